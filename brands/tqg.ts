@@ -1,0 +1,14 @@
+import type { Brand } from './schema';
+
+export default {
+  id: 'tqg',
+  name: 'The Quote Guide',
+  hostnames: ['thequoteguide.com', 'www.thequoteguide.com'],
+  favicon: '/favicons/tqg.svg',
+  tagManagerId: 'GTM-TQG2H5J',
+  defaultPhone: '18005550108',
+  defaultProduct: 'auto',
+  defaultLanguage: 'english',
+  theme: { primary: '#1a4d8f', primaryText: '#ffffff', accent: '#2e9e5b' },
+  mediaalpha: { placementIds: { auto: 'tqgAuto0000000000000000000001a' }, defaultAffiliateId: 'tqg-direct' },
+} satisfies Brand;

@@ -1,0 +1,14 @@
+import type { Brand } from './schema';
+
+export default {
+  id: 'wc',
+  name: 'WiseCover Benefits',
+  hostnames: ['wisecoverbenefits.com'],
+  favicon: '/favicons/wc.svg',
+  tagManagerId: 'GTM-WC7Z2LD',
+  defaultPhone: '18005550104',
+  defaultProduct: 'medicare',
+  defaultLanguage: 'english',
+  theme: { primary: '#1d6b4f', primaryText: '#ffffff', accent: '#f2c14e' },
+  mediaalpha: { placementIds: { medicare: 'wcMedicare0000000000000000001a' }, defaultAffiliateId: 'wc-direct' },
+} satisfies Brand;

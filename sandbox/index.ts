@@ -1,0 +1,38 @@
+/**
+ * The local partner sandbox: one Hono app that answers like MediaAlpha, IPQS and the geo
+ * service, and serves stand-ins for the tag-manager and ad-serving scripts, so the whole
+ * funnel runs offline. `npm start` and the tests start it; behaviours are switched per
+ * partner through /__sandbox/behaviour (see behaviour.ts).
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { behaviourRoutes, SandboxState } from './behaviour';
+import { scriptRoutes } from './scripts';
+
+export function createSandboxApp(state = new SandboxState()) {
+  const app = new Hono();
+  app.route('/__sandbox', behaviourRoutes(state));
+  app.route('/', scriptRoutes());
+  app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
+  return { app, state };
+}
+
+export interface RunningSandbox {
+  origin: string;
+  state: SandboxState;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on 127.0.0.1 (port 0 picks a free one). */
+export function startSandbox(port = 0): Promise<RunningSandbox> {
+  const { app, state } = createSandboxApp();
+  return new Promise((resolve) => {
+    const server: ServerType = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+      resolve({
+        origin: `http://127.0.0.1:${info.port}`,
+        state,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import type { Brand } from '../../brands';
+import type { Language } from '../routes/schema';
+import { BOOT_SCRIPT } from './boot-script';
+import { htmlLang } from './i18n';
+import STYLES from './styles.css';
+
+/** URLs of the content-hashed client bundles (from public/build/manifest.json). */
+export interface ClientAssets {
+  main: string;
+  islands: string;
+}
+
+export interface ShellOptions {
+  nonce: string;
+  /** Staging or a page not marked indexable: robots noindex. */
+  noindex: boolean;
+  tagManagerScriptUrl: string;
+  adScriptUrl: string;
+  assets: ClientAssets;
+  /** Deployment id the client compares with the latest one to detect new deployments. */
+  buildId: string;
+}
+
+interface DocumentProps {
+  brand: Brand;
+  language: Language;
+  title: string;
+  description: string;
+  forcedColorMode?: 'light' | 'dark' | 'system';
+  shell: ShellOptions;
+  /** Serialized for the tracker: page context of spec section 3 (no personal data). */
+  pageContext: Record<string, unknown>;
+  children: ReactNode;
+  /** Rendered after the content, so it knows which islands the content used. */
+  tail: ReactNode;
+}
+
+/** JSON safe to embed inside a <script> element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function themeCss(brand: Brand): string {
+  const { primary, primaryText, accent } = brand.theme;
+  return `:root{--brand:${primary};--brand-text:${primaryText};--accent:${accent}}`;
+}
+
+export function Document({ brand, language, title, description, forcedColorMode, shell, pageContext, children, tail }: DocumentProps) {
+  const gtmUrl = `${shell.tagManagerScriptUrl}?id=${encodeURIComponent(brand.tagManagerId)}`;
+  const gtmInit = `window.dataLayer=window.dataLayer||[];window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});`;
+  return (
+    <html lang={htmlLang(language)} data-force-color-mode={forcedColorMode} data-build={shell.buildId}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {shell.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        <meta name="theme-color" content={brand.theme.primary} />
+        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
+        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: themeCss(brand) + STYLES }} />
+        <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />
+        <script nonce={shell.nonce} async src={gtmUrl} />
+        <script nonce={shell.nonce} async src={shell.adScriptUrl} />
+        <script
+          nonce={shell.nonce}
+          type="application/json"
+          id="page-context"
+          dangerouslySetInnerHTML={{ __html: scriptJson(pageContext) }}
+        />
+        <script nonce={shell.nonce} type="module" src={shell.assets.main} />
+      </head>
+      <body>
+        <noscript>
+          <iframe
+            title="tag manager"
+            src={`${shell.tagManagerScriptUrl.replace(/gtm\.js$/, 'ns.html')}?id=${encodeURIComponent(brand.tagManagerId)}`}
+            height="0"
+            width="0"
+            hidden
+          />
+        </noscript>
+        <div id="loading-bar" className="loading-bar" aria-hidden="true" />
+        {children}
+        {tail}
+      </body>
+    </html>
+  );
+}

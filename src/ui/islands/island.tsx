@@ -1,0 +1,26 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from './registry';
+
+/** Collects the islands a render used, so the document only ships the island loader when needed. */
+export const IslandCollector = createContext<Set<IslandName> | null>(null);
+
+interface IslandProps<P extends object> {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+}
+
+/**
+ * Server side of an island: renders the component inside a marker whose attribute holds
+ * its props as JSON. The browser hydrates the marker's content with the same props, so
+ * the markup matches and only this subtree becomes interactive.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+  useContext(IslandCollector)?.add(name);
+  const attrs = { [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: JSON.stringify(props) };
+  return (
+    <div {...attrs} className="island">
+      <Component {...props} />
+    </div>
+  );
+}

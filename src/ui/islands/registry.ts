@@ -1,0 +1,10 @@
+/**
+ * The islands: the only parts of a page hydrated in the browser. The server renders them
+ * inside a marker element carrying their props; the client entry (src/ui/client/islands.ts)
+ * finds the markers and loads each island's code on demand.
+ */
+export const ISLAND_NAMES = ['quote-form', 'exit-intent', 'ad-listing'] as const;
+export type IslandName = (typeof ISLAND_NAMES)[number];
+
+export const ISLAND_ATTR = 'data-island';
+export const ISLAND_PROPS_ATTR = 'data-props';

@@ -1,0 +1,39 @@
+import type { Brand } from '../../brands';
+import type { Language, PageConfig, RouteRecord } from '../routes/schema';
+
+/** Where the visitor is in the page's form (spec section 2: step parameter). */
+export interface StepInfo {
+  /** Step name as in the URL; the first step when the URL names none or an unknown one. */
+  name: string;
+  /** 1-based step number. */
+  number: number;
+  /** True when the URL's step was missing or unknown and the first step was shown instead. */
+  fallback: boolean;
+}
+
+/** The phone number the page shows (spec section 4: leased while unexpired, else the default). */
+export interface PhoneDisplay {
+  /** Digits with country prefix, e.g. 18005550101. */
+  digits: string;
+  /** 1-800-555-0101 */
+  display: string;
+  /** tel:+18005550101 */
+  href: string;
+  leased: boolean;
+}
+
+/** Everything a template needs; built by the Worker per request, serializable for islands. */
+export interface PageProps {
+  brand: Brand;
+  route: Pick<RouteRecord, 'name' | 'path' | 'language'> & { smid?: string; xsmid?: string };
+  config: PageConfig;
+  language: Language;
+  step: StepInfo;
+  phone: PhoneDisplay;
+  /** Values the visitor already gave (per form and the shared '*' bucket merged), for prefill. */
+  values: Record<string, unknown>;
+  /** Pathname without the step segment, e.g. /get-yours-otc. */
+  basePath: string;
+  /** Experiment assignment shown on this page, if any. */
+  variant?: { experiment: string; variant: string };
+}

@@ -1,0 +1,40 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests run inside workerd through Miniflare, configured from
+ * wrangler.toml. Test-only overrides (partner URLs pointing at the sandbox started in
+ * tests/global-setup.ts) are set here, not in wrangler.toml.
+ */
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async ({ inject }) => {
+      const sandbox = inject<string>('sandboxOrigin');
+      return {
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          // Overrides [vars] of wrangler.toml: the sandbox listens on a free port per run.
+          bindings: {
+            MEDIAALPHA_BASE_URL: `${sandbox}/mediaalpha`,
+            QUOTEWIZARD_BASE_URL: `${sandbox}/quotewizard`,
+            IPQS_BASE_URL: `${sandbox}/ipqs`,
+            GEO_BASE_URL: `${sandbox}/geo`,
+            TAG_MANAGER_SCRIPT_URL: `${sandbox}/gtm.js`,
+            AD_SCRIPT_URL: `${sandbox}/ads.js`,
+            IPQS_API_KEY: 'test-ipqs-key',
+            MEDIAALPHA_API_TOKEN: 'test-mediaalpha-token',
+            QUOTE_TOKEN_SECRET: 'test-quote-token-secret',
+            REPORT_TOKEN: 'test-report-token',
+            SENTRY_DSN: '',
+          },
+        },
+      };
+    }),
+  ],
+  test: {
+    include: ['src/**/*.unit.test.ts', 'brands/**/*.unit.test.ts', 'tests/**/*.integration.test.ts', 'tests/**/*.unit.test.ts'],
+    globalSetup: ['./tests/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
