@@ -50,7 +50,8 @@ const STRINGS = {
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
-export type UiStrings = (typeof STRINGS)['english'];
+
+export type UiStrings = { readonly [K in keyof (typeof STRINGS)['english']]: string };
 
 export function t(language: Language): UiStrings {
   return STRINGS[language];

@@ -1,1 +1,6 @@
-export default { fetch() { return new Response('x'); } };
+export { VisitorDO } from './visitor/visitor-do';
+export default {
+  fetch() {
+    return new Response('booting');
+  },
+} satisfies ExportedHandler<Env>;

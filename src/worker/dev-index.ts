@@ -1,0 +1,1 @@
+export function renderDevIndex(url: string): string { return url; }

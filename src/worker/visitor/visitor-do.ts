@@ -1,0 +1,38 @@
+import { DurableObject } from 'cloudflare:workers';
+
+/**
+ * One Durable Object per anonymous visitor (SQLite-backed, called by native RPC).
+ * It is the single writer for everything a visitor tells us: the user record, form values
+ * (per form and the shared '*' bucket), the phone lease and cached partner results. One
+ * writer means two tabs, a retried request or a double click all see one truth.
+ */
+export class VisitorDO extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    ctx.blockConcurrencyWhile(async () => {
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+    });
+  }
+
+  /** Reads a JSON value stored under key, or undefined. */
+  protected getJson(key: string): unknown {
+    const row = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0];
+    return row ? (JSON.parse(row.value) as unknown) : undefined;
+  }
+
+  protected putJson(key: string, value: unknown): void {
+    this.sql.exec(
+      'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      key,
+      JSON.stringify(value),
+      Date.now(),
+    );
+  }
+
+  async ping(): Promise<string> {
+    return 'pong';
+  }
+}
