@@ -12,15 +12,8 @@ export interface StepInfo {
 }
 
 /** The phone number the page shows (spec section 4: leased while unexpired, else the default). */
-export interface PhoneDisplay {
-  /** Digits with country prefix, e.g. 18005550101. */
-  digits: string;
-  /** 1-800-555-0101 */
-  display: string;
-  /** tel:+18005550101 */
-  href: string;
-  leased: boolean;
-}
+export type { PhoneDisplay } from '../shared/phone/lease';
+import type { PhoneDisplay } from '../shared/phone/lease';
 
 /** Everything a template needs; built by the Worker per request, serializable for islands. */
 export interface PageProps {

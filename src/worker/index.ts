@@ -1,6 +1,29 @@
-export { VisitorDO } from './visitor/visitor-do';
+/**
+ * The Worker: one Hono app for every brand. It only assembles: middleware, the API
+ * sub-apps, the pages, error handling, the Durable Object classes and the queue consumer.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from './env';
+import { notFound, onError } from './errors';
+import { brandMiddleware } from './middleware/brand';
+import { securityHeaders } from './middleware/security-headers';
+import { visitorMiddleware } from './middleware/visitor';
+import { pages } from './pages';
+
+export { VisitorDO } from './visitor';
+
+const app = new Hono<AppEnv>();
+
+app.use('*', securityHeaders);
+app.get('/healthz', (c) => c.json({ ok: true }));
+app.use('*', brandMiddleware);
+app.use('*', visitorMiddleware);
+app.route('/', pages);
+app.notFound(notFound);
+app.onError(onError);
+
+export { app };
+
 export default {
-  fetch() {
-    return new Response('booting');
-  },
+  fetch: app.fetch,
 } satisfies ExportedHandler<Env>;

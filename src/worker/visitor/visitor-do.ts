@@ -32,7 +32,20 @@ export class VisitorDO extends DurableObject<Env> {
     );
   }
 
-  async ping(): Promise<string> {
-    return 'pong';
+  /**
+   * What a page render needs in one round trip: the values the visitor already gave for
+   * this form (the shared '*' bucket overlaid by the form's own) and the raw phone lease.
+   */
+  async getPageState(form: string | null): Promise<{ values: Record<string, unknown>; lease: unknown }> {
+    const shared = this.getJson('values:*');
+    const own = form ? this.getJson(`values:${form}`) : undefined;
+    return {
+      values: { ...asRecord(shared), ...asRecord(own) },
+      lease: this.getJson('phone-lease') ?? null,
+    };
   }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

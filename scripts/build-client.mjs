@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Builds the browser bundles into public/build/ (served as static assets) with content
+// hashes, and writes public/build/manifest.json, which the Worker imports to reference them.
+// main: the small always-loaded script (tracker, colour mode, loading bar); islands: the
+// React loader, fetched only by pages that render an island, with one chunk per island.
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const outdir = 'public/build';
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
+
+const result = await build({
+  entryPoints: { main: 'src/ui/client/main.ts', islands: 'src/ui/client/islands.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'chrome100', 'safari15', 'firefox100'],
+  minify: true,
+  sourcemap: false,
+  jsx: 'automatic',
+  loader: { '.css': 'text' },
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+const entries = {};
+const hash = createHash('sha256');
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  hash.update(file);
+  if (output.entryPoint === 'src/ui/client/main.ts') entries.main = `/${relative('public', file)}`;
+  if (output.entryPoint === 'src/ui/client/islands.ts') entries.islands = `/${relative('public', file)}`;
+}
+if (!entries.main || !entries.islands) throw new Error('client build produced no main or islands entry');
+const manifest = { buildId: hash.digest('hex').slice(0, 12), ...entries };
+writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+mkdirSync('node_modules/.cache', { recursive: true });
+writeFileSync('node_modules/.cache/client-metafile.json', JSON.stringify(result.metafile));
+console.log(`client build ${manifest.buildId}: ${entries.main}, ${entries.islands}`);

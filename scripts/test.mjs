@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order, stopping at the first failure: client build, binding
+// types drift check, typecheck, unit and integration tests inside workerd, then browser
+// tests in Chromium (installed from Debian's packages when missing and we are root).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+const steps = [];
+function run(name, cmd, args) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  if (r.status !== 0) {
+    console.log(`\n${steps.join('\n')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    run('install chromium (apt)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  } else {
+    console.error(`Chromium not found at ${chromium}: install Debian's chromium package or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}
+
+run('client build', 'node', ['scripts/build-client.mjs']);
+run('binding types are current', 'wrangler', ['types', '--strict-vars=false', '--env-file', '.dev.vars.example', '--check']);
+run('typecheck', 'tsc', ['-b']);
+run('unit and integration tests (workerd)', 'vitest', ['run']);
+run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts']);
+console.log(`\n${steps.join('\n')}`);

@@ -1,0 +1,45 @@
+/**
+ * Hydrates the islands the server marked, and nothing else. Each island's code is a
+ * separate chunk fetched on demand. If a chunk fails to load (typically: a deployment
+ * replaced it), the page reloads once, guarded for 10 seconds (spec section 8).
+ */
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from '../islands/registry';
+import { reloadOnce } from './reload-guard';
+
+type Loader = () => Promise<ComponentType<never>>;
+
+/** One loader per island; each import() becomes its own chunk. */
+const LOADERS: Partial<Record<IslandName, Loader>> = {
+  'quote-form': () => import('../islands/quote-form').then((m) => m.QuoteForm as ComponentType<never>),
+};
+
+function isIslandName(name: string | null): name is IslandName {
+  return name !== null && Object.hasOwn(LOADERS, name);
+}
+
+async function hydrate(el: HTMLElement): Promise<void> {
+  const name = el.getAttribute(ISLAND_ATTR);
+  if (!isIslandName(name)) return;
+  let props: unknown;
+  try {
+    props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTR) ?? '{}');
+  } catch {
+    return;
+  }
+  let Component: ComponentType<never>;
+  try {
+    const load = LOADERS[name];
+    if (!load) return;
+    Component = await load();
+  } catch {
+    window.dispatchEvent(new CustomEvent('preload-error', { detail: { island: name } }));
+    reloadOnce(location.pathname + location.search + location.hash, 'Chunk Error');
+    return;
+  }
+  hydrateRoot(el, createElement(Component, props as never));
+  el.setAttribute('data-hydrated', '');
+}
+
+for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) void hydrate(el);

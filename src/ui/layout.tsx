@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import type { PageProps } from './page-props';
+import { PhoneCta } from './components/phone-cta';
+import { t } from './i18n';
+
+/** Header with the brand and the call-to-action, main landmark, footer with legal links. */
+export function Layout({ page, children }: { page: PageProps; children: ReactNode }) {
+  const s = t(page.language);
+  const year = new Date().getUTCFullYear();
+  return (
+    <>
+      <a className="skip" href="#main">
+        {s.skipToContent}
+      </a>
+      <header className="site-header" id="site-header" data-sticky="">
+        <div className="site-header__inner">
+          <a className="brand-name" href="/">
+            {page.brand.name}
+          </a>
+          <PhoneCta phone={page.phone} label={s.callNow} />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <div className="wrap">{children}</div>
+      </main>
+      <footer className="site-footer">
+        <div className="wrap">
+          <nav aria-label="Legal">
+            <a href="/privacy">{s.privacy}</a>
+            <a href="/tos">{s.terms}</a>
+          </nav>
+          <p className="disclaimer">{s.disclaimer}</p>
+          <div className="mode-switch" role="group" aria-label={s.colourMode} data-mode-switch="">
+            <span>{s.colourMode}:</span>
+            <button type="button" data-mode="light" aria-pressed="false">
+              {s.light}
+            </button>
+            <button type="button" data-mode="dark" aria-pressed="false">
+              {s.dark}
+            </button>
+            <button type="button" data-mode="system" aria-pressed="false">
+              {s.system}
+            </button>
+          </div>
+          <p>
+            © {year} {page.brand.name}. {s.allRightsReserved}
+          </p>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+/** Body copy: plain text paragraphs; a paragraph starting with '## ' is a section heading. */
+export function BodyCopy({ paragraphs }: { paragraphs: readonly string[] }) {
+  return (
+    <>
+      {paragraphs.map((p, i) =>
+        p.startsWith('## ') ? <h2 key={i}>{p.slice(3)}</h2> : <p key={i}>{p}</p>,
+      )}
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import type { Brand } from '../../brands';
+import type { Language } from '../routes/schema';
+import { Document, type ShellOptions } from './document';
+import { t } from './i18n';
+import { IslandCollector } from './islands/island';
+import type { IslandName } from './islands/registry';
+import { Layout } from './layout';
+import type { PageProps } from './page-props';
+import { AdvertorialTemplate } from './templates/advertorial';
+import { ClicksTemplate } from './templates/clicks';
+import { IndexTemplate, type PageLink } from './templates/index-page';
+import { LegalTemplate } from './templates/legal';
+import { ListingTemplate } from './templates/listing';
+import { QuizTemplate } from './templates/quiz';
+import { ReviewTemplate } from './templates/review';
+
+/** Spec section 2: '{page title} - {brand name}', or the brand name alone. */
+export function documentTitle(pageTitle: string | undefined, brandName: string): string {
+  return pageTitle ? `${pageTitle} - ${brandName}` : brandName;
+}
+
+function Template({ page, links }: { page: PageProps; links: readonly PageLink[] }) {
+  switch (page.config.template) {
+    case 'advertorial':
+      return <AdvertorialTemplate page={page} />;
+    case 'listing':
+      return <ListingTemplate page={page} />;
+    case 'clicks':
+      return <ClicksTemplate page={page} />;
+    case 'quiz':
+      return <QuizTemplate page={page} />;
+    case 'review':
+      return <ReviewTemplate page={page} />;
+    case 'legal':
+      return <LegalTemplate page={page} />;
+    case 'index':
+      return <IndexTemplate page={page} links={links} />;
+  }
+}
+
+/** Loads the island code only when the content above used an island (rendered last, so it knows). */
+function IslandScripts({ islands, shell }: { islands: Set<IslandName>; shell: ShellOptions }) {
+  if (islands.size === 0) return null;
+  return <script nonce={shell.nonce} type="module" src={shell.assets.islands} />;
+}
+
+export interface RenderPageInput {
+  page: PageProps;
+  shell: ShellOptions;
+  pageContext: Record<string, unknown>;
+  links?: readonly PageLink[];
+}
+
+function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNode {
+  const { page, shell, pageContext } = input;
+  return (
+    <IslandCollector.Provider value={islands}>
+      <Document
+        brand={page.brand}
+        language={page.language}
+        title={documentTitle(page.config.title, page.brand.name)}
+        description={page.config.description}
+        forcedColorMode={page.config.colorMode}
+        shell={shell}
+        pageContext={pageContext}
+        tail={<IslandScripts islands={islands} shell={shell} />}
+      >
+        <Layout page={page}>
+          <Template page={page} links={input.links ?? []} />
+        </Layout>
+      </Document>
+    </IslandCollector.Provider>
+  );
+}
+
+/** Streams a page. An error while rendering the shell rejects (the Worker then shows the 500 page). */
+export async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8Array>> {
+  const islands = new Set<IslandName>();
+  return renderToReadableStream(documentFor(input, islands), { nonce: input.shell.nonce });
+}
+
+export interface ErrorPageInput {
+  brand: Brand;
+  language: Language;
+  status: number;
+  /** Shown under the heading for a 404, e.g. 'Page Not Found: /reviews/unknown'. */
+  message?: string;
+  shell: ShellOptions;
+}
+
+/** Spec section 8: 404 reads 'Page Not Found'; anything else 'Internal Server Error'. */
+export async function renderErrorPage({ brand, language, status, message, shell }: ErrorPageInput): Promise<ReadableStream<Uint8Array>> {
+  const s = t(language);
+  const notFound = status === 404;
+  const heading = notFound ? 'Page Not Found' : 'Internal Server Error';
+  return renderToReadableStream(
+    <Document
+      brand={brand}
+      language={language}
+      title={documentTitle(heading, brand.name)}
+      description={heading}
+      shell={{ ...shell, noindex: true }}
+      pageContext={{ brand: { id: brand.id, name: brand.name }, page: { name: notFound ? 'not-found' : 'error' }, error: { statusCode: status } }}
+      tail={null}
+    >
+      <main id="main" className="error-page">
+        <h1>{heading}</h1>
+        {notFound && message ? <p>{message}</p> : null}
+        <p>{notFound ? s.notFoundBody : s.errorBody}</p>
+        <p>
+          <a className="btn" href="/">
+            {s.backHome}
+          </a>
+        </p>
+      </main>
+    </Document>,
+    { nonce: shell.nonce },
+  );
+}

@@ -1,0 +1,19 @@
+import { PhoneCta } from '../components/phone-cta';
+import { t } from '../i18n';
+import { BodyCopy } from '../layout';
+import type { PageProps } from '../page-props';
+import { Hero } from './hero';
+
+/** Ad listing (the clicks pages): partner offers from the marketplace, and the call. */
+export function ClicksTemplate({ page }: { page: PageProps }) {
+  const s = t(page.language);
+  return (
+    <>
+      <Hero page={page} />
+      <section aria-label={s.seeOffers} id="offers">
+        <PhoneCta phone={page.phone} label={s.callNow} />
+      </section>
+      <BodyCopy paragraphs={page.config.body} />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Island } from '../islands/island';
+import { QuoteForm, type QuoteFormProps } from '../islands/quote-form';
+import type { PageProps } from '../page-props';
+import { PhoneCta } from '../components/phone-cta';
+import { t } from '../i18n';
+
+/** The page's form as an island, or, for a page without a form, the call and its destination. */
+export function FormSlot({ page }: { page: PageProps }) {
+  const s = t(page.language);
+  if (!page.config.form) {
+    return (
+      <div className="card">
+        <h2>{s.callLicensedAgent}</h2>
+        <p>
+          <PhoneCta phone={page.phone} label={s.callNow} />
+        </p>
+        {page.config.destination ? (
+          <p>
+            <a className="btn btn--ghost" href={page.config.destination}>
+              {s.seeOffers}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const props: QuoteFormProps = {
+    formId: page.config.form,
+    language: page.language,
+    step: page.step,
+    values: page.values,
+    basePath: page.basePath,
+    phone: page.phone,
+    brandName: page.brand.name,
+  };
+  return <Island name="quote-form" component={QuoteForm} props={props} />;
+}

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import manifest from '../../public/build/manifest.json';
+import type { ShellOptions } from '../ui/document';
+import type { AppEnv } from './env';
+
+/** Spec section 2: noindex in the preview (staging) environment, or when the page's indexable is not true. */
+export function isNoindex(environment: string, indexable: boolean | undefined): boolean {
+  return environment === 'staging' || indexable !== true;
+}
+
+/** Shell options of a document: the request's nonce, robots rule, scripts and client bundles. */
+export function shellOptions(c: Context<AppEnv>, indexable: boolean): ShellOptions {
+  return {
+    nonce: c.var.nonce,
+    noindex: isNoindex(c.env.ENVIRONMENT, indexable),
+    tagManagerScriptUrl: c.env.TAG_MANAGER_SCRIPT_URL,
+    adScriptUrl: c.env.AD_SCRIPT_URL,
+    assets: { main: manifest.main, islands: manifest.islands },
+    buildId: manifest.buildId,
+  };
+}

@@ -1,0 +1,83 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startSandbox } from '../../sandbox';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    workerPort: number;
+    e2eSandboxOrigin: string;
+    persistDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForWorker(port: number, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('wrangler dev did not become ready');
+}
+
+/** Starts the partner sandbox and `wrangler dev` (fresh local state in a temp dir) for the browser tests. */
+export default async function setup(project: TestProject) {
+  const sandbox = await startSandbox(0);
+  const persistDir = mkdtempSync(join(tmpdir(), 'quote-funnel-e2e-'));
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
+  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`D1 migrations failed: ${migrate.stderr}`);
+
+  const port = await freePort();
+  const vars = [
+    `MEDIAALPHA_BASE_URL:${sandbox.origin}/mediaalpha`,
+    `QUOTEWIZARD_BASE_URL:${sandbox.origin}/quotewizard`,
+    `IPQS_BASE_URL:${sandbox.origin}/ipqs`,
+    `GEO_BASE_URL:${sandbox.origin}/geo`,
+    `TAG_MANAGER_SCRIPT_URL:${sandbox.origin}/gtm.js`,
+    `AD_SCRIPT_URL:${sandbox.origin}/ads.js`,
+  ].flatMap((v) => ['--var', v]);
+  const child = spawn(
+    'wrangler',
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--persist-to', persistDir, '--inspector-port', '0', '--show-interactive-dev-session=false', ...vars],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  try {
+    await waitForWorker(port, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(`${String(error)}\n${log.slice(-4000)}`);
+  }
+  project.provide('workerPort', port);
+  project.provide('e2eSandboxOrigin', sandbox.origin);
+  project.provide('persistDir', persistDir);
+  return async () => {
+    child.kill('SIGTERM');
+    await sandbox.close();
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Flags that keep Debian's Chromium from hanging on this closed network. */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+}
+
+/** http://{brand}.localhost:{port} — Chromium resolves *.localhost to loopback. */
+export function brandOrigin(brand: string): string {
+  return `http://${brand}.localhost:${inject('workerPort')}`;
+}
+
+export function sandboxOrigin(): string {
+  return inject('e2eSandboxOrigin');
+}
+
+/** A fresh context (new visitor) on a phone-sized viewport, collecting console errors. */
+export async function newVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return { context, page, errors };
+}

@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { brandByCode } from '../../brands';
+import type { AppEnv } from '../../src/worker/env';
+import { notFound, onError } from '../../src/worker/errors';
+import { sanitizeStatusCode } from '../../src/worker/http-error';
+import { isNoindex } from '../../src/worker/shell';
+import { env } from 'cloudflare:test';
+
+function appThatThrows() {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    const brand = brandByCode('bh');
+    if (brand) c.set('brand', brand);
+    c.set('nonce', 'test-nonce');
+    await next();
+  });
+  app.get('/boom', () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/api/boom', () => {
+    throw new Error('database password is hunter2');
+  });
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+describe('error handling (spec section 8)', () => {
+  it('renders an unexpected error as a 500 Internal Server Error page without its message', async () => {
+    const res = await appThatThrows().request('http://bh.localhost/boom', {}, env);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('<h1>Internal Server Error</h1>');
+    expect(html).not.toContain('hunter2');
+    expect(html).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('answers an API error as JSON without its message', async () => {
+    const res = await appThatThrows().request('http://bh.localhost/api/boom', {}, env);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: { code: 'internal_error', message: 'Internal Server Error' } });
+  });
+
+  it('falls back to 200 for status codes outside 100 to 999', () => {
+    expect(sanitizeStatusCode(99)).toBe(200);
+    expect(sanitizeStatusCode(1000)).toBe(200);
+    expect(sanitizeStatusCode(404)).toBe(404);
+    expect(sanitizeStatusCode(100)).toBe(100);
+    expect(sanitizeStatusCode(999)).toBe(999);
+    expect(sanitizeStatusCode('500')).toBe(200);
+    expect(sanitizeStatusCode(12.5)).toBe(200);
+  });
+
+  it('makes every page noindex in staging and non-indexable pages noindex everywhere', () => {
+    expect(isNoindex('staging', true)).toBe(true);
+    expect(isNoindex('production', true)).toBe(false);
+    expect(isNoindex('development', true)).toBe(false);
+    expect(isNoindex('production', false)).toBe(true);
+    expect(isNoindex('production', undefined)).toBe(true);
+  });
+});
