@@ -66,6 +66,36 @@ export type PageConfigInput = z.input<typeof pageConfigSchema>;
 
 const campaignMap = z.partialRecord(brandCodeSchema, z.string().min(1));
 
+/**
+ * A variant's page config overrides: any page config field, optional, with the defaults
+ * removed (pageConfigSchema.partial() would fill body: [] and friends and so overwrite the
+ * page's own copy). The cast only re-attaches the static type the mapped shape loses.
+ */
+export const pageConfigOverridesSchema = z.strictObject(
+  Object.fromEntries(
+    Object.entries(pageConfigSchema.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+  ),
+) as unknown as z.ZodType<Partial<PageConfig>, Partial<PageConfigInput>>;
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/**
+ * An edge experiment on a page (issue 5): operators start and stop it by editing `active`.
+ * Each visitor is assigned once, sticky from the anonymous id (src/worker/tracking/experiments.ts);
+ * the server renders the variant's config, so there is no flicker.
+ */
+export const experimentSchema = z
+  .strictObject({
+    id: slug,
+    active: z.boolean(),
+    variants: z
+      .array(z.strictObject({ id: slug, weight: z.number().int().min(0).max(10_000), config: pageConfigOverridesSchema.default({}) }))
+      .min(2),
+  })
+  .refine((e) => new Set(e.variants.map((v) => v.id)).size === e.variants.length, 'variant ids must be unique')
+  .refine((e) => e.variants.some((v) => v.weight > 0), 'at least one variant needs a weight above 0');
+export type Experiment = z.infer<typeof experimentSchema>;
+
 export const routeRecordSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
@@ -81,6 +111,8 @@ export const routeRecordSchema = z
      * the registry of checks lives in src/routes/checks.ts.
      */
     check: z.string().optional(),
+    /** An optional edge experiment on this page (see experimentSchema). */
+    experiment: experimentSchema.optional(),
   })
   .strict();
 export type RouteRecord = z.infer<typeof routeRecordSchema>;

@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { parseCookieHeader, serializeCookie } from '../../shared/tracking/cookies';
+import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
+import { CONTEXT_PARAMS, MAX_PARAM_LENGTH, pickUrlParams, TRACKED_PARAMS, type UrlParams } from '../../shared/tracking/session-params';
+import type { TrackingSession } from '../../shared/tracking/event-context';
+import type { AppEnv } from '../env';
+
+export const SESSION_COOKIE = 'qf_sid';
+/** A session ends after 30 minutes without a page request (the common analytics convention). */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+
+const cookieSchema = z.object({
+  v: z.literal(1),
+  id: z.uuid(),
+  paid: z.boolean(),
+  p: z.partialRecord(z.enum(CONTEXT_PARAMS), z.string().max(MAX_PARAM_LENGTH)),
+});
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(value: string): string | undefined {
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cookie value: base64url JSON, so every character is RFC 6265-safe whatever the parameters hold. */
+export function encodeSession(session: TrackingSession): string {
+  return toBase64Url(JSON.stringify({ v: 1, id: session.id, paid: session.paid, p: session.urlParams }));
+}
+
+/** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
+export function decodeSession(value: string | undefined): TrackingSession | undefined {
+  if (!value) return undefined;
+  const json = fromBase64Url(value);
+  if (json === undefined) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const parsed = cookieSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  // The flag is re-derived, never read: a hand-edited cookie cannot mark itself paid.
+  return { id: parsed.data.id, paid: isPaidTraffic(parsed.data.p), urlParams: parsed.data.p };
+}
+
+function sameTrackedParams(a: UrlParams, b: UrlParams): boolean {
+  return TRACKED_PARAMS.every((name) => a[name] === b[name]);
+}
+
+/**
+ * The session for this address and existing cookie (pure; the cookie handling is below).
+ * - No live session: a new one from this address.
+ * - A live session and an address with no tracked parameters (a later step, a cleaned
+ *   address): the session as it was, first-request parameters kept.
+ * - A live session and an address with different tracked parameters (a new ad click):
+ *   a new session, so paid share and campaign attribution follow the click.
+ */
+export function resolveSession(existing: TrackingSession | undefined, url: URL, newId: () => string = () => crypto.randomUUID()): { session: TrackingSession; started: boolean } {
+  const current = pickUrlParams(url.searchParams);
+  const tracked = TRACKED_PARAMS.some((name) => current[name] !== undefined);
+  if (existing && (!tracked || sameTrackedParams(existing.urlParams, current))) {
+    return { session: existing, started: false };
+  }
+  return { session: { id: newId(), paid: isPaidTraffic(current), urlParams: current }, started: true };
+}
+
+const resolved = new WeakMap<Request, TrackingSession>();
+
+/**
+ * The tracking session of this request, resolved once per request. Sets (or refreshes, for
+ * the idle expiry) the qf_sid cookie on the response. HttpOnly: the browser learns the
+ * session from the page context, never by reading the cookie.
+ */
+export function sessionFromRequest(c: Context<AppEnv>): TrackingSession {
+  const memo = resolved.get(c.req.raw);
+  if (memo) return memo;
+  const existing = decodeSession(parseCookieHeader(c.req.header('cookie')).get(SESSION_COOKIE));
+  const { session } = resolveSession(existing, new URL(c.req.url));
+  resolved.set(c.req.raw, session);
+  c.header(
+    'Set-Cookie',
+    serializeCookie(SESSION_COOKIE, encodeSession(session), { path: '/', maxAge: SESSION_IDLE_SECONDS, secure: true, httpOnly: true, sameSite: 'Lax' }),
+    { append: true },
+  );
+  return session;
+}
+
+/** The session named by the request's cookie, without starting or refreshing one (for /api/*). */
+export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefined {
+  return decodeSession(parseCookieHeader(c.req.header('cookie')).get(SESSION_COOKIE));
+}
