@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * What MediaAlpha answers, parsed with zod before anything reads it. Unknown fields are
+ * kept (loose objects) because the partner adds fields without notice; the fields we read
+ * are checked strictly.
+ */
+
+/** Spec section 3, partner ad response, first shape: validated, not used for rendering. */
+export const adResponseV1Schema = z.looseObject({
+  ads: z.array(
+    z.looseObject({
+      carrier: z.string(),
+      bid: z.number(),
+      headline: z.string(),
+      description: z.string(),
+      display_url: z.string(),
+      impr_html: z.string().optional(),
+      ad_id: z.union([z.string(), z.number()]),
+      click_url: z.string(),
+      call_url: z.string().nullable().optional(),
+      image_url: z.string().nullable().optional(),
+      large_image_url: z.string().nullable().optional(),
+      position: z.number().int(),
+    }),
+  ),
+  num_ads: z.number().int().min(0),
+  request_id: z.string(),
+  time: z.number(),
+});
+export type AdResponseV1 = z.infer<typeof adResponseV1Schema>;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** One listing of the second shape. headline, description and phone_number are optional extras the listing shows when present. */
+export const listingAdSchema = z.looseObject({
+  type: z.enum(['click', 'call']),
+  click_url: httpUrl,
+  logo_url: httpUrl,
+  ref: z.string(),
+  price: z.number().optional(),
+  pixels: z.array(httpUrl).optional(),
+  headline: z.string().max(200).optional(),
+  description: z.string().max(600).optional(),
+  /** Call ads: the number to dial (digits, optionally with +). */
+  phone_number: z.string().regex(/^\+?\d{10,15}$/).optional(),
+});
+export type ListingAd = z.infer<typeof listingAdSchema>;
+
+/** Spec section 3, partner ad response, second shape: what the clicks pages render. */
+export const adResponseV2Schema = z.looseObject({
+  status: z.enum(['SUCCESS', 'ERROR']),
+  errors: z.array(z.unknown()),
+  response: z.looseObject({ ads: z.array(listingAdSchema) }),
+  requestid: z.string(),
+  wizsid: z.string(),
+});
+export type AdResponseV2 = z.infer<typeof adResponseV2Schema>;
+
+/** Either shape; the first is recognised (and logged as unused), the second is rendered. */
+export const adResponseSchema = z.union([adResponseV2Schema, adResponseV1Schema]);
+
+/** Spec section 7.1: the demand check is read from ctc.ev (expected value of a call). */
+export const demandCheckResponseSchema = z.looseObject({
+  ctc: z.looseObject({ ev: z.number().finite() }),
+});
+export type DemandCheckResponse = z.infer<typeof demandCheckResponseSchema>;
+
+/**
+ * Get-phone reply (spec: "not shown"; our design, see docs/decisions.md): SUCCESS with the
+ * leased number and how long the lease lasts in seconds, or ERROR with reasons and no number
+ * (no buyer for this caller right now).
+ */
+export const getPhoneResponseSchema = z.discriminatedUnion('status', [
+  z.looseObject({
+    status: z.literal('SUCCESS'),
+    phone_number: z.string().regex(/^\+?1?\d{10}$/),
+    lease_time: z.number().int().positive().max(86_400),
+    request_id: z.string(),
+  }),
+  z.looseObject({
+    status: z.literal('ERROR'),
+    errors: z.array(z.string()),
+    request_id: z.string().optional(),
+  }),
+]);
+export type GetPhoneResponse = z.infer<typeof getPhoneResponseSchema>;
+
+/** A MediaAlpha number as stored: digits with country prefix 1. */
+export function leasedDigits(phoneNumber: string): string {
+  const digits = phoneNumber.replace(/\D/g, '');
+  return digits.length === 10 ? `1${digits}` : digits;
+}
