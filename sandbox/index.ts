@@ -7,11 +7,17 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { behaviourRoutes, SandboxState } from './behaviour';
+import { geoRoutes } from './geo';
+import { ipqsRoutes } from './ipqs';
+import { mediaAlphaRoutes } from './mediaalpha';
 import { scriptRoutes } from './scripts';
 
 export function createSandboxApp(state = new SandboxState()) {
   const app = new Hono();
   app.route('/__sandbox', behaviourRoutes(state));
+  app.route('/mediaalpha', mediaAlphaRoutes(state));
+  app.route('/ipqs', ipqsRoutes(state));
+  app.route('/geo', geoRoutes(state));
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { SandboxState } from './behaviour';
+import { applyFault, stableHash, truncatedJson } from './faults';
+
+/**
+ * Geo stand-in for local development, where request.cf has no real location:
+ * `GET /geo/lookup?ip=` answers a stable place per ip. Loopback addresses land in Miami.
+ */
+const PLACES = [
+  { cityName: 'Miami', stateCode: 'FL', postalCode: '33101' },
+  { cityName: 'Chicago', stateCode: 'IL', postalCode: '60601' },
+  { cityName: 'Phoenix', stateCode: 'AZ', postalCode: '85001' },
+  { cityName: 'Dallas', stateCode: 'TX', postalCode: '75201' },
+  { cityName: 'San Diego', stateCode: 'CA', postalCode: '92101' },
+] as const;
+
+export function geoRoutes(state: SandboxState) {
+  const app = new Hono();
+  app.get('/lookup', async (c) => {
+    const ip = c.req.query('ip') ?? '';
+    state.record('geo', '/lookup', { ip });
+    const behaviour = state.behaviour.geo;
+    const fault = await applyFault(c, state, behaviour);
+    if (fault) return fault;
+    if (behaviour === 'malformed') return truncatedJson(c);
+    const local = ip === '' || ip.startsWith('127.') || ip === '::1';
+    const place = PLACES[local ? 0 : stableHash(ip) % PLACES.length] ?? PLACES[0];
+    return c.json({ ip, ...place, isp: local ? 'Loopback' : 'Sandbox Fiber' });
+  });
+  return app;
+}

@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { SandboxState } from './behaviour';
+import { applyFault, stableHash, truncatedJson } from './faults';
+
+/**
+ * MediaAlpha stand-in: demand check (ctc.ev), get-phone (a leased 1-833 number) and ad
+ * listings (second ad-response shape). Requests are checked against the shapes of spec
+ * section 7 and answered 400 when they do not match, so a wrong request fails a test.
+ * Bids: 'low-bid' answers an expected value below 10; otherwise zips starting with 9 bid
+ * low and the rest high. 'no-ads' has no buyer: ERROR for get-phone, no listings, ev 0.
+ */
+const source = z.array(z.string().nullable()).length(7);
+const common = {
+  ip: z.string(),
+  local_hour: z.number().int().min(0).max(23),
+  placement_id: z.string().length(30),
+  ua: z.string(),
+  url: z.url(),
+  version: z.literal(17),
+  sub_1: z.string().min(1),
+  sub_2: z.string().nullable(),
+  sub_3: z.string().nullable(),
+  source,
+};
+const demandCheckBody = z.strictObject({
+  ...common,
+  data: z.strictObject({ zip: z.string().nullable(), state: z.string().nullable() }),
+  max: z.literal(1),
+  call_type: z.literal('Inbound'),
+  transfer_type: z.literal('cold'),
+});
+const getPhoneBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()), phone_num_lease_time: z.number().int().positive() });
+const adsBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()) });
+
+const CARRIERS = [
+  { name: 'Harborline Health', headline: 'Compare Medicare Advantage plans in your area', colour: '#0b5cab' },
+  { name: 'Summit Mutual', headline: 'Plans with $0 premiums may be available', colour: '#2e7d32' },
+  { name: 'Clearwater Insurance', headline: 'Talk to a licensed agent about dental and vision', colour: '#6a1b9a' },
+  { name: 'Pioneer Auto Direct', headline: 'Drivers are switching and saving on car insurance', colour: '#c62828' },
+];
+
+export function mediaAlphaRoutes(state: SandboxState) {
+  const app = new Hono();
+  let leases = 0;
+
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'POST' && !/^Bearer .+/.test(c.req.header('authorization') ?? '')) return c.json({ status: 'ERROR', errors: ['missing token'] }, 401);
+    await next();
+  });
+
+  app.post('/demand-check', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => null);
+    state.record('mediaalpha', '/demand-check', raw);
+    const body = demandCheckBody.safeParse(raw);
+    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    const behaviour = state.behaviour.mediaalpha;
+    const fault = await applyFault(c, state, behaviour);
+    if (fault) return fault;
+    if (behaviour === 'malformed') return truncatedJson(c);
+    const zip = body.data.data.zip ?? '';
+    const low = behaviour === 'low-bid' || zip.startsWith('9');
+    const ev = behaviour === 'no-ads' ? 0 : low ? 4.5 + (stableHash(zip) % 50) / 10 : 12 + (stableHash(zip) % 300) / 10;
+    return c.json({ ctc: { ev: Math.round(ev * 100) / 100, buyers: behaviour === 'no-ads' ? 0 : 1 }, request_id: crypto.randomUUID() });
+  });
+
+  app.post('/get-phone', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => null);
+    state.record('mediaalpha', '/get-phone', raw);
+    const body = getPhoneBody.safeParse(raw);
+    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    const behaviour = state.behaviour.mediaalpha;
+    const fault = await applyFault(c, state, behaviour);
+    if (fault) return fault;
+    // A well-formed JSON reply of the wrong shape: the number is not a number.
+    if (behaviour === 'malformed') return c.json({ status: 'SUCCESS', phone_number: 'call us', lease_time: 'soon' });
+    if (behaviour === 'no-ads') return c.json({ status: 'ERROR', errors: ['no buyer for this caller'], request_id: crypto.randomUUID() });
+    leases += 1;
+    const line = String(1000 + (leases % 9000)).padStart(4, '0');
+    return c.json({ status: 'SUCCESS', phone_number: `+1833555${line}`, lease_time: body.data.phone_num_lease_time, request_id: crypto.randomUUID() });
+  });
+
+  app.post('/ads', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => null);
+    state.record('mediaalpha', '/ads', raw);
+    const body = adsBody.safeParse(raw);
+    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    const behaviour = state.behaviour.mediaalpha;
+    const fault = await applyFault(c, state, behaviour);
+    if (fault) return fault;
+    if (behaviour === 'malformed') return truncatedJson(c);
+    const origin = new URL(c.req.url).origin;
+    const ads =
+      behaviour === 'no-ads'
+        ? []
+        : CARRIERS.map((carrier, i) => {
+            const ref = `sbx-${i + 1}`;
+            const call = i === 2;
+            return {
+              type: call ? 'call' : 'click',
+              click_url: `${origin}/mediaalpha/click?ref=${ref}`,
+              logo_url: `${origin}/mediaalpha/logo/${ref}.svg`,
+              ref,
+              price: behaviour === 'low-bid' ? 2 + i / 4 : 14 - i * 2,
+              pixels: [`${origin}/mediaalpha/pixel?ref=${ref}`],
+              headline: carrier.headline,
+              description: `${carrier.name}: licensed agents, no obligation.`,
+              ...(call ? { phone_number: `+1833555${String(2000 + i)}` } : {}),
+            };
+          });
+    return c.json({ status: 'SUCCESS', errors: [], response: { ads }, requestid: crypto.randomUUID(), wizsid: `wiz-${stableHash(body.data.ip) % 100000}` });
+  });
+
+  app.get('/logo/:file', (c) => {
+    const index = Number(/sbx-(\d)/.exec(c.req.param('file'))?.[1] ?? 1) - 1;
+    const carrier = CARRIERS[index] ?? CARRIERS[0];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="160" height="48" rx="6" fill="${carrier?.colour}"/><text x="80" y="30" font-family="sans-serif" font-size="13" fill="#fff" text-anchor="middle">${carrier?.name}</text></svg>`;
+    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
+  });
+
+  app.get('/pixel', (c) => {
+    state.record('mediaalpha', '/pixel', { ref: c.req.query('ref') ?? null });
+    return c.body(null, 204, { 'access-control-allow-origin': '*' });
+  });
+
+  app.get('/click', (c) => {
+    state.record('mediaalpha', '/click', { ref: c.req.query('ref') ?? null });
+    return c.html(`<!doctype html><title>Sandbox carrier</title><h1>Sandbox carrier landing page</h1><p>ref ${c.req.query('ref') ?? ''}</p>`);
+  });
+
+  return app;
+}
