@@ -9,3 +9,4 @@ export * from './paid-traffic';
 export * from './cookies';
 export * from './strip-personal';
 export * from './event-context';
+export * from './page-tracking';

@@ -1,10 +1,7 @@
 import type { Experiment, PageConfig, RouteRecord } from '../../routes/schema';
+import type { ExperimentAssignment } from '../../shared/tracking/page-tracking';
 
-/** What the page renders and what the page context tells the tracker (for enteredExperiment). */
-export interface ExperimentAssignment {
-  experimentId: string;
-  variantId: string;
-}
+export type { ExperimentAssignment };
 
 /**
  * FNV-1a, 32 bits: fast, synchronous and stable across runtimes, so the Worker needs no

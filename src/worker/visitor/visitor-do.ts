@@ -1,5 +1,17 @@
 import { DurableObject } from 'cloudflare:workers';
 
+/** The user record: its id (the anonymous id) and when the browser last changed it. */
+export interface UserRecord {
+  id: string;
+  updatedAt: number;
+}
+
+function isUserRecord(value: unknown): value is UserRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, updatedAt } = value as { id?: unknown; updatedAt?: unknown };
+  return typeof id === 'string' && typeof updatedAt === 'number';
+}
+
 /**
  * One Durable Object per anonymous visitor (SQLite-backed, called by native RPC).
  * It is the single writer for everything a visitor tells us: the user record, form values
@@ -30,6 +42,17 @@ export class VisitorDO extends DurableObject<Env> {
       JSON.stringify(value),
       Date.now(),
     );
+  }
+
+  /**
+   * The user record (spec section 3, call 3). Ordered by the browser's updatedAt, so a late
+   * retry from an older tab never overwrites a newer change. Returns what is stored.
+   */
+  async setUserRecord(record: UserRecord): Promise<UserRecord> {
+    const current = this.getJson('user');
+    if (isUserRecord(current) && current.updatedAt > record.updatedAt) return current;
+    this.putJson('user', record);
+    return record;
   }
 
   /**

@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { MAX_EVENT_BODY_BYTES, MAX_PROPERTIES_BYTES, trackRequestSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
+import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
+import type { AppEnv } from '../env';
+import { reportError } from '../observability/report-error';
+import { enqueueEvent } from '../tracking/enqueue';
+import { ipLookupFromRequest } from '../tracking/ip-lookup';
+import { sessionFromCookie } from '../tracking/session';
+
+/**
+ * Tracking calls of the browser (spec section 7, calls 3 and 4): events into the queue and
+ * the user record into the visitor's Durable Object. Mounted at /api.
+ */
+export const eventApi = new Hono<AppEnv>();
+
+type ApiContext = Context<AppEnv>;
+
+function badRequest(c: ApiContext, code: string, message: string, issues?: unknown) {
+  return c.json({ error: { code, message, ...(issues === undefined ? {} : { issues }) } }, 400);
+}
+
+/** The body as JSON, refusing oversized bodies before reading them whole. */
+async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) {
+    return { ok: false, response: c.json({ error: { code: 'body_too_large', message: `Body is larger than ${maxBytes} bytes` } }, 413) };
+  }
+  const text = await c.req.text();
+  if (new TextEncoder().encode(text).length > maxBytes) {
+    return { ok: false, response: c.json({ error: { code: 'body_too_large', message: `Body is larger than ${maxBytes} bytes` } }, 413) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: badRequest(c, 'invalid_json', 'Body is not JSON') };
+  }
+}
+
+eventApi.post('/event/create', async (c) => {
+  const body = await readJson(c, MAX_EVENT_BODY_BYTES);
+  if (!body.ok) return body.response;
+  const parsed = trackRequestSchema.safeParse(body.value);
+  if (!parsed.success) return badRequest(c, 'invalid_event', 'The event does not match the schema', z.treeifyError(parsed.error));
+  const request = parsed.data;
+  const brand = c.var.brand;
+  const props = request.properties;
+  // Paid is re-derived from the session's parameters, not taken from the browser's flag.
+  const sessionParams = props.session?.urlParams ?? sessionFromCookie(c)?.urlParams ?? {};
+  const properties = stripPersonalProperties({
+    ...props,
+    // What the browser must not decide: the brand comes from the host, ip and geo from Cloudflare.
+    brand: { id: brand.id, name: brand.name },
+    ipLookup: ipLookupFromRequest(c.req.raw),
+  });
+  if (JSON.stringify(properties).length > MAX_PROPERTIES_BYTES) {
+    return c.json({ error: { code: 'body_too_large', message: `Properties are larger than ${MAX_PROPERTIES_BYTES} bytes` } }, 413);
+  }
+  const event: QueuedEvent = {
+    id: props.id,
+    type: 'track',
+    event: request.event,
+    timestamp: request.timestamp,
+    receivedAt: new Date().toISOString(),
+    sessionId: request.sessionId,
+    anonymousId: request.anonymousId,
+    brand: brand.id,
+    page: props.page?.name ?? null,
+    stepName: props.stepName ?? props.page?.step?.name ?? null,
+    stepNumber: props.stepNumber ?? props.page?.step?.number ?? null,
+    paid: isPaidTraffic(sessionParams),
+    properties,
+  };
+  try {
+    // Awaited (a queue send takes milliseconds and never touches D1): a 202 means the event
+    // is durable, so the browser may drop it from its outbox; a failure keeps it there.
+    await enqueueEvent(c.env, event);
+  } catch (err) {
+    c.executionCtx.waitUntil(reportError(c.env, err, { where: 'event.enqueue', event: event.event, eventId: event.id }));
+    return c.json({ error: { code: 'queue_unavailable', message: 'The event could not be queued; retry later' } }, 503);
+  }
+  return c.json({ ok: true, id: event.id }, 202);
+});
+
+/** Spec section 3: the user record (its id), synced across tabs; updatedAt orders concurrent writes. */
+export const userRecordSchema = z.strictObject({
+  id: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  updatedAt: z.number().int().positive(),
+});
+
+eventApi.post('/user/set', async (c) => {
+  const body = await readJson(c, 2048);
+  if (!body.ok) return body.response;
+  const parsed = userRecordSchema.safeParse(body.value);
+  if (!parsed.success) return badRequest(c, 'invalid_user', 'The user record does not match the schema', z.treeifyError(parsed.error));
+  const visitor = c.env.VISITOR.get(c.env.VISITOR.idFromName(c.var.visitorId));
+  const stored = await visitor.setUserRecord(parsed.data);
+  return c.json({ ok: true, user: stored });
+});
+
+const clientErrorSchema = z.strictObject({
+  kind: z.enum(['event', 'location', 'ipCheck', 'userSync']),
+  message: z.string().max(300),
+  status: z.number().int().min(0).max(999).optional(),
+});
+
+/**
+ * Spec section 8: a failed event, location or ip-check call in the browser is reported to
+ * error reporting with no message to the visitor. The browser has no Sentry client (no
+ * third-party requests), so it tells the Worker, which reports it.
+ */
+eventApi.post('/event/client-error', async (c) => {
+  const body = await readJson(c, 2048);
+  if (!body.ok) return body.response;
+  const parsed = clientErrorSchema.safeParse(body.value);
+  if (!parsed.success) return badRequest(c, 'invalid_client_error', 'The report does not match the schema', z.treeifyError(parsed.error));
+  const { kind, message, status } = parsed.data;
+  c.executionCtx.waitUntil(reportError(c.env, new Error(message), { where: `client.${kind}`, status, brand: c.var.brand.id }));
+  return c.body(null, 204);
+});

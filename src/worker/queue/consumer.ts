@@ -1,0 +1,128 @@
+import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { logJson } from '../observability/log';
+import { reportError } from '../observability/report-error';
+
+/**
+ * Consumer of the EVENTS queue: writes each batch to D1 `events`, idempotent on the event id
+ * (INSERT OR IGNORE), so a redelivered batch or a browser retry is stored once.
+ *
+ * Nothing is silently dropped:
+ * - a message that is not an event (cannot ever succeed) goes to the dead-letter queue at once
+ *   and is acknowledged, so it does not hold the good ones back;
+ * - when D1 fails, the batch is retried with exponential backoff; on the last delivery
+ *   (wrangler.toml max_retries + 1) the consumer itself sends the events to the dead-letter
+ *   queue with the reason, and only then acknowledges them. If that send fails too, it
+ *   retries once more and the platform dead-letters them (wrangler.toml dead_letter_queue).
+ * The dead-letter queue has no consumer: docs/decisions.md says how an operator replays it.
+ */
+
+/** wrangler.toml `max_retries` of the EVENTS consumer; delivery attempts = retries + 1. */
+export const EVENTS_MAX_RETRIES = 5;
+
+/** Retry delay by attempt: 10 s, 20 s, 40 s, 80 s, 160 s, capped at 5 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+const INSERT = `INSERT OR IGNORE INTO events
+  (id, type, event, timestamp, received_at, session_id, anonymous_id, brand, page, step_name, step_number, paid, properties)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function insertStatement(db: D1Database, event: QueuedEvent): D1PreparedStatement {
+  return db
+    .prepare(INSERT)
+    .bind(
+      event.id,
+      event.type,
+      event.event,
+      event.timestamp,
+      event.receivedAt,
+      event.sessionId,
+      event.anonymousId,
+      event.brand,
+      event.page,
+      event.stepName,
+      event.stepNumber,
+      event.paid ? 1 : 0,
+      JSON.stringify(event.properties),
+    );
+}
+
+type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS_DLQ'> & { SENTRY_DSN?: string; ENVIRONMENT?: string };
+
+export interface BatchOutcome {
+  /** Rows D1 accepted (new events; duplicates are ignored). */
+  inserted: number;
+  duplicates: number;
+  /** Sent to the dead-letter queue by this run (unparseable, or D1 failed on the last delivery). */
+  deadLettered: number;
+  retried: boolean;
+}
+
+export async function handleEventBatch(batch: MessageBatch<unknown>, env: ConsumerEnv): Promise<BatchOutcome> {
+  const good: { message: Message<unknown>; event: QueuedEvent }[] = [];
+  const poison: Message<unknown>[] = [];
+  for (const message of batch.messages) {
+    const parsed = queuedEventSchema.safeParse(message.body);
+    if (parsed.success) good.push({ message, event: parsed.data });
+    else poison.push(message);
+  }
+
+  let poisonSent = 0;
+  if (poison.length > 0) {
+    try {
+      await env.EVENTS_DLQ.sendBatch(poison.map((m) => deadLetter('unparseable', batch.queue, m, m.body, 'not an event (schema mismatch)')));
+      for (const m of poison) m.ack();
+      poisonSent = poison.length;
+      logJson('warn', 'unparseable events moved to the dead-letter queue', { where: 'queue.poison', queue: batch.queue, count: poison.length, messageIds: poison.map((m) => m.id) });
+    } catch (err) {
+      // The dead-letter queue itself failed: let the platform retry them (and dead-letter them after the limit).
+      for (const m of poison) m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
+      await reportError(env, err, { where: 'queue.dead-letter-send', queue: batch.queue, count: poison.length });
+    }
+  }
+
+  if (good.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
+
+  try {
+    // One D1 batch is one transaction: the batch is stored whole or not at all.
+    const results = await env.DB.batch(good.map(({ event }) => insertStatement(env.DB, event)));
+    const inserted = results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+    for (const { message } of good) message.ack();
+    return { inserted, duplicates: good.length - inserted, deadLettered: poisonSent, retried: false };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.slice(0, 300) : 'D1 write failed';
+    const lastDelivery = good.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
+    const retrying = good.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
+    let deadLettered = 0;
+    if (lastDelivery.length > 0) {
+      try {
+        await env.EVENTS_DLQ.sendBatch(lastDelivery.map(({ message, event }) => deadLetter('d1-write-failed', batch.queue, message, event, reason)));
+        for (const { message } of lastDelivery) message.ack();
+        deadLettered = lastDelivery.length;
+      } catch {
+        // Retried once more: past max_retries the platform moves them to the dead-letter queue itself.
+        retrying.push(...lastDelivery);
+      }
+    }
+    const attempts = Math.max(0, ...retrying.map(({ message }) => message.attempts));
+    const delaySeconds = retryDelaySeconds(attempts);
+    for (const { message } of retrying) message.retry({ delaySeconds });
+    await reportError(env, err, { where: 'queue.d1-insert', queue: batch.queue, count: good.length, attempts, delaySeconds, deadLettered });
+    return { inserted: 0, duplicates: 0, deadLettered: poisonSent + deadLettered, retried: retrying.length > 0 };
+  }
+}
+
+/** A dead-letter message: the original body, why it is there, and where it came from (for replay). */
+export interface DeadLetter {
+  reason: 'unparseable' | 'd1-write-failed';
+  detail: string;
+  queue: string;
+  messageId: string;
+  attempts: number;
+  body: unknown;
+}
+
+function deadLetter(reason: DeadLetter['reason'], queue: string, message: Message<unknown>, body: unknown, detail: string): MessageSendRequest<DeadLetter> {
+  return { body: { reason, detail, queue, messageId: message.id, attempts: message.attempts, body }, contentType: 'json' };
+}
