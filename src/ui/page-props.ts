@@ -1,4 +1,5 @@
 import type { Brand } from '../../brands';
+import type { FormValues } from '../shared/json';
 import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 
 /** Where the visitor is in the page's form (spec section 2: step parameter). */
@@ -24,7 +25,7 @@ export interface PageProps {
   step: StepInfo;
   phone: PhoneDisplay;
   /** Values the visitor already gave (per form and the shared '*' bucket merged), for prefill. */
-  values: Record<string, unknown>;
+  values: FormValues;
   /** Pathname without the step segment, e.g. /get-yours-otc. */
   basePath: string;
   /** Experiment assignment shown on this page, if any. */

@@ -6,7 +6,7 @@ import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
-import { displayPhone, phoneLeaseSchema } from '../shared/phone';
+import { displayPhone } from '../shared/phone';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
 import { shellOptions } from './shell';
@@ -40,7 +40,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     config,
     language: route.language,
     step: stepInfo,
-    phone: displayPhone(phoneLeaseSchema.nullable().catch(null).parse(state.lease), brand.defaultPhone),
+    phone: displayPhone(state.lease, brand.defaultPhone),
     values: state.values,
     basePath: stripStep(url.pathname, step),
   };

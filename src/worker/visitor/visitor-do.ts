@@ -1,4 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
+import { toFormValues, type FormValues } from '../../shared/json';
+import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
@@ -59,16 +61,12 @@ export class VisitorDO extends DurableObject<Env> {
    * What a page render needs in one round trip: the values the visitor already gave for
    * this form (the shared '*' bucket overlaid by the form's own) and the raw phone lease.
    */
-  async getPageState(form: string | null): Promise<{ values: Record<string, unknown>; lease: unknown }> {
+  async getPageState(form: string | null): Promise<{ values: FormValues; lease: PhoneLease | null }> {
     const shared = this.getJson('values:*');
     const own = form ? this.getJson(`values:${form}`) : undefined;
     return {
-      values: { ...asRecord(shared), ...asRecord(own) },
-      lease: this.getJson('phone-lease') ?? null,
+      values: { ...toFormValues(shared), ...toFormValues(own) },
+      lease: phoneLeaseSchema.nullable().catch(null).parse(this.getJson('phone-lease') ?? null),
     };
   }
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import type { FormId, Language } from '../../../routes/schema';
 import type { PhoneDisplay, StepInfo } from '../../page-props';
+import type { FormValues } from '../../../shared/json';
 
 export interface QuoteFormProps {
   formId: FormId;
   language: Language;
   step: StepInfo;
-  values: Record<string, unknown>;
+  values: FormValues;
   /** Page path without the step segment; steps post to `${basePath}/${step}`. */
   basePath: string;
   phone: PhoneDisplay;
