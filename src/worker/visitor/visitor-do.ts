@@ -1,6 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import { toFormValues, type FormValues } from '../../shared/json';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
+import { mediaAlphaClient } from '../../partners/mediaalpha/client';
+import { PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
+import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor-results';
 
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
@@ -22,6 +25,8 @@ function isUserRecord(value: unknown): value is UserRecord {
  */
 export class VisitorDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** Created on first use; holds the in-flight get-phone promise that concurrent requests share. */
+  private phoneLeases?: PhoneLeaseKeeper;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -68,5 +73,31 @@ export class VisitorDO extends DurableObject<Env> {
       values: { ...toFormValues(shared), ...toFormValues(own) },
       lease: phoneLeaseSchema.nullable().catch(null).parse(this.getJson('phone-lease') ?? null),
     };
+  }
+
+  /**
+   * The visitor's phone lease: the stored one while unexpired, else one MediaAlpha call
+   * shared by every concurrent request of this visitor (see PhoneLeaseKeeper).
+   */
+  async getPhone(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
+    this.phoneLeases ??= new PhoneLeaseKeeper(
+      {
+        readLease: () => this.getJson(PHONE_LEASE_KEY),
+        writeLease: (lease) => this.putJson(PHONE_LEASE_KEY, lease),
+        readValues: () => toFormValues(this.getJson('values:*')),
+      },
+      () => mediaAlphaClient(this.env),
+    );
+    return this.phoneLeases.get(args);
+  }
+
+  /** A partner result remembered for this visitor (demand check, ip quality, location, attribution), as JSON text. */
+  async recallPartnerResult(kind: VisitorResultKind): Promise<string | null> {
+    const value = this.getJson(visitorResultKey(kind));
+    return value === undefined ? null : JSON.stringify(value);
+  }
+
+  async rememberPartnerResult(kind: VisitorResultKind, json: string): Promise<void> {
+    this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
   }
 }

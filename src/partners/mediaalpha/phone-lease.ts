@@ -1,0 +1,100 @@
+import type { Product } from '../../../brands';
+import { parseLeadValues } from '../../shared/lead';
+import { defaultLease, isLeaseActive, phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
+import { resolveZip } from '../geo';
+import { logPartnerFailure } from '../partner-fetch';
+import { hasPlacement, type CallContext } from './call-context';
+import type { MediaAlphaClient } from './client';
+import { getPhoneRequest, PHONE_LEASE_SECONDS } from './get-phone';
+import { mapAutoLead, mapMedicareLead } from './mapping';
+import { leasedDigits } from './schemas';
+
+/**
+ * The phone lease, kept by the visitor's Durable Object (spec sections 3, 4 and 7.2). A
+ * stored lease is reused until it expires. Otherwise one partner call is made, and every
+ * get-phone arriving while it runs (two tabs, a retry, a burst) awaits that same promise:
+ * the Durable Object runs one instance per visitor, so an in-memory promise is enough.
+ * With no placement (thirty zeros) no call is made and the brand's default number is stored
+ * for a day. A slow, failing or garbled partner yields the default number without storing
+ * it, so the next page asks again; the client's timeout bounds the wait.
+ */
+export interface GetPhoneArgs {
+  product: Product;
+  /** The brand's default number (digits with country prefix). */
+  defaultPhone: string;
+  context: CallContext;
+  /** The zip the page resolved (form value or zip_code address parameter), if any. */
+  zip: string | null;
+  /** Postal code of the ip lookup: the last zip fallback. */
+  geoPostalCode: string | null;
+}
+
+export type PhoneLeaseSource = 'stored' | 'partner' | 'default' | 'fallback';
+
+export interface PhoneLeaseResult {
+  /** The lease to show; null means "show the default number" (partner failed or had no buyer). */
+  lease: PhoneLease | null;
+  source: PhoneLeaseSource;
+}
+
+export interface PhoneLeaseStore {
+  readLease(): unknown;
+  writeLease(lease: PhoneLease): void;
+  /** The visitor's shared form values (the '*' bucket). */
+  readValues(): Record<string, unknown>;
+}
+
+export const PHONE_LEASE_KEY = 'phone-lease';
+
+/** The MediaAlpha `data` for the visitor's stored lead, with the zip fallbacks of spec 7.2. */
+export function mappedLeadData(product: Product, values: Record<string, unknown>, zip: string | null, geoPostalCode: string | null) {
+  if (product === 'auto') {
+    const lead = parseLeadValues('auto', values);
+    return mapAutoLead(lead, resolveZip(zip, lead.zipcode, geoPostalCode));
+  }
+  // Life leads carry the same zip and name fields; MediaAlpha reads them like Medicare's.
+  const lead = parseLeadValues(product, values);
+  return mapMedicareLead(lead, resolveZip(zip, lead.zipcode, geoPostalCode));
+}
+
+export class PhoneLeaseKeeper {
+  private inFlight: Promise<PhoneLeaseResult> | null = null;
+
+  constructor(
+    private readonly store: PhoneLeaseStore,
+    private readonly client: () => MediaAlphaClient,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  get(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
+    // Synchronous up to the in-flight check: no await may sit between reading and joining.
+    const stored = phoneLeaseSchema.safeParse(this.store.readLease());
+    if (stored.success && isLeaseActive(stored.data, this.now())) return Promise.resolve({ lease: stored.data, source: 'stored' });
+    if (this.inFlight) return this.inFlight;
+    const call = this.lease(args).finally(() => {
+      if (this.inFlight === call) this.inFlight = null;
+    });
+    this.inFlight = call;
+    return call;
+  }
+
+  private async lease(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
+    if (!hasPlacement(args.context.placementId)) {
+      const lease = defaultLease(args.defaultPhone, this.now());
+      this.store.writeLease(lease);
+      return { lease, source: 'default' };
+    }
+    try {
+      const data = mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode);
+      const reply = await this.client().getPhone(getPhoneRequest(args.context, data));
+      if (reply.status !== 'SUCCESS') return { lease: null, source: 'fallback' };
+      const seconds = Math.min(reply.lease_time, PHONE_LEASE_SECONDS);
+      const lease = { value: leasedDigits(reply.phone_number), expirationDate: new Date(this.now().getTime() + seconds * 1000).toISOString() };
+      this.store.writeLease(lease);
+      return { lease, source: 'partner' };
+    } catch (error) {
+      logPartnerFailure('mediaalpha.get-phone', error);
+      return { lease: null, source: 'fallback' };
+    }
+  }
+}
