@@ -1,4 +1,4 @@
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +10,8 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async ({ inject }) => {
       const sandbox = inject<string>('sandboxOrigin');
+      // D1 migrations, applied in each test file by tests/support/apply-migrations.ts.
+      const migrations = await readD1Migrations('./migrations');
       return {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
@@ -26,6 +28,7 @@ export default defineConfig({
             QUOTE_TOKEN_SECRET: 'test-quote-token-secret',
             REPORT_TOKEN: 'test-report-token',
             SENTRY_DSN: '',
+            TEST_MIGRATIONS: migrations,
           },
         },
       };
@@ -34,6 +37,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.unit.test.ts', 'brands/**/*.unit.test.ts', 'tests/**/*.integration.test.ts', 'tests/**/*.unit.test.ts'],
     globalSetup: ['./tests/global-setup.ts'],
+    setupFiles: ['./tests/support/apply-migrations.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

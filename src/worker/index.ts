@@ -9,6 +9,8 @@ import { brandMiddleware } from './middleware/brand';
 import { securityHeaders } from './middleware/security-headers';
 import { visitorMiddleware } from './middleware/visitor';
 import { pages } from './pages';
+import { eventApi } from './api/events';
+import { handleEventBatch } from './queue/consumer';
 
 export { VisitorDO } from './visitor';
 
@@ -18,6 +20,7 @@ app.use('*', securityHeaders);
 app.get('/healthz', (c) => c.json({ ok: true }));
 app.use('*', brandMiddleware);
 app.use('*', visitorMiddleware);
+app.route('/api', eventApi);
 app.route('/', pages);
 app.notFound(notFound);
 app.onError(onError);
@@ -26,4 +29,8 @@ export { app };
 
 export default {
   fetch: app.fetch,
+  // EVENTS queue: tracked events into D1 (src/worker/queue/consumer.ts).
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    await handleEventBatch(batch, env);
+  },
 } satisfies ExportedHandler<Env>;

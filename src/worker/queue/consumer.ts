@@ -105,8 +105,8 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
         retrying.push(...lastDelivery);
       }
     }
-    const attempts = Math.max(0, ...retrying.map(({ message }) => message.attempts));
-    const delaySeconds = retryDelaySeconds(attempts);
+    const attempts = Math.max(...good.map(({ message }) => message.attempts));
+    const delaySeconds = retryDelaySeconds(Math.max(1, ...retrying.map(({ message }) => message.attempts)));
     for (const { message } of retrying) message.retry({ delaySeconds });
     await reportError(env, err, { where: 'queue.d1-insert', queue: batch.queue, count: good.length, attempts, delaySeconds, deadLettered });
     return { inserted: 0, duplicates: 0, deadLettered: poisonSent + deadLettered, retried: retrying.length > 0 };
