@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { visitorMiddleware } from './middleware/visitor';
 import { pages } from './pages';
 import { eventApi } from './api/events';
+import { partnerApi } from './api/partners';
 import { handleEventBatch } from './queue/consumer';
 
 export { VisitorDO } from './visitor';
@@ -21,6 +22,7 @@ app.get('/healthz', (c) => c.json({ ok: true }));
 app.use('*', brandMiddleware);
 app.use('*', visitorMiddleware);
 app.route('/api', eventApi);
+app.route('/api', partnerApi);
 app.route('/', pages);
 app.notFound(notFound);
 app.onError(onError);

@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
+import type { Product } from '../../../brands';
+import { attributionFromAddress, attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
+import { buildCallContext, type CallContext } from '../../partners/mediaalpha/call-context';
+import type { VisitorResultKind } from '../../partners/visitor-results';
+import type { AppEnv } from '../env';
+import { visitorStub } from '../visitor';
+
+/**
+ * What the partner API takes from the request rather than the browser's body: the ip
+ * (CF-Connecting-IP), the user agent, the site origin, the placement (brand config) and the
+ * attribution (address parameters of the page, kept on the visitor).
+ */
+type PartnerContext = Context<AppEnv>;
+
+export function requestIp(c: PartnerContext): string {
+  return c.req.header('cf-connecting-ip')?.trim() ?? '';
+}
+
+export function requestUa(c: PartnerContext): string {
+  return (c.req.header('user-agent') ?? '').slice(0, 512);
+}
+
+/** The visitor's local hour: the page's own clock when it sent one, else the edge's timezone for the ip. */
+export function localHour(c: PartnerContext, fromPage: number | undefined, now = new Date()): number {
+  if (fromPage !== undefined) return fromPage;
+  const cf = (c.req.raw as Request<unknown, IncomingRequestCfProperties | undefined>).cf;
+  const zone = typeof cf?.timezone === 'string' && cf.timezone !== '' ? cf.timezone : 'America/New_York';
+  try {
+    return Number(formatInTimeZone(now, zone, 'H'));
+  } catch {
+    return now.getUTCHours();
+  }
+}
+
+/** A remembered partner result, parsed with its schema; anything unreadable counts as absent. */
+export async function recall<S extends z.ZodType>(c: PartnerContext, kind: VisitorResultKind, schema: S): Promise<z.infer<S> | null> {
+  const text = await visitorStub(c.env, c.var.visitorId).recallPartnerResult(kind);
+  if (text === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text) as unknown);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function remember(c: PartnerContext, kind: VisitorResultKind, value: unknown): Promise<void> {
+  await visitorStub(c.env, c.var.visitorId).rememberPartnerResult(kind, JSON.stringify(value));
+}
+
+/**
+ * The visitor's attribution: what is stored, updated by the afid/pid of the page address
+ * that made this call (the Referer of a same-origin fetch carries the full address).
+ */
+export async function visitorAttribution(c: PartnerContext): Promise<Attribution> {
+  const stored = (await recall(c, 'attribution', attributionSchema)) ?? {};
+  const referer = c.req.header('referer');
+  const sameOrigin = referer !== undefined && referer.startsWith(`${new URL(c.req.url).origin}/`);
+  const seen = sameOrigin ? attributionFromAddress(referer) : {};
+  const merged = mergeAttribution(stored, seen);
+  if (merged.afid !== stored.afid || merged.publisherId !== stored.publisherId) await remember(c, 'attribution', merged);
+  return merged;
+}
+
+export async function partnerCallContext(c: PartnerContext, product: Product, page: string | undefined, hour: number | undefined): Promise<CallContext> {
+  return buildCallContext({
+    brand: c.var.brand,
+    product,
+    attribution: await visitorAttribution(c),
+    ip: requestIp(c),
+    ua: requestUa(c),
+    origin: new URL(c.req.url).origin,
+    localHour: localHour(c, hour),
+    page: page ?? null,
+  });
+}

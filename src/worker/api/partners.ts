@@ -1,0 +1,155 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { productSchema } from '../../../brands';
+import { lookupGeo } from '../../partners/geo';
+import { checkIp, ipQualitySchema } from '../../partners/ipqs';
+import { mediaAlphaClient } from '../../partners/mediaalpha/client';
+import { hasPlacement } from '../../partners/mediaalpha/call-context';
+import { demandCheckRequest, isLowBid, LOW_BID_THRESHOLD } from '../../partners/mediaalpha/demand-check';
+import { adsRequest } from '../../partners/mediaalpha/get-phone';
+import { mappedLeadData } from '../../partners/mediaalpha/phone-lease';
+import { adResponseV2Schema, type ListingAd } from '../../partners/mediaalpha/schemas';
+import { logPartnerFailure } from '../../partners/partner-fetch';
+import { issueQuoteToken, verifyQuoteToken } from '../../partners/quote-token/token';
+import { displayPhone } from '../../shared/phone/lease';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http-error';
+import { reportError } from '../observability/report-error';
+import { trackFromServer } from '../tracking/enqueue';
+import { visitorStub } from '../visitor';
+import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
+
+/**
+ * The partner calls the browser makes (spec section 7, calls 1, 2, 5, 6 and 7), fronted
+ * by the Worker so the browser talks to one origin and never decides ip, user agent,
+ * placement, publisher or credentials. Mounted at /api. Every body and query is parsed
+ * with zod; bad input is a 400 JSON error.
+ */
+export const partnerApi = new Hono<AppEnv>();
+
+/** The page's answer for a failed zod parse: 400 `{ error: { code, message, issues } }`. */
+function invalid(result: { success: true } | { success: false; error: z.core.$ZodError }): void {
+  if (!result.success) throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
+}
+
+const pageName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,127}$/);
+const hour = z.number().int().min(0).max(23);
+const partnerCall = z.object({ product: productSchema.optional(), page: pageName.optional(), localHour: hour.optional() });
+const getPhoneBody = partnerCall.extend({ zip: z.string().regex(/^\d{5}$/).optional() });
+
+partnerApi.use('/mediaalpha/*', bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 16 KB'); } }));
+partnerApi.use('/ipqs/*', bodyLimit({ maxSize: 4 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB'); } }));
+partnerApi.use('/quote-token', bodyLimit({ maxSize: 4 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB'); } }));
+
+/** A demand check is reused for five minutes for the same placement and place. */
+const DEMAND_CHECK_REUSE_MS = 5 * 60 * 1000;
+const storedDemandCheck = z.object({ key: z.string(), at: z.number(), ev: z.number() });
+
+partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, invalid), async (c) => {
+  const body = c.req.valid('json');
+  const product = body.product ?? c.var.brand.defaultProduct;
+  try {
+    const [geo, context] = await Promise.all([lookupGeo(c.req.raw, c.env), partnerCallContext(c, product, body.page, body.localHour)]);
+    if (!hasPlacement(context.placementId)) return c.json({ parsed: null, lowBid: null });
+    const key = `${context.placementId}|${geo.geo.postalCode ?? ''}|${geo.geo.stateCode ?? ''}`;
+    const cached = await recall(c, 'demand-check', storedDemandCheck);
+    if (cached && cached.key === key && Date.now() - cached.at < DEMAND_CHECK_REUSE_MS) {
+      return c.json({ parsed: { ctc: { ev: cached.ev } }, lowBid: isLowBid(cached.ev), cached: true });
+    }
+    const reply = await mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: geo.geo.postalCode, state: geo.geo.stateCode }));
+    const ev = reply.ctc.ev;
+    await remember(c, 'demand-check', { key, at: Date.now(), ev });
+    const lowBid = isLowBid(ev);
+    if (lowBid) trackFromServer(c, 'lowBidResult', { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product }, { page: body.page ?? null });
+    return c.json({ parsed: { ctc: { ev } }, lowBid, cached: false });
+  } catch (error) {
+    // Spec section 8: a failed demand check is swallowed, no message; logged without personal data.
+    logPartnerFailure('mediaalpha.demand-check', error);
+    return c.json({ parsed: null, lowBid: null });
+  }
+});
+
+/** Spec/issue: the visitor sees a number within 1.5 s whatever the partner does. */
+const GET_PHONE_DEADLINE_MS = 1400;
+
+partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invalid), async (c) => {
+  const body = c.req.valid('json');
+  const brand = c.var.brand;
+  const product = body.product ?? brand.defaultProduct;
+  const fallback = { lease: null, source: 'fallback' as const };
+  const work = (async () => {
+    const [geo, context] = await Promise.all([lookupGeo(c.req.raw, c.env), partnerCallContext(c, product, body.page, body.localHour)]);
+    return visitorStub(c.env, c.var.visitorId).getPhone({ product, defaultPhone: brand.defaultPhone, context, zip: body.zip ?? null, geoPostalCode: geo.geo.postalCode });
+  })().catch((error: unknown) => {
+    logPartnerFailure('mediaalpha.get-phone', error);
+    return fallback;
+  });
+  // The lease call keeps running after the deadline so its result is stored for the next page.
+  c.executionCtx.waitUntil(work);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<typeof fallback>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), GET_PHONE_DEADLINE_MS);
+  });
+  const result = await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  return c.json({ phone: displayPhone(result.lease, brand.defaultPhone), lease: result.lease, source: result.source }, 200, { 'cache-control': 'no-store' });
+});
+
+partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), async (c) => {
+  const body = c.req.valid('json');
+  const product = body.product ?? c.var.brand.defaultProduct;
+  try {
+    const [geo, context, state] = await Promise.all([
+      lookupGeo(c.req.raw, c.env),
+      partnerCallContext(c, product, body.page, body.localHour),
+      visitorStub(c.env, c.var.visitorId).getPageState(null),
+    ]);
+    if (!hasPlacement(context.placementId)) return c.json({ ads: [] as ListingAd[], requestId: null });
+    const reply = await mediaAlphaClient(c.env).ads(adsRequest(context, mappedLeadData(product, state.values, null, geo.geo.postalCode)));
+    const listing = adResponseV2Schema.safeParse(reply);
+    if (!listing.success) {
+      // The first shape is valid but carries no listing data we render (spec section 3).
+      logPartnerFailure('mediaalpha.ads', new Error('first ad-response shape: unused'));
+      return c.json({ ads: [] as ListingAd[], requestId: null });
+    }
+    const ads = listing.data.status === 'SUCCESS' ? listing.data.response.ads : [];
+    return c.json({ ads, requestId: listing.data.requestid }, 200, { 'cache-control': 'no-store' });
+  } catch (error) {
+    logPartnerFailure('mediaalpha.ads', error);
+    return c.json({ ads: [] as ListingAd[], requestId: null });
+  }
+});
+
+/** Spec 7.6: the body names the user and session; ip and agent come from the request. */
+const checkIpBody = z.object({ userId: z.string().max(64).optional(), sessionId: z.string().max(64).optional() });
+
+partnerApi.post('/ipqs/check-ip', zValidator('json', checkIpBody, invalid), async (c) => {
+  const ip = requestIp(c);
+  if (ip === '') throw new ApiError(400, 'no_ip', 'The request carries no client ip');
+  const stored = await recall(c, 'ip-quality', ipQualitySchema);
+  if (stored) return c.json({ result: stored, cached: true });
+  try {
+    const { result, cached } = await checkIp(c.env, ip, requestUa(c));
+    await remember(c, 'ip-quality', result);
+    return c.json({ result, cached });
+  } catch (error) {
+    c.executionCtx.waitUntil(reportError(c.env, error, { where: 'partner.ipqs' }));
+    throw new ApiError(502, 'partner_unavailable', 'The ip-quality service did not answer');
+  }
+});
+
+const quoteTokenBody = z.object({ token: z.string().max(1024).optional() });
+
+/**
+ * Spec 7.7: quote-token renewal, bound to the visitor and the ip. The page calls it when it
+ * has no token or its token expires within 20 s; the answer says what became of the old one.
+ */
+partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), async (c) => {
+  const { token } = c.req.valid('json');
+  const binding = { visitorId: c.var.visitorId, ip: requestIp(c) };
+  const previous = token ? await verifyQuoteToken(c.env.QUOTE_TOKEN_SECRET, token, binding) : null;
+  const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
+  return c.json({ ...issued, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason }, 200, { 'cache-control': 'no-store' });
+});

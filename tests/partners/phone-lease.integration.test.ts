@@ -1,0 +1,205 @@
+import { runInDurableObject, SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/**
+ * The phone number through the Worker against the partner sandbox (spec sections 4 and
+ * 7.2). Every test uses its own visitor and user agent and counts only the sandbox calls
+ * carrying that agent, so files running in parallel cannot disturb the counts.
+ */
+const sandbox = new URL(env.MEDIAALPHA_BASE_URL).origin;
+
+interface RecordedCall {
+  path: string;
+  body: { ua?: string; placement_id?: string; phone_num_lease_time?: number; data?: Record<string, unknown> } | null;
+}
+
+async function sandboxCalls(ua: string): Promise<RecordedCall[]> {
+  const response = await fetch(`${sandbox}/__sandbox/calls?partner=mediaalpha`);
+  const { calls } = await response.json<{ calls: RecordedCall[] }>();
+  return calls.filter((call) => call.body?.ua === ua);
+}
+
+async function setBehaviour(behaviour: string, slowMs?: number): Promise<void> {
+  const response = await fetch(`${sandbox}/__sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ partner: 'mediaalpha', behaviour, ...(slowMs === undefined ? {} : { slowMs }) }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+interface Visitor {
+  id: string;
+  ua: string;
+}
+
+function newVisitor(): Visitor {
+  return { id: crypto.randomUUID(), ua: `phone-lease-test/${crypto.randomUUID()}` };
+}
+
+interface GetPhoneReply {
+  phone: { digits: string; display: string; href: string; leased: boolean };
+  lease: { value: string; expirationDate: string } | null;
+  source: string;
+}
+
+async function getPhone(visitor: Visitor, brand = 'bh', body: Record<string, unknown> = {}): Promise<Response> {
+  return SELF.fetch(`http://${brand}.localhost/api/mediaalpha/get-phone`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `qf_aid=${visitor.id}`, 'user-agent': visitor.ua, 'cf-connecting-ip': '127.0.0.1' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function getPhoneJson(visitor: Visitor, brand = 'bh', body: Record<string, unknown> = {}): Promise<GetPhoneReply> {
+  const response = await getPhone(visitor, brand, body);
+  expect(response.status).toBe(200);
+  return response.json<GetPhoneReply>();
+}
+
+beforeEach(async () => {
+  await setBehaviour('normal', 5000);
+});
+
+afterEach(async () => {
+  await setBehaviour('normal', 5000);
+});
+
+describe('phone lease through the Worker', () => {
+  it('leases a number from the partner, reuses it until it expires, then leases again', async () => {
+    const visitor = newVisitor();
+    const first = await getPhoneJson(visitor);
+    expect(first.source).toBe('partner');
+    expect(first.phone.display).toMatch(/^1-833-555-\d{4}$/);
+    expect(first.phone.href).toBe(`tel:+${first.phone.digits}`);
+    expect(first.phone.leased).toBe(true);
+    const calls = await sandboxCalls(visitor.ua);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toMatchObject({ placement_id: 'bhMedicare0000000000000000001a', phone_num_lease_time: 300 });
+    // Zip falls back to the geo postal code (the sandbox places loopback in Miami).
+    expect(calls[0]?.body?.data).toMatchObject({ zip: '33101' });
+    const expires = Date.parse(first.lease?.expirationDate ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(290_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(300_000);
+
+    const again = await getPhoneJson(visitor);
+    expect(again.source).toBe('stored');
+    expect(again.phone.digits).toBe(first.phone.digits);
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+
+    // Let the stored lease run out, as five minutes would.
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
+    await runInDurableObject(stub, (_instance, state) => {
+      const expired = { value: first.phone.digits, expirationDate: new Date(Date.now() - 1000).toISOString() };
+      state.storage.sql.exec("UPDATE kv SET value = ? WHERE key = 'phone-lease'", JSON.stringify(expired));
+    });
+    const renewed = await getPhoneJson(visitor);
+    expect(renewed.source).toBe('partner');
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(2);
+  });
+
+  it('makes exactly one partner call for ten concurrent requests of one visitor, and all show the same number', async () => {
+    // A partner that takes a moment, so the ten requests surely overlap.
+    await setBehaviour('slow', 300);
+    const visitor = newVisitor();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => getPhoneJson(visitor)));
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+    expect(new Set(replies.map((r) => r.phone.digits)).size).toBe(1);
+    expect(replies[0]?.phone.display).toMatch(/^1-833-555-\d{4}$/);
+  });
+
+  it.each([
+    ['slow', 5000],
+    ['error', undefined],
+    ['malformed', undefined],
+    ['no-ads', undefined],
+  ])('shows the default number within 1.5 s when the partner is %s', async (behaviour, slowMs) => {
+    await setBehaviour(behaviour, slowMs);
+    const visitor = newVisitor();
+    const started = Date.now();
+    const reply = await getPhoneJson(visitor);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(reply).toMatchObject({
+      phone: { digits: '18005550101', display: '1-800-555-0101', href: 'tel:+18005550101', leased: false },
+      lease: null,
+      source: 'fallback',
+    });
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+  });
+
+  it('asks the partner again after a failure instead of keeping the default number', async () => {
+    await setBehaviour('error');
+    const visitor = newVisitor();
+    expect((await getPhoneJson(visitor)).source).toBe('fallback');
+    await setBehaviour('normal');
+    const recovered = await getPhoneJson(visitor);
+    expect(recovered.source).toBe('partner');
+    expect(recovered.phone.display).toMatch(/^1-833-555-/);
+  });
+
+  it('makes no call for a brand without placement (thirty zeros) and keeps the default number for a day', async () => {
+    const visitor = newVisitor();
+    const reply = await getPhoneJson(visitor, 'emily');
+    expect(reply.source).toBe('default');
+    expect(reply.phone).toMatchObject({ digits: '18005550111', display: '1-800-555-0111', href: 'tel:+18005550111' });
+    const lifetime = Date.parse(reply.lease?.expirationDate ?? '') - Date.now();
+    expect(lifetime).toBeGreaterThan(86_390_000);
+    expect(lifetime).toBeLessThanOrEqual(86_400_000);
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+  });
+
+  it('uses the thirty-zero placement for a product the brand has none for (bh has no auto placement)', async () => {
+    const visitor = newVisitor();
+    const reply = await getPhoneJson(visitor, 'bh', { product: 'auto' });
+    expect(reply.source).toBe('default');
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+  });
+
+  it('maps the stored auto lead and sends the zip the page resolved', async () => {
+    const visitor = newVisitor();
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+      const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
+      state.storage.sql.exec('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)', 'values:*', JSON.stringify(values), Date.now());
+    });
+    const reply = await getPhoneJson(visitor, 'tqg', { product: 'auto', zip: '60602' });
+    expect(reply.source).toBe('partner');
+    const [call] = await sandboxCalls(visitor.ua);
+    expect(call?.body?.data).toEqual({
+      contact: 'Grace Hopper',
+      zip: '60602',
+      home_ownership: 1,
+      vehicles: [{ year: '2019', make: 'Toyota' }],
+      drivers: [{ driver: 'Grace Hopper', gender: 'F' }],
+    });
+  });
+
+  it('takes the affiliate and publisher from the page address, not the body', async () => {
+    const visitor = newVisitor();
+    const response = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `qf_aid=${visitor.id}`,
+        'user-agent': visitor.ua,
+        'cf-connecting-ip': '127.0.0.1',
+        referer: 'http://bh.localhost/get-yours-otc?afid=aff-77&pid=abc',
+      },
+      body: JSON.stringify({ page: 'get-yours-otc', placement_id: 'x'.repeat(30), ip: '1.2.3.4' }),
+    });
+    expect(response.status).toBe(200);
+    const [call] = await sandboxCalls(visitor.ua);
+    expect(call?.body).toMatchObject({
+      placement_id: 'bhMedicare0000000000000000001a',
+      ip: '127.0.0.1',
+      sub_1: 'aff-77',
+      sub_2: 'bh',
+      sub_3: 'get-yours-otc',
+      source: ['aff-77', 'a9993e3647', null, null, null, null, null],
+      version: 17,
+      url: 'http://bh.localhost',
+    });
+  });
+});
