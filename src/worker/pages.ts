@@ -12,6 +12,7 @@ import { PageNotFound } from './http-error';
 import { shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
+import { applyExperiment, buildPageTracking } from './tracking';
 
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
@@ -31,7 +32,9 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const url = new URL(c.req.url);
   if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
 
-  const config = route.name === 'index' || route.config.template === 'legal' ? { ...route.config, product: brand.defaultProduct } : route.config;
+  const baseConfig = route.name === 'index' || route.config.template === 'legal' ? { ...route.config, product: brand.defaultProduct } : route.config;
+  // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
+  const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.visitorId);
   const state = await visitorStub(c.env, c.var.visitorId).getPageState(config.form);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   const page: PageProps = {
@@ -43,6 +46,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     phone: displayPhone(state.lease, brand.defaultPhone),
     values: state.values,
     basePath: stripStep(url.pathname, step),
+    ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
   };
   const pageContext = {
     brand: { id: brand.id, name: brand.name },
@@ -59,6 +63,8 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     },
     step: stepInfo,
     visitorId: c.var.visitorId,
+    // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
+    tracking: buildPageTracking(c, assignment),
   };
   const body = await renderPage({ page, shell: shellOptions(c, config.indexable), pageContext, links: route.name === 'index' ? indexLinks(brand.id) : [] });
   return c.body(body, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' });

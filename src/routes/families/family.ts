@@ -48,7 +48,7 @@ interface PageSettings {
 /** One page of a family: its name plus whatever differs from the family (copy fields included). */
 export type Variant =
   | string
-  | ({ name: string; path?: string; copy?: PageCopy } & Partial<PageCopy> & PageSettings);
+  | ({ name: string; path?: string; copy?: PageCopy; experiment?: RouteRecordInput['experiment'] } & Partial<PageCopy> & PageSettings);
 
 export interface FamilyTable extends PageSettings {
   product: Product;
@@ -120,6 +120,7 @@ export function family(table: FamilyTable): RouteRecordInput[] {
       xsmid: campaignMap(campaign, 'xsmid', brands, v.name),
       language,
       ...(check ? { check } : {}),
+      ...(typeof entry !== 'string' && entry.experiment ? { experiment: entry.experiment } : {}),
       config: {
         title: v.title ?? base.title,
         description: v.description ?? base.description,

@@ -90,7 +90,19 @@ export const medicareLandingPages = [
       // The ac-v1 pages are Advisor Compass's own landing pages, so only that brand serves them.
       { name: 'ac-v1', brands: ['ac'], campaign: 'xsmid' },
       { name: 'ac-v1-lp', brands: ['ac'], campaign: 'xsmid', headline: 'Compare Medicare plans with Advisor Compass' },
-      { name: 'find-benefits', headline: 'Find the Medicare benefits available where you live' },
+      {
+        name: 'find-benefits',
+        headline: 'Find the Medicare benefits available where you live',
+        // Edge experiment (issue 5): does a ZIP-first headline start more forms? Stop it with active: false.
+        experiment: {
+          id: 'find-benefits-headline',
+          active: true,
+          variants: [
+            { id: 'control', weight: 50 },
+            { id: 'zip-first', weight: 50, config: { headline: 'Enter your ZIP code to see the Medicare benefits near you' } },
+          ],
+        },
+      },
       { name: 'senior-deals', title: 'Extra benefits for seniors on Medicare', headline: 'Seniors on Medicare: see which extra benefits plans near you include' },
       { name: 'get-offers', headline: 'See Medicare plan offers in your ZIP code' },
       { name: 'get-offers-xyq', headline: 'Check Medicare plan offers before the enrollment period ends' },
