@@ -203,3 +203,108 @@ describe('phone lease through the Worker', () => {
     });
   });
 });
+
+async function post(visitor: Visitor, path: string, body: unknown, brand = 'bh'): Promise<Response> {
+  return SELF.fetch(`http://${brand}.localhost/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `qf_aid=${visitor.id}`, 'user-agent': visitor.ua, 'cf-connecting-ip': '127.0.0.1' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function lowBidEvents(visitorId: string): Promise<{ properties: string }[]> {
+  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?").bind(visitorId).all<{ properties: string }>();
+  return rows.results;
+}
+
+describe('demand check through the Worker (spec 7.1)', () => {
+  it('sends the geo zip and state, reads ctc.ev, and emits lowBidResult for a bid below 10', async () => {
+    await setBehaviour('low-bid');
+    const visitor = newVisitor();
+    const response = await post(visitor, '/mediaalpha/demand-check', { page: 'get-yours-otc', localHour: 9 });
+    expect(response.status).toBe(200);
+    const reply = await response.json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
+    expect(reply.parsed.ctc.ev).toBeLessThan(10);
+    expect(reply.lowBid).toBe(true);
+    const [call] = await sandboxCalls(visitor.ua);
+    expect(call?.path).toBe('/demand-check');
+    expect(call?.body).toMatchObject({ data: { zip: '33101', state: 'FL' }, max: 1, call_type: 'Inbound', transfer_type: 'cold', local_hour: 9, version: 17 });
+    await expect.poll(async () => (await lowBidEvents(visitor.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);
+    const [event] = await lowBidEvents(visitor.id);
+    expect(JSON.parse(event?.properties ?? '{}')).toMatchObject({ ev: reply.parsed.ctc.ev, threshold: 10 });
+  });
+
+  it('emits no lowBidResult for a bid of 10 or more, and reuses the result for the visitor', async () => {
+    const visitor = newVisitor();
+    const reply = await (await post(visitor, '/mediaalpha/demand-check', {})).json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
+    expect(reply.parsed.ctc.ev).toBeGreaterThanOrEqual(10);
+    expect(reply.lowBid).toBe(false);
+    const again = await (await post(visitor, '/mediaalpha/demand-check', {})).json<{ cached: boolean }>();
+    expect(again.cached).toBe(true);
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+    // Give the queue time to deliver anything that was (wrongly) sent.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await lowBidEvents(visitor.id)).toHaveLength(0);
+  });
+
+  it.each(['error', 'malformed'])('swallows a failed demand check (%s): 200 with nothing parsed', async (behaviour) => {
+    await setBehaviour(behaviour);
+    const visitor = newVisitor();
+    const response = await post(visitor, '/mediaalpha/demand-check', {});
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ parsed: null, lowBid: null });
+  });
+
+  it('makes no demand check for a brand without placement', async () => {
+    const visitor = newVisitor();
+    expect(await (await post(visitor, '/mediaalpha/demand-check', {}, 'emily')).json()).toEqual({ parsed: null, lowBid: null });
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+  });
+});
+
+describe('ad listings (clicks pages)', () => {
+  it('answers the second ad-response shape as a listing with safe links and pixels', async () => {
+    const visitor = newVisitor();
+    const response = await post(visitor, '/mediaalpha/ads', { page: 'clicks' });
+    expect(response.status).toBe(200);
+    const reply = await response.json<{ ads: { type: string; click_url: string; logo_url: string; pixels?: string[] }[] }>();
+    expect(reply.ads.length).toBeGreaterThan(0);
+    for (const ad of reply.ads) {
+      expect(ad.click_url).toMatch(/^https?:\/\//);
+      expect(ad.logo_url).toMatch(/^https?:\/\//);
+    }
+    expect(reply.ads.some((ad) => ad.type === 'call')).toBe(true);
+  });
+
+  it('answers an empty listing when the partner has no ads or fails', async () => {
+    await setBehaviour('no-ads');
+    expect((await (await post(newVisitor(), '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
+    await setBehaviour('error');
+    expect((await (await post(newVisitor(), '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
+  });
+});
+
+describe('bad input to the MediaAlpha API', () => {
+  it.each([
+    ['/mediaalpha/get-phone', { product: 'boat' }],
+    ['/mediaalpha/get-phone', { zip: '1234' }],
+    ['/mediaalpha/demand-check', { localHour: 99 }],
+    ['/mediaalpha/ads', { page: '../etc/passwd' }],
+    ['/mediaalpha/get-phone', '[1,2'],
+  ])('%s answers 400 JSON to %j and calls no partner', async (path, body) => {
+    const visitor = newVisitor();
+    const response = await post(visitor, path, body);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const json = await response.json<{ error: { code: string; message: string } }>();
+    expect(typeof json.error.code).toBe('string');
+    expect(typeof json.error.message).toBe('string');
+    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+  });
+
+  it('names the failing field in the issues', async () => {
+    const json = await (await post(newVisitor(), '/mediaalpha/get-phone', { product: 'boat' })).json<{ error: { code: string; issues: { properties?: Record<string, unknown> } } }>();
+    expect(json.error.code).toBe('invalid_request');
+    expect(Object.keys(json.error.issues.properties ?? {})).toContain('product');
+  });
+});
