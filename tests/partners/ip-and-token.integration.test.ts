@@ -1,0 +1,82 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+
+/** IPQS proxy (spec 7.6) and quote-token renewal (spec 7.7) through the Worker. */
+const sandbox = new URL(env.IPQS_BASE_URL).origin;
+
+async function ipqsCallsFor(ip: string): Promise<unknown[]> {
+  const { calls } = await (await fetch(`${sandbox}/__sandbox/calls?partner=ipqs`)).json<{ calls: { body: { ip?: string } }[] }>();
+  return calls.filter((call) => call.body.ip === ip);
+}
+
+function post(path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  return SELF.fetch(`http://bh.localhost/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function testIp(prefix = '203.0.113'): string {
+  return `${prefix}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+describe('ip quality', () => {
+  it('checks the request ip (not one from the body), stores it on the visitor, and caches it', async () => {
+    const ip = testIp('198.51.100');
+    const visitor = crypto.randomUUID();
+    const headers = { cookie: `qf_aid=${visitor}`, 'cf-connecting-ip': ip, 'user-agent': 'ipqs-test' };
+    const before = (await ipqsCallsFor(ip)).length;
+    const first = await post('/ipqs/check-ip', { ip: '8.8.8.8', ua: 'spoofed', userId: visitor, sessionId: 'sess-12345678' }, headers);
+    expect(first.status).toBe(200);
+    const reply = await first.json<{ result: { fraudScore: number; proxy: boolean }; cached: boolean }>();
+    expect(reply.result).toMatchObject({ fraudScore: 88, proxy: true });
+    expect(await ipqsCallsFor('8.8.8.8')).toHaveLength(0);
+    // Same visitor: answered from the visitor's record. Another visitor on the same ip: from KV.
+    expect((await (await post('/ipqs/check-ip', {}, headers)).json<{ cached: boolean }>()).cached).toBe(true);
+    const other = await post('/ipqs/check-ip', {}, { ...headers, cookie: `qf_aid=${crypto.randomUUID()}` });
+    expect((await other.json<{ cached: boolean }>()).cached).toBe(true);
+    expect((await ipqsCallsFor(ip)).length - before).toBe(1);
+  });
+
+  it('answers 400 JSON to a bad body', async () => {
+    const response = await post('/ipqs/check-ip', { userId: 'x'.repeat(200) }, { 'cf-connecting-ip': testIp() });
+    expect(response.status).toBe(400);
+    expect((await response.json<{ error: { code: string } }>()).error.code).toBe('invalid_request');
+  });
+});
+
+interface TokenReply {
+  token: string;
+  expiresAt: string;
+  previous: string;
+}
+
+describe('quote token', () => {
+  it('issues a token, accepts it back for the same visitor and ip, and flags it from another ip', async () => {
+    const visitor = crypto.randomUUID();
+    const ip = testIp();
+    const first = await (await post('/quote-token', {}, { cookie: `qf_aid=${visitor}`, 'cf-connecting-ip': ip })).json<TokenReply>();
+    expect(first.previous).toBe('absent');
+    expect(first.token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    const lifetime = Date.parse(first.expiresAt) - Date.now();
+    expect(lifetime).toBeGreaterThan(55_000);
+    expect(lifetime).toBeLessThanOrEqual(60_000);
+
+    const renewed = await (await post('/quote-token', { token: first.token }, { cookie: `qf_aid=${visitor}`, 'cf-connecting-ip': ip })).json<TokenReply>();
+    expect(renewed.previous).toBe('valid');
+    expect(renewed.token).not.toBe(first.token);
+
+    const moved = await (await post('/quote-token', { token: first.token }, { cookie: `qf_aid=${visitor}`, 'cf-connecting-ip': testIp('192.0.2') })).json<TokenReply>();
+    expect(moved.previous).toBe('ip');
+    const stolen = await (await post('/quote-token', { token: first.token }, { cookie: `qf_aid=${crypto.randomUUID()}`, 'cf-connecting-ip': ip })).json<TokenReply>();
+    expect(stolen.previous).toBe('visitor');
+  });
+
+  it('answers 400 JSON to a token that is not a string', async () => {
+    const response = await post('/quote-token', { token: 42 }, { 'cf-connecting-ip': testIp() });
+    expect(response.status).toBe(400);
+    expect((await response.json<{ error: { code: string } }>()).error.code).toBe('invalid_request');
+  });
+});
