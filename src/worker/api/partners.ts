@@ -19,6 +19,7 @@ import { ApiError } from '../http-error';
 import { reportError } from '../observability/report-error';
 import { trackFromServer } from '../tracking/enqueue';
 import { visitorStub } from '../visitor';
+import { locationApi } from './location';
 import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
 
 /**
@@ -153,3 +154,5 @@ partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), asy
   const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
   return c.json({ ...issued, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason }, 200, { 'cache-control': 'no-store' });
 });
+
+partnerApi.route('/', locationApi);
