@@ -5,7 +5,9 @@
 import { startColourMode } from './colour-mode';
 import { startLoadingBar } from './loading-bar';
 import { startNavigation, watchDeployments } from './navigation';
+import { startTracker } from './tracker';
 
+startTracker();
 startColourMode();
 startLoadingBar();
 startNavigation();

@@ -1,0 +1,155 @@
+/**
+ * The browser tracker (plain TypeScript, no React; loaded by every page through main.ts).
+ * It builds the spec's event context around every event, sends it with keepalive to
+ * POST /api/event/create, keeps what is unconfirmed for the next page, and emits the
+ * automatic events: pageView, botCheckCompleted, anonLink, enteredExperiment and clicks.
+ * Islands call `track()` (and `trackPageView()` on in-page step changes).
+ */
+import { buildEventContext, type BotCheckResult } from '../../../shared/tracking/event-context';
+import type { EventName } from '../../../shared/tracking/event-names';
+import { stripPersonal } from '../../../shared/tracking/strip-personal';
+import { detectBot } from './bot-check';
+import { startClickTracking } from './clicks';
+import { linkAnonymousId, syncUser } from './identity';
+import { beaconRemaining, flush, send } from './outbox';
+import { readPageContext, type TrackerPage } from './page-context';
+import { isObject, readJson, writeJson } from './storage';
+
+const BOT_KEY = 'qf_bot';
+const IPQ_KEY = 'qf_ipq';
+const EXPERIMENTS_KEY = 'qf_experiments';
+
+let page: TrackerPage | null = null;
+let bot: BotCheckResult | null = null;
+let lastPageView = '';
+let reportedFailure = false;
+
+function current(): TrackerPage {
+  page ??= readPageContext();
+  return page;
+}
+
+/**
+ * Spec section 8: a failed event, location or ip-check call is reported (through the
+ * Worker, which holds the error-reporting DSN), never shown to the visitor. Once per page
+ * and kind is enough to see an outage without flooding the reporter.
+ */
+const reportedKinds = new Set<string>();
+export function reportClientError(kind: 'event' | 'location' | 'ipCheck' | 'userSync', message: string, status?: number): void {
+  if (reportedKinds.has(kind)) return;
+  reportedKinds.add(kind);
+  try {
+    void fetch('/api/event/client-error', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind, message: message.slice(0, 300), ...(status ? { status } : {}) }),
+    }).catch(() => undefined);
+  } catch {
+    // Nothing more to do: the event itself stays in the outbox.
+  }
+}
+
+function onSendFailure(status: number, message: string): void {
+  if (reportedFailure) return;
+  reportedFailure = true;
+  reportClientError('event', message, status || undefined);
+}
+
+/** The ip-quality result (spec section 7, call 6), set by whoever calls the check; carried in every later event. */
+export function setIpQuality(result: Record<string, unknown>): void {
+  writeJson('session', IPQ_KEY, stripPersonal(result));
+}
+
+/** Sends one event with the full event context; per-event props never override the context. */
+export function track(event: EventName, props: Record<string, unknown> = {}): void {
+  try {
+    const ctx = current();
+    const id = crypto.randomUUID();
+    const ipq = readJson('session', IPQ_KEY);
+    const context = buildEventContext({
+      id,
+      now: new Date(),
+      brand: ctx.brand,
+      userId: ctx.tracking.anonymousId,
+      session: { id: ctx.tracking.sessionId, paid: ctx.tracking.paid, urlParams: ctx.tracking.urlParams },
+      page: ctx.page,
+      href: location.href,
+      cookieHeader: document.cookie,
+      botDetection: bot,
+      ipQuality: isObject(ipq) ? ipq : null,
+      userAgent: navigator.userAgent,
+    });
+    const clean = stripPersonal(props);
+    const body = JSON.stringify({
+      type: 'track',
+      event,
+      timestamp: context.time,
+      sessionId: ctx.tracking.sessionId,
+      anonymousId: ctx.tracking.anonymousId,
+      properties: { ...(isObject(clean) ? clean : {}), ...context },
+    });
+    void send(id, body, onSendFailure);
+  } catch (err) {
+    onSendFailure(0, err instanceof Error ? err.message : 'track failed');
+  }
+}
+
+/**
+ * pageView for the page or an in-page step change, also pushed to the tag manager's data
+ * layer with a page name built from page, template and step. A repeat for the same page and
+ * step (an island re-announcing the step it mounted on) is ignored.
+ */
+export function trackPageView(step?: { name: string; number: number; fallback: boolean }): void {
+  const ctx = current();
+  const shown = step ?? ctx.page.step ?? null;
+  if (step) ctx.page = { ...ctx.page, step };
+  const key = `${location.pathname}|${shown?.name ?? ''}`;
+  if (key === lastPageView) return;
+  lastPageView = key;
+  const pageName = [ctx.page.name, ctx.page.template ?? '', shown?.name ?? ''].filter(Boolean).join(':');
+  const props = shown ? { stepName: shown.name, stepNumber: shown.number, fallback: shown.fallback, pageName } : { pageName };
+  track('pageView', props);
+  const w = window as unknown as { dataLayer?: unknown[] };
+  w.dataLayer = w.dataLayer ?? [];
+  w.dataLayer.push({ event: 'pageView', pageName, page: ctx.page.name, template: ctx.page.template ?? null, step: shown?.name ?? null, paid: ctx.tracking.paid });
+}
+
+let started = false;
+
+/** Called once by main.ts on every page. */
+export function startTracker(): void {
+  if (started) return;
+  started = true;
+  const ctx = current();
+  flush(onSendFailure);
+
+  // Bot detection once per tab session (sessionStorage), then botCheckCompleted.
+  const stored = readJson('session', BOT_KEY);
+  if (isObject(stored) && typeof stored.bot === 'boolean' && Array.isArray(stored.signals)) {
+    bot = { bot: stored.bot, signals: stored.signals.filter((s): s is string => typeof s === 'string') };
+  } else {
+    bot = detectBot();
+    writeJson('session', BOT_KEY, bot);
+    track('botCheckCompleted', { bot: bot.bot, signals: bot.signals });
+  }
+
+  const previousId = linkAnonymousId(ctx.tracking.anonymousId);
+  if (previousId) track('anonLink', { previousAnonymousId: previousId, userId: ctx.tracking.anonymousId });
+  syncUser(ctx.tracking.anonymousId, (message) => reportClientError('userSync', message));
+
+  trackPageView();
+
+  const experiment = ctx.tracking.experiment;
+  if (experiment) {
+    const entered = readJson('local', EXPERIMENTS_KEY);
+    const list = Array.isArray(entered) ? entered.filter((x): x is string => typeof x === 'string') : [];
+    if (!list.includes(experiment.experimentId)) {
+      track('enteredExperiment', { experimentId: experiment.experimentId, variantId: experiment.variantId });
+      writeJson('local', EXPERIMENTS_KEY, [...list, experiment.experimentId].slice(-50));
+    }
+  }
+
+  startClickTracking(track);
+  addEventListener('pagehide', beaconRemaining);
+}
