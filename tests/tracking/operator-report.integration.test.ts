@@ -1,0 +1,83 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ORIGIN = 'http://bh.localhost';
+const TOKEN = 'test-report-token';
+const RANGE = 'from=2020-03-01&to=2020-03-07&brand=wc';
+
+/** Seeds a small funnel on brand wc in March 2020, away from what other tests write. */
+beforeAll(async () => {
+  const rows: [string, string, string, number | null, string | null, number, string][] = [];
+  // 4 sessions view step 1 (2 of them paid), 3 submit it; 2 view step 2 and 1 submits; 1 call click.
+  const sessions = ['s-aaaaaaaa1', 's-aaaaaaaa2', 's-aaaaaaaa3', 's-aaaaaaaa4'];
+  sessions.forEach((s, i) => rows.push([s, 'pageView', 'find-benefits', 1, 'zip', i < 2 ? 1 : 0, '2020-03-02T10:00:00.000Z']));
+  sessions.slice(0, 3).forEach((s) => rows.push([s, 'formStepSubmitted', 'find-benefits', 1, 'zip', 0, '2020-03-02T10:01:00.000Z']));
+  sessions.slice(0, 2).forEach((s) => rows.push([s, 'pageView', 'find-benefits', 2, 'contact', 0, '2020-03-03T10:02:00.000Z']));
+  rows.push([sessions[0] ?? '', 'formStepSubmitted', 'find-benefits', 2, 'contact', 0, '2020-03-03T10:03:00.000Z']);
+  rows.push([sessions[3] ?? '', 'ctcClicked', 'find-benefits', null, null, 0, '2020-03-03T10:04:00.000Z']);
+  // Outside the range and on another brand: must not count.
+  rows.push(['s-bbbbbbbb1', 'pageView', 'find-benefits', 1, 'zip', 1, '2020-04-01T10:00:00.000Z']);
+  await env.DB.batch(
+    rows.map(([session, event, page, stepNumber, stepName, paid, at]) =>
+      env.DB.prepare(
+        `INSERT INTO events (id, type, event, timestamp, received_at, session_id, anonymous_id, brand, page, step_name, step_number, paid, properties)
+         VALUES (?, 'track', ?, ?, ?, ?, 'anon-00000001', 'wc', ?, ?, ?, ?, '{}')`,
+      ).bind(crypto.randomUUID(), event, at, at, session, page, stepName, stepNumber, paid),
+    ),
+  );
+  await env.DB.prepare(
+    `INSERT INTO leads (id, created_at, brand, page, form, product, visitor_id, submission_id, "values") VALUES (?, '2020-03-03T10:05:00.000Z', 'wc', 'find-benefits', 'medicare', 'medicare', 'v-1', 'sub-1', '{}')`,
+  )
+    .bind(crypto.randomUUID())
+    .run();
+});
+
+describe('operator report /ops/report', () => {
+  it.each([
+    ['no token', '', {}],
+    ['a wrong query token', '&token=nope', {}],
+    ['a wrong bearer token', '', { authorization: 'Bearer nope' }],
+    ['a token of another scheme', '', { authorization: `Basic ${TOKEN}` }],
+  ])('refuses %s with 401 and shows no numbers', async (_label, query, headers: Record<string, string>) => {
+    const response = await SELF.fetch(`${ORIGIN}/ops/report?${RANGE}${query}`, { headers });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await response.text()).not.toContain('find-benefits');
+  });
+
+  it('shows visits, paid share, steps with drop-off, leads and call clicks with the bearer token', async () => {
+    const response = await SELF.fetch(`${ORIGIN}/ops/report?${RANGE}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    const kpi = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]+)</dd>`).exec(html)?.[1];
+    expect(kpi('Visits')).toBe('4');
+    expect(kpi('Paid share')).toBe('50.0%');
+    expect(kpi('Leads')).toBe('1');
+    expect(kpi('Call clicks')).toBe('1');
+    // Step 1: 4 reached, 3 submitted, 50% dropped before step 2; step 2: 2 reached, 1 submitted.
+    expect(html).toMatch(/<th scope="row">1\. zip<\/th><td>4<\/td><td>3<\/td><td>50\.0%<\/td>/);
+    expect(html).toMatch(/<th scope="row">2\. contact<\/th><td>2<\/td><td>1<\/td><td>–<\/td>/);
+    expect(html).toMatch(/<svg id="chart-steps" role="img"/);
+    expect(html).toMatch(/<svg id="chart-days" role="img"/);
+  });
+
+  it('gives the same numbers as CSV with the query token', async () => {
+    const response = await SELF.fetch(`${ORIGIN}/ops/report?${RANGE}&format=csv&token=${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await response.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks');
+    expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,4,2,0.5000,,,,1,1');
+    expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,4,2,0.5000,,,,1,1');
+    expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,1,zip,,,,4,3,0.5000,,');
+    expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,2,contact,,,,2,1,,,');
+  });
+
+  it('answers 400 to bad filters', async () => {
+    const response = await SELF.fetch(`${ORIGIN}/ops/report?from=2020-03-09&to=2020-03-01&token=${TOKEN}`);
+    expect(response.status).toBe(400);
+  });
+});
