@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingAdSchema } from '../../shared/ads/listing-ad';
 
 /**
  * What MediaAlpha answers, parsed with zod before anything reads it. Unknown fields are
@@ -30,22 +31,7 @@ export const adResponseV1Schema = z.looseObject({
 });
 export type AdResponseV1 = z.infer<typeof adResponseV1Schema>;
 
-const httpUrl = z.url({ protocol: /^https?$/ });
-
-/** One listing of the second shape. headline, description and phone_number are optional extras the listing shows when present. */
-export const listingAdSchema = z.looseObject({
-  type: z.enum(['click', 'call']),
-  click_url: httpUrl,
-  logo_url: httpUrl,
-  ref: z.string(),
-  price: z.number().optional(),
-  pixels: z.array(httpUrl).optional(),
-  headline: z.string().max(200).optional(),
-  description: z.string().max(600).optional(),
-  /** Call ads: the number to dial (digits, optionally with +). */
-  phone_number: z.string().regex(/^\+?\d{10,15}$/).optional(),
-});
-export type ListingAd = z.infer<typeof listingAdSchema>;
+export { listingAdSchema, type ListingAd } from '../../shared/ads/listing-ad';
 
 /** Spec section 3, partner ad response, second shape: what the clicks pages render. */
 export const adResponseV2Schema = z.looseObject({

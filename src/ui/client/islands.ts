@@ -13,6 +13,7 @@ type Loader = () => Promise<ComponentType<never>>;
 /** One loader per island; each import() becomes its own chunk. */
 const LOADERS: Partial<Record<IslandName, Loader>> = {
   'quote-form': () => import('../islands/quote-form').then((m) => m.QuoteForm as ComponentType<never>),
+  'ad-listing': () => import('../islands/ad-listing').then((m) => m.AdListing as ComponentType<never>),
 };
 
 function isIslandName(name: string | null): name is IslandName {

@@ -1,4 +1,6 @@
 import { PhoneCta } from '../components/phone-cta';
+import { Island } from '../islands/island';
+import { AdListing } from '../islands/ad-listing';
 import { t } from '../i18n';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
@@ -12,6 +14,7 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
       <Hero page={page} />
       <section aria-label={s.seeOffers} id="offers">
         <PhoneCta phone={page.phone} label={s.callNow} />
+        <Island name="ad-listing" component={AdListing} props={{ product: page.config.product, page: page.route.name, language: page.language }} />
       </section>
       <BodyCopy paragraphs={page.config.body} />
     </>

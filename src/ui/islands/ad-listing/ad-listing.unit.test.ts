@@ -1,0 +1,44 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ListingAd } from '../../../shared/ads/listing-ad';
+import { AdListing } from './index';
+
+const ads: ListingAd[] = [
+  {
+    type: 'click',
+    click_url: 'https://carrier.test/quote?ref=a',
+    logo_url: 'https://cdn.test/a.svg',
+    ref: 'a',
+    pixels: ['https://px.test/a'],
+    headline: 'Compare plans in your area',
+    description: 'Licensed agents.',
+  },
+  { type: 'call', click_url: 'https://carrier.test/call', logo_url: 'https://cdn.test/b.svg', ref: 'b', phone_number: '+18335552002' },
+];
+
+describe('AdListing server render', () => {
+  it('renders an accessible loading state before the offers arrive', () => {
+    const html = renderToString(createElement(AdListing, { product: 'medicare', page: 'clicks', language: 'english' }));
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('role="status"');
+    expect(html).toContain('Loading offers');
+  });
+
+  it('renders given offers: logo with alt, headline, a safe click link and a tel link for call ads', () => {
+    const html = renderToString(createElement(AdListing, { product: 'medicare', page: 'clicks', language: 'english', initialAds: ads }));
+    expect(html).toContain('<ol class="ad-listing__list">');
+    expect(html).toContain('alt="Insurer logo: Compare plans in your area"');
+    expect(html).toContain('alt="Insurer logo"');
+    expect(html).toContain('<h3 class="ad-listing__headline">Compare plans in your area</h3>');
+    expect(html).toContain('href="https://carrier.test/quote?ref=a" target="_blank" rel="noopener noreferrer sponsored"');
+    expect(html).toContain('href="tel:+18335552002"');
+    expect(html).toContain('1-833-555-2002');
+  });
+
+  it('says so when there are no offers, in the page language', () => {
+    const html = renderToString(createElement(AdListing, { product: 'auto', page: 'clicks-auto', language: 'spanish', initialAds: [] }));
+    expect(html).toContain('No hay ofertas disponibles');
+    expect(html).not.toContain('<ol');
+  });
+});

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Product } from '../../../../brands/schema';
+import { adsReplySchema, type ListingAd } from '../../../shared/ads/listing-ad';
+import type { Language } from '../../../routes/schema';
+import { fetchJson } from '../../../shared/fetch-client';
+import { formatPhone, phoneHref } from '../../../shared/phone/format';
+import { track } from './track';
+import { AD_LISTING_COPY } from './copy';
+
+/**
+ * The ad listing of the clicks pages (spec section 3, second ad-response shape). The server
+ * renders the frame (listings are per visitor, so they load after the page from
+ * POST /api/mediaalpha/ads); in the browser it loads the offers, fires each offer's
+ * impression pixels once, and records adsLoaded, then adClicked and maAdClicked on a click.
+ * Offers open in a new tab with rel="noopener noreferrer sponsored".
+ */
+export interface AdListingProps {
+  product: Product;
+  /** Route name, sent as the page for reporting (MediaAlpha sub_3). */
+  page: string;
+  language: Language;
+  /** Offers already known when rendering; usually absent. */
+  initialAds?: ListingAd[];
+}
+
+type ListingState = { status: 'loading' } | { status: 'ready'; ads: ListingAd[]; requestId: string | null };
+
+/** Impression pixels: fire-and-forget image requests, no referrer. */
+function firePixels(ads: ListingAd[]): void {
+  for (const ad of ads) {
+    for (const pixel of ad.pixels ?? []) {
+      const img = new Image();
+      img.referrerPolicy = 'no-referrer';
+      img.src = pixel;
+    }
+  }
+}
+
+function adEventProps(ad: ListingAd, position: number, requestId: string | null) {
+  return { ref: ad.ref, type: ad.type, position, price: ad.price ?? null, requestId };
+}
+
+export function AdListing({ product, page, language, initialAds }: AdListingProps) {
+  const copy = AD_LISTING_COPY[language];
+  const headingId = useId();
+  const [state, setState] = useState<ListingState>(initialAds ? { status: 'ready', ads: initialAds, requestId: null } : { status: 'loading' });
+  const loaded = useRef(false);
+
+  useEffect(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    const announce = (ads: ListingAd[], requestId: string | null) => {
+      setState({ status: 'ready', ads, requestId });
+      firePixels(ads);
+      track('adsLoaded', { count: ads.length, requestId, product });
+    };
+    if (initialAds) {
+      announce(initialAds, null);
+      return;
+    }
+    fetchJson('/api/mediaalpha/ads', adsReplySchema, { method: 'POST', body: { product, page, localHour: new Date().getHours() } })
+      .then((reply) => announce(reply.ads, reply.requestId))
+      .catch(() => announce([], null));
+  }, [initialAds, page, product]);
+
+  const onAdClick = (ad: ListingAd, position: number, requestId: string | null) => {
+    const props = adEventProps(ad, position, requestId);
+    track('adClicked', props);
+    track('maAdClicked', props);
+  };
+
+  return (
+    <section className="ad-listing" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <h2 id={headingId} className="ad-listing__heading">
+        {copy.heading}
+      </h2>
+      {state.status === 'loading' ? (
+        <p className="ad-listing__status" role="status">
+          {copy.loading}
+        </p>
+      ) : state.ads.length === 0 ? (
+        <p className="ad-listing__status" role="status">
+          {copy.empty}
+        </p>
+      ) : (
+        <ol className="ad-listing__list">
+          {state.ads.map((ad, index) => (
+            <AdItem key={ad.ref} ad={ad} position={index + 1} copy={copy} onClick={() => onAdClick(ad, index + 1, state.requestId)} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+interface AdItemProps {
+  ad: ListingAd;
+  position: number;
+  copy: (typeof AD_LISTING_COPY)[Language];
+  onClick: () => void;
+}
+
+function AdItem({ ad, position, copy, onClick }: AdItemProps) {
+  const headline = ad.headline ?? copy.sponsored;
+  const callable = ad.type === 'call' && ad.phone_number !== undefined;
+  return (
+    <li className="ad-listing__item" data-ad-ref={ad.ref} data-position={position}>
+      <img className="ad-listing__logo" src={ad.logo_url} alt={ad.headline ? `${copy.logo}: ${ad.headline}` : copy.logo} width={160} height={48} loading="lazy" />
+      <div className="ad-listing__text">
+        <p className="ad-listing__sponsored">{copy.sponsored}</p>
+        <h3 className="ad-listing__headline">{headline}</h3>
+        {ad.description ? <p className="ad-listing__description">{ad.description}</p> : null}
+      </div>
+      {callable && ad.phone_number ? (
+        <a className="ad-listing__action ad-listing__action--call" href={phoneHref(ad.phone_number)} onClick={onClick}>
+          {copy.call} {formatPhone(ad.phone_number)}
+        </a>
+      ) : (
+        <a className="ad-listing__action" href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" onClick={onClick}>
+          {copy.view}
+        </a>
+      )}
+    </li>
+  );
+}
