@@ -1,6 +1,7 @@
 import type { Brand } from '../../brands';
 import type { FormValues } from '../shared/json';
 import type { Language, PageConfig, RouteRecord } from '../routes/schema';
+import type { FunnelProps } from './islands/quote-form/types';
 
 /** Where the visitor is in the page's form (spec section 2: step parameter). */
 export interface StepInfo {
@@ -28,6 +29,8 @@ export interface PageProps {
   values: FormValues;
   /** Pathname without the step segment, e.g. /get-yours-otc. */
   basePath: string;
+  /** The funnel state of a page with a form (src/worker/funnel/form-page.ts). */
+  funnel?: FunnelProps;
   /** Experiment assignment shown on this page, if any. */
   variant?: { experiment: string; variant: string };
 }

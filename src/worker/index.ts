@@ -9,6 +9,7 @@ import { brandMiddleware } from './middleware/brand';
 import { securityHeaders } from './middleware/security-headers';
 import { visitorMiddleware } from './middleware/visitor';
 import { pages } from './pages';
+import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
 import { partnerApi } from './api/partners';
 import { handleEventBatch } from './queue/consumer';
@@ -25,6 +26,8 @@ app.use('*', visitorMiddleware);
 app.route('/api', eventApi);
 app.route('/ops', opsApp);
 app.route('/api', partnerApi);
+// Step submits (JSON and plain form posts) before the pages, which only answer GET.
+app.route('/', formSubmit);
 app.route('/', pages);
 app.notFound(notFound);
 app.onError(onError);

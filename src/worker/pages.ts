@@ -12,6 +12,7 @@ import { PageNotFound } from './http-error';
 import { shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
+import { funnelProps, prefillFromQuery } from './funnel';
 import { applyExperiment, buildPageTracking } from './tracking';
 
 function stripStep(pathname: string, step: string | undefined): string {
@@ -35,7 +36,8 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const baseConfig = route.name === 'index' || route.config.template === 'legal' ? { ...route.config, product: brand.defaultProduct } : route.config;
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.visitorId);
-  const state = await visitorStub(c.env, c.var.visitorId).getPageState(config.form);
+  // Personal fields in the address prefill the form (stored, never logged; spec section 2).
+  const state = await visitorStub(c.env, c.var.visitorId).getFunnelState(config.form, config.form ? prefillFromQuery(url.searchParams) : null);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   const page: PageProps = {
     brand,
@@ -46,6 +48,19 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     phone: displayPhone(state.lease, brand.defaultPhone),
     values: state.values,
     basePath: stripStep(url.pathname, step),
+    ...(config.form
+      ? {
+          funnel: await funnelProps(c.env, {
+            formId: config.form,
+            stepName: stepInfo.name,
+            values: state.values,
+            completed: state.completed,
+            url,
+            language: route.language,
+            brandName: brand.name,
+          }),
+        }
+      : {}),
     ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
   };
   const pageContext = {

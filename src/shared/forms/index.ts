@@ -1,20 +1,13 @@
 /**
- * Forms are data: ordered steps per form id. The page handler resolves the URL's step
- * against these names; the form engine (src/ui/islands/quote-form) renders them.
+ * Forms are data: each form is ordered steps, each step its fields (named with the spec's
+ * lead field names), whether it may be skipped, and a submit handler. The Worker and the
+ * form island (src/ui/islands/quote-form) share these definitions; the Worker judges every
+ * value with the lead schema of src/shared/lead (see parse-step.ts), the island with the
+ * zod-free copy of its rules (field-rules.ts).
  */
-import type { FormId } from '../../routes/schema';
-
-const STEP_NAMES: Record<FormId, readonly string[]> = {
-  medicare: ['zip', 'coverage', 'medicaid', 'name', 'contact'],
-  auto: ['zip', 'insurance', 'vehicles', 'drivers', 'contact'],
-  life: ['zip', 'about', 'coverage', 'contact'],
-  'quiz-otc': ['zip', 'medicare', 'medicaid', 'contact'],
-  'quiz-auto': ['zip', 'insured', 'homeowner', 'contact'],
-  'quiz-grocery': ['zip', 'medicare', 'medicaid', 'contact'],
-  'quiz-medicare': ['zip', 'medicare', 'medicaid', 'contact'],
-  'quiz-medicare-es': ['zip', 'medicare', 'medicaid', 'contact'],
-};
-
-export function stepNamesFor(form: FormId | null): readonly string[] {
-  return form ? STEP_NAMES[form] : [];
-}
+export * from './types';
+export * from './engine';
+export * from './messages';
+export { FORMS } from './registry';
+export { fieldValue, inputNames, isEmpty, maskPhone } from './field-rules';
+export { MONTH_OPTIONS, YES_NO } from './options';

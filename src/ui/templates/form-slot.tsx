@@ -24,6 +24,7 @@ export function FormSlot({ page }: { page: PageProps }) {
       </div>
     );
   }
+  if (!page.funnel) return null;
   const props: QuoteFormProps = {
     formId: page.config.form,
     language: page.language,
@@ -32,6 +33,8 @@ export function FormSlot({ page }: { page: PageProps }) {
     basePath: page.basePath,
     phone: page.phone,
     brandName: page.brand.name,
+    pageName: page.route.name,
+    funnel: page.funnel,
   };
   return <Island name="quote-form" component={QuoteForm} props={props} />;
 }

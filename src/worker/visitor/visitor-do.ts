@@ -75,6 +75,73 @@ export class VisitorDO extends DurableObject<Env> {
     };
   }
 
+  /** The funnel's table of step submissions seen, for idempotency (created on first use). */
+  private submissionsReady = false;
+
+  private ensureSubmissions(): void {
+    if (this.submissionsReady) return;
+    this.sql.exec('CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)');
+    this.submissionsReady = true;
+  }
+
+  /** Merges into both buckets (spec section 3); undefined never overwrites, null clears. */
+  private mergeValues(form: string, values: FormValues): void {
+    for (const key of [`values:${form}`, 'values:*']) {
+      const merged = toFormValues(this.getJson(key));
+      let changed = false;
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) continue;
+        merged[name] = value;
+        changed = true;
+      }
+      if (changed) this.putJson(key, merged);
+    }
+  }
+
+  /**
+   * One step submit (already parsed by the lead schema), idempotent on the client-minted
+   * submission id: a retried request, a double click or a reload of the post stores once.
+   * Returns the form's values as they now stand ('*' overlaid by the form's own).
+   */
+  async submitStep(input: { submissionId: string; form: string; step: string; values: FormValues }): Promise<{ duplicate: boolean; values: FormValues }> {
+    this.ensureSubmissions();
+    const seen = this.sql.exec('SELECT 1 FROM submissions WHERE id = ?', input.submissionId).toArray().length > 0;
+    if (!seen) {
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec('INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)', input.submissionId, input.form, input.step, Date.now());
+        this.mergeValues(input.form, input.values);
+      });
+    }
+    const { values } = await this.getPageState(input.form);
+    return { duplicate: seen, values };
+  }
+
+  /**
+   * Personal fields that arrived in the address (spec section 2), already parsed: they fill
+   * the shared bucket only where the visitor has not answered, so a stale ad link never
+   * overwrites what the visitor typed.
+   */
+  async prefill(values: FormValues): Promise<void> {
+    const shared = toFormValues(this.getJson('values:*'));
+    const fresh: FormValues = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (value !== null && shared[name] === undefined) fresh[name] = value;
+    }
+    if (Object.keys(fresh).length > 0) this.putJson('values:*', { ...shared, ...fresh });
+  }
+
+  /** Remembers that the visitor completed a form (its final step was accepted). */
+  async completeForm(form: string): Promise<void> {
+    this.putJson(`completed:${form}`, new Date().toISOString());
+  }
+
+  /** A funnel page render in one round trip: prefill first, then the page state and completion. */
+  async getFunnelState(form: string | null, prefill: FormValues | null): Promise<{ values: FormValues; lease: PhoneLease | null; completed: boolean }> {
+    if (prefill) await this.prefill(prefill);
+    const state = await this.getPageState(form);
+    return { ...state, completed: form !== null && this.getJson(`completed:${form}`) !== undefined };
+  }
+
   /**
    * The visitor's phone lease: the stored one while unexpired, else one MediaAlpha call
    * shared by every concurrent request of this visitor (see PhoneLeaseKeeper).

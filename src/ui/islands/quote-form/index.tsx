@@ -1,63 +1,327 @@
-import { useId, useState } from 'react';
-import type { FormId, Language } from '../../../routes/schema';
-import type { PhoneDisplay, StepInfo } from '../../page-props';
-import type { FormValues } from '../../../shared/json';
+/**
+ * The quote form island. The server renders each step as a real <form> that posts to the
+ * Worker (the funnel works with JavaScript off); hydrated, it posts JSON, moves between
+ * steps in the page with the History API (back and forward work), scrolls the form into
+ * view, and reports steps to tracking. One engine for every form: src/shared/forms.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  canAdvance,
+  findStep,
+  formDefinition,
+  formMessages,
+  groupCount,
+  invalidMessage,
+  isEmpty,
+  fieldValue,
+  MONTH_OPTIONS,
+  missingRequired,
+  removeGroupSlot,
+  stepFields,
+  stepNumber,
+  type FieldDef,
+  type Option,
+  type StepDef,
+} from '../../../shared/forms';
+import { scrollFormIntoView } from './scroll';
+import { trackStepEntered, trackStepSubmitted } from './analytics';
+import { leasedPhone, submitStep } from './api';
+import { Field } from './field';
+import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
+import { StepBody } from './step-body';
+import type { QuoteFormProps } from './types';
 
-export interface QuoteFormProps {
-  formId: FormId;
-  language: Language;
-  step: StepInfo;
-  values: FormValues;
-  /** Page path without the step segment; steps post to `${basePath}/${step}`. */
-  basePath: string;
-  phone: PhoneDisplay;
-  brandName: string;
+export type { QuoteFormProps, FunnelProps } from './types';
+
+type Errors = Record<string, string>;
+type Status = 'idle' | 'sending' | 'failed' | 'blocked';
+
+function optionsFor(field: FieldDef, insurers: readonly string[] | null): readonly Option[] {
+  if (field.kind === 'date-parts') return MONTH_OPTIONS;
+  if (field.options === 'insurers') return (insurers ?? []).map((name) => ({ value: name, label: { english: name, spanish: name } }));
+  return field.options ?? [];
 }
 
-const ZIP = /^\d{5}$/;
+function newId(): string {
+  return crypto.randomUUID();
+}
 
-/**
- * The quote form island. Server-rendered as a real <form> that posts to the Worker, so
- * it works without JavaScript; hydrated, it validates on blur and change.
- */
-export function QuoteForm({ language, step, values, basePath }: QuoteFormProps) {
-  const id = useId();
-  const initial = typeof values.zipcode === 'string' ? values.zipcode : '';
-  const [zip, setZip] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const label = language === 'spanish' ? 'Código postal' : 'ZIP code';
-  const message = language === 'spanish' ? 'Código postal no es válido.' : 'ZIP code is not valid.';
-  const validate = (value: string) => setError(value === '' || ZIP.test(value) ? null : message);
+/** The step named by the address, or the first step (a fallback when the name is unknown). */
+function stepFromPath(basePath: string, names: readonly string[]): { name: string; fallback: boolean } {
+  const rest = location.pathname.startsWith(basePath) ? location.pathname.slice(basePath.length).replace(/^\/+|\/+$/g, '') : '';
+  if (rest !== '' && names.includes(rest)) return { name: rest, fallback: false };
+  return { name: names[0] ?? '', fallback: rest !== '' };
+}
+
+export function QuoteForm(props: QuoteFormProps) {
+  const { formId, language, basePath, funnel } = props;
+  const form = formDefinition(formId);
+  const s = formMessages(language);
+  const idPrefix = useId().replace(/:/g, '');
+  const stepNames = useMemo(() => form.steps.map((st) => st.name), [form]);
+  const [stepName, setStepName] = useState(props.step.name);
+  const [inputs, setInputs] = useState<Inputs>(() => inputsFromValues(form, props.values));
+  const [slots, setSlots] = useState(funnel.slots);
+  const [submissionId, setSubmissionId] = useState(funnel.submissionId);
+  const [status, setStatus] = useState<Status>('idle');
+  const [completed, setCompleted] = useState(funnel.completed);
+  const [phone, setPhone] = useState(props.phone);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const entered = useRef<{ fallback: boolean } | null>(null);
+  const step: StepDef = findStep(form, stepName) ?? (form.steps[0] as StepDef);
+  const number = stepNumber(form, step.name);
+  const isLast = number === form.steps.length;
+  const groupSlots = step.group ? slots[step.group.prefix] : undefined;
+
+  const [errors, setErrors] = useState<Errors>(() => {
+    const initial: Errors = {};
+    for (const field of stepFields(step, groupSlots)) {
+      if (funnel.missing.includes(field.name)) initial[field.name] = invalidMessage(language, field.label[language]);
+    }
+    return initial;
+  });
+
+  /** Spec section 5: empty is not an error until submit; anything else must satisfy its rule. */
+  const check = useCallback(
+    (field: FieldDef, current: Inputs, onSubmit: boolean): string | undefined => {
+      if (isEmpty(field, current)) return undefined;
+      // A date is judged once all three parts are in (or on submit).
+      if (!onSubmit && isPartial(field, current)) return undefined;
+      const ok = fieldValue(field, current, choicesOf(field, funnel.insurers)) !== undefined;
+      return ok ? undefined : invalidMessage(language, field.label[language]);
+    },
+    [funnel.insurers, language],
+  );
+
+  const onInput = useCallback((name: string, value: string) => setInputs((prev) => ({ ...prev, [name]: value })), []);
+  const onCommit = useCallback(
+    (field: FieldDef, changed?: Inputs) => {
+      const current = { ...inputs, ...changed };
+      const error = check(field, current, false);
+      setErrors((prev) => {
+        const next = { ...prev };
+        if (error) next[field.name] = error;
+        else delete next[field.name];
+        return next;
+      });
+    },
+    [inputs, check],
+  );
+
+  const enterStep = useCallback(
+    (name: string, fallback: boolean, values: Inputs) => {
+      const next = findStep(form, name);
+      if (next?.group) {
+        const prefix = next.group.prefix;
+        const count = groupCount(valuesFromInputs(form, values, funnel.insurers), next.group);
+        setSlots((prev) => ({ ...prev, [prefix]: count }));
+      }
+      entered.current = { fallback };
+      setErrors({});
+      setStatus('idle');
+      setSubmissionId(newId());
+      setStepName(name);
+    },
+    [form, funnel.insurers],
+  );
+
+  // After an in-page step change: the form's top into view (24 px + sticky bars), focus on the question, pageView.
+  useEffect(() => {
+    const info = entered.current;
+    if (!info) return;
+    entered.current = null;
+    if (formRef.current) scrollFormIntoView(formRef.current);
+    headingRef.current?.focus({ preventScroll: true });
+    trackStepEntered({ name: step.name, number }, info.fallback);
+  }, [step.name, number]);
+
+  const inputsRef = useRef(inputs);
+  inputsRef.current = inputs;
+  useEffect(() => {
+    const onPop = () => {
+      const target = stepFromPath(basePath, stepNames);
+      enterStep(target.name, target.fallback, inputsRef.current);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [basePath, stepNames, enterStep]);
+
+  const goTo = (next: string) => {
+    const url = `${basePath}/${next}${funnel.search}`;
+    // A newer deployment was seen: load the next step from the server instead.
+    if (document.documentElement.hasAttribute('data-stale-build')) {
+      location.assign(url);
+      return;
+    }
+    if (form.replaceHistory) history.replaceState({ quoteStep: next }, '', url);
+    else history.pushState({ quoteStep: next }, '', url);
+    enterStep(next, false, inputs);
+  };
+
+  const finish = async () => {
+    setCompleted(true);
+    const zip = typeof inputs.zipcode === 'string' && /^\d{5}$/.test(inputs.zipcode) ? inputs.zipcode : undefined;
+    const leased = await leasedPhone({ product: form.product, page: props.pageName, zip });
+    if (leased) setPhone(leased);
+  };
+
+  const send = async (action: 'submit' | 'skip') => {
+    const values = action === 'skip' ? Object.fromEntries(Object.keys(stepPayload(step, inputs, groupSlots ?? 1)).map((k) => [k, null])) : stepPayload(step, inputs, groupSlots ?? 1);
+    setStatus('sending');
+    window.dispatchEvent(new Event('quote:navigation-start'));
+    try {
+      const reply = await submitStep({
+        submissionId,
+        page: basePath,
+        step: step.name,
+        action,
+        values,
+        ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
+        pageUrl: location.href,
+      });
+      trackStepSubmitted(form.version, { name: step.name, number }, action === 'skip' ? {} : valuesFromInputs(form, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])), funnel.insurers));
+      if (reply.blocked) {
+        setStatus('blocked');
+        setErrors(errorsFor(step, reply.missing));
+      } else if (reply.next) {
+        goTo(reply.next);
+      } else {
+        setStatus('idle');
+        setSubmissionId(newId());
+        if (reply.completed) await finish();
+      }
+    } catch {
+      setStatus('failed');
+    } finally {
+      window.dispatchEvent(new Event('quote:navigation-end'));
+    }
+  };
+
+  const errorsFor = (st: StepDef, names: readonly string[]): Errors => {
+    const out: Errors = {};
+    for (const field of stepFields(st, groupSlots)) {
+      if (names.includes(field.name)) out[field.name] = invalidMessage(language, field.label[language]);
+    }
+    return out;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const action = submitter instanceof HTMLButtonElement && submitter.name === '_action' ? submitter.value : 'submit';
+    const group = step.group;
+    if (action === 'add' && group && groupSlots !== undefined) {
+      setSlots((prev) => ({ ...prev, [group.prefix]: Math.min(group.max, groupSlots + 1) }));
+      return;
+    }
+    const remove = /^remove:(\d)$/.exec(action);
+    if (remove && group && groupSlots !== undefined) {
+      const patch = removeGroupSlot(inputs, group, Number(remove[1]));
+      setInputs((prev) => ({ ...prev, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v ?? ''])) }));
+      setSlots((prev) => ({ ...prev, [group.prefix]: Math.max(1, groupSlots - 1) }));
+      setErrors({});
+      return;
+    }
+    if (action === 'skip') {
+      void send('skip');
+      return;
+    }
+    // Client check: invalid entries and, through the step handler, missing required answers.
+    const found: Errors = {};
+    for (const field of stepFields(step, groupSlots)) {
+      const error = check(field, inputs, true);
+      if (error) found[field.name] = error;
+    }
+    const values = valuesFromInputs(form, inputs, funnel.insurers);
+    const advance = canAdvance(step, values);
+    if (!advance) for (const [name, error] of Object.entries(errorsFor(step, missingRequired(step, values)))) found[name] ??= error;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !advance) {
+      setStatus('blocked');
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      first?.focus();
+      return;
+    }
+    void send('submit');
+  };
+
+  const fieldsOf = (fields: readonly FieldDef[]) =>
+    fields.map((field) => (
+      <Field
+        key={field.name}
+        field={field}
+        language={language}
+        inputs={inputs}
+        error={errors[field.name]}
+        idPrefix={idPrefix}
+        options={optionsFor(field, funnel.insurers)}
+        vehicles={funnel.vehicles}
+        onInput={onInput}
+        onCommit={onCommit}
+      />
+    ));
+
   return (
-    <form method="post" action={`${basePath}/${step.name}`} className="card" noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-zip`}>{label}</label>
-        <input
-          id={`${id}-zip`}
-          name="zipcode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          value={zip}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-zip-error` : undefined}
-          onChange={(e) => {
-            setZip(e.target.value);
-            if (error) validate(e.target.value);
-          }}
-          onBlur={(e) => validate(e.target.value)}
+    <div className="quote-form">
+      {completed ? (
+        <div className="card quote-form__done" role="status">
+          <h2>{s.doneTitle}</h2>
+          <p>{s.doneBody}</p>
+          <p>
+            <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
+              <span className="cta-phone__number">{phone.display}</span>
+            </a>
+          </p>
+        </div>
+      ) : null}
+      <form ref={formRef} method="post" action={`${basePath}/${step.name}${funnel.search}`} className="card" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
+        <StepBody
+          step={step}
+          number={number}
+          total={form.steps.length}
+          language={language}
+          idPrefix={idPrefix}
+          headingRef={headingRef}
+          groupSlots={groupSlots}
+          fieldsOf={fieldsOf}
         />
-        {error ? (
-          <p className="error" id={`${id}-zip-error`} role="alert">
-            {error}
+        <input type="hidden" name="submissionId" value={submissionId} />
+        {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
+        {step.consent && funnel.consent ? (
+          <>
+            <input type="hidden" name="consentVersion" value={funnel.consent.version} />
+            <p className="consent" id={`${idPrefix}-consent`}>
+              {funnel.consent.text}
+            </p>
+          </>
+        ) : null}
+        {status === 'failed' ? (
+          <p className="error" role="alert">
+            {s.networkError}
           </p>
         ) : null}
-      </div>
-      <div className="form-actions">
-        <button className="btn" type="submit">
-          {language === 'spanish' ? 'Continuar' : 'Continue'}
-        </button>
-      </div>
-    </form>
+        {status === 'blocked' ? (
+          <p className="error" role="alert">
+            {s.blocked}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button className="btn" type="submit" disabled={status === 'sending'} aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}>
+            {status === 'sending' ? s.sending : isLast ? (step.submitLabel?.[language] ?? s.finish) : (step.submitLabel?.[language] ?? s.continue)}
+          </button>
+          {step.skippable ? (
+            <button className="btn btn--ghost" type="submit" name="_action" value="skip" formNoValidate disabled={status === 'sending'}>
+              {s.skip}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </div>
   );
+}
+
+function isPartial(field: FieldDef, inputs: Inputs): boolean {
+  return field.kind === 'date-parts' && [`${field.name}Month`, `${field.name}Day`, `${field.name}Year`].some((n) => (inputs[n] ?? '').trim() === '');
 }

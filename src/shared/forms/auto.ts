@@ -1,0 +1,110 @@
+/**
+ * The auto form (spec section 3): ZIP, up to 3 vehicles, current insurance, home, up to 3
+ * drivers, then the primary driver's contact details with the consent disclosure.
+ */
+import { CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
+import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import type { FieldDef, FormDef, GroupDef } from './types';
+
+/** Spec section 9: max drivers 3, max vehicles 3. */
+export const MAX_GROUP_SLOTS = 3;
+
+export const vehicleGroup: GroupDef = {
+  prefix: 'vehicle',
+  max: MAX_GROUP_SLOTS,
+  slotLabel: l('Vehicle {n}', 'Vehículo {n}'),
+  add: l('Add another vehicle', 'Agregar otro vehículo'),
+  remove: l('Remove vehicle {n}', 'Quitar vehículo {n}'),
+  fields: (n) => [
+    { name: `vehicle${n}Year`, kind: 'vehicle-year', label: l('Year', 'Año') },
+    { name: `vehicle${n}Make`, kind: 'vehicle-make', label: l('Make', 'Marca') },
+    { name: `vehicle${n}Model`, kind: 'vehicle-model', label: l('Model', 'Modelo') },
+  ],
+};
+
+function driverFields(n: number): FieldDef[] {
+  const p = `driver${n}`;
+  const fields: FieldDef[] = [
+    ...nameFields(`${p}FirstName`, `${p}LastName`),
+    { name: `${p}Gender`, kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
+    { name: `${p}MaritalStatus`, kind: 'select', label: l('Marital status', 'Estado civil'), options: MARITAL_STATUS_OPTIONS },
+    { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+    { name: `${p}LicenseStatus`, kind: 'select', label: l('Driver license status', 'Estado de la licencia de conducir'), options: LICENSE_STATUS_OPTIONS },
+    yesNo(`${p}Sr22`, l('Does this driver need an SR-22?', '¿Este conductor necesita un SR-22?')),
+    { name: `${p}CreditRating`, kind: 'select', label: l('Credit rating', 'Historial de crédito'), options: CREDIT_RATING_OPTIONS },
+  ];
+  // Spec section 3: driver1's MilitaryAffiliation is used for the whole lead, so it is asked once.
+  if (n === 1) {
+    fields.push(yesNo(`${p}MilitaryAffiliation`, l('Have you or your spouse served in the U.S. military?', '¿Usted o su cónyuge sirvieron en las Fuerzas Armadas de EE. UU.?')));
+  }
+  return fields;
+}
+
+export const driverGroup: GroupDef = {
+  prefix: 'driver',
+  max: MAX_GROUP_SLOTS,
+  slotLabel: l('Driver {n}', 'Conductor {n}'),
+  add: l('Add another driver', 'Agregar otro conductor'),
+  remove: l('Remove driver {n}', 'Quitar conductor {n}'),
+  fields: driverFields,
+};
+
+export const autoForm: FormDef = {
+  id: 'auto',
+  version: 'auto-1',
+  product: 'auto',
+  keepQuery: true,
+  replaceHistory: false,
+  steps: [
+    zipStep(l('Where is the car kept?', '¿Dónde se guarda el auto?')),
+    {
+      name: 'vehicles',
+      title: l('What do you drive?', '¿Qué vehículo maneja?'),
+      fields: [],
+      group: vehicleGroup,
+      required: ['vehicle1Year', 'vehicle1Make', 'vehicle1Model'],
+    },
+    {
+      name: 'insurance',
+      title: l('Your current insurance', 'Su seguro actual'),
+      fields: [
+        yesNo('currentlyInsured', l('Are you insured today?', '¿Tiene seguro actualmente?')),
+        {
+          name: 'currentCompany',
+          kind: 'select',
+          label: l('Current or most recent insurer', 'Aseguradora actual o más reciente'),
+          options: 'insurers',
+        },
+      ],
+      skippable: true,
+    },
+    {
+      name: 'home',
+      title: l('About your home', 'Sobre su hogar'),
+      fields: [
+        yesNo('homeowner', l('Do you own your home?', '¿Es dueño de su casa?')),
+        yesNo('interestedInHomeInsurance', l('Would you like a home insurance quote too?', '¿Desea también una cotización de seguro de hogar?')),
+      ],
+      skippable: true,
+    },
+    {
+      name: 'drivers',
+      title: l('Who drives?', '¿Quién maneja?'),
+      fields: [],
+      group: driverGroup,
+      required: ['driver1FirstName', 'driver1LastName', 'driver1Dob'],
+    },
+    {
+      name: 'contact',
+      title: l('Where should we send your quotes?', '¿Dónde le enviamos sus cotizaciones?'),
+      fields: [
+        phoneField('driver1Phone'),
+        emailField('driver1Email'),
+        { name: 'driver1Address', kind: 'text', label: l('Street address', 'Dirección'), autoComplete: 'address-line1' },
+        { name: 'driver1Address2', kind: 'text', label: l('Apartment, suite (optional)', 'Apartamento, suite (opcional)'), autoComplete: 'address-line2' },
+      ],
+      required: ['driver1Phone'],
+      consent: true,
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+/** Field definitions several forms share, so a label is written once. */
+import type { FieldDef, Localized, StepDef } from './types';
+import { YES_NO } from './options';
+
+export const l = (english: string, spanish: string): Localized => ({ english, spanish });
+
+export const zipField: FieldDef = {
+  name: 'zipcode',
+  kind: 'zip',
+  label: l('ZIP code', 'Código postal'),
+  hint: l('5 digits, where you live', '5 dígitos, donde vive'),
+  autoComplete: 'postal-code',
+};
+
+export function nameFields(first: string, last: string): FieldDef[] {
+  return [
+    { name: first, kind: 'text', label: l('First name', 'Nombre'), autoComplete: 'given-name' },
+    { name: last, kind: 'text', label: l('Last name', 'Apellido'), autoComplete: 'family-name' },
+  ];
+}
+
+export function phoneField(name: string): FieldDef {
+  return {
+    name,
+    kind: 'tel',
+    label: l('Phone number', 'Número de teléfono'),
+    hint: l('Format: (555) 555-5555', 'Formato: (555) 555-5555'),
+    autoComplete: 'tel-national',
+  };
+}
+
+export function emailField(name: string): FieldDef {
+  return { name, kind: 'email', label: l('Email (optional)', 'Correo electrónico (opcional)'), autoComplete: 'email' };
+}
+
+export function yesNo(name: string, label: Localized): FieldDef {
+  return { name, kind: 'yesno', label, options: YES_NO };
+}
+
+export const zipStep = (title: Localized): StepDef => ({
+  name: 'zip',
+  title,
+  fields: [zipField],
+  required: ['zipcode'],
+});
+
+export const finishLabel = l('Get my quote', 'Obtener mi cotización');

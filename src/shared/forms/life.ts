@@ -1,0 +1,48 @@
+/**
+ * The life and final-expense form (get-life-now, fe-*; fields decided in docs/decisions.md):
+ * what a life call centre quotes on (face amount, age, gender, tobacco) and who to call.
+ */
+import { COVERAGE_AMOUNT_OPTIONS, GENDER_OPTIONS } from './options';
+import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import type { FormDef } from './types';
+
+export const lifeForm: FormDef = {
+  id: 'life',
+  version: 'life-1',
+  product: 'life',
+  keepQuery: true,
+  replaceHistory: false,
+  steps: [
+    zipStep(l('Where do you live?', '¿Dónde vive?')),
+    {
+      name: 'coverage',
+      title: l('How much coverage would you like?', '¿Cuánta cobertura desea?'),
+      intro: l('Final-expense plans usually cover $5,000 to $50,000.', 'Los planes de gastos finales suelen cubrir de $5,000 a $50,000.'),
+      fields: [{ name: 'coverageAmount', kind: 'radio', label: l('Coverage amount', 'Monto de cobertura'), options: COVERAGE_AMOUNT_OPTIONS }],
+      skippable: true,
+    },
+    {
+      name: 'about',
+      title: l('A little about you', 'Un poco sobre usted'),
+      fields: [
+        { name: 'gender', kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
+        { name: 'dateOfBirth', kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+        yesNo('tobaccoUse', l('Have you used tobacco in the last 12 months?', '¿Ha consumido tabaco en los últimos 12 meses?')),
+      ],
+      skippable: true,
+    },
+    {
+      name: 'name',
+      title: l('Who should the agent ask for?', '¿Por quién debe preguntar el agente?'),
+      fields: nameFields('firstName', 'lastName'),
+      required: ['firstName'],
+    },
+    {
+      name: 'contact',
+      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
+      fields: [phoneField('phone'), emailField('email')],
+      required: ['phone'],
+      consent: true,
+    },
+  ],
+};

@@ -1,0 +1,43 @@
+/**
+ * The Medicare form (spec section 3 fields plus the call-back contact, docs/decisions.md):
+ * ZIP, Medicare coverage, Medicaid, name, then the phone number with the consent disclosure.
+ */
+import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import type { FormDef } from './types';
+
+export const medicareForm: FormDef = {
+  id: 'medicare',
+  version: 'medicare-1',
+  product: 'medicare',
+  keepQuery: true,
+  replaceHistory: false,
+  steps: [
+    zipStep(l('Where do you live?', '¿Dónde vive?')),
+    {
+      name: 'medicare',
+      title: l('Do you have Medicare Part A and Part B?', '¿Tiene Medicare Parte A y Parte B?'),
+      fields: [yesNo('haveMedicare', l('Medicare Part A and B', 'Medicare Parte A y B'))],
+      skippable: true,
+    },
+    {
+      name: 'medicaid',
+      title: l('Do you get Medicaid?', '¿Recibe Medicaid?'),
+      intro: l('Some plans add extra benefits for people with both.', 'Algunos planes agregan beneficios para quienes tienen ambos.'),
+      fields: [yesNo('haveMedicaid', l('Medicaid', 'Medicaid'))],
+      skippable: true,
+    },
+    {
+      name: 'name',
+      title: l('Who should the agent ask for?', '¿Por quién debe preguntar el agente?'),
+      fields: nameFields('firstName', 'lastName'),
+      required: ['firstName'],
+    },
+    {
+      name: 'contact',
+      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
+      fields: [phoneField('phone'), emailField('email')],
+      required: ['phone'],
+      consent: true,
+    },
+  ],
+};

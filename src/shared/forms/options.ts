@@ -1,0 +1,80 @@
+/**
+ * The choices the forms offer, with English and Spanish labels. Values are the spec's
+ * enumerations verbatim (src/shared/lead/enums.ts); options.unit.test.ts checks that every
+ * value here parses with the lead schema and that no enumeration value is missing. They are
+ * spelled out here, not imported, so the browser bundle carries no zod.
+ */
+import type { Option } from './types';
+
+const o = (value: string, english: string, spanish: string): Option => ({ value, label: { english, spanish } });
+
+export const YES_NO: readonly Option[] = [o('1', 'Yes', 'Sí'), o('0', 'No', 'No')];
+
+export const GENDER_OPTIONS: readonly Option[] = [
+  o('male', 'Male', 'Masculino'),
+  o('female', 'Female', 'Femenino'),
+  o('non-binary', 'Non-binary', 'No binario'),
+];
+
+export const MARITAL_STATUS_OPTIONS: readonly Option[] = [
+  o('single', 'Single', 'Soltero/a'),
+  o('married', 'Married', 'Casado/a'),
+  o('divorced', 'Divorced', 'Divorciado/a'),
+  o('separated', 'Separated', 'Separado/a'),
+  o('widowed', 'Widowed', 'Viudo/a'),
+  o('domestic partner', 'Domestic partner', 'Pareja de hecho'),
+  o('unknown', 'Prefer not to say', 'Prefiero no decirlo'),
+];
+
+export const CREDIT_RATING_OPTIONS: readonly Option[] = [
+  o('excellent', 'Excellent (720+)', 'Excelente (720+)'),
+  o('good', 'Good (680-719)', 'Buena (680-719)'),
+  o('average', 'Average (640-679)', 'Promedio (640-679)'),
+  o('fair', 'Fair (580-639)', 'Regular (580-639)'),
+  o('poor', 'Poor (below 580)', 'Mala (menos de 580)'),
+];
+
+export const LICENSE_STATUS_OPTIONS: readonly Option[] = [
+  o('active', 'Active', 'Vigente'),
+  o('expired', 'Expired', 'Vencida'),
+  o('international', 'International', 'Internacional'),
+  o('learner', 'Learner', 'De aprendiz'),
+  o('none', 'No license', 'Sin licencia'),
+  o('other', 'Other', 'Otra'),
+  o('permit', 'Permit', 'Permiso'),
+  o('probation', 'Probation', 'En período de prueba'),
+  o('restricted', 'Restricted', 'Restringida'),
+  o('revoked', 'Revoked', 'Revocada'),
+  o('suspended', 'Suspended', 'Suspendida'),
+  o('temporary', 'Temporary', 'Temporal'),
+];
+
+export const COVERAGE_AMOUNT_OPTIONS: readonly Option[] = [
+  '5000',
+  '10000',
+  '15000',
+  '25000',
+  '50000',
+  '100000',
+  '250000',
+  '500000',
+  '1000000',
+].map((value) => {
+  const dollars = `$${Number(value).toLocaleString('en-US')}`;
+  return o(value, dollars, dollars);
+});
+
+export const MONTH_OPTIONS: readonly Option[] = [
+  ['January', 'enero'],
+  ['February', 'febrero'],
+  ['March', 'marzo'],
+  ['April', 'abril'],
+  ['May', 'mayo'],
+  ['June', 'junio'],
+  ['July', 'julio'],
+  ['August', 'agosto'],
+  ['September', 'septiembre'],
+  ['October', 'octubre'],
+  ['November', 'noviembre'],
+  ['December', 'diciembre'],
+].map(([english, spanish], i) => o(String(i + 1), english ?? '', spanish ?? ''));

@@ -1,0 +1,36 @@
+/**
+ * The Worker's reading of one step submit (JSON from the island or a form post without
+ * JavaScript): only the step's own inputs are looked at, date parts are joined into the
+ * date, and the lead schema of spec section 5 keeps valid values and silently drops the
+ * rest. An explicit null (skip, a removed driver or vehicle) clears a lead field; an empty
+ * or invalid value is simply absent, so it never erases what was stored.
+ */
+import { LEAD_FIELDS_BY_PRODUCT, parseLeadValues } from '../lead';
+import { toFormValues, type FormValues } from '../json';
+import { stepFields, stepInputNames } from './engine';
+import { datePartsText, inputNames } from './field-rules';
+import type { FormDef, StepDef } from './types';
+
+export function parseStepInput(form: FormDef, step: StepDef, raw: Readonly<Record<string, unknown>>): FormValues {
+  const leadFields: Readonly<Record<string, unknown>> = LEAD_FIELDS_BY_PRODUCT[form.product];
+  const input: Record<string, unknown> = {};
+  const cleared: FormValues = {};
+  for (const name of stepInputNames(step)) {
+    if (!Object.hasOwn(raw, name)) continue;
+    const value = raw[name];
+    if (value === null) {
+      if (Object.hasOwn(leadFields, name)) cleared[name] = null;
+    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      input[name] = value;
+    }
+  }
+  for (const field of stepFields(step)) {
+    if (field.kind !== 'date-parts') continue;
+    const given = input[field.name];
+    if (typeof given === 'string' && given.trim() !== '') continue;
+    const [m, d, y] = inputNames(field).map((n) => input[n]);
+    const text = datePartsText(String(m ?? ''), String(d ?? ''), String(y ?? ''));
+    if (text !== undefined) input[field.name] = text;
+  }
+  return { ...cleared, ...toFormValues(parseLeadValues(form.product, input)) };
+}

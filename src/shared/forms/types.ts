@@ -1,0 +1,89 @@
+import type { Product } from '../../../brands/schema';
+import type { FormId, Language } from '../../routes/schema';
+import type { FormValues } from '../json';
+
+/** Copy in both page languages (spec: Spanish pages get Spanish labels, options, messages). */
+export type Localized = Readonly<Record<Language, string>>;
+
+export interface Option {
+  value: string;
+  label: Localized;
+}
+
+/**
+ * How a field is asked. The kind decides the input, the input mask and the browser-side
+ * check; the value itself is always judged by the lead schema in the Worker.
+ * - yesno: two radios posting 1 or 0 (spec section 5: booleans as 1 or 0)
+ * - date-parts: month, day and year inputs named `${name}Month`, `${name}Day`, `${name}Year`
+ * - vehicle-*: selects backed by the vehicle data set in public/data/vehicles
+ */
+export type FieldKind =
+  | 'zip'
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'yesno'
+  | 'radio'
+  | 'select'
+  | 'date-parts'
+  | 'vehicle-year'
+  | 'vehicle-make'
+  | 'vehicle-model';
+
+export interface FieldDef {
+  /** The spec's lead field name (zipcode, driver2Dob, vehicle1Make, ...). */
+  name: string;
+  kind: FieldKind;
+  label: Localized;
+  hint?: Localized;
+  /** Choices of a radio or select; 'insurers' is the current-insurer list of src/shared/lead. */
+  options?: readonly Option[] | 'insurers';
+  autoComplete?: string;
+}
+
+/** Repeated slots (drivers, vehicles): fields named `${prefix}${slot}${suffix}`, 1..max. */
+export interface GroupDef {
+  prefix: 'driver' | 'vehicle';
+  max: number;
+  /** Heading of one slot, '{n}' is replaced by its number. */
+  slotLabel: Localized;
+  add: Localized;
+  remove: Localized;
+  fields: (slot: number) => readonly FieldDef[];
+}
+
+/** A step submit handler (spec section 4): returning false blocks advancing. */
+export type StepHandler = (values: FormValues) => boolean;
+
+export interface StepDef {
+  /** The URL segment: /{page}/{name}. */
+  name: string;
+  /** The question or heading of the step. */
+  title: Localized;
+  intro?: Localized;
+  fields: readonly FieldDef[];
+  group?: GroupDef;
+  /** Fields without which the step does not advance (the engine's built-in handler). */
+  required?: readonly string[];
+  /** An extra handler on top of `required`. */
+  onSubmit?: StepHandler;
+  /** Shows a Skip action that submits every value of the step as null. */
+  skippable?: boolean;
+  /** The step that collects the phone number shows the consent disclosure. */
+  consent?: boolean;
+  /** Label of the submit button; defaults to Continue (or the final label on the last step). */
+  submitLabel?: Localized;
+}
+
+export interface FormDef {
+  id: FormId;
+  /** Bumped whenever steps or fields change; sent with formStepSubmitted. */
+  version: string;
+  /** Which lead schema judges the values. */
+  product: Product;
+  steps: readonly StepDef[];
+  /** Moving on keeps the query string (campaign parameters) or drops it. */
+  keepQuery: boolean;
+  /** Moving on replaces the history entry instead of adding one. */
+  replaceHistory: boolean;
+}

@@ -1,0 +1,61 @@
+/** The island's two calls: a step submit, and the phone number after the final step. */
+import { clientFetch } from '../../../shared/fetch-client';
+import type { Product } from '../../../../brands/schema';
+import type { PhoneDisplay } from '../../page-props';
+
+export interface SubmitRequest {
+  submissionId: string;
+  page: string;
+  step: string;
+  action: 'submit' | 'skip';
+  values: Record<string, string | null>;
+  consentVersion?: string;
+  pageUrl: string;
+}
+
+export interface SubmitReply {
+  next: string | null;
+  completed: boolean;
+  blocked: boolean;
+  missing: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readReply(data: unknown): SubmitReply | undefined {
+  if (!isRecord(data)) return undefined;
+  const { next, completed, blocked, missing } = data;
+  if (!(next === null || typeof next === 'string') || typeof completed !== 'boolean' || typeof blocked !== 'boolean' || !Array.isArray(missing)) return undefined;
+  return { next, completed, blocked, missing: missing.filter((m): m is string => typeof m === 'string') };
+}
+
+/** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */
+export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
+  const response = await clientFetch('/api/form/submit', { method: 'POST', body: { ...request }, idempotencyKey: request.submissionId, retryDelayMs: 400 });
+  const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
+  if (!reply) throw new Error(`form submit failed (${response.status})`);
+  return reply;
+}
+
+function readPhone(data: unknown): PhoneDisplay | undefined {
+  if (!isRecord(data) || !isRecord(data.phone)) return undefined;
+  const { digits, display, href, leased } = data.phone;
+  if (typeof digits !== 'string' || typeof display !== 'string' || typeof href !== 'string' || typeof leased !== 'boolean') return undefined;
+  if (!href.startsWith('tel:')) return undefined;
+  return { digits, display, href, leased };
+}
+
+/** The number to call after the final step (MediaAlpha lease via the Worker); undefined on any failure. */
+export async function leasedPhone(input: { product: Product; page: string; zip?: string }): Promise<PhoneDisplay | undefined> {
+  try {
+    const response = await clientFetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      body: { product: input.product, page: input.page, localHour: new Date().getHours(), ...(input.zip ? { zip: input.zip } : {}) },
+    });
+    return response.ok ? readPhone(await response.json()) : undefined;
+  } catch {
+    return undefined;
+  }
+}

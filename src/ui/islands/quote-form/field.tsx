@@ -1,0 +1,248 @@
+/**
+ * One question of a step. Validation runs on blur and on change (spec section 5), never per
+ * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
+ * (aria-invalid, aria-describedby) and announced (role=alert).
+ */
+import type { Language } from '../../../routes/schema';
+import { formMessages, inputNames, maskPhone, type FieldDef, type Option } from '../../../shared/forms';
+import type { FunnelProps } from './types';
+import type { Inputs } from './inputs';
+import { useYearModels } from './vehicle-data';
+
+export interface FieldProps {
+  field: FieldDef;
+  language: Language;
+  inputs: Inputs;
+  error: string | undefined;
+  idPrefix: string;
+  options: readonly Option[];
+  vehicles: FunnelProps['vehicles'];
+  onInput: (name: string, value: string) => void;
+  /** Validate the field; `changed` holds input values newer than the last render. */
+  onCommit: (field: FieldDef, changed?: Inputs) => void;
+}
+
+const TEXT_TYPES = { zip: 'text', text: 'text', email: 'email', tel: 'tel' } as const;
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter((id): id is string => typeof id === 'string' && id !== '');
+  return list.length ? list.join(' ') : undefined;
+}
+
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+function SelectInput(props: FieldProps & { name: string; id: string; label?: string; choices: readonly Option[]; onPicked?: (value: string) => void }) {
+  const { name, id, choices, inputs, error, idPrefix, field, language, onInput, onCommit, onPicked } = props;
+  const value = inputs[name] ?? '';
+  const known = value === '' || choices.some((c) => c.value === value);
+  return (
+    <select
+      id={id}
+      name={name}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(error && `${idPrefix}-${field.name}-error`)}
+      onChange={(e) => {
+        onInput(name, e.target.value);
+        onPicked?.(e.target.value);
+        onCommit(field, { [name]: e.target.value });
+      }}
+    >
+      <option value="" disabled>
+        {formMessages(language).select}
+      </option>
+      {known ? null : <option value={value}>{value}</option>}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label[language]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const asOptions = (values: readonly (string | number)[]): Option[] => values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
+
+/** Year, make or model: selects from the data set; the model is typed until the year's list has loaded. */
+function VehicleField(props: FieldProps) {
+  const { field, inputs, idPrefix, language, error, onInput, onCommit, vehicles } = props;
+  const id = `${idPrefix}-${field.name}`;
+  const prefix = field.name.replace(/(Year|Make|Model)$/, '');
+  const models = useYearModels(inputs[`${prefix}Year`] ?? '');
+  let control;
+  if (field.kind === 'vehicle-year' && vehicles) {
+    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(vehicles.years)} onPicked={() => undefined} />;
+  } else if (field.kind === 'vehicle-make' && (models || vehicles)) {
+    const makes = models ? Object.keys(models) : (vehicles?.makes ?? []);
+    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(makes)} onPicked={() => onInput(`${prefix}Model`, '')} />;
+  } else if (field.kind === 'vehicle-model' && models && models[inputs[`${prefix}Make`] ?? ''] !== undefined) {
+    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(models[inputs[`${prefix}Make`] ?? ''] ?? [])} />;
+  } else {
+    control = (
+      <input
+        id={id}
+        name={field.name}
+        type="text"
+        maxLength={50}
+        value={inputs[field.name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        onChange={(e) => onInput(field.name, e.target.value)}
+        onBlur={() => onCommit(field)}
+      />
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.label[language]}</label>
+      {control}
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function ChoiceField(props: FieldProps) {
+  const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
+  const id = `${idPrefix}-${field.name}`;
+  return (
+    <fieldset className="field" aria-describedby={describedBy(error && `${id}-error`)}>
+      <legend id={`${id}-legend`}>{field.label[language]}</legend>
+      <div className="choices">
+        {options.map((o) => (
+          <label key={o.value}>
+            <input
+              type="radio"
+              name={field.name}
+              value={o.value}
+              checked={inputs[field.name] === o.value}
+              aria-invalid={error ? true : undefined}
+              onChange={() => {
+                onInput(field.name, o.value);
+                onCommit(field, { [field.name]: o.value });
+              }}
+            />
+            {o.label[language]}
+          </label>
+        ))}
+      </div>
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+function DateField(props: FieldProps) {
+  const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
+  const s = formMessages(language);
+  const id = `${idPrefix}-${field.name}`;
+  const [month, day, year] = inputNames(field) as [string, string, string];
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset className="field date-parts">
+      <legend>{field.label[language]}</legend>
+      <div className="date-parts__row">
+        <div>
+          <label htmlFor={`${id}-month`}>{s.month}</label>
+          <SelectInput {...props} name={month} id={`${id}-month`} choices={options} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-day`}>{s.day}</label>
+          <input
+            id={`${id}-day`}
+            name={day}
+            inputMode="numeric"
+            autoComplete="bday-day"
+            maxLength={2}
+            value={inputs[day] ?? ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(e) => onInput(day, e.target.value.replace(/\D/g, ''))}
+            onBlur={() => onCommit(field)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-year`}>{s.year}</label>
+          <input
+            id={`${id}-year`}
+            name={year}
+            inputMode="numeric"
+            autoComplete="bday-year"
+            maxLength={4}
+            value={inputs[year] ?? ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(e) => onInput(year, e.target.value.replace(/\D/g, ''))}
+            onBlur={() => onCommit(field)}
+          />
+        </div>
+      </div>
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+function TextField(props: FieldProps) {
+  const { field, inputs, idPrefix, language, error, onInput, onCommit } = props;
+  const id = `${idPrefix}-${field.name}`;
+  const kind = field.kind === 'zip' || field.kind === 'text' || field.kind === 'email' || field.kind === 'tel' ? field.kind : 'text';
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.label[language]}</label>
+      <input
+        id={id}
+        name={field.name}
+        type={TEXT_TYPES[kind]}
+        inputMode={kind === 'zip' ? 'numeric' : kind === 'tel' ? 'tel' : undefined}
+        maxLength={kind === 'zip' ? 5 : kind === 'tel' ? 14 : 256}
+        autoComplete={field.autoComplete}
+        value={inputs[field.name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && `${id}-error`)}
+        onChange={(e) => onInput(field.name, kind === 'tel' ? maskPhone(e.target.value) : e.target.value)}
+        onBlur={() => onCommit(field)}
+      />
+      {field.hint ? (
+        <p className="hint" id={hintId}>
+          {field.hint[language]}
+        </p>
+      ) : null}
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function PlainSelectField(props: FieldProps) {
+  const { field, idPrefix, language, error, options } = props;
+  const id = `${idPrefix}-${field.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.label[language]}</label>
+      <SelectInput {...props} name={field.name} id={id} choices={options} />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function Field(props: FieldProps) {
+  switch (props.field.kind) {
+    case 'yesno':
+    case 'radio':
+      return <ChoiceField {...props} />;
+    case 'select':
+      return <PlainSelectField {...props} />;
+    case 'date-parts':
+      return <DateField {...props} />;
+    case 'vehicle-year':
+    case 'vehicle-make':
+    case 'vehicle-model':
+      return <VehicleField {...props} />;
+    default:
+      return <TextField {...props} />;
+  }
+}

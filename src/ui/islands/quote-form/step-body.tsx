@@ -1,0 +1,55 @@
+/** The inside of a step: progress, the question, its fields, and driver or vehicle slots with add and remove. */
+import type { ReactNode, RefObject } from 'react';
+import type { Language } from '../../../routes/schema';
+import { formMessages, type FieldDef, type StepDef } from '../../../shared/forms';
+
+interface StepBodyProps {
+  step: StepDef;
+  number: number;
+  total: number;
+  language: Language;
+  idPrefix: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  groupSlots: number | undefined;
+  fieldsOf: (fields: readonly FieldDef[]) => ReactNode;
+}
+
+export function StepBody({ step, number, total, language, idPrefix, headingRef, groupSlots, fieldsOf }: StepBodyProps) {
+  const s = formMessages(language);
+  const progress = s.stepOf.replace('{n}', String(number)).replace('{total}', String(total));
+  const group = step.group;
+  const slots = group && groupSlots !== undefined ? Array.from({ length: groupSlots }, (_, i) => i + 1) : [];
+  return (
+    <>
+      <p className="progress-label">{progress}</p>
+      <div className="progress" role="progressbar" aria-label={progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={number}>
+        <span style={{ width: `${Math.round((number / total) * 100)}%` }} />
+      </div>
+      <h2 id={`${idPrefix}-title`} ref={headingRef} tabIndex={-1}>
+        {step.title[language]}
+      </h2>
+      {step.intro ? <p className="hint">{step.intro[language]}</p> : null}
+      {fieldsOf(step.fields)}
+      {group
+        ? slots.map((slot) => (
+            <fieldset key={`${group.prefix}${slot}`} className="slot" data-slot={`${group.prefix}${slot}`}>
+              <legend>{group.slotLabel[language].replace('{n}', String(slot))}</legend>
+              {fieldsOf(group.fields(slot))}
+              {slots.length > 1 ? (
+                <button className="btn btn--ghost" type="submit" name="_action" value={`remove:${slot}`} formNoValidate>
+                  {group.remove[language].replace('{n}', String(slot))}
+                </button>
+              ) : null}
+            </fieldset>
+          ))
+        : null}
+      {group && groupSlots !== undefined && groupSlots < group.max ? (
+        <p>
+          <button className="btn btn--ghost" type="submit" name="_action" value="add" formNoValidate>
+            {group.add[language]}
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}

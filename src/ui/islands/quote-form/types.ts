@@ -1,0 +1,37 @@
+import type { FormId, Language } from '../../../routes/schema';
+import type { FormValues } from '../../../shared/json';
+import type { PhoneDisplay, StepInfo } from '../../page-props';
+
+/** What the Worker adds for a page with a form (src/worker/funnel/form-page.ts). */
+export interface FunnelProps {
+  /** The address query to carry from step to step ('?…' or ''), personal fields removed. */
+  search: string;
+  /** Minted per render: a reposted no-JavaScript form stores once. */
+  submissionId: string;
+  /** Visible driver and vehicle slots. */
+  slots: { driver: number; vehicle: number };
+  /** Required fields the last submit lacked (no-JavaScript round trip). */
+  missing: string[];
+  /** The visitor already completed this form. */
+  completed: boolean;
+  /** The disclosure shown on the step that collects the phone number. */
+  consent: { version: string; text: string } | null;
+  /** The current-insurer choices when the form asks for them. */
+  insurers: readonly string[] | null;
+  /** Model years and makes of the vehicle data set when the form asks for a vehicle. */
+  vehicles: { years: readonly number[]; makes: readonly string[] } | null;
+}
+
+export interface QuoteFormProps {
+  formId: FormId;
+  language: Language;
+  step: StepInfo;
+  values: FormValues;
+  /** Page path without the step segment; steps post to `${basePath}/${step}`. */
+  basePath: string;
+  phone: PhoneDisplay;
+  brandName: string;
+  /** Route name (for the phone call after the final step). */
+  pageName: string;
+  funnel: FunnelProps;
+}

@@ -1,0 +1,104 @@
+/**
+ * One step submit, whichever way it came (the island's JSON or a form post without
+ * JavaScript): parse with the lead schema, store in the visitor's Durable Object (idempotent
+ * on the submission id), run the step's handler, and on the final step write the lead.
+ */
+import type { Context } from 'hono';
+import { formDefinition, findStep, canAdvance, groupCount, missingRequired, nextStepName, removeGroupSlot, skipValues, type FormDef, type StepDef } from '../../shared/forms';
+import { parseStepInput } from '../../shared/forms/parse-step';
+import type { FormValues } from '../../shared/json';
+import type { PageConfig, RouteRecord } from '../../routes/schema';
+import type { AppEnv } from '../env';
+import { sessionFromCookie } from '../tracking/session';
+import { visitorStub } from '../visitor';
+import { recordLead } from './leads';
+
+/** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
+export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
+
+export interface StepSubmit {
+  route: RouteRecord;
+  config: PageConfig;
+  form: FormDef;
+  step: StepDef;
+  submissionId: string;
+  action: StepAction;
+  /** Input values as posted (strings from a form post, scalars from JSON). */
+  raw: Readonly<Record<string, unknown>>;
+  consentVersion: string | null;
+  /** The page address (personal query fields already removed). */
+  pageUrl: string;
+}
+
+export interface StepOutcome {
+  /** The step to show next; null to stay on this one. */
+  next: string | null;
+  completed: boolean;
+  duplicate: boolean;
+  /** Required fields still missing when the handler blocked advancing. */
+  missing: string[];
+  blocked: boolean;
+  /** Visible driver or vehicle slots after an add or remove. */
+  slots: number | null;
+  values: FormValues;
+}
+
+/** The form of a page and one of its steps, or undefined when the page has no form or no such step. */
+export function formStep(config: PageConfig, stepName: string | undefined): { form: FormDef; step: StepDef } | undefined {
+  if (!config.form) return undefined;
+  const form = formDefinition(config.form);
+  const step = stepName === undefined ? form.steps[0] : findStep(form, stepName);
+  return step ? { form, step } : undefined;
+}
+
+function stepValues(submit: StepSubmit): FormValues {
+  const { form, step, action, raw } = submit;
+  if (action.kind === 'skip' && step.skippable) return parseStepInput(form, step, skipValues(step));
+  if (action.kind === 'remove' && step.group) {
+    return parseStepInput(form, step, { ...raw, ...removeGroupSlot(raw as Record<string, string | undefined>, step.group, action.slot) });
+  }
+  return parseStepInput(form, step, raw);
+}
+
+export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, requestedSlots = 0): Promise<StepOutcome> {
+  const { form, step, action } = submit;
+  const stub = visitorStub(c.env, c.var.visitorId);
+  const stored = await stub.submitStep({ submissionId: submit.submissionId, form: form.id, step: step.name, values: stepValues(submit) });
+  const base = { duplicate: stored.duplicate, values: stored.values, completed: false, missing: [], blocked: false };
+
+  if (step.group && (action.kind === 'add' || action.kind === 'remove')) {
+    // The form posts how many slots it showed; without it, the slots holding values.
+    const shown = requestedSlots > 0 ? Math.min(requestedSlots, step.group.max) : groupCount(stored.values, step.group);
+    const slots = action.kind === 'add' ? Math.min(step.group.max, shown + 1) : Math.max(1, shown - 1);
+    return { ...base, next: null, slots };
+  }
+  if (!canAdvance(step, stored.values)) {
+    return { ...base, next: null, blocked: true, missing: missingRequired(step, stored.values), slots: null };
+  }
+  const next = nextStepName(form, step.name);
+  if (next !== null) return { ...base, next, slots: null };
+
+  // The final step: the lead, then the completion flag the pages show.
+  const session = sessionFromCookie(c);
+  const brand = c.var.brand;
+  await recordLead(c.env.DB, {
+    brand: { id: brand.id, name: brand.name },
+    page: submit.route.name,
+    form: form.id,
+    product: form.product,
+    smid: submit.route.smid[brand.id] ?? null,
+    xsmid: submit.route.xsmid[brand.id] ?? null,
+    sessionId: session?.id ?? null,
+    paid: session ? session.paid : null,
+    visitorId: c.var.visitorId,
+    submissionId: submit.submissionId,
+    values: stored.values,
+    consentVersion: step.consent ? submit.consentVersion : null,
+    language: submit.route.language,
+    ip: c.req.header('cf-connecting-ip')?.trim() || null,
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    pageUrl: submit.pageUrl,
+  });
+  await stub.completeForm(form.id);
+  return { ...base, next: null, completed: true, slots: null };
+}

@@ -1,0 +1,72 @@
+/**
+ * The funnel part of a page render: the query to carry between steps, visible driver and
+ * vehicle slots, what a blocked no-JavaScript submit lacked, the consent disclosure and the
+ * choice lists the form needs. Built on the server so the first paint is the real form.
+ */
+import { currentConsent } from '../../shared/consent';
+import { CURRENT_INSURERS } from '../../shared/lead';
+import { vehicleIndexPath, vehicleIndexSchema, type VehicleIndex } from '../../shared/lead/vehicle-data';
+import { consentStep, findStep, formDefinition, groupCount, groupCountParam, stepFields, type FormDef, type GroupDef } from '../../shared/forms';
+import type { FormValues } from '../../shared/json';
+import { withoutPersonalFields } from '../../shared/personal-fields';
+import type { FormId, Language } from '../../routes/schema';
+import type { FunnelProps } from '../../ui/islands/quote-form/types';
+
+/** Parameters of the funnel's own round trips, never carried to the next step. */
+const ROUND_TRIP_PARAMS = ['missing', 'drivers', 'vehicles'];
+
+/** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
+export function carriedSearch(url: URL, form: FormDef): string {
+  if (!form.keepQuery) return '';
+  const clean = withoutPersonalFields(url);
+  for (const name of ROUND_TRIP_PARAMS) clean.searchParams.delete(name);
+  return clean.search;
+}
+
+let vehicleIndex: Promise<VehicleIndex | null> | undefined;
+
+/** The vehicle data set's index, read once per isolate from the static assets. */
+function loadVehicleIndex(env: Env): Promise<VehicleIndex | null> {
+  vehicleIndex ??= env.ASSETS.fetch(new Request(`https://assets.local${vehicleIndexPath()}`))
+    .then(async (res) => (res.ok ? vehicleIndexSchema.parse(await res.json()) : null))
+    .catch(() => null)
+    .then((index) => {
+      if (!index) vehicleIndex = undefined;
+      return index;
+    });
+  return vehicleIndex;
+}
+
+function formAsks(form: FormDef, test: (kind: string, options: unknown) => boolean): boolean {
+  return form.steps.some((s) => stepFields(s).some((f) => test(f.kind, f.options)));
+}
+
+function slotsFor(group: GroupDef | undefined, values: FormValues, url: URL): number {
+  if (!group) return 1;
+  return groupCount(values, group, Number(url.searchParams.get(groupCountParam(group)) ?? 0));
+}
+
+export async function funnelProps(
+  env: Env,
+  input: { formId: FormId; stepName: string; values: FormValues; completed: boolean; url: URL; language: Language; brandName: string },
+): Promise<FunnelProps> {
+  const form = formDefinition(input.formId);
+  const step = findStep(form, input.stepName);
+  const required = new Set(step?.required ?? []);
+  const missing = (input.url.searchParams.get('missing') ?? '').split(',').filter((name) => required.has(name));
+  const consent = consentStep(form) ? currentConsent(input.language, input.brandName) : null;
+  const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
+  return {
+    search: carriedSearch(input.url, form),
+    submissionId: crypto.randomUUID(),
+    slots: {
+      driver: slotsFor(step?.group?.prefix === 'driver' ? step.group : undefined, input.values, input.url),
+      vehicle: slotsFor(step?.group?.prefix === 'vehicle' ? step.group : undefined, input.values, input.url),
+    },
+    missing,
+    completed: input.completed,
+    consent: consent ? { version: consent.version, text: consent.text } : null,
+    insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
+    vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
+  };
+}

@@ -1,0 +1,153 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { zValidator } from '@hono/zod-validator';
+import { z } from 'zod';
+import { findRoute, isServedFor } from '../../routes/registry';
+import { groupCountParam } from '../../shared/forms';
+import { withoutPersonalFields } from '../../shared/personal-fields';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http-error';
+import { applyExperiment } from '../tracking/experiments';
+import { acceptStep, formStep, type StepAction } from './accept-step';
+import { carriedSearch } from './form-page';
+
+/**
+ * Step submits. Mounted before the pages:
+ * - POST /api/form/submit: the island's JSON (zod-validated; 400 JSON on a malformed body);
+ * - POST /{page}/{step}: the same step as a plain form post, answered with a 303 to the next
+ *   step (or back to this one), so the funnel works with JavaScript off.
+ */
+export const formSubmit = new Hono<AppEnv>();
+
+const MAX_BODY_BYTES = 32 * 1024;
+const scalar = z.union([z.string().max(2048), z.number(), z.boolean(), z.null()]);
+
+export const submitBodySchema = z.strictObject({
+  submissionId: z.uuid(),
+  /** The page path without the step, e.g. /get-yours-otc. */
+  page: z.string().startsWith('/').max(256),
+  step: z.string().min(1).max(64),
+  action: z.enum(['submit', 'skip']).default('submit'),
+  values: z.record(z.string().max(64), scalar).refine((v) => Object.keys(v).length <= 200, 'too many values'),
+  consentVersion: z.string().max(32).optional(),
+  /** The address the visitor sees (the boot script already removed personal fields). */
+  pageUrl: z.string().max(2048).optional(),
+});
+export type SubmitBody = z.infer<typeof submitBodySchema>;
+
+function pageOf(c: Context<AppEnv>, path: string) {
+  const match = findRoute(path);
+  if (!match || !isServedFor(match.route, c.var.brand.id)) return undefined;
+  const { config } = applyExperiment({ config: match.route.config, experiment: match.route.experiment }, c.var.visitorId);
+  return { route: match.route, config, step: match.step };
+}
+
+/** A same-origin page address with personal fields removed; anything else becomes the page path. */
+function safePageUrl(c: Context<AppEnv>, claimed: string | undefined, fallbackPath: string): string {
+  const origin = new URL(c.req.url).origin;
+  try {
+    const url = new URL(claimed ?? '', origin);
+    if (url.origin === origin) return withoutPersonalFields(url).href;
+  } catch {
+    // fall through to the page path
+  }
+  return `${origin}${fallbackPath}`;
+}
+
+formSubmit.post(
+  '/api/form/submit',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, 'body_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`); } }),
+  zValidator('json', submitBodySchema, (result) => {
+    if (!result.success) throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
+  }),
+  async (c) => {
+    const body = c.req.valid('json');
+    const page = pageOf(c, body.page);
+    const found = page ? formStep(page.config, body.step) : undefined;
+    if (!page || !found) throw new ApiError(400, 'unknown_step', `No form step ${body.step} on ${body.page}`);
+    const outcome = await acceptStep(c, {
+      route: page.route,
+      config: page.config,
+      form: found.form,
+      step: found.step,
+      submissionId: body.submissionId,
+      action: { kind: body.action },
+      raw: body.values,
+      consentVersion: body.consentVersion ?? null,
+      pageUrl: safePageUrl(c, body.pageUrl, `${body.page}/${body.step}`),
+    });
+    return c.json(
+      { next: outcome.next, completed: outcome.completed, blocked: outcome.blocked, missing: outcome.missing, duplicate: outcome.duplicate },
+      200,
+      { 'cache-control': 'no-store' },
+    );
+  },
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The button the visitor pressed (`_action`): skip, add, remove:{slot}, or a plain submit. */
+function actionOf(value: unknown): StepAction {
+  if (value === 'skip') return { kind: 'skip' };
+  if (value === 'add') return { kind: 'add' };
+  const remove = typeof value === 'string' ? /^remove:([1-9])$/.exec(value) : null;
+  if (remove) return { kind: 'remove', slot: Number(remove[1]) };
+  return { kind: 'submit' };
+}
+
+function stepPath(base: string, step: string, search: string): string {
+  return `${base.replace(/\/+$/, '')}/${step}${search}`;
+}
+
+function withParam(search: string, name: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return `?${params.toString()}`;
+}
+
+/** Form posts without JavaScript: store, then 303 (Post/Redirect/Get, so reload never reposts). */
+formSubmit.post('*', async (c, next) => {
+  const url = new URL(c.req.url);
+  const page = pageOf(c, url.pathname);
+  if (!page || !page.config.form) return next();
+  const base = page.step === undefined ? url.pathname : url.pathname.slice(0, url.pathname.length - page.step.length - 1);
+  const found = formStep(page.config, page.step);
+  if (!found) return c.redirect(base || '/', 303);
+
+  let raw: Record<string, unknown> = {};
+  const declared = Number(c.req.header('content-length') ?? '0');
+  const type = c.req.header('content-type') ?? '';
+  if (declared <= MAX_BODY_BYTES && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+    try {
+      const form = await c.req.parseBody();
+      raw = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
+    } catch {
+      raw = {};
+    }
+  }
+  const { form, step } = found;
+  const submissionId = typeof raw.submissionId === 'string' && UUID.test(raw.submissionId) ? raw.submissionId : crypto.randomUUID();
+  const action = actionOf(raw._action);
+  const slotsParam = step.group ? groupCountParam(step.group) : null;
+  const postedSlots = slotsParam && typeof raw[slotsParam] === 'string' ? Number(raw[slotsParam]) : 0;
+  const outcome = await acceptStep(
+    c,
+    {
+      route: page.route,
+      config: page.config,
+      form,
+      step,
+      submissionId,
+      action,
+      raw,
+      consentVersion: typeof raw.consentVersion === 'string' ? raw.consentVersion : null,
+      pageUrl: withoutPersonalFields(url).href,
+    },
+    Number.isInteger(postedSlots) ? postedSlots : 0,
+  );
+  const search = carriedSearch(url, form);
+  if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
+  if (outcome.slots !== null && slotsParam) return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
+  if (outcome.blocked) return c.redirect(stepPath(base, step.name, withParam(search, 'missing', outcome.missing.join(','))), 303);
+  return c.redirect(stepPath(base, step.name, search), 303);
+});
