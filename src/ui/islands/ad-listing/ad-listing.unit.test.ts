@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ListingAd } from '../../../shared/ads/listing-ad';
-import { AdListing } from './index';
+import { AdListing, offersToShow } from './index';
 
 const ads: ListingAd[] = [
   {
@@ -40,5 +40,12 @@ describe('AdListing server render', () => {
     const html = renderToString(createElement(AdListing, { product: 'auto', page: 'clicks-auto', language: 'spanish', initialAds: [] }));
     expect(html).toContain('No hay ofertas disponibles');
     expect(html).not.toContain('<ol');
+  });
+});
+
+describe('offers outside working hours', () => {
+  it('keeps call offers while agents answer and drops them when closed', () => {
+    expect(offersToShow(ads, true).map((ad) => ad.ref)).toEqual(['a', 'b']);
+    expect(offersToShow(ads, false).map((ad) => ad.ref)).toEqual(['a']);
   });
 });

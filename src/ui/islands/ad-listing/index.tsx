@@ -4,6 +4,7 @@ import { adsReplySchema, type ListingAd } from '../../../shared/ads/listing-ad';
 import type { Language } from '../../../routes/schema';
 import { fetchJson } from '../../../shared/fetch-client';
 import { formatPhone, phoneHref } from '../../../shared/phone/format';
+import { isWorkingHours } from '../../../shared/phone/working-hours';
 import { track } from './track';
 import { AD_LISTING_COPY } from './copy';
 
@@ -36,6 +37,14 @@ function firePixels(ads: ListingAd[]): void {
   }
 }
 
+/**
+ * Call offers ring an agent; outside working hours (spec section 4, Pacific time) nobody
+ * answers, so only click offers are shown then (docs/decisions.md, working hours).
+ */
+export function offersToShow(ads: ListingAd[], open: boolean): ListingAd[] {
+  return open ? ads : ads.filter((ad) => ad.type === 'click');
+}
+
 function adEventProps(ad: ListingAd, position: number, requestId: string | null) {
   return { ref: ad.ref, type: ad.type, position, price: ad.price ?? null, requestId };
 }
@@ -49,7 +58,9 @@ export function AdListing({ product, page, language, initialAds }: AdListingProp
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    const announce = (ads: ListingAd[], requestId: string | null) => {
+    const announce = (offers: ListingAd[], requestId: string | null) => {
+      const open = isWorkingHours(new Date(), new URLSearchParams(window.location.search).get('utm_medium'));
+      const ads = offersToShow(offers, open);
       setState({ status: 'ready', ads, requestId });
       firePixels(ads);
       track('adsLoaded', { count: ads.length, requestId, product });
