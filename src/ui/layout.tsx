@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PageProps } from './page-props';
 import { PhoneCta } from './components/phone-cta';
 import { t } from './i18n';
+import { ExitIntentSlot } from './islands/exit-intent/slot';
 
 /** Header with the brand and the call-to-action, main landmark, footer with legal links. */
 export function Layout({ page, children }: { page: PageProps; children: ReactNode }) {
@@ -23,6 +24,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
       <main id="main" tabIndex={-1}>
         <div className="wrap">{children}</div>
       </main>
+      <ExitIntentSlot page={page} />
       <footer className="site-footer">
         <div className="wrap">
           <nav aria-label="Legal">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
 import { consentDisclosure, CURRENT_CONSENT_VERSION, sha256Hex } from '../../src/shared/consent';
-import { decode, leadsOf, submissionIdOf, submitStep, visitor } from './support';
+import { decode, leadsOf, submissionIdOf, submitStep, visitor } from '../support/funnel';
 
 /**
  * The funnel with JavaScript off: every step is a real form posted to the Worker, which
@@ -174,7 +174,7 @@ describe('stored values are never lost', () => {
     ];
     for (const res of await Promise.all(junk)) expect(res.status).toBeLessThan(500);
     const binary = await v.get('/get-yours-otc/zip').then(() =>
-      fetchRaw(v.origin, v.id, '/get-yours-otc/zip', 'application/octet-stream', new Uint8Array([0, 255, 1, 2])),
+      fetchRaw(v.origin, v.id, '/get-yours-otc/zip', 'application/octet-stream', new Uint8Array([0, 255, 1, 2]).buffer),
     );
     expect(binary.status).toBe(303);
     const html = decode(await (await v.get('/get-yours-otc/name')).text());
@@ -184,7 +184,7 @@ describe('stored values are never lost', () => {
   });
 });
 
-async function fetchRaw(origin: string, id: string, path: string, type: string, body: Uint8Array) {
+async function fetchRaw(origin: string, id: string, path: string, type: string, body: ArrayBuffer) {
   const { SELF } = await import('cloudflare:test');
   return SELF.fetch(`${origin}${path}`, { method: 'POST', headers: { cookie: `qf_aid=${id}`, 'content-type': type }, body, redirect: 'manual' });
 }

@@ -13,6 +13,7 @@ type Loader = () => Promise<ComponentType<never>>;
 /** One loader per island; each import() becomes its own chunk. */
 const LOADERS: Partial<Record<IslandName, Loader>> = {
   'quote-form': () => import('../islands/quote-form').then((m) => m.QuoteForm as ComponentType<never>),
+  'exit-intent': () => import('../islands/exit-intent').then((m) => m.ExitIntent as ComponentType<never>),
   'ad-listing': () => import('../islands/ad-listing').then((m) => m.AdListing as ComponentType<never>),
 };
 

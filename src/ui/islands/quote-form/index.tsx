@@ -264,7 +264,7 @@ export function QuoteForm(props: QuoteFormProps) {
     ));
 
   return (
-    <div className="quote-form">
+    <div className="quote-form" id="quote">
       {completed ? (
         <div className="card quote-form__done" role="status">
           <h2>{s.doneTitle}</h2>
