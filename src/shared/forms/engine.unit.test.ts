@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { resolveStep } from '../../worker/step';
+import { autoForm, driverGroup, vehicleGroup } from './auto';
+import { canAdvance, findStep, groupCount, missingRequired, nextStepName, removeGroupSlot, skipValues, stepFields, stepInputNames, stepNamesFor, stepNumber } from './engine';
+import { medicareForm } from './medicare';
+import type { StepDef } from './types';
+
+describe('step resolution', () => {
+  it('orders the steps and stays put after the last one', () => {
+    expect(stepNamesFor('medicare')).toEqual(['zip', 'medicare', 'medicaid', 'name', 'contact']);
+    expect(stepNamesFor(null)).toEqual([]);
+    expect(nextStepName(medicareForm, 'zip')).toBe('medicare');
+    expect(nextStepName(medicareForm, 'contact')).toBeNull();
+    expect(stepNumber(medicareForm, 'name')).toBe(4);
+  });
+
+  it('a missing step shows the first; an unknown one too, flagged as fallback', () => {
+    const names = stepNamesFor('auto');
+    expect(resolveStep(names, undefined)).toEqual({ name: 'zip', number: 1, fallback: false });
+    expect(resolveStep(names, 'drivers')).toEqual({ name: 'drivers', number: 5, fallback: false });
+    expect(resolveStep(names, 'nope')).toEqual({ name: 'zip', number: 1, fallback: true });
+  });
+});
+
+describe('skip and the submit handler', () => {
+  it('skip submits every value of the step as null, date parts included', () => {
+    const drivers = findStep(autoForm, 'drivers') as StepDef;
+    const values = skipValues(drivers);
+    expect(Object.keys(values).length).toBeGreaterThan(20);
+    expect(Object.values(values).every((v) => v === null)).toBe(true);
+    expect(values).toHaveProperty('driver3DobYear', null);
+    expect(values).toHaveProperty('driver1Dob', null);
+  });
+
+  it('blocks while a required answer is missing, and when a handler returns false', () => {
+    const zip = findStep(medicareForm, 'zip') as StepDef;
+    expect(canAdvance(zip, {})).toBe(false);
+    expect(missingRequired(zip, { zipcode: null })).toEqual(['zipcode']);
+    expect(canAdvance(zip, { zipcode: '33101' })).toBe(true);
+    const guarded: StepDef = { ...zip, onSubmit: (v) => v.zipcode !== '00000' };
+    expect(canAdvance(guarded, { zipcode: '00000' })).toBe(false);
+    expect(canAdvance(guarded, { zipcode: '33101' })).toBe(true);
+  });
+});
+
+describe('driver and vehicle slots', () => {
+  it('shows at least one slot, every slot up to the last with a value, at most 3', () => {
+    expect(groupCount({}, vehicleGroup)).toBe(1);
+    expect(groupCount({ vehicle2Make: 'Ford' }, vehicleGroup)).toBe(2);
+    expect(groupCount({ vehicle3Year: 2020, vehicle2Make: null }, vehicleGroup)).toBe(3);
+    expect(groupCount({}, vehicleGroup, 2)).toBe(2);
+    expect(groupCount({}, vehicleGroup, 9)).toBe(3);
+    expect(stepFields(findStep(autoForm, 'vehicles') as StepDef, 2).map((f) => f.name)).toEqual([
+      'vehicle1Year', 'vehicle1Make', 'vehicle1Model', 'vehicle2Year', 'vehicle2Make', 'vehicle2Model',
+    ]);
+  });
+
+  it('removing a slot moves the later ones up and empties the last', () => {
+    const patch = removeGroupSlot({ driver1FirstName: 'A', driver2FirstName: 'B', driver3FirstName: 'C', driver3DobYear: '1990', driver3Dob: '1990-01-01' }, driverGroup, 2);
+    expect(patch.driver2FirstName).toBe('C');
+    expect(patch.driver2DobYear).toBe('1990');
+    expect(patch.driver2Dob).toBe('1990-01-01');
+    expect(patch.driver3FirstName).toBeNull();
+    expect(patch.driver3Dob).toBeNull();
+    expect(patch).not.toHaveProperty('driver1FirstName');
+  });
+
+  it('only driver 1 is asked the military question (it applies to the whole lead)', () => {
+    const names = stepInputNames(findStep(autoForm, 'drivers') as StepDef);
+    expect(names).toContain('driver1MilitaryAffiliation');
+    expect(names).not.toContain('driver2MilitaryAffiliation');
+  });
+});

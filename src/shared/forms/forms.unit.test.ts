@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_IDS } from '../../routes/schema';
+import { CURRENT_INSURERS, GENDERS, CREDIT_RATINGS, LEAD_FIELDS_BY_PRODUCT, LICENSE_STATUSES, MARITAL_STATUSES, COVERAGE_AMOUNTS, parseLeadValues } from '../lead';
+import { consentStep, stepFields } from './engine';
+import { COVERAGE_AMOUNT_OPTIONS, CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
+import { FORMS } from './registry';
+
+const values = (options: readonly { value: string }[]) => options.map((o) => o.value);
+
+describe('every form', () => {
+  for (const id of FORM_IDS) {
+    const form = FORMS[id];
+    it(`${id}: field names are lead fields of its product, options parse, copy in both languages`, () => {
+      expect(form.id).toBe(id);
+      const leadFields = LEAD_FIELDS_BY_PRODUCT[form.product];
+      const names = new Set<string>();
+      for (const step of form.steps) {
+        expect(step.title.english.length).toBeGreaterThan(0);
+        expect(step.title.spanish.length).toBeGreaterThan(0);
+        for (const field of stepFields(step)) {
+          expect(Object.hasOwn(leadFields, field.name), `${id}.${step.name}.${field.name}`).toBe(true);
+          expect(field.label.spanish).not.toBe('');
+          names.add(field.name);
+          const options = field.options === 'insurers' ? CURRENT_INSURERS.map((v) => ({ value: v })) : (field.options ?? []);
+          for (const option of options) {
+            expect(parseLeadValues(form.product, { [field.name]: option.value }), `${field.name}=${option.value}`).toHaveProperty(field.name);
+          }
+        }
+        for (const required of step.required ?? []) expect(stepFields(step).some((f) => f.name === required)).toBe(true);
+        if (step.skippable) expect(step.required ?? []).toEqual([]);
+      }
+      expect(new Set(form.steps.map((s) => s.name)).size).toBe(form.steps.length);
+      // The phone step shows the consent and is the last step, so the lead carries the consent it was given under.
+      expect(consentStep(form)).toBe(form.steps[form.steps.length - 1]);
+      expect(names.has('zipcode')).toBe(true);
+    });
+  }
+
+  it('choice lists are exactly the spec enumerations', () => {
+    expect(values(GENDER_OPTIONS)).toEqual([...GENDERS]);
+    expect(values(MARITAL_STATUS_OPTIONS)).toEqual([...MARITAL_STATUSES]);
+    expect(values(CREDIT_RATING_OPTIONS)).toEqual([...CREDIT_RATINGS]);
+    expect(values(LICENSE_STATUS_OPTIONS)).toEqual([...LICENSE_STATUSES]);
+    expect(values(COVERAGE_AMOUNT_OPTIONS)).toEqual([...COVERAGE_AMOUNTS]);
+  });
+
+  it('the Medicare form asks what a call centre needs to call back', () => {
+    const asked = FORMS.medicare.steps.flatMap((s) => stepFields(s).map((f) => f.name));
+    expect(asked).toEqual(['zipcode', 'haveMedicare', 'haveMedicaid', 'firstName', 'lastName', 'phone', 'email']);
+  });
+});
