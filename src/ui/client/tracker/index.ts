@@ -3,10 +3,12 @@
  * It builds the spec's event context around every event, sends it with keepalive to
  * POST /api/event/create, keeps what is unconfirmed for the next page, and emits the
  * automatic events: pageView, botCheckCompleted, anonLink, enteredExperiment and clicks.
- * Islands call `track()` (and `trackPageView()` on in-page step changes).
+ * Islands do not import this module (they are built with the server's types); they
+ * dispatch a `quote:track` window event ({ event, properties }) that is forwarded here, a
+ * pageView with a `step` through trackPageView, anything else through track().
  */
 import { buildEventContext, type BotCheckResult } from '../../../shared/tracking/event-context';
-import type { EventName } from '../../../shared/tracking/event-names';
+import { isEventName, type EventName } from '../../../shared/tracking/event-names';
 import { stripPersonal } from '../../../shared/tracking/strip-personal';
 import { detectBot } from './bot-check';
 import { startClickTracking } from './clicks';
@@ -15,6 +17,8 @@ import { beaconRemaining, flush, send } from './outbox';
 import { readPageContext, type TrackerPage } from './page-context';
 import { isObject, readJson, writeJson } from './storage';
 
+/** The window event islands dispatch (src/ui/islands/quote-form/analytics.ts). */
+export const ISLAND_TRACK_EVENT = 'quote:track';
 const BOT_KEY = 'qf_bot';
 const IPQ_KEY = 'qf_ipq';
 const EXPERIMENTS_KEY = 'qf_experiments';
@@ -115,6 +119,18 @@ export function trackPageView(step?: { name: string; number: number; fallback: b
   w.dataLayer.push({ event: 'pageView', pageName, page: ctx.page.name, template: ctx.page.template ?? null, step: shown?.name ?? null, paid: ctx.tracking.paid });
 }
 
+function forwardIslandEvent(e: Event): void {
+  const detail: unknown = (e as CustomEvent<unknown>).detail;
+  if (!isObject(detail) || typeof detail.event !== 'string' || !isEventName(detail.event)) return;
+  const props = isObject(detail.properties) ? detail.properties : {};
+  const step = isObject(props.step) ? props.step : null;
+  if (detail.event === 'pageView' && step && typeof step.name === 'string' && typeof step.number === 'number') {
+    trackPageView({ name: step.name, number: step.number, fallback: step.fallback === true });
+    return;
+  }
+  track(detail.event, props);
+}
+
 let started = false;
 
 /** Called once by main.ts on every page. */
@@ -151,5 +167,6 @@ export function startTracker(): void {
   }
 
   startClickTracking(track);
+  addEventListener(ISLAND_TRACK_EVENT, forwardIslandEvent);
   addEventListener('pagehide', beaconRemaining);
 }
