@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { parse, type $ZodType, type output } from 'zod/v4/core';
 
 /**
  * The one small fetch client the browser code uses (spec section 7, general fetch
@@ -77,7 +77,8 @@ export async function clientFetch(input: string | URL, options: ClientFetchOptio
 }
 
 /** clientFetch, then the reply parsed with a schema; a non-2xx reply throws HttpError. */
-export async function fetchJson<S extends z.ZodType>(input: string | URL, schema: S, options: ClientFetchOptions = {}): Promise<z.infer<S>> {
+/** Takes any zod schema (classic or mini): the browser code uses zod/mini to stay small. */
+export async function fetchJson<S extends $ZodType>(input: string | URL, schema: S, options: ClientFetchOptions = {}): Promise<output<S>> {
   const response = await clientFetch(input, options);
   const text = await response.text();
   let data: unknown = null;
@@ -87,5 +88,5 @@ export async function fetchJson<S extends z.ZodType>(input: string | URL, schema
     data = text;
   }
   if (!response.ok) throw new HttpError(response.status, String(input), data);
-  return schema.parse(data);
+  return parse(schema, data);
 }
