@@ -22,9 +22,10 @@ export function StepBody({ step, number, total, language, idPrefix, headingRef, 
   return (
     <>
       <p className="progress-label">{progress}</p>
-      <div className="progress" role="progressbar" aria-label={progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={number}>
-        <span style={{ width: `${Math.round((number / total) * 100)}%` }} />
-      </div>
+      {/* A native progress element: the CSP allows no inline style attributes. */}
+      <progress className="progress" value={number} max={total} aria-label={progress}>
+        {progress}
+      </progress>
       <h2 id={`${idPrefix}-title`} ref={headingRef} tabIndex={-1}>
         {step.title[language]}
       </h2>

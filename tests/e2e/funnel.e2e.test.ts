@@ -1,0 +1,213 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+
+/**
+ * The quote funnel in Chromium with JavaScript on: steps change in the page (no reload),
+ * answers survive a reload, back and forward work, skip moves on, and the exit-intent
+ * dialog appears once and never after "Don't show this again".
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function hydrated(page: Page, island = 'quote-form') {
+  await page.waitForSelector(`[data-island="${island}"][data-hydrated]`, { state: 'attached' });
+}
+
+/** Marks the document so a test can tell an in-page step change from a page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => document.documentElement.setAttribute('data-test-same-document', '1'));
+}
+async function sameDocument(page: Page) {
+  return (await page.evaluate(() => document.documentElement.getAttribute('data-test-same-document'))) === '1';
+}
+
+async function continueTo(page: Page, path: string) {
+  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+describe('Medicare funnel', () => {
+  it('completes every step in the page, with back, skip and reload on the way', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    const origin = brandOrigin('bh');
+    await page.goto(`${origin}/get-yours-otc?utm_source=e2e`);
+    await hydrated(page);
+    await markDocument(page);
+
+    await page.locator('input[name="zipcode"]').fill('33101');
+    await continueTo(page, '/get-yours-otc/medicare');
+    expect(new URL(page.url()).search).toBe('?utm_source=e2e');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    await page.getByLabel('Yes').check();
+    await continueTo(page, '/get-yours-otc/medicaid');
+
+    // Back: the previous step with its answer; forward again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare');
+    await expect.poll(() => page.locator('h2').first().textContent()).toMatch(/Medicare Part A and Part B/);
+    expect(await page.getByLabel('Yes').isChecked()).toBe(true);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid');
+
+    // Skip submits the step with every value null and moves on.
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL((url) => url.pathname === '/get-yours-otc/name');
+    expect(await sameDocument(page)).toBe(true);
+
+    await page.locator('input[name="firstName"]').fill('Ada');
+    await page.locator('input[name="lastName"]').fill('Lovelace');
+    await continueTo(page, '/get-yours-otc/contact');
+
+    // Reload mid-funnel: the server renders the same step, and earlier answers are intact.
+    await page.reload();
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe('/get-yours-otc/contact');
+    await page.goto(`${origin}/get-yours-otc/name`);
+    await hydrated(page);
+    expect(await page.locator('input[name="firstName"]').inputValue()).toBe('Ada');
+    expect(await page.locator('input[name="lastName"]').inputValue()).toBe('Lovelace');
+    await continueTo(page, '/get-yours-otc/contact');
+
+    // The phone mask, the consent disclosure, and the finish.
+    await page.locator('input[name="phone"]').pressSequentially('3055550182');
+    expect(await page.locator('input[name="phone"]').inputValue()).toBe('(305) 555-0182');
+    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/Benefit Helpers and its marketing partners may call/);
+    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.waitForSelector('.quote-form__done');
+    expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/get-yours-otc/contact');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports an invalid answer on blur and blocks the step until it is fixed', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toMatch(/ZIP code is not valid\./);
+    expect(new URL(page.url()).pathname).toBe('/get-yours-otc');
+    await context.close();
+  });
+});
+
+describe('auto funnel', () => {
+  async function pick(page: Page, name: string, value: string) {
+    const select = page.locator(`select[name="${name}"]`);
+    await expect.poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
+    await select.selectOption(value);
+  }
+
+  async function driver(page: Page, n: number, d: { first: string; last: string; gender: string; month: string; day: string; year: string }) {
+    await page.locator(`input[name="driver${n}FirstName"]`).fill(d.first);
+    await page.locator(`input[name="driver${n}LastName"]`).fill(d.last);
+    await page.locator(`input[name="driver${n}Gender"][value="${d.gender}"]`).check();
+    await pick(page, `driver${n}MaritalStatus`, 'married');
+    await pick(page, `driver${n}DobMonth`, d.month);
+    await page.locator(`input[name="driver${n}DobDay"]`).fill(d.day);
+    await page.locator(`input[name="driver${n}DobYear"]`).fill(d.year);
+    await pick(page, `driver${n}LicenseStatus`, 'active');
+    await page.locator(`input[name="driver${n}Sr22"][value="0"]`).check();
+    await pick(page, `driver${n}CreditRating`, 'good');
+  }
+
+  it('completes with 2 vehicles and 2 drivers from the vehicle data set', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await page.goto(`${brandOrigin('ps')}/save-auto`);
+    await hydrated(page);
+    await page.locator('input[name="zipcode"]').fill('60601');
+    await continueTo(page, '/save-auto/vehicles');
+
+    await pick(page, 'vehicle1Year', '2020');
+    await pick(page, 'vehicle1Make', 'Honda');
+    await pick(page, 'vehicle1Model', 'Civic');
+    await page.getByRole('button', { name: 'Add another vehicle' }).click();
+    await pick(page, 'vehicle2Year', '2018');
+    await pick(page, 'vehicle2Make', 'Toyota');
+    await pick(page, 'vehicle2Model', 'Camry');
+    await continueTo(page, '/save-auto/insurance');
+
+    await page.locator('input[name="currentlyInsured"][value="1"]').check();
+    await pick(page, 'currentCompany', 'State Farm');
+    await continueTo(page, '/save-auto/home');
+    await page.locator('input[name="homeowner"][value="1"]').check();
+    await page.locator('input[name="interestedInHomeInsurance"][value="0"]').check();
+    await continueTo(page, '/save-auto/drivers');
+
+    await driver(page, 1, { first: 'Ada', last: 'Lovelace', gender: 'female', month: '12', day: '10', year: '1965' });
+    await page.locator('input[name="driver1MilitaryAffiliation"][value="0"]').check();
+    await page.getByRole('button', { name: 'Add another driver' }).click();
+    await driver(page, 2, { first: 'William', last: 'King', gender: 'male', month: '2', day: '21', year: '1965' });
+    await continueTo(page, '/save-auto/contact');
+
+    await page.locator('input[name="driver1Phone"]').pressSequentially('3125550147');
+    await page.locator('input[name="driver1Address"]').fill('1 Main St');
+    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.waitForSelector('.quote-form__done');
+
+    // Everything was stored: the drivers step renders both drivers from the server.
+    await page.goto(`${brandOrigin('ps')}/save-auto/drivers`);
+    await hydrated(page);
+    expect(await page.locator('input[name="driver2FirstName"]').inputValue()).toBe('William');
+    await page.goto(`${brandOrigin('ps')}/save-auto/vehicles`);
+    await hydrated(page);
+    await expect.poll(() => page.locator('select[name="vehicle2Model"]').inputValue()).toBe('Camry');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('exit intent', () => {
+  const leaveThroughTop = (page: Page) =>
+    page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true })));
+
+  it('shows once, closes with Escape and returns focus; never again after unsubscribe', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    const url = `${brandOrigin('bh')}/get-yours-otc`;
+    await page.goto(url);
+    await hydrated(page, 'exit-intent');
+    await page.locator('input[name="zipcode"]').focus();
+    await leaveThroughTop(page);
+    const dialog = page.locator('dialog.exit-intent');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('zipcode');
+    expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent'))).toMatch(/^\d+$/);
+
+    // Shown once: leaving again, even after a reload, shows nothing.
+    await leaveThroughTop(page);
+    await page.reload();
+    await hydrated(page, 'exit-intent');
+    await leaveThroughTop(page);
+    await page.waitForTimeout(200);
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+
+    // Reset, show it again, unsubscribe: it never returns, whatever the repeat window.
+    await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
+    await page.reload();
+    await hydrated(page, 'exit-intent');
+    await leaveThroughTop(page);
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.getByRole('button', { name: "Don't show this again" }).click();
+    expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
+    await page.evaluate(() => localStorage.removeItem('vue-exit-intent'));
+    await page.reload();
+    await hydrated(page, 'exit-intent');
+    await leaveThroughTop(page);
+    await page.waitForTimeout(200);
+    expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
