@@ -143,6 +143,38 @@ describe('auto funnel without JavaScript', () => {
   });
 });
 
+describe('life form and quizzes without JavaScript', () => {
+  it('the life form (get-life-now) completes with its decided fields', async () => {
+    const v = visitor('bh');
+    expect(await submitStep(v, '/get-life-now/zip', { zipcode: '85001' })).toBe('/get-life-now/coverage');
+    expect(await submitStep(v, '/get-life-now/coverage', { coverageAmount: '25000' })).toBe('/get-life-now/about');
+    expect(await submitStep(v, '/get-life-now/about', { gender: 'female', dateOfBirthMonth: '3', dateOfBirthDay: '4', dateOfBirthYear: '1952', tobaccoUse: '0' })).toBe('/get-life-now/name');
+    expect(await submitStep(v, '/get-life-now/name', { firstName: 'Ada', lastName: 'Lovelace' })).toBe('/get-life-now/contact');
+    await submitStep(v, '/get-life-now/contact', { phone: '(602) 555-0123', consentVersion: CURRENT_CONSENT_VERSION });
+    const [lead] = await leadsOf(v.id);
+    expect(lead?.product).toBe('life');
+    expect(JSON.parse(lead?.values ?? '{}')).toEqual({ zipcode: '85001', coverageAmount: '25000', gender: 'female', dateOfBirth: '1952-03-04', tobaccoUse: false, firstName: 'Ada', lastName: 'Lovelace', phone: '(602) 555-0123' });
+  });
+
+  it('a quiz asks one question per screen and ends in a lead', async () => {
+    const v = visitor('bh');
+    const steps: [string, Record<string, string>][] = [
+      ['zip', { zipcode: '33101' }],
+      ['medicare', { haveMedicare: '1' }],
+      ['medicaid', { haveMedicaid: '1' }],
+      ['name', { firstName: 'Ada' }],
+      ['phone', { phone: '(305) 555-0182', consentVersion: CURRENT_CONSENT_VERSION }],
+    ];
+    for (const [step, fields] of steps) {
+      const html = await (await v.get(`/quiz/otc/${step}`)).text();
+      expect(html.match(/<h2 /g)?.length, `${step}: one question`).toBe(1);
+      await submitStep(v, `/quiz/otc/${step}`, fields);
+    }
+    const [lead] = await leadsOf(v.id);
+    expect(lead).toMatchObject({ form: 'quiz-otc', page: 'otc-quiz', product: 'medicare' });
+  });
+});
+
 describe('stored values are never lost', () => {
   it('a reposted form (same submission id) stores once and writes one lead', async () => {
     const v = visitor('bh');
