@@ -1,0 +1,19 @@
+/** A valid POST /api/event/create body (src/shared/tracking/event-schema.ts), fresh ids each call. */
+export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked' = 'pageView'): string {
+  const id = crypto.randomUUID();
+  return JSON.stringify({
+    type: 'track',
+    event,
+    timestamp: new Date().toISOString(),
+    sessionId,
+    anonymousId: crypto.randomUUID(),
+    properties: {
+      id,
+      time: new Date().toISOString(),
+      session: { id: sessionId, paid: false, urlParams: { utm_source: 'bench', utm_campaign: 'load' } },
+      page: { name: 'get-yours-otc', step: { name: 'medicare', number: 1, fallback: false }, template: 'advertorial' },
+      url: { href: 'http://bh.localhost/get-yours-otc', search: '', pathname: '/get-yours-otc' },
+      userAgent: 'quote-funnel-bench/1.0',
+    },
+  });
+}

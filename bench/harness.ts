@@ -1,0 +1,197 @@
+/**
+ * The benchmark's server: the built Worker bundle (dist/worker, from `wrangler deploy
+ * --dry-run`) served by the Miniflare that wrangler itself depends on, configured from
+ * wrangler.toml, with local state in a temp dir and partner URLs pointing at the sandbox.
+ * Not `wrangler dev`: its proxy caps throughput well below workerd's (design.md).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+
+const require = createRequire(import.meta.url);
+type Wrangler = typeof import('wrangler');
+type MiniflareModule = typeof import('miniflare');
+const wrangler = require('wrangler') as Wrangler;
+// The Miniflare wrangler was built against (its option shapes differ between majors).
+const miniflareModule = createRequire(require.resolve('wrangler'))('miniflare') as MiniflareModule;
+export type Miniflare = InstanceType<MiniflareModule['Miniflare']>;
+
+export const WORKER_OUTDIR = 'dist/worker';
+export const WORKER_NAME = 'quote-funnel';
+/** Host of the constant-bytes Worker; routed by Miniflare, so the product Worker has no bench route. */
+export const CONSTANT_HOST = 'constant.localhost';
+
+const bin = (name: string) => resolve('node_modules/.bin', name);
+
+/** Client bundles (with their metafile) and the Worker bundle, exactly as deployed. */
+export function buildAll(): void {
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
+  execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env });
+  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR], { stdio: ['ignore', 'ignore', 'inherit'], env });
+}
+
+/** A captured response the constant Worker replays byte for byte. */
+export interface ConstantPage {
+  path: string;
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+const CONSTANT_WORKER = `
+export default {
+  fetch(request, env) {
+    const page = env.PAGES[new URL(request.url).pathname];
+    if (!page) return new Response('no such constant page', { status: 404 });
+    return new Response(page.body, { status: page.status, headers: page.headers });
+  },
+};`;
+
+export interface Harness {
+  mf: Miniflare;
+  origin: string;
+  port: number;
+  sandbox: RunningSandbox;
+  persistDir: string;
+  close(): Promise<void>;
+}
+
+/** The Worker's modules: the bundle plus the Text modules wrangler wrote beside it (the stylesheet). */
+function workerModules() {
+  const dir = resolve(WORKER_OUTDIR);
+  const extra = readdirSync(dir).filter((f) => f.endsWith('.css'));
+  return [{ type: 'ESModule' as const, path: join(dir, 'index.js') }, ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) }))];
+}
+
+export async function applyMigrations(mf: Miniflare): Promise<void> {
+  const db = await mf.getD1Database('DB', WORKER_NAME);
+  for (const file of readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort()) {
+    const sql = readFileSync(join('migrations', file), 'utf8');
+    // D1's exec takes one statement per line; run statement by statement instead.
+    const statements = sql
+      .replace(/--.*$/gm, '')
+      .split(/;\s*(?:\n|$)/)
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    for (const statement of statements) await db.prepare(statement).run();
+  }
+}
+
+/** The parts of wrangler's Miniflare options this harness changes; the rest passes through. */
+const wranglerWorkerOptions = z.looseObject({
+  compatibilityDate: z.string().optional(),
+  bindings: z.record(z.string(), z.unknown()).optional(),
+  assets: z.looseObject({ routerConfig: z.looseObject({}).optional() }).optional(),
+});
+
+export interface StartOptions {
+  constantPages?: ConstantPage[];
+  sandbox?: RunningSandbox;
+  persistDir?: string;
+  /** Extra vars for the product Worker (e.g. a shorter partner timeout). */
+  vars?: Record<string, string>;
+}
+
+/** Starts Miniflare with the built Worker (and, when given, the constant Worker) plus the sandbox. */
+export async function startHarness(options: StartOptions = {}): Promise<Harness> {
+  const sandbox = options.sandbox ?? (await startSandbox(0));
+  const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'quote-funnel-bench-'));
+  const workerOptions = wranglerWorkerOptions.parse(wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions);
+  const s = sandbox.origin;
+  const product = {
+    ...workerOptions,
+    // The bundle is already built: its modules are listed, so the source rules do not apply.
+    modulesRules: undefined,
+    name: WORKER_NAME,
+    modulesRoot: resolve(WORKER_OUTDIR),
+    modules: workerModules(),
+    bindings: {
+      ...workerOptions.bindings,
+      MEDIAALPHA_BASE_URL: `${s}/mediaalpha`,
+      QUOTEWIZARD_BASE_URL: `${s}/quotewizard`,
+      IPQS_BASE_URL: `${s}/ipqs`,
+      GEO_BASE_URL: `${s}/geo`,
+      TAG_MANAGER_SCRIPT_URL: `${s}/gtm.js`,
+      AD_SCRIPT_URL: `${s}/ads.js`,
+      IPQS_API_KEY: 'bench-ipqs-key',
+      MEDIAALPHA_API_TOKEN: 'bench-mediaalpha-token',
+      QUOTE_TOKEN_SECRET: 'bench-quote-token-secret',
+      REPORT_TOKEN: 'bench-report-token',
+      SENTRY_DSN: '',
+      ...options.vars,
+    },
+  };
+  const workers: object[] = [product];
+  if (options.constantPages) {
+    workers.push({
+      name: 'constant',
+      compatibilityDate: workerOptions.compatibilityDate,
+      modules: [{ type: 'ESModule', path: 'constant.mjs', contents: CONSTANT_WORKER }],
+      bindings: { PAGES: Object.fromEntries(options.constantPages.map((p) => [p.path, p])) },
+      routes: [`${CONSTANT_HOST}/*`],
+      // The same static-assets router in front as the product Worker, so both pay for it.
+      ...(workerOptions.assets ? { assets: { ...workerOptions.assets, routerConfig: { ...workerOptions.assets.routerConfig, has_user_worker: true } } } : {}),
+    });
+  }
+  const mf = new miniflareModule.Miniflare(
+    miniflareModule.convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port: 0,
+      resourcePersistencePath: persistDir,
+      // Quiet: the Worker's structured logs would drown the figures.
+      handleStructuredLogs: () => undefined,
+      workers,
+    } as Parameters<MiniflareModule['convertV4MiniflareOptions']>[0]),
+  );
+  const url = await mf.ready;
+  await applyMigrations(mf);
+  const ownsSandbox = options.sandbox === undefined;
+  return {
+    mf,
+    origin: url.origin,
+    port: Number(url.port),
+    sandbox,
+    persistDir,
+    close: async () => {
+      await mf.dispose();
+      if (ownsSandbox) await sandbox.close();
+      if (options.persistDir === undefined) rmSync(persistDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** One request with a chosen Host header (fetch cannot set Host; the brand comes from it). */
+export function send(port: number, method: string, host: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<HttpResult> {
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const pairs: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '']);
+        resolvePromise({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** Counts rows of the events table through the D1 binding. */
+export async function countEvents(mf: Miniflare, where = '1 = 1', ...binds: unknown[]): Promise<number> {
+  const db = await mf.getD1Database('DB', WORKER_NAME);
+  const row = await db.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${where}`).bind(...binds).first<{ n: number }>();
+  return row?.n ?? -1;
+}

@@ -1,0 +1,114 @@
+/** docs/performance.md: the figures of one `npm run bench` run, with the machine they ran on. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { ApiRow } from './api';
+import { CONCURRENCY, type LoadResult } from './load';
+import type { PageComparison } from './page-rendering';
+import type { PipelineResult } from './pipeline';
+import type { StartupResult } from './startup';
+
+export interface TemplateSize {
+  template: string;
+  language: string;
+  page: string;
+  islands: string[];
+  jsGzip: number;
+  jsRaw: number;
+  htmlGzip: number;
+  htmlRaw: number;
+}
+
+export interface BenchReport {
+  date: string;
+  pages: PageComparison[];
+  healthz: { rendered: LoadResult; constant: LoadResult };
+  api: ApiRow[];
+  pipeline: PipelineResult;
+  sizes: TemplateSize[];
+  worker: { rawBytes: number; gzipBytes: number };
+  startup: StartupResult;
+  seconds: number;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const pkgVersion = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+
+export function machine(): string[] {
+  let workerd = pkgVersion('workerd');
+  try {
+    workerd = execFileSync('node_modules/.bin/workerd', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    // the package version is enough
+  }
+  return [
+    `- CPU: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'} (nproc ${cpus().length}), memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- Load average when the run started: ${loadavg().map((n) => n.toFixed(2)).join(', ')} (other work on the machine lowers every figure alike)`,
+    `- Node ${process.version}, wrangler ${pkgVersion('wrangler')}, miniflare ${pkgVersion('miniflare')}, workerd ${workerd}, React ${pkgVersion('react')}, autocannon ${pkgVersion('autocannon')}`,
+  ];
+}
+
+export const ratioTarget = 0.5;
+
+export function renderReport(r: BenchReport, machineLines: string[]): string {
+  const lines: string[] = [];
+  const push = (...l: string[]) => lines.push(...l);
+  push('# Performance', '', `Measured by \`npm run bench\` (bench/index.ts) on ${r.date}; the whole run took ${Math.round(r.seconds)} s.`, '', '## Machine', '', ...machineLines, '');
+  push(
+    '## How it is measured',
+    '',
+    '- The Worker is built as deployed (`wrangler deploy --dry-run --outdir dist/worker`) and served by the Miniflare wrangler depends on, configured from `wrangler.toml` (`unstable_getMiniflareWorkerOptions`), with local Durable Object, KV, D1 and Queue state in a temp dir. Not `wrangler dev`, whose proxy caps throughput (docs: design notes).',
+    `- Load: autocannon, ${CONCURRENCY} connections, loopback, ${r.pages[0]?.rendered.seconds ?? 0} s per run; the partner sandbox runs in the same process as the load generator.`,
+    '- Constant baseline: a second Worker in the same Miniflare (same workerd, same run, behind the same static-assets router) replays the exact bytes and headers of each page captured a moment before. The product Worker has no benchmark route.',
+    '- Pages are requested by a returning visitor (fixed `qf_aid` cookie), so each request reads the visitor\'s Durable Object as a real page view does.',
+    '',
+  );
+  push('## Server rendering against constant bytes', '', `Target: ratio ${ratioTarget} or better.`, '');
+  push('| brand | page | template | HTML | rendered req/s | p50 / p99 ms | constant req/s | p50 / p99 ms | ratio |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const p of r.pages) {
+    push(
+      `| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${int(p.rendered.rps)} | ${p.rendered.p50} / ${p.rendered.p99} | ${int(p.constant.rps)} | ${p.constant.p50} / ${p.constant.p99} | **${p.ratio.toFixed(2)}** |`,
+    );
+  }
+  const h = r.healthz;
+  push(
+    '',
+    `Floor of the product Worker: \`GET /healthz\` (middleware and a tiny JSON body, no rendering, no Durable Object) ${int(h.rendered.rps)} req/s, p99 ${h.rendered.p99} ms, against ${int(h.constant.rps)} req/s for the constant Worker on the same run: ${(h.rendered.rps / h.constant.rps).toFixed(2)}.`,
+    '',
+  );
+  push('## API', '', '| call | req/s | p50 ms | p99 ms | statuses | note |', '| --- | ---: | ---: | ---: | --- | --- |');
+  for (const a of r.api) {
+    push(`| ${a.name} | ${int(a.result.rps)} | ${a.result.p50} | ${a.result.p99} | ${Object.entries(a.result.statuses).map(([s, n]) => `${s}: ${int(n)}`).join(', ')}${a.result.errors ? `, errors: ${a.result.errors}` : ''} | ${a.note} |`);
+  }
+  const pl = r.pipeline;
+  push(
+    '',
+    '## Event pipeline (issue 5)',
+    '',
+    `A burst of ${int(pl.load.total)} events to \`POST /api/event/create\` at ${CONCURRENCY} connections: ${int(pl.load.rps)} events/s accepted (p99 ${pl.load.p99} ms), ${int(pl.accepted)} answered 202, ${pl.load.non2xx} other statuses, ${pl.load.errors} errors.`,
+    `The queue consumer drained them into D1 in ${pl.drainSeconds.toFixed(1)} s after the burst: **${int(pl.stored)} rows in D1 for ${int(pl.accepted)} accepted** (${pl.stored === pl.accepted ? 'equal' : 'NOT equal'}).`,
+    '',
+  );
+  push('## Sizes', '', 'Client JavaScript a page loads (main alone without islands; main, the islands loader with React and each island chunk with islands), gzip level 9. Targets: under 8 KB without islands, under 90 KB with the form.', '');
+  push('| template | language | page | islands | JS gzip | JS raw | HTML gzip | HTML raw |', '| --- | --- | --- | --- | ---: | ---: | ---: | ---: |');
+  for (const s of r.sizes) push(`| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`);
+  push(
+    '',
+    `Worker bundle (dist/worker/index.js, unminified as wrangler builds it): ${kb(r.worker.rawBytes)}, ${kb(r.worker.gzipBytes)} gzip.`,
+    '',
+    '## Start-up',
+    '',
+    `- Miniflare ready with the built Worker (workerd started, bundle loaded, D1 schema applied): ${int(r.startup.readyMs)} ms; first page after that: ${int(r.startup.firstPageMs)} ms.`,
+    `- Module evaluation in workerd (\`wrangler check startup\` CPU profile): ${r.startup.profileMs.toFixed(0)} ms profiled, ${r.startup.profileBusyMs.toFixed(0)} ms of it busy (not idle).`,
+    '',
+    '## Rerun',
+    '',
+    '```sh',
+    'npm run bench   # about 3 minutes on 2 cores; rewrites this file',
+    'npm run soak    # 60 s of funnel pages and events with partner faults; exits 1 on any error or lost event',
+    '```',
+    '',
+  );
+  return lines.join('\n');
+}
