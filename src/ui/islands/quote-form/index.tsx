@@ -14,19 +14,18 @@ import {
   invalidMessage,
   isEmpty,
   fieldValue,
-  MONTH_OPTIONS,
   missingRequired,
   removeGroupSlot,
   stepFields,
   stepNumber,
   type FieldDef,
-  type Option,
   type StepDef,
 } from '../../../shared/forms';
 import { scrollFormIntoView } from './scroll';
 import { trackStepEntered, trackStepSubmitted } from './analytics';
 import { leasedPhone, submitStep } from './api';
 import { Field } from './field';
+import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
 import type { QuoteFormProps } from './types';
@@ -35,23 +34,6 @@ export type { QuoteFormProps, FunnelProps } from './types';
 
 type Errors = Record<string, string>;
 type Status = 'idle' | 'sending' | 'failed' | 'blocked';
-
-function optionsFor(field: FieldDef, insurers: readonly string[] | null): readonly Option[] {
-  if (field.kind === 'date-parts') return MONTH_OPTIONS;
-  if (field.options === 'insurers') return (insurers ?? []).map((name) => ({ value: name, label: { english: name, spanish: name } }));
-  return field.options ?? [];
-}
-
-function newId(): string {
-  return crypto.randomUUID();
-}
-
-/** The step named by the address, or the first step (a fallback when the name is unknown). */
-function stepFromPath(basePath: string, names: readonly string[]): { name: string; fallback: boolean } {
-  const rest = location.pathname.startsWith(basePath) ? location.pathname.slice(basePath.length).replace(/^\/+|\/+$/g, '') : '';
-  if (rest !== '' && names.includes(rest)) return { name: rest, fallback: false };
-  return { name: names[0] ?? '', fallback: rest !== '' };
-}
 
 export function QuoteForm(props: QuoteFormProps) {
   const { formId, language, basePath, funnel } = props;
@@ -322,6 +304,3 @@ export function QuoteForm(props: QuoteFormProps) {
   );
 }
 
-function isPartial(field: FieldDef, inputs: Inputs): boolean {
-  return field.kind === 'date-parts' && [`${field.name}Month`, `${field.name}Day`, `${field.name}Year`].some((n) => (inputs[n] ?? '').trim() === '');
-}
