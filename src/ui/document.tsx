@@ -30,7 +30,7 @@ interface DocumentProps {
   forcedColorMode?: 'light' | 'dark' | 'system';
   shell: ShellOptions;
   /** Serialized for the tracker: page context of spec section 3 (no personal data). */
-  pageContext: Record<string, unknown>;
+  pageContext: Record<string, unknown> | string;
   children: ReactNode;
   /** Rendered after the content, so it knows which islands the content used. */
   tail: ReactNode;

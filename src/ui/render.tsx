@@ -49,7 +49,8 @@ function IslandScripts({ islands, shell }: { islands: Set<IslandName>; shell: Sh
 export interface RenderPageInput {
   page: PageProps;
   shell: ShellOptions;
-  pageContext: Record<string, unknown>;
+  /** Serialized into the page; a string is a slot filled later (see src/worker/page-cache.ts). */
+  pageContext: Record<string, unknown> | string;
   links?: readonly PageLink[];
 }
 

@@ -7,9 +7,13 @@
  * Measured in docs/performance.md (bench: `npm run bench`).
  */
 
-/** Stand-ins rendered into the cached shell; both are plain [A-Za-z0-9_] so React leaves them as they are. */
+/** Stand-ins rendered into the cached shell; all plain [A-Za-z0-9_-] so React leaves them as they are. */
 export const NONCE_SLOT = 'qfNonceSlot0000000000000';
 export const CONTEXT_SLOT = '__qf_page_context_slot__';
+/** The form's per-render submission id (uuid-shaped, so every schema that checks it accepts the slot). */
+export const SUBMISSION_SLOT = '00000000-0000-4000-8000-00000000c0de';
+/** The query string the form carries to its next step ('' or '?a=b&c=d'). */
+export const SEARCH_SLOT = 'qfSearchSlot000000000000';
 
 const MAX_ENTRIES = 400;
 
@@ -43,9 +47,28 @@ export class ShellCache {
   }
 }
 
-/** The shell with this request's nonce and page context (already script-safe JSON). */
-export function fillShell(shell: string, nonce: string, pageContextJson: string): string {
-  return shell.replaceAll(NONCE_SLOT, nonce).replace(`"${CONTEXT_SLOT}"`, () => pageContextJson);
+export interface ShellSlots {
+  nonce: string;
+  /** Script-safe JSON of the page context. */
+  pageContextJson: string;
+  submissionId: string;
+  /** The carried query string, '' or starting with '?'. */
+  search: string;
+}
+
+/**
+ * The shell with this request's values. The search string only appears inside attribute
+ * values (the form's action and the island's JSON props, themselves an attribute), where
+ * React escapes '&' and quotes; a URL's search has no quotes or '<' (they are percent-
+ * encoded), so escaping '&' reproduces exactly what React would have written.
+ */
+export function fillShell(shell: string, slots: ShellSlots): string {
+  const search = slots.search.replaceAll('&', '&amp;');
+  return shell
+    .replaceAll(NONCE_SLOT, slots.nonce)
+    .replaceAll(SUBMISSION_SLOT, slots.submissionId)
+    .replaceAll(SEARCH_SLOT, () => search)
+    .replace(`"${CONTEXT_SLOT}"`, () => slots.pageContextJson);
 }
 
 export async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {

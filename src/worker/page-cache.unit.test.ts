@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_SLOT, fillShell, NONCE_SLOT, ShellCache } from './page-cache';
+import { CONTEXT_SLOT, fillShell, NONCE_SLOT, SEARCH_SLOT, ShellCache, SUBMISSION_SLOT } from './page-cache';
 
-const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script>`;
+const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script><form action="/p/zip${SEARCH_SLOT}"><input value="${SUBMISSION_SLOT}"></form>`;
+const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({ nonce: 'n', pageContextJson: '{}', submissionId: 'id', search: '', ...over });
 
 describe('rendered-shell cache', () => {
   it('fills every nonce slot and the page context', () => {
-    const html = fillShell(shell, 'abc123', '{"visitorId":"v1"}');
-    expect(html).toBe('<script nonce="abc123">x</script><script type="application/json" nonce="abc123">{"visitorId":"v1"}</script>');
+    const html = fillShell(shell, slots({ nonce: 'abc123', pageContextJson: '{"visitorId":"v1"}', submissionId: 'u-1', search: '?a=1&b=2' }));
+    expect(html).toBe(
+      '<script nonce="abc123">x</script><script type="application/json" nonce="abc123">{"visitorId":"v1"}</script><form action="/p/zip?a=1&amp;b=2"><input value="u-1"></form>',
+    );
   });
 
   it('does not interpret $ patterns in the page context', () => {
-    expect(fillShell(shell, 'n', '{"a":"$&$1"}')).toContain('{"a":"$&$1"}');
+    expect(fillShell(shell, slots({ pageContextJson: '{"a":"$&$1"}', search: "?x=$'" }))).toContain('{"a":"$&$1"}');
+    expect(fillShell(shell, slots({ search: "?x=$'" }))).toContain(`action="/p/zip?x=$'"`);
   });
 
   it('refuses a shell without its slots (it would leak one request into another)', () => {

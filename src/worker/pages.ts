@@ -12,8 +12,12 @@ import { PageNotFound } from './http-error';
 import { shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
-import { funnelProps, prefillFromQuery } from './funnel';
+import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
+import { CONTEXT_SLOT, fillShell, NONCE_SLOT, SEARCH_SLOT, ShellCache, streamToString, SUBMISSION_SLOT } from './page-cache';
+import { scriptJson } from '../ui/document';
+import { formDefinition } from '../shared/forms/engine';
 import { applyExperiment, buildPageTracking } from './tracking';
+import { logJson } from './observability/log';
 
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
@@ -28,6 +32,22 @@ function indexLinks(brandId: string) {
     .map((r) => ({ path: r.path.replace(/\/:step\?$/, ''), title: r.config.title ?? r.config.headline }));
 }
 
+type FunnelState = Awaited<ReturnType<ReturnType<typeof visitorStub>['getFunnelState']>>;
+
+/**
+ * The visitor's stored state, or an empty one when the Durable Object call fails (an
+ * overloaded or restarting object): the page still renders, with empty fields and the
+ * brand's default number, rather than a 500. Logged without the visitor's values.
+ */
+async function funnelStateOrEmpty(c: Context<AppEnv>, form: string | null, prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1], page: string): Promise<FunnelState> {
+  try {
+    return await visitorStub(c.env, c.var.visitorId).getFunnelState(form, prefill);
+  } catch (error) {
+    logJson('error', 'visitor state unavailable; rendering with empty values', { where: 'page.getFunnelState', page, error: error instanceof Error ? error.message : String(error) });
+    return { values: {}, lease: null, completed: false };
+  }
+}
+
 async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string | undefined, params: Record<string, string>) {
   const brand = c.var.brand;
   const url = new URL(c.req.url);
@@ -37,7 +57,12 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.visitorId);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
-  const state = await visitorStub(c.env, c.var.visitorId).getFunnelState(config.form, config.form ? prefillFromQuery(url.searchParams) : null);
+  const prefill = config.form ? prefillFromQuery(url.searchParams) : null;
+  // A visitor whose id this very request minted has nothing stored yet: no Durable Object round trip.
+  const state = c.var.newVisitor && !prefill ? NO_STATE : await funnelStateOrEmpty(c, config.form, prefill, route.name);
+  // Nothing of the visitor's in the page: the rendered shell can be shared (src/worker/page-cache.ts).
+  const shared =
+    shellSharing.enabled && Object.keys(state.values).length === 0 && !state.lease && !state.completed && !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   const page: PageProps = {
     brand,
@@ -50,7 +75,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     basePath: stripStep(url.pathname, step),
     ...(config.form
       ? {
-          funnel: await funnelProps(c.env, {
+          funnel: await funnelPropsFor(shared, c.env, {
             formId: config.form,
             stepName: stepInfo.name,
             values: state.values,
@@ -81,8 +106,39 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
     tracking: buildPageTracking(c, assignment),
   };
-  const body = await renderPage({ page, shell: shellOptions(c, config.indexable), pageContext, links: route.name === 'index' ? indexLinks(brand.id) : [] });
-  return c.body(body, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' });
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
+  const links = route.name === 'index' ? indexLinks(brand.id) : [];
+  if (!shared) {
+    return c.body(await renderPage({ page, shell: shellOptions(c, config.indexable), pageContext, links }), 200, headers);
+  }
+  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, page.variant?.variant ?? '', page.basePath].join('|');
+  let html = shells.get(key);
+  if (html === undefined) {
+    const shell = { ...shellOptions(c, config.indexable), nonce: NONCE_SLOT };
+    html = await streamToString(await renderPage({ page, shell, pageContext: CONTEXT_SLOT, links }));
+    shells.set(key, html);
+  }
+  const filled = fillShell(html, {
+    nonce: c.var.nonce,
+    pageContextJson: scriptJson(pageContext),
+    submissionId: crypto.randomUUID(),
+    search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
+  });
+  return c.body(filled, 200, headers);
+}
+
+const NO_STATE: FunnelState = { values: {}, lease: null, completed: false };
+
+/** Rendered shells of pages with no visitor data, per isolate. */
+const shells = new ShellCache();
+
+/** Tests switch sharing off to compare a shared shell with a fresh render of the same page. */
+export const shellSharing = { enabled: true };
+
+/** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
+async function funnelPropsFor(shared: boolean, env: Env, input: Parameters<typeof funnelProps>[1]) {
+  const props = await funnelProps(env, input);
+  return shared ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT } : props;
 }
 
 /** Every page of the registry, for the brand of the request; anything else falls to notFound. */

@@ -13,7 +13,8 @@ import type { FormId, Language } from '../../routes/schema';
 import type { FunnelProps } from '../../ui/islands/quote-form/types';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
-const ROUND_TRIP_PARAMS = ['missing', 'drivers', 'vehicles'];
+/** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
+export const ROUND_TRIP_PARAMS = ['missing', 'drivers', 'vehicles'];
 
 /** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
 export function carriedSearch(url: URL, form: FormDef): string {

@@ -3,6 +3,6 @@
  * its consent proof, prefill from the address, and the funnel part of a page render.
  */
 export { formSubmit, submitBodySchema, type SubmitBody } from './form-submit';
-export { funnelProps, carriedSearch } from './form-page';
+export { funnelProps, carriedSearch, ROUND_TRIP_PARAMS } from './form-page';
 export { prefillFromQuery } from './prefill';
 export { recordLead, type LeadRecord } from './leads';
