@@ -11,12 +11,12 @@ function freshNonce(): string {
  * Content-Security-Policy with a per-request nonce. 'strict-dynamic' lets the nonced tag
  * manager load what it needs without allow-listing hosts; nothing without the nonce runs.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, extraImageSources: readonly string[] = []): string {
   return [
     `default-src 'self'`,
     `script-src 'nonce-${nonce}' 'strict-dynamic' https: http:`,
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data: https:`,
+    `img-src 'self' data: https:${extraImageSources.map((s) => ` ${s}`).join('')}`,
     `font-src 'self'`,
     `connect-src 'self' https:`,
     `frame-src https:`,
@@ -35,6 +35,20 @@ const STATIC_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * In local development the partner sandbox serves ad logos and pixels over plain http from
+ * loopback; production partners are https, which img-src already allows.
+ */
+function localPartnerImages(env: Env): string[] {
+  if (env.ENVIRONMENT !== 'development') return [];
+  try {
+    const url = new URL(env.MEDIAALPHA_BASE_URL);
+    return url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Sets the nonce before the handler runs and the headers on every response after it. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = freshNonce();
@@ -42,6 +56,6 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(STATIC_HEADERS)) c.res.headers.set(name, value);
   if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, localPartnerImages(c.env)));
   }
 });
