@@ -1,11 +1,11 @@
-import { parse, type $ZodType, type output } from 'zod/v4/core';
-
 /**
  * The one small fetch client the browser code uses (spec section 7, general fetch
  * behaviour): object bodies go out as JSON for PATCH, POST, PUT and DELETE; a GET is retried
  * once on 408, 409, 425, 429, 500, 502, 503, 504 or a network failure; a write is retried
  * only when the caller gives an idempotency key, which the server uses to drop the repeat.
- * Standard fetch only, so it runs in browsers and in the Worker alike.
+ * Standard fetch only, so it runs in browsers and in the Worker alike. `fetchJson` (a reply
+ * parsed with a schema) lives in fetch-json.ts, so pages that never parse with zod do not
+ * download zod: the bundler splits chunks by module.
  */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const JSON_BODY_METHODS: ReadonlySet<string> = new Set(['PATCH', 'POST', 'PUT', 'DELETE']);
@@ -74,19 +74,4 @@ export async function clientFetch(input: string | URL, options: ClientFetchOptio
     attemptsLeft -= 1;
     if (retryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
   }
-}
-
-/** clientFetch, then the reply parsed with a schema; a non-2xx reply throws HttpError. */
-/** Takes any zod schema (classic or mini): the browser code uses zod/mini to stay small. */
-export async function fetchJson<S extends $ZodType>(input: string | URL, schema: S, options: ClientFetchOptions = {}): Promise<output<S>> {
-  const response = await clientFetch(input, options);
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) throw new HttpError(response.status, String(input), data);
-  return parse(schema, data);
 }

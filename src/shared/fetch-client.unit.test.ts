@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { clientFetch, fetchJson, HttpError } from './fetch-client';
+import { clientFetch, HttpError } from './fetch-client';
+import { fetchJson } from './fetch-json';
 
 interface Seen {
   method: string;

@@ -152,7 +152,9 @@ partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), asy
   const binding = { visitorId: c.var.visitorId, ip: requestIp(c) };
   const previous = token ? await verifyQuoteToken(c.env.QUOTE_TOKEN_SECRET, token, binding) : null;
   const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
-  return c.json({ ...issued, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason }, 200, { 'cache-control': 'no-store' });
+  // The lifetime too: the page places the expiry on its own clock, which may be wrong.
+  const expiresInMs = Math.max(0, Date.parse(issued.expiresAt) - Date.now());
+  return c.json({ ...issued, expiresInMs, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason }, 200, { 'cache-control': 'no-store' });
 });
 
 partnerApi.route('/', locationApi);

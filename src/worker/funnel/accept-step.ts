@@ -11,7 +11,9 @@ import type { PageConfig, RouteRecord } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
+import { requestIp } from '../api/partner-context';
 import { recordLead } from './leads';
+import { checkLeadQuoteToken } from './lead-quote-token';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -28,6 +30,8 @@ export interface StepSubmit {
   consentVersion: string | null;
   /** The page address (personal query fields already removed). */
   pageUrl: string;
+  /** The quote token the page sent, if any (checked on the final step, never blocking). */
+  quoteToken: string | null;
 }
 
 export interface StepOutcome {
@@ -81,6 +85,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   // The final step: the lead, then the completion flag the pages show.
   const session = sessionFromCookie(c);
   const brand = c.var.brand;
+  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, { visitorId: c.var.visitorId, ip: requestIp(c) });
   await recordLead(c.env.DB, {
     brand: { id: brand.id, name: brand.name },
     page: submit.route.name,
@@ -98,6 +103,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     ip: c.req.header('cf-connecting-ip')?.trim() || null,
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
     pageUrl: submit.pageUrl,
+    quoteToken,
   });
   await stub.completeForm(form.id);
   return { ...base, next: null, completed: true, slots: null };

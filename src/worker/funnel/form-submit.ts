@@ -32,6 +32,8 @@ export const submitBodySchema = z.strictObject({
   consentVersion: z.string().max(32).optional(),
   /** The address the visitor sees (the boot script already removed personal fields). */
   pageUrl: z.string().max(2048).optional(),
+  /** The page's quote token (spec 7.7), verified when the final step writes the lead. */
+  quoteToken: z.string().max(1024).optional(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 
@@ -75,6 +77,7 @@ formSubmit.post(
       raw: body.values,
       consentVersion: body.consentVersion ?? null,
       pageUrl: safePageUrl(c, body.pageUrl, `${body.page}/${body.step}`),
+      quoteToken: body.quoteToken ?? null,
     });
     return c.json(
       { next: outcome.next, completed: outcome.completed, blocked: outcome.blocked, missing: outcome.missing, duplicate: outcome.duplicate },
@@ -142,6 +145,8 @@ formSubmit.post('*', async (c, next) => {
       raw,
       consentVersion: typeof raw.consentVersion === 'string' ? raw.consentVersion : null,
       pageUrl: withoutPersonalFields(url).href,
+      // Only a page with JavaScript holds a token; a plain form post has none and the lead records it as absent.
+      quoteToken: typeof raw.quoteToken === 'string' && raw.quoteToken.length <= 1024 ? raw.quoteToken : null,
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );

@@ -29,6 +29,8 @@ export interface LeadRecord {
   userAgent: string | null;
   /** The page address with personal query fields removed. */
   pageUrl: string;
+  /** The quote token check (src/worker/funnel/lead-quote-token.ts): stored, never blocking. */
+  quoteToken: { valid: boolean; check: string };
   now?: Date;
 }
 
@@ -39,8 +41,8 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<void
   await db
     .prepare(
       `INSERT OR IGNORE INTO leads (id, created_at, brand, page, form, product, smid, xsmid, session_id, paid, visitor_id, submission_id, "values",
-        consent_version, consent_sha256, consent_text_language, consent_at, ip, user_agent, page_url)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        consent_version, consent_sha256, consent_text_language, consent_at, ip, user_agent, page_url, quote_token_valid, quote_token_check)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       crypto.randomUUID(),
@@ -63,6 +65,8 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<void
       lead.ip,
       lead.userAgent,
       lead.pageUrl.slice(0, 2048),
+      lead.quoteToken.valid ? 1 : 0,
+      lead.quoteToken.check,
     )
     .run();
 }

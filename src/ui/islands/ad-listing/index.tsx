@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../../../brands/schema';
 import { adsReplySchema, type ListingAd } from '../../../shared/ads/listing-ad';
 import type { Language } from '../../../routes/schema';
-import { fetchJson } from '../../../shared/fetch-client';
+import { fetchJson } from '../../../shared/fetch-json';
 import { formatPhone, phoneHref } from '../../../shared/phone/format';
 import { isWorkingHours } from '../../../shared/phone/working-hours';
 import { track } from './track';

@@ -11,6 +11,8 @@ export interface SubmitRequest {
   values: Record<string, string | null>;
   consentVersion?: string;
   pageUrl: string;
+  /** The page's quote token (spec 7.7); the Worker records whether it holds on the lead. */
+  quoteToken?: string;
 }
 
 export interface SubmitReply {

@@ -28,6 +28,7 @@ import { Field } from './field';
 import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
+import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
 
 export type { QuoteFormProps, FunnelProps } from './types';
@@ -48,6 +49,7 @@ export function QuoteForm(props: QuoteFormProps) {
   const [status, setStatus] = useState<Status>('idle');
   const [completed, setCompleted] = useState(funnel.completed);
   const [phone, setPhone] = useState(props.phone);
+  const quoteToken = useQuoteToken();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const entered = useRef<{ fallback: boolean } | null>(null);
@@ -76,7 +78,13 @@ export function QuoteForm(props: QuoteFormProps) {
     [funnel.insurers, language],
   );
 
-  const onInput = useCallback((name: string, value: string) => setInputs((prev) => ({ ...prev, [name]: value })), []);
+  const onInput = useCallback(
+    (name: string, value: string) => {
+      quoteToken.fieldChanged(name);
+      setInputs((prev) => ({ ...prev, [name]: value }));
+    },
+    [quoteToken],
+  );
   const onCommit = useCallback(
     (field: FieldDef, changed?: Inputs) => {
       const current = { ...inputs, ...changed };
@@ -153,6 +161,8 @@ export function QuoteForm(props: QuoteFormProps) {
     setStatus('sending');
     window.dispatchEvent(new Event('quote:navigation-start'));
     try {
+      // The final step writes the lead: its token should be minted after the last edit.
+      const token = isLast ? await quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS) : quoteToken.current();
       const reply = await submitStep({
         submissionId,
         page: basePath,
@@ -161,6 +171,7 @@ export function QuoteForm(props: QuoteFormProps) {
         values,
         ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
         pageUrl: location.href,
+        ...(token ? { quoteToken: token } : {}),
       });
       trackStepSubmitted(form.version, { name: step.name, number }, action === 'skip' ? {} : valuesFromInputs(form, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])), funnel.insurers));
       if (reply.blocked) {
@@ -201,6 +212,7 @@ export function QuoteForm(props: QuoteFormProps) {
     const remove = /^remove:(\d)$/.exec(action);
     if (remove && group && groupSlots !== undefined) {
       const patch = removeGroupSlot(inputs, group, Number(remove[1]));
+      for (const name of Object.keys(patch)) quoteToken.fieldChanged(name);
       setInputs((prev) => ({ ...prev, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v ?? ''])) }));
       setSlots((prev) => ({ ...prev, [group.prefix]: Math.max(1, groupSlots - 1) }));
       setErrors({});
