@@ -1,17 +1,4 @@
-/** Spec section 9: scroll offset 24 px plus the height of any sticky header or banner. */
-export const SCROLL_OFFSET_PX = 24;
-
-export function stickyHeight(): number {
-  let total = 0;
-  for (const el of document.querySelectorAll<HTMLElement>('[data-sticky]')) total += el.getBoundingClientRect().height;
-  return total;
-}
-
-/** Scrolls so the element's top is visible below sticky bars (used after a step change). */
-export function scrollToElement(el: Element, behavior: ScrollBehavior = 'smooth'): void {
-  const top = el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX - stickyHeight();
-  window.scrollTo({ top: Math.max(0, top), behavior });
-}
+import { scrollToElement, stickyHeight } from '../scroll';
 
 /**
  * On page entry: to the anchor when the address has a hash (below the sticky header),

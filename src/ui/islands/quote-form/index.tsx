@@ -21,7 +21,7 @@ import {
   type FieldDef,
   type StepDef,
 } from '../../../shared/forms';
-import { scrollFormIntoView } from './scroll';
+import { scrollToElement } from '../../scroll';
 import { trackStepEntered, trackStepSubmitted } from './analytics';
 import { leasedPhone, submitStep } from './api';
 import { Field } from './field';
@@ -121,7 +121,7 @@ export function QuoteForm(props: QuoteFormProps) {
     const info = entered.current;
     if (!info) return;
     entered.current = null;
-    if (formRef.current) scrollFormIntoView(formRef.current);
+    if (formRef.current) scrollToElement(formRef.current);
     headingRef.current?.focus({ preventScroll: true });
     trackStepEntered({ name: step.name, number }, info.fallback);
   }, [step.name, number]);

@@ -1,0 +1,18 @@
+/**
+ * Spec sections 2 and 9: scrolling lands the target 24 px below any sticky header or banner
+ * ([data-sticky]). Browser-only functions, kept outside src/ui/client so the islands (which
+ * also render on the server) and the main script share one rule.
+ */
+export const SCROLL_OFFSET_PX = 24;
+
+export function stickyHeight(): number {
+  let total = 0;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-sticky]')) total += el.getBoundingClientRect().height;
+  return total;
+}
+
+/** Scrolls so the element's top is visible below sticky bars (smooth after a step change). */
+export function scrollToElement(el: Element, behavior: ScrollBehavior = 'smooth'): void {
+  const top = el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX - stickyHeight();
+  window.scrollTo({ top: Math.max(0, top), behavior });
+}
