@@ -47,8 +47,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  /** Called before each request: extra headers and a body (fresh ids, cookies). */
-  each?: () => { headers?: Record<string, string>; body?: string };
+  /** Called before each request: extra headers, a body (fresh ids, cookies) or another path. */
+  each?: () => { headers?: Record<string, string>; body?: string; path?: string };
   seconds?: number;
   /** Stop after this many requests instead of after `seconds`. */
   amount?: number;
@@ -84,7 +84,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           ? {
               setupRequest: (req: AutocannonRequest) => {
                 const extra = each();
-                return { ...req, headers: { ...headers, ...extra.headers }, ...(extra.body !== undefined ? { body: extra.body } : {}) };
+                return {
+                  ...req,
+                  headers: { ...headers, ...extra.headers },
+                  ...(extra.body !== undefined ? { body: extra.body } : {}),
+                  ...(extra.path !== undefined ? { path: extra.path } : {}),
+                };
               },
             }
           : {}),

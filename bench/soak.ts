@@ -1,0 +1,93 @@
+/**
+ * `npm run soak`: a longer bounded load (SOAK_SECONDS, default 60) on funnel pages, the phone
+ * lease and the event endpoint at fixed concurrency, while the partner sandbox cycles through
+ * slow, failing and malformed answers. Passes only with zero errors and every accepted event
+ * in D1.
+ */
+import { eventBody } from './event-body';
+import { buildAll, startHarness } from './harness';
+import { runLoad, type LoadResult } from './load';
+import { runSessionId, waitForDrain } from './pipeline';
+import type { Behaviour } from '../sandbox/behaviour';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? '60');
+const log = (text: string) => console.log(`[soak] ${text}`);
+
+buildAll();
+const h = await startHarness();
+const visitors = Array.from({ length: 32 }, () => crypto.randomUUID());
+let turn = 0;
+const visitor = () => visitors[turn++ % visitors.length] ?? '';
+const FUNNEL = ['/get-yours-otc', '/get-yours-otc/medicare', '/get-yours-otc/name', '/clicks', '/quiz/medicare'];
+const ua = { 'user-agent': 'quote-funnel-soak/1.0' };
+
+// Faults mid-run: every partner switches behaviour every few seconds.
+const cycle: Behaviour[] = ['normal', 'slow', 'error', 'malformed', 'normal', 'slow', 'error', 'malformed'];
+const step = Math.max(2, Math.floor(SECONDS / cycle.length));
+const applied: string[] = [];
+let index = 0;
+h.sandbox.state.slowMs = 2500;
+const faults = setInterval(() => {
+  const behaviour = cycle[++index % cycle.length] ?? 'normal';
+  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.behaviour[partner] = behaviour;
+  applied.push(behaviour);
+}, step * 1000);
+
+const sessionId = runSessionId('soak');
+// Bodies written, counted as they are built: when the run stops, requests in flight still
+// reach the Worker although autocannon no longer counts their answers.
+let eventsSent = 0;
+let results: Record<string, LoadResult>;
+try {
+  log(`${SECONDS} s: funnel pages (4 connections), events (3), get-phone (1); faults every ${step} s`);
+  const [pages, events, phone] = await Promise.all([
+    runLoad({
+      port: h.port,
+      host: 'bh.localhost',
+      path: '/get-yours-otc',
+      headers: ua,
+      connections: 4,
+      seconds: SECONDS,
+      // Rotate the funnel pages and returning visitors.
+      each: () => ({ headers: { cookie: `qf_aid=${visitor()}` }, path: FUNNEL[turn % FUNNEL.length] ?? '/' }),
+    }),
+    runLoad({ port: h.port, host: 'bh.localhost', method: 'POST', path: '/api/event/create', headers: { 'content-type': 'application/json', ...ua }, connections: 3, seconds: SECONDS, each: () => {
+        eventsSent += 1;
+        return { body: eventBody(sessionId) };
+      } }),
+    runLoad({
+      port: h.port,
+      host: 'bh.localhost',
+      method: 'POST',
+      path: '/api/mediaalpha/get-phone',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.40', ...ua },
+      connections: 1,
+      seconds: SECONDS,
+      each: () => ({ headers: { cookie: `qf_aid=${crypto.randomUUID()}` }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
+    }),
+  ]);
+  results = { pages, events, phone };
+} finally {
+  clearInterval(faults);
+  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.behaviour[partner] = 'normal';
+}
+
+const accepted = results.events?.statuses['202'] ?? 0;
+const drained = await waitForDrain(h, sessionId, eventsSent);
+await h.close();
+
+let failed = false;
+for (const [name, r] of Object.entries(results)) {
+  const errorRate = r.total ? (r.non2xx + r.errors) / r.total : 0;
+  log(`${name}: ${r.total} requests, ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}, error rate ${(errorRate * 100).toFixed(2)}%`);
+  if (r.non2xx + r.errors > 0) failed = true;
+}
+log(`faults applied: ${applied.join(' → ')}`);
+log(`events: ${eventsSent} sent, ${accepted} answered 202 before the run stopped (the rest were in flight), ${drained.stored} in D1 (${drained.seconds.toFixed(1)} s to drain)`);
+if (drained.stored !== eventsSent) failed = true;
+if (failed) {
+  console.error('[soak] FAILED: errors under load or events missing from D1');
+  process.exitCode = 1;
+} else {
+  log('passed: zero errors, every accepted event in D1');
+}
