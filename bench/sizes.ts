@@ -31,9 +31,9 @@ function closure(meta: Metafile, start: string, seen = new Set<string>()): Set<s
 
 const outputOf = (meta: Metafile, entry: string) => Object.keys(meta.outputs).find((f) => meta.outputs[f]?.entryPoint === entry);
 
-/** Island names of a page (data-island markers the client entry hydrates). */
+/** Island names of a page: data-island attributes on elements (not the inlined stylesheet's selectors). */
 export function islandsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/data-island="([a-z-]+)"/g)].map((m) => m[1] ?? ''))].filter((n) => n !== '');
+  return [...new Set([...html.matchAll(/<[a-z][a-z0-9-]*\s[^<>]*?data-island="([a-z-]+)"/g)].map((m) => m[1] ?? ''))].filter((n) => n !== '');
 }
 
 export interface ClientJs {
