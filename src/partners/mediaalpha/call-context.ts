@@ -57,3 +57,19 @@ export async function buildCallContext(input: CallContextInput): Promise<CallCon
     source: await buildSource(sub1, input.attribution.publisherId),
   };
 }
+
+/** The fields every MediaAlpha request carries (spec sections 7.1 and 7.2), from the call context. */
+export function requestEnvelope(ctx: CallContext) {
+  return {
+    ip: ctx.ip,
+    local_hour: ctx.localHour,
+    placement_id: ctx.placementId,
+    ua: ctx.ua,
+    url: ctx.url,
+    version: REQUEST_VERSION,
+    sub_1: ctx.sub1,
+    sub_2: ctx.sub2,
+    sub_3: ctx.sub3,
+    source: ctx.source,
+  } as const;
+}

@@ -1,5 +1,4 @@
-import type { CallContext } from './call-context';
-import { REQUEST_VERSION } from './call-context';
+import { requestEnvelope, type CallContext } from './call-context';
 
 /** Spec section 9: an expected value below 10 is a low bid. */
 export const LOW_BID_THRESHOLD = 10;
@@ -16,20 +15,11 @@ export interface DemandCheckData {
 
 export function demandCheckRequest(ctx: CallContext, data: DemandCheckData) {
   return {
+    ...requestEnvelope(ctx),
     data: { zip: data.zip, state: data.state },
-    ip: ctx.ip,
-    local_hour: ctx.localHour,
     max: 1,
     call_type: 'Inbound',
     transfer_type: 'cold',
-    placement_id: ctx.placementId,
-    ua: ctx.ua,
-    url: ctx.url,
-    version: REQUEST_VERSION,
-    sub_1: ctx.sub1,
-    sub_2: ctx.sub2,
-    sub_3: ctx.sub3,
-    source: ctx.source,
   } as const;
 }
 export type DemandCheckRequest = ReturnType<typeof demandCheckRequest>;

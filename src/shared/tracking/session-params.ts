@@ -1,28 +1,10 @@
+import { PAID_CLICK_IDS } from './paid-traffic';
+
 /**
  * Spec section 3, session: the address parameters a session keeps from its first request.
  * Plain data (no zod) because the browser tracker imports it too.
  */
-export const TRACKED_PARAMS = [
-  'etid',
-  'token',
-  'gclid',
-  'ScCid',
-  'tblci',
-  'qstid',
-  'clkid',
-  'fbclid',
-  'ttclid',
-  'saclid',
-  'tbclid',
-  'wbraid',
-  'gbraid',
-  'bbg',
-  'obci',
-  'msclkid',
-  'mcp_token',
-  'utm_campaign',
-  'utm_source',
-] as const;
+export const TRACKED_PARAMS = [...PAID_CLICK_IDS, 'gbraid', 'utm_campaign', 'utm_source'] as const;
 
 /** The event context's url params: the tracked ones plus these; zip_code is read for location. */
 export const CONTEXT_PARAMS = [...TRACKED_PARAMS, 'utm_medium', 'utm_content', 'utm_term', 'afid', 'zip_code'] as const;
