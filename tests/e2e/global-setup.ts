@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSandbox } from '../../sandbox';
+import { freePort } from '../../scripts/lib/chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,18 +12,6 @@ declare module 'vitest' {
     e2eSandboxOrigin: string;
     persistDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForWorker(port: number, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
