@@ -5,7 +5,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort } from '../scripts/lib/chromium';
 
-
 export async function launchAuditBrowser(): Promise<{ browser: Browser; debuggingPort: number }> {
   const debuggingPort = await freePort();
   const browser = await chromium.launch({
