@@ -48,7 +48,8 @@ export default async function setup(project: TestProject) {
   ].flatMap((v) => ['--var', v]);
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--persist-to', persistDir, '--inspector-port', '0', '--show-interactive-dev-session=false', ...vars],
+    // Secrets from the committed example file: a clean checkout has no .dev.vars.
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--persist-to', persistDir, '--env-file', '.dev.vars.example', '--inspector-port', '0', '--show-interactive-dev-session=false', ...vars],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -16,6 +16,7 @@ import { issueQuoteToken, verifyQuoteToken } from '../../partners/quote-token/to
 import { displayPhone } from '../../shared/phone/lease';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
+import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { trackFromServer } from '../tracking/enqueue';
 import { visitorStub } from '../visitor';
@@ -149,6 +150,11 @@ const quoteTokenBody = z.object({ token: z.string().max(1024).optional() });
  */
 partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), async (c) => {
   const { token } = c.req.valid('json');
+  if (!c.env.QUOTE_TOKEN_SECRET) {
+    // A deployment without `wrangler secret put QUOTE_TOKEN_SECRET`: say so, never a 500.
+    logJson('error', 'QUOTE_TOKEN_SECRET is not set; quote tokens are unavailable', { where: 'api.quote-token' });
+    throw new ApiError(503, 'not_configured', 'Quote tokens are not configured on this deployment');
+  }
   const binding = { visitorId: c.var.visitorId, ip: requestIp(c) };
   const previous = token ? await verifyQuoteToken(c.env.QUOTE_TOKEN_SECRET, token, binding) : null;
   const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
