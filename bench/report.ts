@@ -95,7 +95,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   for (const s of r.sizes) push(`| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`);
   push(
     '',
-    `Worker bundle (dist/worker/index.js, unminified as wrangler builds it): ${kb(r.worker.rawBytes)}, ${kb(r.worker.gzipBytes)} gzip.`,
+    `Worker bundle (dist/worker/index.js, minified as wrangler.toml asks): ${kb(r.worker.rawBytes)}, ${kb(r.worker.gzipBytes)} gzip.`,
     '',
     '## Start-up',
     '',
