@@ -3,7 +3,7 @@
 // types drift check, typecheck, unit and integration tests inside workerd, then browser
 // tests in Chromium (installed from Debian's packages when missing and we are root).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 const steps = [];
@@ -32,6 +32,20 @@ if (!existsSync(chromium)) {
 run('client build', 'node', ['scripts/build-client.mjs']);
 run('binding types are current', 'wrangler', ['types', '--strict-vars=false', '--env-file', '.dev.vars.example', '--check']);
 run('typecheck', 'tsc', ['-b']);
-run('unit and integration tests (workerd)', 'vitest', ['run']);
-run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts']);
+const reports = { workers: 'node_modules/.cache/test-results/workers.json', browser: 'node_modules/.cache/test-results/browser.json' };
+mkdirSync('node_modules/.cache/test-results', { recursive: true });
+for (const file of Object.values(reports)) rmSync(file, { force: true });
+const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+run('unit and integration tests (workerd)', 'vitest', ['run', ...json(reports.workers)]);
+run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts', ...json(reports.browser)]);
 console.log(`\n${steps.join('\n')}`);
+
+// One plain closing line over both runs, for CI logs.
+let passed = 0;
+let failed = 0;
+for (const file of Object.values(reports)) {
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
