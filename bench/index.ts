@@ -45,7 +45,9 @@ h = await startHarness({ constantPages: captured });
 try {
   log('server rendering against constant bytes');
   const pages = await comparePages(h.port, captured, SECONDS);
-  for (const p of pages) log(`${p.page.brand}${p.page.path}: ${p.rendered.rps.toFixed(0)} req/s vs constant ${p.constant.rps.toFixed(0)} = ${p.ratio.toFixed(2)}`);
+  for (const p of pages) {
+    log(`${p.page.brand}${p.page.path}: first visit ${p.firstVisit.rps.toFixed(0)} req/s (${p.firstVisitRatio.toFixed(2)}), returning ${p.rendered.rps.toFixed(0)} req/s (${p.ratio.toFixed(2)}), constant ${p.constant.rps.toFixed(0)}`);
+  }
   const healthz = {
     constant: await runLoad({ port: h.port, host: CONSTANT_HOST, path: '/bh/privacy', seconds: SECONDS }),
     rendered: await runLoad({ port: h.port, host: 'bh.localhost', path: '/healthz', seconds: SECONDS }),

@@ -41,9 +41,13 @@ export async function capturePages(port: number): Promise<ConstantPage[]> {
 export interface PageComparison {
   page: BenchPage;
   htmlBytes: number;
+  /** A returning visitor: the page reads the visitor's Durable Object. */
   rendered: LoadResult;
+  /** A first visit (no cookie), as an ad click lands: the id is minted, nothing to read. */
+  firstVisit: LoadResult;
   constant: LoadResult;
   ratio: number;
+  firstVisitRatio: number;
 }
 
 export async function comparePages(port: number, captured: ConstantPage[], seconds: number): Promise<PageComparison[]> {
@@ -56,7 +60,16 @@ export async function comparePages(port: number, captured: ConstantPage[], secon
     // Alternate, constant first, so neither side always runs on a warmer machine.
     const constant = await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds });
     const rendered = await runLoad({ port, host: `${page.brand}.localhost`, path: page.path, headers: visitorHeaders, seconds });
-    rows.push({ page, htmlBytes: Buffer.byteLength(bytes.body), rendered, constant, ratio: rendered.rps / constant.rps });
+    const firstVisit = await runLoad({ port, host: `${page.brand}.localhost`, path: page.path, headers: { 'user-agent': visitorHeaders['user-agent'] }, seconds });
+    rows.push({
+      page,
+      htmlBytes: Buffer.byteLength(bytes.body),
+      rendered,
+      firstVisit,
+      constant,
+      ratio: rendered.rps / constant.rps,
+      firstVisitRatio: firstVisit.rps / constant.rps,
+    });
   }
   return rows;
 }
