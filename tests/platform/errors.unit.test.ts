@@ -60,3 +60,14 @@ describe('error handling (spec section 8)', () => {
     expect(isNoindex('production', undefined)).toBe(true);
   });
 });
+
+describe('hosts', () => {
+  it('answers an unknown host with 404 outside development (no brand, no index)', async () => {
+    const { app } = await import('../../src/worker');
+    const res = await app.request('http://unknown.example.com/', {}, { ...env, ENVIRONMENT: 'production' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'unknown_host', message: 'No brand is served at unknown.example.com' } });
+    const brand = await app.request('http://benefithelpers.com/privacy', {}, { ...env, ENVIRONMENT: 'production' });
+    expect(brand.status).toBe(200);
+  });
+});
