@@ -45,3 +45,25 @@ export const zipStep = (title: Localized): StepDef => ({
 });
 
 export const finishLabel = l('Get my quote', 'Obtener mi cotización');
+
+/**
+ * The last two steps of the Medicare and life forms: who the agent asks for, and the number
+ * to call with the consent disclosure beside it.
+ */
+export function callBackSteps(): StepDef[] {
+  return [
+    {
+      name: 'name',
+      title: l('Who should the agent ask for?', '¿Por quién debe preguntar el agente?'),
+      fields: nameFields('firstName', 'lastName'),
+      required: ['firstName'],
+    },
+    {
+      name: 'contact',
+      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
+      fields: [phoneField('phone'), emailField('email')],
+      required: ['phone'],
+      consent: true,
+    },
+  ];
+}

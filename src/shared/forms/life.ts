@@ -3,7 +3,7 @@
  * what a life call centre quotes on (face amount, age, gender, tobacco) and who to call.
  */
 import { COVERAGE_AMOUNT_OPTIONS, GENDER_OPTIONS } from './options';
-import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import { callBackSteps, l, yesNo, zipStep } from './common-fields';
 import type { FormDef } from './types';
 
 export const lifeForm: FormDef = {
@@ -31,18 +31,6 @@ export const lifeForm: FormDef = {
       ],
       skippable: true,
     },
-    {
-      name: 'name',
-      title: l('Who should the agent ask for?', '¿Por quién debe preguntar el agente?'),
-      fields: nameFields('firstName', 'lastName'),
-      required: ['firstName'],
-    },
-    {
-      name: 'contact',
-      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
-      fields: [phoneField('phone'), emailField('email')],
-      required: ['phone'],
-      consent: true,
-    },
+    ...callBackSteps(),
   ],
 };

@@ -2,7 +2,7 @@
  * The Medicare form (spec section 3 fields plus the call-back contact, docs/decisions.md):
  * ZIP, Medicare coverage, Medicaid, name, then the phone number with the consent disclosure.
  */
-import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import { callBackSteps, l, yesNo, zipStep } from './common-fields';
 import type { FormDef } from './types';
 
 export const medicareForm: FormDef = {
@@ -26,18 +26,6 @@ export const medicareForm: FormDef = {
       fields: [yesNo('haveMedicaid', l('Medicaid', 'Medicaid'))],
       skippable: true,
     },
-    {
-      name: 'name',
-      title: l('Who should the agent ask for?', '¿Por quién debe preguntar el agente?'),
-      fields: nameFields('firstName', 'lastName'),
-      required: ['firstName'],
-    },
-    {
-      name: 'contact',
-      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
-      fields: [phoneField('phone'), emailField('email')],
-      required: ['phone'],
-      consent: true,
-    },
+    ...callBackSteps(),
   ],
 };

@@ -50,9 +50,9 @@ export interface ReportData {
   leadsAvailable: boolean;
 }
 
-/** WHERE clause and binds shared by every events query; only fixed column names are interpolated. */
-function eventsWhere(f: ReportFilters): { sql: string; binds: unknown[] } {
-  const parts = ['received_at >= ?', 'received_at < ?'];
+/** WHERE clause and binds of the date range, brand and page filters; only fixed column names are interpolated. */
+function rangeWhere(timeColumn: 'received_at' | 'created_at', f: ReportFilters): { sql: string; binds: unknown[] } {
+  const parts = [`${timeColumn} >= ?`, `${timeColumn} < ?`];
   const binds: unknown[] = [`${f.from}T00:00:00.000Z`, nextDay(f.to)];
   if (f.brand) {
     parts.push('brand = ?');
@@ -84,25 +84,16 @@ async function leadCounts(db: D1Database, f: ReportFilters): Promise<{ available
   if (!table) return { available: false, rows: [] };
   const columns = new Set((await db.prepare(`SELECT name FROM pragma_table_info('leads')`).all<{ name: string }>()).results.map((r) => r.name));
   if (!columns.has('created_at') || !columns.has('brand') || !columns.has('page')) return { available: false, rows: [] };
-  const parts = ['created_at >= ?', 'created_at < ?'];
-  const binds: unknown[] = [`${f.from}T00:00:00.000Z`, nextDay(f.to)];
-  if (f.brand) {
-    parts.push('brand = ?');
-    binds.push(f.brand);
-  }
-  if (f.page) {
-    parts.push('page = ?');
-    binds.push(f.page);
-  }
+  const where = rangeWhere('created_at', f);
   const result = await db
-    .prepare(`SELECT brand, page, COUNT(*) AS leads FROM leads WHERE ${parts.join(' AND ')} GROUP BY brand, page`)
-    .bind(...binds)
+    .prepare(`SELECT brand, page, COUNT(*) AS leads FROM leads WHERE ${where.sql} GROUP BY brand, page`)
+    .bind(...where.binds)
     .all();
   return { available: true, rows: z.array(leadRowSchema).parse(result.results) };
 }
 
 export async function loadReport(db: D1Database, filters: ReportFilters): Promise<ReportData> {
-  const where = eventsWhere(filters);
+  const where = rangeWhere('received_at', filters);
   const visitsExpr = `COUNT(DISTINCT CASE WHEN event = 'pageView' THEN session_id END)`;
   const paidExpr = `COUNT(DISTINCT CASE WHEN event = 'pageView' AND paid = 1 THEN session_id END)`;
   const callsExpr = `SUM(CASE WHEN event = 'ctcClicked' THEN 1 ELSE 0 END)`;
