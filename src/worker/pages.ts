@@ -64,36 +64,15 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const shared =
     shellSharing.enabled && Object.keys(state.values).length === 0 && !state.lease && !state.completed && !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
-  const page: PageProps = {
-    brand,
-    route: { name: route.name, path: route.path, language: route.language, smid: route.smid[brand.id], xsmid: route.xsmid[brand.id] },
-    config,
-    language: route.language,
-    step: stepInfo,
-    phone: displayPhone(state.lease, brand.defaultPhone),
-    values: state.values,
-    basePath: stripStep(url.pathname, step),
-    ...(config.form
-      ? {
-          funnel: await funnelPropsFor(shared, c.env, {
-            formId: config.form,
-            stepName: stepInfo.name,
-            values: state.values,
-            completed: state.completed,
-            url,
-            language: route.language,
-            brandName: brand.name,
-          }),
-        }
-      : {}),
-    ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
-  };
+  const basePath = stripStep(url.pathname, step);
+  const smid = route.smid[brand.id];
+  const xsmid = route.xsmid[brand.id];
   const pageContext = {
     brand: { id: brand.id, name: brand.name },
     page: {
       name: route.name,
-      smid: page.route.smid ?? null,
-      xsmid: page.route.xsmid ?? null,
+      smid: smid ?? null,
+      xsmid: xsmid ?? null,
       title: config.title ?? null,
       product: config.product ?? productForBrandId(brand.id),
       benefits: config.benefits,
@@ -106,16 +85,49 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
     tracking: buildPageTracking(c, assignment),
   };
+
+  /** The React render; with slots, the per-request values are left as slots for a shared shell. */
+  const render = async (slots: boolean) => {
+    const page: PageProps = {
+      brand,
+      route: { name: route.name, path: route.path, language: route.language, smid, xsmid },
+      config,
+      language: route.language,
+      step: stepInfo,
+      phone: displayPhone(state.lease, brand.defaultPhone),
+      values: state.values,
+      basePath,
+      ...(config.form
+        ? {
+            funnel: await funnelPropsFor(slots, c.env, {
+              formId: config.form,
+              stepName: stepInfo.name,
+              values: state.values,
+              completed: state.completed,
+              url,
+              language: route.language,
+              brandName: brand.name,
+            }),
+          }
+        : {}),
+      ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
+    };
+    const shell = shellOptions(c, config.indexable);
+    return renderPage({
+      page,
+      shell: slots ? { ...shell, nonce: NONCE_SLOT } : shell,
+      pageContext: slots ? CONTEXT_SLOT : pageContext,
+      links: route.name === 'index' ? indexLinks(brand.id) : [],
+    });
+  };
+
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
-  const links = route.name === 'index' ? indexLinks(brand.id) : [];
-  if (!shared) {
-    return c.body(await renderPage({ page, shell: shellOptions(c, config.indexable), pageContext, links }), 200, headers);
-  }
-  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, page.variant?.variant ?? '', page.basePath].join('|');
+  if (!shared) return c.body(await render(false), 200, headers);
+  // A hit builds no page props at all: only the per-request slots are computed.
+  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, assignment?.variantId ?? '', basePath].join('|');
   let html = shells.get(key);
   if (html === undefined) {
-    const shell = { ...shellOptions(c, config.indexable), nonce: NONCE_SLOT };
-    html = await streamToString(await renderPage({ page, shell, pageContext: CONTEXT_SLOT, links }));
+    html = await streamToString(await render(true));
     shells.set(key, html);
   }
   const filled = fillShell(html, {
