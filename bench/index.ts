@@ -71,7 +71,7 @@ try {
   if (pipeline.load.errors > 0 || pipeline.load.non2xx > 0) failures.push('the event burst had errors');
   const below = pages.filter((p) => p.ratio < ratioTarget);
   // The ratio is a target to report, not a pass/fail of the run (it moves with machine load).
-  if (below.length) log(`below the ${ratioTarget} ratio target: ${below.map((p) => `${p.page.brand}${p.page.path} ${p.ratio.toFixed(2)}`).join(', ')}`);
+  if (below.length) log(`returning-visitor ratio below the ${ratioTarget} target: ${below.map((p) => `${p.page.brand}${p.page.path} ${p.ratio.toFixed(2)}`).join(', ')}`);
   if (failures.length) {
     console.error(`[bench] FAILED: ${failures.join('; ')}`);
     process.exitCode = 1;
