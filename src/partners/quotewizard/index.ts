@@ -1,2 +1,2 @@
-/** QuoteWizard: the auto lead payload of spec section 7. Medicare is not implemented and throws. */
+/** QuoteWizard: the auto lead payload of spec section 7. A Medicare lead throws the spec's error (QuoteWizard takes auto only). */
 export * from './mapping';

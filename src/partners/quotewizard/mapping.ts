@@ -56,7 +56,7 @@ export function mapQuoteWizardAutoLead(lead: AutoLeadFields) {
   });
 }
 
-/** The QuoteWizard payload for a lead of either product; Medicare is not implemented (spec section 8). */
+/** The QuoteWizard payload for a lead of either product; a Medicare lead throws the spec section 8 error. */
 export function mapQuoteWizardLead(product: Product, lead: AutoLeadFields) {
   if (product !== 'auto') throw new Error(QUOTEWIZARD_MEDICARE_ERROR);
   return mapQuoteWizardAutoLead(lead);
