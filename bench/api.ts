@@ -1,5 +1,5 @@
 /** The API the browser calls most: event intake, zip location and the phone lease (sandbox partner). */
-import { eventBody } from './event-body';
+import { eventLoad } from './event-body';
 import type { Harness } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { runSessionId } from './pipeline';
@@ -18,15 +18,7 @@ const pooledVisitor = () => ({ headers: { cookie: `qf_aid=${POOL[next++ % POOL.l
 
 export async function benchApi(h: Harness, seconds: number): Promise<ApiRow[]> {
   const sessionId = runSessionId('api');
-  const events = await runLoad({
-    port: h.port,
-    host: 'bh.localhost',
-    method: 'POST',
-    path: '/api/event/create',
-    headers: { 'content-type': 'application/json', ...ua },
-    each: () => ({ body: eventBody(sessionId) }),
-    seconds,
-  });
+  const events = await eventLoad(h, sessionId, { seconds });
   const location = await runLoad({ port: h.port, host: 'bh.localhost', path: '/api/location?zip_code=90210', headers: ua, each: pooledVisitor, seconds });
   // A new visitor per request: every call reaches the visitor's Durable Object and the partner.
   const phone = await runLoad({

@@ -1,3 +1,6 @@
+import type { Harness } from './harness';
+import { runLoad, type LoadResult } from './load';
+
 /** A valid POST /api/event/create body (src/shared/tracking/event-schema.ts), fresh ids each call. */
 export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked' = 'pageView'): string {
   const id = crypto.randomUUID();
@@ -15,5 +18,18 @@ export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked
       url: { href: 'http://bh.localhost/get-yours-otc', search: '', pathname: '/get-yours-otc' },
       userAgent: 'quote-funnel-bench/1.0',
     },
+  });
+}
+
+/** Load on POST /api/event/create with valid events of one session, for a time or a count. */
+export function eventLoad(h: Harness, sessionId: string, bound: { seconds: number } | { amount: number }): Promise<LoadResult> {
+  return runLoad({
+    port: h.port,
+    host: 'bh.localhost',
+    method: 'POST',
+    path: '/api/event/create',
+    headers: { 'content-type': 'application/json', 'user-agent': 'quote-funnel-bench/1.0' },
+    each: () => ({ body: eventBody(sessionId) }),
+    ...bound,
   });
 }

@@ -3,9 +3,9 @@
  * concurrency, then the queue consumer drains into D1; the count in D1 (read through the
  * D1 binding) must equal the count the Worker accepted (202).
  */
-import { eventBody } from './event-body';
+import { eventLoad } from './event-body';
 import { countEvents, type Harness } from './harness';
-import { runLoad, type LoadResult } from './load';
+import type { LoadResult } from './load';
 
 export interface PipelineResult {
   load: LoadResult;
@@ -35,15 +35,7 @@ export async function waitForDrain(h: Harness, sessionId: string, expected: numb
 
 export async function eventBurst(h: Harness, amount: number): Promise<PipelineResult> {
   const sessionId = runSessionId('burst');
-  const load = await runLoad({
-    port: h.port,
-    host: 'bh.localhost',
-    method: 'POST',
-    path: '/api/event/create',
-    headers: { 'content-type': 'application/json', 'user-agent': 'quote-funnel-bench/1.0' },
-    each: () => ({ body: eventBody(sessionId) }),
-    amount,
-  });
+  const load = await eventLoad(h, sessionId, { amount });
   const accepted = load.statuses['202'] ?? 0;
   const drained = await waitForDrain(h, sessionId, accepted);
   return { load, sessionId, accepted, stored: drained.stored, drainSeconds: drained.seconds };
