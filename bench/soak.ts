@@ -26,10 +26,9 @@ const cycle: Behaviour[] = ['normal', 'slow', 'error', 'malformed', 'normal', 's
 const step = Math.max(2, Math.floor(SECONDS / cycle.length));
 const applied: string[] = [];
 let index = 0;
-h.sandbox.state.slowMs = 2500;
 const faults = setInterval(() => {
   const behaviour = cycle[++index % cycle.length] ?? 'normal';
-  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.behaviour[partner] = behaviour;
+  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.set(partner, behaviour, { slowMs: 2500 });
   applied.push(behaviour);
 }, step * 1000);
 
@@ -69,7 +68,7 @@ try {
   results = { pages, events, phone };
 } finally {
   clearInterval(faults);
-  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.behaviour[partner] = 'normal';
+  h.sandbox.state.reset();
 }
 
 const accepted = results.events?.statuses['202'] ?? 0;

@@ -1,61 +1,114 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
-export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard'] as const;
+export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile'] as const;
 export type PartnerName = (typeof PARTNERS)[number];
 
-/** Switchable behaviours every partner route honours (issue: slow, 5xx, malformed, low bid, no ads). */
-export const BEHAVIOURS = ['normal', 'slow', 'error', 'malformed', 'low-bid', 'no-ads'] as const;
+/**
+ * Switchable behaviours partner routes honour: slow (a hang of `slowMs`), error (5xx),
+ * malformed (a broken body), low-bid and no-ads (MediaAlpha), reject (QuoteWizard refuses
+ * the lead), fail (Turnstile says the token is not valid).
+ */
+export const BEHAVIOURS = ['normal', 'slow', 'error', 'malformed', 'low-bid', 'no-ads', 'reject', 'fail'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 export interface RecordedCall {
   partner: PartnerName;
   path: string;
   body: unknown;
+  /** The client ip the partner call carried (its scope), or null when it carried none. */
+  scope: string | null;
   at: number;
 }
 
-/** Per-process state: the behaviour of each partner and every call received, for tests to read. */
+interface Setting {
+  behaviour: Behaviour;
+  slowMs: number;
+}
+
+const DEFAULT_SLOW_MS = 5000;
+
+/**
+ * Per-process state: the behaviour of each partner and every call received, for tests to read.
+ *
+ * Behaviours are scoped by the visitor's ip that the partner call carries (MediaAlpha `ip`,
+ * IPQS and geo path/query ip, QuoteWizard `ip_address`, Turnstile `remoteip`). A test file
+ * picks its own ip (tests/support/sandbox.ts) and sets behaviours for that scope only, so
+ * files running side by side never flip each other's partners. A setting without a scope is
+ * the default for every ip that has none of its own (what `npm start` uses).
+ */
 export class SandboxState {
-  behaviour: Record<PartnerName, Behaviour> = { mediaalpha: 'normal', ipqs: 'normal', geo: 'normal', quotewizard: 'normal' };
-  /** How long 'slow' waits before answering, in milliseconds. */
-  slowMs = 5000;
+  private defaults = new Map<PartnerName, Setting>();
+  private scoped = new Map<string, Map<PartnerName, Setting>>();
   calls: RecordedCall[] = [];
 
-  record(partner: PartnerName, path: string, body: unknown): void {
-    this.calls.push({ partner, path, body, at: Date.now() });
-    if (this.calls.length > 10_000) this.calls.splice(0, this.calls.length - 10_000);
+  /** The behaviour for a call from `scope` (the client ip), falling back to the global one. */
+  settingFor(partner: PartnerName, scope: string | null | undefined): Setting {
+    const own = scope ? this.scoped.get(scope)?.get(partner) : undefined;
+    return own ?? this.defaults.get(partner) ?? { behaviour: 'normal', slowMs: DEFAULT_SLOW_MS };
   }
 
-  reset(): void {
-    for (const p of PARTNERS) this.behaviour[p] = 'normal';
+  behaviourFor(partner: PartnerName, scope: string | null | undefined): Behaviour {
+    return this.settingFor(partner, scope).behaviour;
+  }
+
+  set(partner: PartnerName, behaviour: Behaviour, options: { scope?: string; slowMs?: number } = {}): void {
+    const setting = { behaviour, slowMs: options.slowMs ?? DEFAULT_SLOW_MS };
+    if (!options.scope) {
+      this.defaults.set(partner, setting);
+      return;
+    }
+    const own = this.scoped.get(options.scope) ?? new Map<PartnerName, Setting>();
+    own.set(partner, setting);
+    this.scoped.set(options.scope, own);
+  }
+
+  record(partner: PartnerName, path: string, body: unknown, scope: string | null = null): void {
+    this.calls.push({ partner, path, body, scope, at: Date.now() });
+    if (this.calls.length > 20_000) this.calls.splice(0, this.calls.length - 20_000);
+  }
+
+  /** Resets one scope (its behaviours and calls), or everything when no scope is named. */
+  reset(scope?: string): void {
+    if (scope) {
+      this.scoped.delete(scope);
+      this.calls = this.calls.filter((call) => call.scope !== scope);
+      return;
+    }
+    this.defaults.clear();
+    this.scoped.clear();
     this.calls = [];
-    this.slowMs = 5000;
   }
 }
 
+const scopeSchema = z.string().min(1).max(64);
 const behaviourBody = z.object({
   partner: z.enum(PARTNERS),
   behaviour: z.enum(BEHAVIOURS),
   slowMs: z.number().int().min(0).max(60_000).optional(),
+  scope: scopeSchema.optional(),
 });
+const resetBody = z.object({ scope: scopeSchema.optional() });
 
 export function behaviourRoutes(state: SandboxState) {
   const app = new Hono();
   app.post('/behaviour', async (c) => {
     const parsed = behaviourBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: parsed.error.issues }, 400);
-    state.behaviour[parsed.data.partner] = parsed.data.behaviour;
-    if (parsed.data.slowMs !== undefined) state.slowMs = parsed.data.slowMs;
-    return c.json({ ok: true, behaviour: state.behaviour });
+    const { partner, behaviour, slowMs, scope } = parsed.data;
+    state.set(partner, behaviour, { scope, slowMs });
+    return c.json({ ok: true, partner, behaviour: state.behaviourFor(partner, scope) });
   });
-  app.post('/reset', (c) => {
-    state.reset();
+  app.post('/reset', async (c) => {
+    const parsed = resetBody.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) return c.json({ error: parsed.error.issues }, 400);
+    state.reset(parsed.data.scope);
     return c.json({ ok: true });
   });
   app.get('/calls', (c) => {
     const partner = c.req.query('partner');
-    return c.json({ calls: partner ? state.calls.filter((call) => call.partner === partner) : state.calls });
+    const scope = c.req.query('scope');
+    return c.json({ calls: state.calls.filter((call) => (!partner || call.partner === partner) && (!scope || call.scope === scope)) });
   });
   return app;
 }

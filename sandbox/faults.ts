@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
-import type { Behaviour, SandboxState } from './behaviour';
+import type { Behaviour } from './behaviour';
 
 /** Waits for the 'slow' behaviour; answers 503 for 'error'. Returns a response when the fault ends the call. */
-export async function applyFault(c: Context, state: SandboxState, behaviour: Behaviour): Promise<Response | null> {
-  if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+export async function applyFault(c: Context, setting: { behaviour: Behaviour; slowMs: number }): Promise<Response | null> {
+  const { behaviour } = setting;
+  if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, setting.slowMs));
   if (behaviour === 'error') return c.json({ status: 'ERROR', errors: ['sandbox: service unavailable'] }, 503);
   return null;
 }

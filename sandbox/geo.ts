@@ -18,9 +18,10 @@ export function geoRoutes(state: SandboxState) {
   const app = new Hono();
   app.get('/lookup', async (c) => {
     const ip = c.req.query('ip') ?? '';
-    state.record('geo', '/lookup', { ip });
-    const behaviour = state.behaviour.geo;
-    const fault = await applyFault(c, state, behaviour);
+    state.record('geo', '/lookup', { ip }, ip || null);
+    const setting = state.settingFor('geo', ip);
+    const { behaviour } = setting;
+    const fault = await applyFault(c, setting);
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const local = ip === '' || ip.startsWith('127.') || ip === '::1';

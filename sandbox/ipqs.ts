@@ -10,10 +10,11 @@ export function ipqsRoutes(state: SandboxState) {
   const app = new Hono();
   app.get('/ip/:key/:ip', async (c) => {
     const ip = c.req.param('ip');
-    state.record('ipqs', '/ip', { ip, user_agent: c.req.query('user_agent') ?? null, strictness: c.req.query('strictness') ?? null });
+    state.record('ipqs', '/ip', { ip, user_agent: c.req.query('user_agent') ?? null, strictness: c.req.query('strictness') ?? null }, ip);
     if (!c.req.param('key')) return c.json({ success: false, message: 'Invalid key' });
-    const behaviour = state.behaviour.ipqs;
-    const fault = await applyFault(c, state, behaviour);
+    const setting = state.settingFor('ipqs', ip);
+    const { behaviour } = setting;
+    const fault = await applyFault(c, setting);
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const risky = ip.startsWith('198.51.100.');

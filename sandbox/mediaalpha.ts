@@ -40,6 +40,12 @@ const CARRIERS = [
   { name: 'Pioneer Auto Direct', headline: 'Drivers are switching and saving on car insurance', colour: '#c62828' },
 ];
 
+/** The visitor ip a request body carries: the scope of its behaviour and recorded call. */
+function ipOf(raw: unknown): string | null {
+  const ip = typeof raw === 'object' && raw !== null ? (raw as { ip?: unknown }).ip : undefined;
+  return typeof ip === 'string' && ip !== '' ? ip : null;
+}
+
 export function mediaAlphaRoutes(state: SandboxState) {
   const app = new Hono();
   let leases = 0;
@@ -51,11 +57,12 @@ export function mediaAlphaRoutes(state: SandboxState) {
 
   app.post('/demand-check', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
-    state.record('mediaalpha', '/demand-check', raw);
+    state.record('mediaalpha', '/demand-check', raw, ipOf(raw));
     const body = demandCheckBody.safeParse(raw);
     if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
-    const behaviour = state.behaviour.mediaalpha;
-    const fault = await applyFault(c, state, behaviour);
+    const setting = state.settingFor('mediaalpha', body.data.ip);
+    const { behaviour } = setting;
+    const fault = await applyFault(c, setting);
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const zip = body.data.data.zip ?? '';
@@ -66,11 +73,12 @@ export function mediaAlphaRoutes(state: SandboxState) {
 
   app.post('/get-phone', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
-    state.record('mediaalpha', '/get-phone', raw);
+    state.record('mediaalpha', '/get-phone', raw, ipOf(raw));
     const body = getPhoneBody.safeParse(raw);
     if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
-    const behaviour = state.behaviour.mediaalpha;
-    const fault = await applyFault(c, state, behaviour);
+    const setting = state.settingFor('mediaalpha', body.data.ip);
+    const { behaviour } = setting;
+    const fault = await applyFault(c, setting);
     if (fault) return fault;
     // A well-formed JSON reply of the wrong shape: the number is not a number.
     if (behaviour === 'malformed') return c.json({ status: 'SUCCESS', phone_number: 'call us', lease_time: 'soon' });
@@ -82,11 +90,12 @@ export function mediaAlphaRoutes(state: SandboxState) {
 
   app.post('/ads', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
-    state.record('mediaalpha', '/ads', raw);
+    state.record('mediaalpha', '/ads', raw, ipOf(raw));
     const body = adsBody.safeParse(raw);
     if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
-    const behaviour = state.behaviour.mediaalpha;
-    const fault = await applyFault(c, state, behaviour);
+    const setting = state.settingFor('mediaalpha', body.data.ip);
+    const { behaviour } = setting;
+    const fault = await applyFault(c, setting);
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const origin = new URL(c.req.url).origin;

@@ -1,0 +1,48 @@
+import { env } from 'cloudflare:workers';
+import { z } from 'zod';
+
+/**
+ * The partner sandbox from inside workerd, scoped to one client ip (sandbox/behaviour.ts):
+ * a test file (or a test) takes its own scope, sends its requests with that ip as
+ * CF-Connecting-IP, switches partner behaviours for that ip only and reads only the calls
+ * that carried it. Files running side by side, in any order, never see each other's faults
+ * or calls.
+ */
+const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
+
+const callSchema = z.object({ partner: z.string(), path: z.string(), body: z.unknown(), scope: z.string().nullable(), at: z.number() });
+export type SandboxCall = z.infer<typeof callSchema>;
+
+/** A fresh client ip in 198.18.0.0/15 (benchmarking range: not local, not the sandbox's risky TEST-NET-2). */
+export function freshIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `198.${18 + ((bytes[0] ?? 0) & 1)}.${bytes[1] ?? 0}.${1 + ((bytes[2] ?? 0) % 254)}`;
+}
+
+export type Partner = 'mediaalpha' | 'ipqs' | 'geo' | 'quotewizard' | 'turnstile';
+export type Behaviour = 'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail';
+
+export function sandboxScope(ip = freshIp()) {
+  return {
+    ip,
+    origin,
+    async set(partner: Partner, behaviour: Behaviour, slowMs?: number): Promise<void> {
+      const res = await fetch(`${origin}/__sandbox/behaviour`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ partner, behaviour, scope: ip, ...(slowMs === undefined ? {} : { slowMs }) }),
+      });
+      if (!res.ok) throw new Error(`sandbox behaviour: ${res.status} ${await res.text()}`);
+    },
+    async reset(): Promise<void> {
+      await fetch(`${origin}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: ip }) });
+    },
+    async calls(partner?: Partner, path?: string): Promise<SandboxCall[]> {
+      const query = new URLSearchParams({ scope: ip, ...(partner ? { partner } : {}) });
+      const res = await fetch(`${origin}/__sandbox/calls?${query.toString()}`);
+      const { calls } = z.object({ calls: z.array(callSchema) }).parse(await res.json());
+      return path ? calls.filter((c) => c.path === path) : calls;
+    },
+  };
+}
+export type SandboxScope = ReturnType<typeof sandboxScope>;
