@@ -1,4 +1,3 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,11 +11,11 @@ import { visitor, type Visitor } from '../support/funnel';
  */
 const tokenReply = z.object({ token: z.string(), expiresAt: z.string(), expiresInMs: z.number() });
 
-/** A token for this visitor, asked for as the page does (visitor helper: ip 203.0.113.9). */
-async function tokenFor(v: Visitor, ip = '203.0.113.9'): Promise<z.infer<typeof tokenReply>> {
-  const response = await SELF.fetch(`${v.origin}/api/quote-token`, {
+/** A token for this visitor, asked for as the page does (from the visitor's own ip unless another is given). */
+async function tokenFor(v: Visitor, ip = v.ip): Promise<z.infer<typeof tokenReply>> {
+  const response = await v.fetch('/api/quote-token', {
     method: 'POST',
-    headers: { cookie: `qf_aid=${v.id}`, 'cf-connecting-ip': ip, 'content-type': 'application/json' },
+    headers: { 'cf-connecting-ip': ip, origin: v.origin, 'content-type': 'application/json' },
     body: '{}',
   });
   expect(response.status).toBe(200);
@@ -62,7 +61,7 @@ describe('quote token on the lead', () => {
 
   it("stores 0 for another visitor's token, another ip's token, and no token", async () => {
     const thief = visitor('bh');
-    await finishMedicare(thief, (await tokenFor(visitor('bh'))).token);
+    await finishMedicare(thief, (await tokenFor(visitor('bh', { ip: thief.ip }))).token);
     expect(await tokenCheckOf(thief.id)).toEqual([{ quote_token_valid: 0, quote_token_check: 'visitor' }]);
 
     const moved = visitor('bh');

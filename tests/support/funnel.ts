@@ -1,25 +1,37 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { freshIp } from './sandbox';
 
-/** A visitor of brand `brand` with its own Durable Object (fixed qf_aid cookie). */
-export function visitor(brand = 'bh') {
+/**
+ * A visitor of brand `brand` with its own Durable Object (its own visitor cookie) and its own
+ * client ip (CF-Connecting-IP), so per-ip limits and sandbox scopes of one test never touch
+ * another's. Build every request of a test visitor from `headers` (or these methods): how
+ * the visitor cookie is made is this helper's business.
+ */
+export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string } = {}) {
   const id = crypto.randomUUID();
   const origin = `http://${brand}.localhost`;
-  const headers = { cookie: `qf_aid=${id}`, 'cf-connecting-ip': '203.0.113.9', 'user-agent': 'funnel-test/1.0' };
+  const ip = options.ip ?? freshIp();
+  const headers: Record<string, string> = { cookie: `qf_aid=${id}`, 'cf-connecting-ip': ip, 'user-agent': options.userAgent ?? 'funnel-test/1.0' };
   return {
     id,
+    ip,
     origin,
+    headers,
+    /** Any request as this visitor, to a path of the brand's origin. */
+    fetch: (path: string, init: RequestInit = {}) =>
+      SELF.fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: { ...headers, ...Object.fromEntries(new Headers(init.headers)) } }),
     get: (path: string) => SELF.fetch(`${origin}${path}`, { headers, redirect: 'manual' }),
     post: (path: string, fields: Record<string, string>) =>
       SELF.fetch(`${origin}${path}`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...headers, origin, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),
         redirect: 'manual',
       }),
     api: (body: unknown) =>
-      SELF.fetch(`${origin}/api/form/submit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      SELF.fetch(`${origin}/api/form/submit`, { method: 'POST', headers: { ...headers, origin, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   };
 }
 export type Visitor = ReturnType<typeof visitor>;
