@@ -4,6 +4,7 @@ import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import { PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
 import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor-results';
+import { valuesForPartner, type ConsentAcceptance } from '../consent/sharing';
 
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
@@ -151,11 +152,30 @@ export class VisitorDO extends DurableObject<Env> {
       {
         readLease: () => this.getJson(PHONE_LEASE_KEY),
         writeLease: (lease) => this.putJson(PHONE_LEASE_KEY, lease),
-        readValues: () => toFormValues(this.getJson('values:*')),
+        // Issue 11: contact fields reach MediaAlpha only after the visitor accepted consent.
+        readValues: () => this.partnerValues('mediaalpha'),
       },
       () => mediaAlphaClient(this.env),
     );
     return this.phoneLeases.get(args);
+  }
+
+  /** The consent the visitor accepted last (the consent step of a complete lead), or null. */
+  consentAcceptance(): ConsentAcceptance | null {
+    const value = this.getJson('consent:accepted');
+    if (typeof value !== 'object' || value === null) return null;
+    const { form, version, at } = value as Partial<ConsentAcceptance>;
+    return typeof form === 'string' && typeof version === 'string' && typeof at === 'string' ? { form, version, at } : null;
+  }
+
+  /** Records that the visitor accepted the consent step of `form` (called for complete leads only). */
+  async acceptConsent(acceptance: ConsentAcceptance): Promise<void> {
+    this.putJson('consent:accepted', acceptance);
+  }
+
+  /** The shared form values as `partner` may see them (src/worker/consent/sharing.ts decides). */
+  partnerValues(partner: 'mediaalpha' | 'quotewizard'): FormValues {
+    return valuesForPartner(toFormValues(this.getJson('values:*')), this.consentAcceptance(), partner);
   }
 
   /** A partner result remembered for this visitor (demand check, ip quality, location, attribution), as JSON text. */
