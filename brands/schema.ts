@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandConsentSchema } from './consent';
 
 /** The twelve brand codes of the spec; adding a brand means adding a code here and a record file. */
 export const BRAND_CODES = ['bh', 'm10', 'm10es', 'wc', 'ayb', 'qs', 'ps', 'tqg', 'sd', 'bridge', 'emily', 'ac'] as const;
@@ -46,6 +47,10 @@ export const brandSchema = z
       /** Default affiliate id for sub_1 when the address carries no afid. */
       defaultAffiliateId: z.string().min(1).max(64),
     }),
+    /** Completed auto leads are sent to QuoteWizard (src/worker/lead-delivery/) when enabled; absent means off. */
+    quoteWizard: z.object({ enabled: z.boolean() }).strict().optional(),
+    /** Who may contact the brand's visitors and the Medicare disclaimer counts (brands/consent.ts). */
+    consent: brandConsentSchema,
   })
   .strict();
 

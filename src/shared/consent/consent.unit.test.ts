@@ -1,25 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_TEXTS, consentDisclosure, currentConsent, CURRENT_CONSENT_VERSION, sha256Hex } from '.';
+import { BRANDS } from '../../../brands';
+import { ROUTES, isServedFor } from '../../routes/registry';
+import { CONSENT_TEXTS, consentDisclosure, consentParts, currentConsent, CURRENT_CONSENT_VERSION, sha256Hex, tpmoDisclaimer, tpmoDisclaimerVersion } from '.';
 
 describe('consent disclosure', () => {
   it('names who may call, automated technology, no purchase condition and opt-out, in both languages', () => {
-    const en = currentConsent('english', 'Benefit Helpers').text;
-    expect(en).toContain('Benefit Helpers and its marketing partners');
-    expect(en).toMatch(/automated technology/);
-    expect(en).toMatch(/not a condition of any purchase/);
-    expect(en).toMatch(/opt out/);
-    const es = currentConsent('spanish', 'Benefit Helpers').text;
-    expect(es).toContain('Benefit Helpers y sus socios de mercadeo');
-    expect(es).toMatch(/tecnología automatizada/);
-    expect(es).toMatch(/no es una condición de compra/);
+    const en = currentConsent('english', 'Benefit Helpers', 'auto');
+    expect(en.text).toContain("Benefit Helpers and the companies on Benefit Helpers's partner list");
+    expect(en.link).toEqual({ text: "Benefit Helpers's partner list", href: '/partners' });
+    expect(en.text).toMatch(/automated technology/);
+    expect(en.text).toMatch(/not a condition of any purchase/);
+    expect(en.text).toMatch(/opt out/);
+    const es = currentConsent('spanish', 'Benefit Helpers', 'life');
+    expect(es.link?.href).toBe('/partners?lang=es');
+    expect(es.text).toMatch(/tecnología automatizada/);
+    expect(es.text).toMatch(/no es una condición de compra/);
+    const parts = consentParts(en);
+    expect(parts.before + parts.link + parts.after).toBe(en.text);
   });
 
-  it('hashes the exact text shown; unknown versions have no text', async () => {
+  it('Medicare texts never say "marketing partners" and ask for a tick per company', () => {
+    for (const language of ['english', 'spanish'] as const) {
+      const text = currentConsent(language, 'Benefit Helpers', 'medicare').text;
+      expect(text).not.toMatch(/marketing partners|socios de mercadeo/);
+      expect(text).toMatch(language === 'english' ? /each company I ticked/ : /cada compañía que marqué/);
+      expect(text).toMatch(language === 'english' ? /licensed insurance agent/ : /agente de seguros con licencia/);
+    }
+  });
+
+  it('hashes the exact text shown; unknown versions have no text; old versions still resolve', async () => {
     expect(Object.keys(CONSENT_TEXTS)).toContain(CURRENT_CONSENT_VERSION);
+    expect(consentDisclosure(CURRENT_CONSENT_VERSION, 'english', 'X')?.text).toContain('X and its marketing partners');
     expect(consentDisclosure('1999-01-01', 'english', 'X')).toBeUndefined();
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     const a = await sha256Hex(currentConsent('english', 'Brand A').text);
     const b = await sha256Hex(currentConsent('english', 'Brand B').text);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('TPMO disclaimer', () => {
+  it('uses the contract-year 2027 wording from 1 October 2026 (no SHIP referral) and the older one before', () => {
+    expect(tpmoDisclaimerVersion(new Date('2026-10-01T00:00:00Z')).version).toBe('tpmo-2026-10-01');
+    expect(tpmoDisclaimerVersion(new Date('2026-09-30T23:59:59Z')).version).toBe('tpmo-2024-10-01');
+    const en = tpmoDisclaimer({ organizations: 9, products: 64 }, 'english', new Date('2026-11-23T00:00:00Z'));
+    expect(en.text).toBe(
+      'We do not offer every plan available in your area. Currently we represent 9 organizations which offer 64 products in your area. Please contact Medicare.gov or 1-800-MEDICARE to get information on all of your options.',
+    );
+    expect(en.agentNotice).toMatch(/licensed insurance agent who will contact you/);
+    const es = tpmoDisclaimer({ organizations: 9, products: 64 }, 'spanish', new Date('2026-11-23T00:00:00Z'));
+    expect(es.text).toContain('Actualmente representamos 9 organizaciones que ofrecen 64 productos');
+    expect(es.text).not.toMatch(/SHIP/);
+  });
+
+  it('every brand that serves a Medicare page has sellers and disclaimer counts', () => {
+    for (const brand of BRANDS) {
+      const servesMedicare = ROUTES.some((r) => r.config.product === 'medicare' && r.config.template !== 'legal' && r.name !== 'index' && isServedFor(r, brand.id));
+      if (servesMedicare) expect(brand.consent.medicare?.sellers.length, brand.id).toBeGreaterThanOrEqual(1);
+    }
   });
 });

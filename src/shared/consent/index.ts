@@ -4,28 +4,45 @@
  * page URL). The Worker rebuilds the text from the version the form posted, so the hash is of
  * what the page displayed, not of anything the browser claims.
  */
+import type { Product } from '../../../brands/schema';
 import type { Language } from '../../routes/schema';
-import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION } from './texts';
+import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK } from './texts';
 
-export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION };
+export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
+export * from './tpmo';
+export * from './sellers';
 
 export interface ConsentDisclosure {
   version: string;
   language: Language;
   text: string;
+  /** A phrase of the text shown as a link (the brand's /partners page), if the version has one. */
+  link?: { text: string; href: string };
 }
 
 /** The exact disclosure of a version for a brand, or undefined for an unknown version. */
 export function consentDisclosure(version: string, language: Language, brandName: string): ConsentDisclosure | undefined {
   const texts = Object.hasOwn(CONSENT_TEXTS, version) ? CONSENT_TEXTS[version] : undefined;
   if (!texts) return undefined;
-  return { version, language, text: texts[language].replaceAll('{brand}', brandName) };
+  const template = texts[language];
+  const link = template.includes('{partners}') ? { text: PARTNERS_LINK[language].text.replaceAll('{brand}', brandName), href: PARTNERS_LINK[language].href } : undefined;
+  const text = template.replaceAll('{partners}', link?.text ?? '').replaceAll('{brand}', brandName);
+  return link ? { version, language, text, link } : { version, language, text };
 }
 
-export function currentConsent(language: Language, brandName: string): ConsentDisclosure {
-  const disclosure = consentDisclosure(CURRENT_CONSENT_VERSION, language, brandName);
-  if (!disclosure) throw new Error(`consent version ${CURRENT_CONSENT_VERSION} has no text`);
+/** The disclosure a form of this product shows now (Medicare: the per-seller text). */
+export function currentConsent(language: Language, brandName: string, product: Product = 'auto'): ConsentDisclosure {
+  const version = CURRENT_CONSENT_VERSIONS[product];
+  const disclosure = consentDisclosure(version, language, brandName);
+  if (!disclosure) throw new Error(`consent version ${version} has no text`);
   return disclosure;
+}
+
+/** The text split around its link phrase, for rendering the phrase as an anchor. */
+export function consentParts(disclosure: { text: string; link?: { text: string } }): { before: string; link: string | null; after: string } {
+  const at = disclosure.link ? disclosure.text.indexOf(disclosure.link.text) : -1;
+  if (!disclosure.link || at < 0) return { before: disclosure.text, link: null, after: '' };
+  return { before: disclosure.text.slice(0, at), link: disclosure.link.text, after: disclosure.text.slice(at + disclosure.link.text.length) };
 }
 
 /** SHA-256 of the UTF-8 text, lowercase hex (Web Crypto: the same in the Worker and tests). */

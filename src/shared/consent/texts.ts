@@ -12,7 +12,37 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
     spanish:
       'Al hacer clic en "Obtener mi cotización", acepto que {brand} y sus socios de mercadeo me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
   },
+
+  /**
+   * Auto and life (issue 19): names the brand and the companies on its partner list, linked
+   * to the brand's /partners page ('{partners}' is the visible link text, see PARTNERS_LINK).
+   */
+  '2026-12-01': {
+    english:
+      'By clicking "Get my quote", I agree that {brand} and the companies on {partners} may call and text me about insurance at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller.',
+    spanish:
+      'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
+  },
+  /**
+   * Medicare (42 CFR 422.2274(g)(4)): no "marketing partners"; the visitor ticks each company
+   * that may receive their information, one checkbox each, none ticked by default.
+   */
+  '2026-12-01-medicare': {
+    english:
+      'By ticking the box next to a company below and clicking "Get my quote", I agree that {brand} may share my information with each company I ticked, and that {brand} and each company I ticked may call and text me about Medicare Advantage, Medicare Supplement and Part D plans at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. My information will be given to a licensed insurance agent who will contact me. If I tick no box, my information is not shared with any of these companies and I can call the number shown. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller.',
+    spanish:
+      'Al marcar la casilla junto a una compañía y hacer clic en "Obtener mi cotización", acepto que {brand} comparta mi información con cada compañía que marqué, y que {brand} y cada compañía que marqué me llamen y me envíen mensajes de texto sobre planes Medicare Advantage, Medicare Suplementario y de la Parte D al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
+  },
 };
 
-/** The version new pages show. */
+/** The visible text of the partners link in the 2026-12-01 texts, and where it points. */
+export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: string }>> = {
+  english: { text: "{brand}'s partner list", href: '/partners' },
+  spanish: { text: 'la lista de socios de {brand}', href: '/partners?lang=es' },
+};
+
+/** The version a form of each product shows now. */
+export const CURRENT_CONSENT_VERSIONS = { auto: '2026-12-01', life: '2026-12-01', medicare: '2026-12-01-medicare' } as const;
+
+/** The first version (2026-11-01: "and its marketing partners"); kept so old leads resolve. */
 export const CURRENT_CONSENT_VERSION = '2026-11-01';

@@ -55,7 +55,7 @@ export async function funnelProps(
   const step = findStep(form, input.stepName);
   const required = new Set(step?.required ?? []);
   const missing = (input.url.searchParams.get('missing') ?? '').split(',').filter((name) => required.has(name));
-  const consent = consentStep(form) ? currentConsent(input.language, input.brandName) : null;
+  const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;
   const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
   return {
     search: carriedSearch(input.url, form),
