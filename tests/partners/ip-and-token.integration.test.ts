@@ -1,14 +1,8 @@
 import { SELF } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { sandboxScope } from '../support/sandbox';
 
 /** IPQS proxy (spec 7.6) and quote-token renewal (spec 7.7) through the Worker. */
-const sandbox = new URL(env.IPQS_BASE_URL).origin;
-
-async function ipqsCallsFor(ip: string): Promise<unknown[]> {
-  const { calls } = await (await fetch(`${sandbox}/__sandbox/calls?partner=ipqs`)).json<{ calls: { body: { ip?: string } }[] }>();
-  return calls.filter((call) => call.body.ip === ip);
-}
 
 function post(path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
   return SELF.fetch(`http://bh.localhost/api${path}`, {
@@ -24,20 +18,22 @@ function testIp(prefix = '203.0.113'): string {
 
 describe('ip quality', () => {
   it('checks the request ip (not one from the body), stores it on the visitor, and caches it', async () => {
-    const ip = testIp('198.51.100');
+    // TEST-NET-2 (198.51.100.0/24): the sandbox scores it as a datacenter proxy. A scope of
+    // its own, so only this test's calls are counted (another test or file may draw the same ip).
+    const sb = sandboxScope(testIp('198.51.100'));
+    const ip = sb.ip;
     const visitor = crypto.randomUUID();
     const headers = { cookie: `qf_aid=${visitor}`, 'cf-connecting-ip': ip, 'user-agent': 'ipqs-test' };
-    const before = (await ipqsCallsFor(ip)).length;
     const first = await post('/ipqs/check-ip', { ip: '8.8.8.8', ua: 'spoofed', userId: visitor, sessionId: 'sess-12345678' }, headers);
     expect(first.status).toBe(200);
     const reply = await first.json<{ result: { fraudScore: number; proxy: boolean }; cached: boolean }>();
     expect(reply.result).toMatchObject({ fraudScore: 88, proxy: true });
-    expect(await ipqsCallsFor('8.8.8.8')).toHaveLength(0);
+    expect(await sandboxScope('8.8.8.8').calls('ipqs')).toHaveLength(0);
     // Same visitor: answered from the visitor's record. Another visitor on the same ip: from KV.
     expect((await (await post('/ipqs/check-ip', {}, headers)).json<{ cached: boolean }>()).cached).toBe(true);
     const other = await post('/ipqs/check-ip', {}, { ...headers, cookie: `qf_aid=${crypto.randomUUID()}` });
     expect((await other.json<{ cached: boolean }>()).cached).toBe(true);
-    expect((await ipqsCallsFor(ip)).length - before).toBe(1);
+    expect(await sb.calls('ipqs')).toHaveLength(1);
   });
 
   it('answers 400 JSON to a bad body', async () => {

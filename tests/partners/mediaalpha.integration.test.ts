@@ -1,42 +1,34 @@
-import { runInDurableObject, SELF } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { visitor } from '../support/funnel';
+import { loopbackIp, sandboxScope, type Behaviour } from '../support/sandbox';
 
 /**
  * The phone number through the Worker against the partner sandbox (spec sections 4 and
- * 7.2). Every test uses its own visitor and user agent and counts only the sandbox calls
- * carrying that agent, so files running in parallel cannot disturb the counts.
+ * 7.2). Every visitor has its own sandbox scope (its own client ip): the partner behaviours
+ * it sets and the calls it counts are its own, so tests and files running side by side, in
+ * any order, cannot disturb each other. Loopback ips: the sandbox places them in Miami.
  */
-const sandbox = new URL(env.MEDIAALPHA_BASE_URL).origin;
-
 interface RecordedCall {
   path: string;
   body: { ua?: string; placement_id?: string; phone_num_lease_time?: number; data?: Record<string, unknown> } | null;
 }
 
-async function sandboxCalls(ua: string): Promise<RecordedCall[]> {
-  const response = await fetch(`${sandbox}/__sandbox/calls?partner=mediaalpha`);
-  const { calls } = await response.json<{ calls: RecordedCall[] }>();
-  return calls.filter((call) => call.body?.ua === ua);
+function newVisitor(brand = 'bh') {
+  const sb = sandboxScope(loopbackIp());
+  const v = visitor(brand, { ip: sb.ip });
+  return {
+    ...v,
+    /** This visitor's MediaAlpha behaviour (its scope only). */
+    setBehaviour: (behaviour: Behaviour, slowMs?: number) => sb.set('mediaalpha', behaviour, slowMs),
+    /** The MediaAlpha calls this visitor's requests made. */
+    calls: async (): Promise<RecordedCall[]> => (await sb.calls('mediaalpha')) as RecordedCall[],
+    postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: v.origin, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  };
 }
-
-async function setBehaviour(behaviour: string, slowMs?: number): Promise<void> {
-  const response = await fetch(`${sandbox}/__sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ partner: 'mediaalpha', behaviour, ...(slowMs === undefined ? {} : { slowMs }) }),
-  });
-  expect(response.ok).toBe(true);
-}
-
-interface Visitor {
-  id: string;
-  ua: string;
-}
-
-function newVisitor(): Visitor {
-  return { id: crypto.randomUUID(), ua: `phone-lease-test/${crypto.randomUUID()}` };
-}
+type Visitor = ReturnType<typeof newVisitor>;
 
 interface GetPhoneReply {
   phone: { digits: string; display: string; href: string; leased: boolean };
@@ -44,27 +36,11 @@ interface GetPhoneReply {
   source: string;
 }
 
-async function getPhone(visitor: Visitor, brand = 'bh', body: Record<string, unknown> = {}): Promise<Response> {
-  return SELF.fetch(`http://${brand}.localhost/api/mediaalpha/get-phone`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `qf_aid=${visitor.id}`, 'user-agent': visitor.ua, 'cf-connecting-ip': '127.0.0.1' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function getPhoneJson(visitor: Visitor, brand = 'bh', body: Record<string, unknown> = {}): Promise<GetPhoneReply> {
-  const response = await getPhone(visitor, brand, body);
+async function getPhoneJson(visitor: Visitor, body: Record<string, unknown> = {}): Promise<GetPhoneReply> {
+  const response = await visitor.postJson('/api/mediaalpha/get-phone', body);
   expect(response.status).toBe(200);
   return response.json<GetPhoneReply>();
 }
-
-beforeEach(async () => {
-  await setBehaviour('normal', 5000);
-});
-
-afterEach(async () => {
-  await setBehaviour('normal', 5000);
-});
 
 describe('phone lease through the Worker', () => {
   it('leases a number from the partner, reuses it until it expires, then leases again', async () => {
@@ -74,7 +50,7 @@ describe('phone lease through the Worker', () => {
     expect(first.phone.display).toMatch(/^1-833-555-\d{4}$/);
     expect(first.phone.href).toBe(`tel:+${first.phone.digits}`);
     expect(first.phone.leased).toBe(true);
-    const calls = await sandboxCalls(visitor.ua);
+    const calls = await visitor.calls();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({ placement_id: 'bhMedicare0000000000000000001a', phone_num_lease_time: 300 });
     // Zip falls back to the geo postal code (the sandbox places loopback in Miami).
@@ -86,7 +62,7 @@ describe('phone lease through the Worker', () => {
     const again = await getPhoneJson(visitor);
     expect(again.source).toBe('stored');
     expect(again.phone.digits).toBe(first.phone.digits);
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+    expect(await visitor.calls()).toHaveLength(1);
 
     // Let the stored lease run out, as five minutes would.
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
@@ -96,15 +72,15 @@ describe('phone lease through the Worker', () => {
     });
     const renewed = await getPhoneJson(visitor);
     expect(renewed.source).toBe('partner');
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(2);
+    expect(await visitor.calls()).toHaveLength(2);
   });
 
   it('makes exactly one partner call for ten concurrent requests of one visitor, and all show the same number', async () => {
     // A partner that takes a moment, so the ten requests surely overlap.
-    await setBehaviour('slow', 300);
     const visitor = newVisitor();
+    await visitor.setBehaviour('slow', 300);
     const replies = await Promise.all(Array.from({ length: 10 }, () => getPhoneJson(visitor)));
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+    expect(await visitor.calls()).toHaveLength(1);
     expect(new Set(replies.map((r) => r.phone.digits)).size).toBe(1);
     expect(replies[0]?.phone.display).toMatch(/^1-833-555-\d{4}$/);
   });
@@ -114,9 +90,9 @@ describe('phone lease through the Worker', () => {
     ['error', undefined],
     ['malformed', undefined],
     ['no-ads', undefined],
-  ])('shows the default number within 1.5 s when the partner is %s', async (behaviour, slowMs) => {
-    await setBehaviour(behaviour, slowMs);
+  ] as const)('shows the default number within 1.5 s when the partner is %s', async (behaviour, slowMs) => {
     const visitor = newVisitor();
+    await visitor.setBehaviour(behaviour, slowMs);
     const started = Date.now();
     const reply = await getPhoneJson(visitor);
     expect(Date.now() - started).toBeLessThan(1500);
@@ -125,48 +101,48 @@ describe('phone lease through the Worker', () => {
       lease: null,
       source: 'fallback',
     });
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
+    expect(await visitor.calls()).toHaveLength(1);
   });
 
   it('asks the partner again after a failure instead of keeping the default number', async () => {
-    await setBehaviour('error');
     const visitor = newVisitor();
+    await visitor.setBehaviour('error');
     expect((await getPhoneJson(visitor)).source).toBe('fallback');
-    await setBehaviour('normal');
+    await visitor.setBehaviour('normal');
     const recovered = await getPhoneJson(visitor);
     expect(recovered.source).toBe('partner');
     expect(recovered.phone.display).toMatch(/^1-833-555-/);
   });
 
   it('makes no call for a brand without placement (thirty zeros) and keeps the default number for a day', async () => {
-    const visitor = newVisitor();
-    const reply = await getPhoneJson(visitor, 'emily');
+    const visitor = newVisitor('emily');
+    const reply = await getPhoneJson(visitor);
     expect(reply.source).toBe('default');
     expect(reply.phone).toMatchObject({ digits: '18005550111', display: '1-800-555-0111', href: 'tel:+18005550111' });
     const lifetime = Date.parse(reply.lease?.expirationDate ?? '') - Date.now();
     expect(lifetime).toBeGreaterThan(86_390_000);
     expect(lifetime).toBeLessThanOrEqual(86_400_000);
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+    expect(await visitor.calls()).toHaveLength(0);
   });
 
   it('uses the thirty-zero placement for a product the brand has none for (bh has no auto placement)', async () => {
     const visitor = newVisitor();
-    const reply = await getPhoneJson(visitor, 'bh', { product: 'auto' });
+    const reply = await getPhoneJson(visitor, { product: 'auto' });
     expect(reply.source).toBe('default');
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+    expect(await visitor.calls()).toHaveLength(0);
   });
 
   it('maps the stored auto lead and sends the zip the page resolved', async () => {
-    const visitor = newVisitor();
+    const visitor = newVisitor('tqg');
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
     await runInDurableObject(stub, (_instance, state) => {
       state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
       const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
       state.storage.sql.exec('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)', 'values:*', JSON.stringify(values), Date.now());
     });
-    const reply = await getPhoneJson(visitor, 'tqg', { product: 'auto', zip: '60602' });
+    const reply = await getPhoneJson(visitor, { product: 'auto', zip: '60602' });
     expect(reply.source).toBe('partner');
-    const [call] = await sandboxCalls(visitor.ua);
+    const [call] = await visitor.calls();
     expect(call?.body?.data).toEqual({
       contact: 'Grace Hopper',
       zip: '60602',
@@ -178,22 +154,16 @@ describe('phone lease through the Worker', () => {
 
   it('takes the affiliate and publisher from the page address, not the body', async () => {
     const visitor = newVisitor();
-    const response = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `qf_aid=${visitor.id}`,
-        'user-agent': visitor.ua,
-        'cf-connecting-ip': '127.0.0.1',
-        referer: 'http://bh.localhost/get-yours-otc?afid=aff-77&pid=abc',
-      },
-      body: JSON.stringify({ page: 'get-yours-otc', placement_id: 'x'.repeat(30), ip: '1.2.3.4' }),
-    });
+    const response = await visitor.postJson(
+      '/api/mediaalpha/get-phone',
+      { page: 'get-yours-otc', placement_id: 'x'.repeat(30), ip: '1.2.3.4' },
+      { referer: 'http://bh.localhost/get-yours-otc?afid=aff-77&pid=abc' },
+    );
     expect(response.status).toBe(200);
-    const [call] = await sandboxCalls(visitor.ua);
+    const [call] = await visitor.calls();
     expect(call?.body).toMatchObject({
       placement_id: 'bhMedicare0000000000000000001a',
-      ip: '127.0.0.1',
+      ip: visitor.ip,
       sub_1: 'aff-77',
       sub_2: 'bh',
       sub_3: 'get-yours-otc',
@@ -204,12 +174,8 @@ describe('phone lease through the Worker', () => {
   });
 });
 
-async function post(visitor: Visitor, path: string, body: unknown, brand = 'bh'): Promise<Response> {
-  return SELF.fetch(`http://${brand}.localhost/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `qf_aid=${visitor.id}`, 'user-agent': visitor.ua, 'cf-connecting-ip': '127.0.0.1' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+async function post(visitor: Visitor, path: string, body: unknown): Promise<Response> {
+  return visitor.postJson(`/api${path}`, body);
 }
 
 async function lowBidEvents(visitorId: string): Promise<{ properties: string }[]> {
@@ -219,14 +185,14 @@ async function lowBidEvents(visitorId: string): Promise<{ properties: string }[]
 
 describe('demand check through the Worker (spec 7.1)', () => {
   it('sends the geo zip and state, reads ctc.ev, and emits lowBidResult for a bid below 10', async () => {
-    await setBehaviour('low-bid');
     const visitor = newVisitor();
+    await visitor.setBehaviour('low-bid');
     const response = await post(visitor, '/mediaalpha/demand-check', { page: 'get-yours-otc', localHour: 9 });
     expect(response.status).toBe(200);
     const reply = await response.json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
     expect(reply.parsed.ctc.ev).toBeLessThan(10);
     expect(reply.lowBid).toBe(true);
-    const [call] = await sandboxCalls(visitor.ua);
+    const [call] = await visitor.calls();
     expect(call?.path).toBe('/demand-check');
     expect(call?.body).toMatchObject({ data: { zip: '33101', state: 'FL' }, max: 1, call_type: 'Inbound', transfer_type: 'cold', local_hour: 9, version: 17 });
     await expect.poll(async () => (await lowBidEvents(visitor.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);
@@ -241,24 +207,35 @@ describe('demand check through the Worker (spec 7.1)', () => {
     expect(reply.lowBid).toBe(false);
     const again = await (await post(visitor, '/mediaalpha/demand-check', {})).json<{ cached: boolean }>();
     expect(again.cached).toBe(true);
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(1);
-    // Give the queue time to deliver anything that was (wrongly) sent.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await visitor.calls()).toHaveLength(1);
+    // A marker event sent after the demand checks: once the queue has delivered it, anything
+    // the checks (wrongly) enqueued before it has been delivered too.
+    const marker = crypto.randomUUID();
+    const sent = await visitor.postJson('/api/event/create', {
+      type: 'track',
+      event: 'pageView',
+      timestamp: new Date().toISOString(),
+      sessionId: `marker-${marker.slice(0, 8)}`,
+      anonymousId: visitor.id,
+      properties: { id: marker },
+    });
+    expect(sent.status).toBe(202);
+    await expect.poll(async () => (await env.DB.prepare('SELECT id FROM events WHERE id = ?').bind(marker).first()) !== null, { timeout: 10_000, interval: 100 }).toBe(true);
     expect(await lowBidEvents(visitor.id)).toHaveLength(0);
   });
 
-  it.each(['error', 'malformed'])('swallows a failed demand check (%s): 200 with nothing parsed', async (behaviour) => {
-    await setBehaviour(behaviour);
+  it.each(['error', 'malformed'] as const)('swallows a failed demand check (%s): 200 with nothing parsed', async (behaviour) => {
     const visitor = newVisitor();
+    await visitor.setBehaviour(behaviour);
     const response = await post(visitor, '/mediaalpha/demand-check', {});
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ parsed: null, lowBid: null });
   });
 
   it('makes no demand check for a brand without placement', async () => {
-    const visitor = newVisitor();
-    expect(await (await post(visitor, '/mediaalpha/demand-check', {}, 'emily')).json()).toEqual({ parsed: null, lowBid: null });
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+    const visitor = newVisitor('emily');
+    expect(await (await post(visitor, '/mediaalpha/demand-check', {})).json()).toEqual({ parsed: null, lowBid: null });
+    expect(await visitor.calls()).toHaveLength(0);
   });
 });
 
@@ -277,10 +254,15 @@ describe('ad listings (clicks pages)', () => {
   });
 
   it('answers an empty listing when the partner has no ads or fails', async () => {
-    await setBehaviour('no-ads');
-    expect((await (await post(newVisitor(), '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
-    await setBehaviour('error');
-    expect((await (await post(newVisitor(), '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
+    const noAds = newVisitor();
+    await noAds.setBehaviour('no-ads');
+    expect((await (await post(noAds, '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
+    const failing = newVisitor();
+    await failing.setBehaviour('error');
+    expect((await (await post(failing, '/mediaalpha/ads', {})).json<{ ads: unknown[] }>()).ads).toEqual([]);
+    // Each answered from the partner's empty or failed reply, not from a missing call.
+    expect(await noAds.calls()).toHaveLength(1);
+    expect(await failing.calls()).toHaveLength(1);
   });
 });
 
@@ -299,7 +281,7 @@ describe('bad input to the MediaAlpha API', () => {
     const json = await response.json<{ error: { code: string; message: string } }>();
     expect(typeof json.error.code).toBe('string');
     expect(typeof json.error.message).toBe('string');
-    expect(await sandboxCalls(visitor.ua)).toHaveLength(0);
+    expect(await visitor.calls()).toHaveLength(0);
   });
 
   it('names the failing field in the issues', async () => {

@@ -1,8 +1,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
+import { visitor } from '../support/funnel';
+import { sandboxScope, type Behaviour, type SandboxScope } from '../support/sandbox';
 
 /**
  * Faults (issue 6): the partner sandbox slow, failing or answering garbage; the queue
@@ -10,37 +12,23 @@ import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
  * works with the brand's default number, and no event is lost (counted in D1).
  */
 
-const sandbox = new URL(env.MEDIAALPHA_BASE_URL).origin;
 const DEFAULT_DISPLAY = '1-800-555-0101'; // brands/bh.ts defaultPhone, as the page shows it
 const PARTNERS = ['mediaalpha', 'ipqs', 'geo'] as const;
 
-async function setBehaviour(behaviour: string, slowMs?: number): Promise<void> {
-  for (const partner of PARTNERS) {
-    const response = await fetch(`${sandbox}/__sandbox/behaviour`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partner, behaviour, ...(slowMs === undefined ? {} : { slowMs }) }),
-    });
-    expect(response.ok).toBe(true);
-  }
-}
-
-function visitorHeaders(id = crypto.randomUUID()) {
-  return { cookie: `qf_aid=${id}`, 'cf-connecting-ip': '203.0.113.30', 'user-agent': `faults-test/${id}` };
+/** Every partner misbehaving for this scope's ip only. */
+async function setBehaviour(sb: SandboxScope, behaviour: Behaviour, slowMs?: number): Promise<void> {
+  for (const partner of PARTNERS) await sb.set(partner, behaviour, slowMs);
 }
 
 describe('partner faults', () => {
-  afterEach(async () => {
-    await setBehaviour('normal', 5000);
-  });
-
   it.each([
     ['slow', 3000],
     ['error', undefined],
     ['malformed', undefined],
-  ])('pages stay 200 with the default number when every partner is %s', { timeout: 20_000 }, async (behaviour, slowMs) => {
-    await setBehaviour(behaviour, slowMs);
-    const headers = visitorHeaders();
+  ] as const)('pages stay 200 with the default number when every partner is %s', { timeout: 20_000 }, async (behaviour, slowMs) => {
+    const sb = sandboxScope();
+    await setBehaviour(sb, behaviour, slowMs);
+    const { headers } = visitor('bh', { ip: sb.ip });
 
     const started = Date.now();
     const phone = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
@@ -65,6 +53,9 @@ describe('partner faults', () => {
     });
     expect(ads.status).toBe(200);
     expect(await ads.json()).toMatchObject({ ads: [] });
+    // The faults were really met: the partners were called from this scope.
+    const paths = (await sb.calls()).map((call) => `${call.partner}${call.path}`);
+    expect(paths).toEqual(expect.arrayContaining(['mediaalpha/get-phone', 'mediaalpha/ads', 'geo/lookup']));
   });
 });
 
@@ -98,8 +89,7 @@ function visitorsFailingOnce(): { namespace: DurableObjectNamespace; failures: (
 
 describe('a Durable Object call failing once', () => {
   it('still renders the page (empty values, default number), then the stored values again', async () => {
-    const id = crypto.randomUUID();
-    const headers = visitorHeaders(id);
+    const { headers } = visitor('bh');
     const stored = await SELF.fetch('http://bh.localhost/api/form/submit', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -19,6 +19,17 @@ export function freshIp(): string {
   return `198.${18 + ((bytes[0] ?? 0) & 1)}.${bytes[1] ?? 0}.${1 + ((bytes[2] ?? 0) % 254)}`;
 }
 
+/**
+ * A fresh loopback client ip (127.0.0.0/8, never 127.0.0.1). The Worker asks the sandbox's
+ * geo service for local addresses and the sandbox places every loopback address in Miami
+ * (zip 33101, FL), so a test that checks the zip or state sent to a partner, or needs a zip
+ * that bids high, knows it; a `freshIp()` lands in one of five places by hash.
+ */
+export function loopbackIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `127.${bytes[0] ?? 0}.${bytes[1] ?? 0}.${2 + ((bytes[2] ?? 0) % 253)}`;
+}
+
 export type Partner = 'mediaalpha' | 'ipqs' | 'geo' | 'quotewizard' | 'turnstile';
 export type Behaviour = 'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail';
 
