@@ -4,14 +4,15 @@ import { applyFault, stableHash, truncatedJson } from './faults';
 
 /**
  * Geo stand-in for local development, where request.cf has no real location:
- * `GET /geo/lookup?ip=` answers a stable place per ip. Loopback addresses land in Miami.
+ * `GET /geo/lookup?ip=` answers a stable place (with its IANA time zone) per ip. Loopback
+ * addresses land in Miami.
  */
 const PLACES = [
-  { cityName: 'Miami', stateCode: 'FL', postalCode: '33101' },
-  { cityName: 'Chicago', stateCode: 'IL', postalCode: '60601' },
-  { cityName: 'Phoenix', stateCode: 'AZ', postalCode: '85001' },
-  { cityName: 'Dallas', stateCode: 'TX', postalCode: '75201' },
-  { cityName: 'San Diego', stateCode: 'CA', postalCode: '92101' },
+  { cityName: 'Miami', stateCode: 'FL', postalCode: '33101', timeZone: 'America/New_York' },
+  { cityName: 'Chicago', stateCode: 'IL', postalCode: '60601', timeZone: 'America/Chicago' },
+  { cityName: 'Phoenix', stateCode: 'AZ', postalCode: '85001', timeZone: 'America/Phoenix' },
+  { cityName: 'Dallas', stateCode: 'TX', postalCode: '75201', timeZone: 'America/Chicago' },
+  { cityName: 'San Diego', stateCode: 'CA', postalCode: '92101', timeZone: 'America/Los_Angeles' },
 ] as const;
 
 export function geoRoutes(state: SandboxState) {

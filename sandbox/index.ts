@@ -1,6 +1,7 @@
 /**
- * The local partner sandbox: one Hono app that answers like MediaAlpha, IPQS and the geo
- * service, and serves stand-ins for the tag-manager and ad-serving scripts, so the whole
+ * The local partner sandbox: one Hono app that answers like MediaAlpha, QuoteWizard, IPQS,
+ * the geo service and Turnstile's siteverify, and serves stand-ins for the Turnstile widget,
+ * and stand-ins for the tag-manager and ad-serving scripts, so the whole
  * funnel runs offline. `npm start` and the tests start it; behaviours are switched per
  * partner through /__sandbox/behaviour (see behaviour.ts).
  */
@@ -10,14 +11,18 @@ import { behaviourRoutes, SandboxState } from './behaviour';
 import { geoRoutes } from './geo';
 import { ipqsRoutes } from './ipqs';
 import { mediaAlphaRoutes } from './mediaalpha';
+import { quoteWizardRoutes } from './quotewizard';
 import { scriptRoutes } from './scripts';
+import { turnstileRoutes } from './turnstile';
 
 export function createSandboxApp(state = new SandboxState()) {
   const app = new Hono();
   app.route('/__sandbox', behaviourRoutes(state));
   app.route('/mediaalpha', mediaAlphaRoutes(state));
+  app.route('/quotewizard', quoteWizardRoutes(state));
   app.route('/ipqs', ipqsRoutes(state));
   app.route('/geo', geoRoutes(state));
+  app.route('/turnstile', turnstileRoutes(state));
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -34,6 +34,7 @@ const vars = [
   `GEO_BASE_URL:${sandboxOrigin}/geo`,
   `TAG_MANAGER_SCRIPT_URL:${sandboxOrigin}/gtm.js`,
   `AD_SCRIPT_URL:${sandboxOrigin}/ads.js`,
+  `TURNSTILE_BASE_URL:${sandboxOrigin}/turnstile`,
 ].flatMap((v) => ['--var', v]);
 const wrangler = spawn('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', '--local', ...vars, ...process.argv.slice(2)], {
   stdio: 'inherit',

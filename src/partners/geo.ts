@@ -15,7 +15,12 @@ const geoServiceSchema = z.object({
   stateCode: z.string().regex(/^[A-Z]{2}$/).nullable(),
   postalCode: z.string().nullable(),
   isp: z.string().nullable(),
+  /** IANA time zone of the place (the visitor's local hour for partners); optional in the protocol. */
+  timeZone: z.string().max(64).nullable().optional(),
 });
+
+/** The ip lookup plus the place's IANA time zone (request.cf.timezone at the edge), or null. */
+export type GeoLookup = IpLookup & { timeZone: string | null };
 
 export function clientIp(request: Request): string {
   return request.headers.get('cf-connecting-ip')?.trim() ?? '';
@@ -39,14 +44,31 @@ export function geoFromCf(request: Request): IpLookup {
   };
 }
 
-export async function lookupGeo(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<IpLookup> {
+/** The time zone Cloudflare puts on the request (request.cf.timezone), or null. */
+export function timeZoneFromCf(request: Request): string | null {
+  const cf = (request as Request<unknown, IncomingRequestCfProperties | undefined>).cf;
+  return text(cf?.timezone);
+}
+
+/** One lookup per request: the partner context (local hour) and the visitor's place share it. */
+const lookups = new WeakMap<Request, Promise<GeoLookup>>();
+
+export function lookupGeo(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
+  const known = lookups.get(request);
+  if (known) return known;
+  const lookup = lookupGeoOnce(request, env);
+  lookups.set(request, lookup);
+  return lookup;
+}
+
+async function lookupGeoOnce(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
   const ip = clientIp(request);
-  const fromEdge = geoFromCf(request);
+  const fromEdge = { ...geoFromCf(request), timeZone: timeZoneFromCf(request) };
   if (!isLocalAddress(ip) && fromEdge.geo.postalCode) return fromEdge;
   try {
     const url = `${env.GEO_BASE_URL.replace(/\/+$/, '')}/lookup?ip=${encodeURIComponent(ip || '127.0.0.1')}`;
     const found = await partnerJson({ partner: 'geo', url, timeoutMs: partnerTimeoutMs(env) }, geoServiceSchema);
-    return { value: ip, geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp } };
+    return { value: ip, geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp }, timeZone: found.timeZone ?? null };
   } catch (error) {
     logPartnerFailure('geo.lookup', error);
     return fromEdge;

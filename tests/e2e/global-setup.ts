@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
     `GEO_BASE_URL:${sandbox.origin}/geo`,
     `TAG_MANAGER_SCRIPT_URL:${sandbox.origin}/gtm.js`,
     `AD_SCRIPT_URL:${sandbox.origin}/ads.js`,
+    `TURNSTILE_BASE_URL:${sandbox.origin}/turnstile`,
   ].flatMap((v) => ['--var', v]);
   const child = spawn(
     'wrangler',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Product } from '../../../brands';
 import { attributionFromAddress, attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
 import { buildCallContext, type CallContext } from '../../partners/mediaalpha/call-context';
+import { lookupGeo } from '../../partners/geo';
 import type { VisitorResultKind } from '../../partners/visitor-results';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
@@ -23,16 +24,26 @@ export function requestUa(c: PartnerContext): string {
   return (c.req.header('user-agent') ?? '').slice(0, 512);
 }
 
-/** The visitor's local hour: the page's own clock when it sent one, else the edge's timezone for the ip. */
-export function localHour(c: PartnerContext, fromPage: number | undefined, now = new Date()): number {
-  if (fromPage !== undefined) return fromPage;
-  const cf = (c.req.raw as Request<unknown, IncomingRequestCfProperties | undefined>).cf;
-  const zone = typeof cf?.timezone === 'string' && cf.timezone !== '' ? cf.timezone : 'America/New_York';
+/**
+ * The hour (0-23) in an IANA time zone; Eastern time when the zone is unknown (most US
+ * visitors), UTC when the zone name is not one the runtime knows.
+ */
+export function localHourIn(timeZone: string | null, now = new Date()): number {
   try {
-    return Number(formatInTimeZone(now, zone, 'H'));
+    return Number(formatInTimeZone(now, timeZone ?? 'America/New_York', 'H'));
   } catch {
     return now.getUTCHours();
   }
+}
+
+/**
+ * The visitor's local hour sent to partners (issue 12): computed by the Worker from the geo
+ * lookup's time zone (request.cf.timezone at the edge, the geo service locally), never taken
+ * from the page, whose clock and claim a script controls.
+ */
+export async function localHour(c: PartnerContext, now = new Date()): Promise<number> {
+  const geo = await lookupGeo(c.req.raw, c.env);
+  return localHourIn(geo.timeZone, now);
 }
 
 /** A remembered partner result, parsed with its schema; anything unreadable counts as absent. */
@@ -65,15 +76,17 @@ export async function visitorAttribution(c: PartnerContext): Promise<Attribution
   return merged;
 }
 
-export async function partnerCallContext(c: PartnerContext, product: Product, page: string | undefined, hour: number | undefined): Promise<CallContext> {
+/** `_clientHour` (the page's `localHour`) is accepted for old pages and ignored: see localHour. */
+export async function partnerCallContext(c: PartnerContext, product: Product, page: string | undefined, _clientHour?: number): Promise<CallContext> {
+  const [attribution, hour] = await Promise.all([visitorAttribution(c), localHour(c)]);
   return buildCallContext({
     brand: c.var.brand,
     product,
-    attribution: await visitorAttribution(c),
+    attribution,
     ip: requestIp(c),
     ua: requestUa(c),
     origin: new URL(c.req.url).origin,
-    localHour: localHour(c, hour),
+    localHour: hour,
     page: page ?? null,
   });
 }
