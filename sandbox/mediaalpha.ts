@@ -128,12 +128,13 @@ export function mediaAlphaRoutes(state: SandboxState) {
   });
 
   app.get('/pixel', (c) => {
-    state.record('mediaalpha', '/pixel', { ref: c.req.query('ref') ?? null });
+    // The browser's agent: browser tests tell their own visitor's pixels and clicks by it.
+    state.record('mediaalpha', '/pixel', { ref: c.req.query('ref') ?? null, ua: c.req.header('user-agent') ?? null });
     return c.body(null, 204, { 'access-control-allow-origin': '*' });
   });
 
   app.get('/click', (c) => {
-    state.record('mediaalpha', '/click', { ref: c.req.query('ref') ?? null });
+    state.record('mediaalpha', '/click', { ref: c.req.query('ref') ?? null, ua: c.req.header('user-agent') ?? null });
     return c.html(`<!doctype html><title>Sandbox carrier</title><h1>Sandbox carrier landing page</h1><p>ref ${c.req.query('ref') ?? ''}</p>`);
   });
 

@@ -6,6 +6,7 @@ import { formatPhone } from '../../src/shared/phone/format';
 import { isWorkingHours } from '../../src/shared/phone/working-hours';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1, storedEventsOf, visitorIdOf } from './support/d1';
+import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
 
 /**
  * The partner side in Chromium against the local sandbox: the phone number leased after the
@@ -23,12 +24,6 @@ afterAll(async () => {
 const WAIT = { timeout: 30_000, interval: 500 };
 /** The sandbox leases +1 833 555 xxxx (sandbox/mediaalpha.ts). */
 const LEASED = /^1833555\d{4}$/;
-
-const callSchema = z.object({ path: z.string(), body: z.unknown() });
-async function sandboxCalls(path: string): Promise<z.infer<typeof callSchema>[]> {
-  const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?partner=mediaalpha`);
-  return z.object({ calls: z.array(callSchema) }).parse(await reply.json()).calls.filter((call) => call.path === path);
-}
 
 async function hydrated(page: Page, island: string) {
   await page.waitForSelector(`[data-island="${island}"][data-hydrated]`, { state: 'attached', timeout: 30_000 });
@@ -53,9 +48,9 @@ async function donePhone(page: Page): Promise<{ display: string; href: string }>
 
 describe('phone lease in Chromium', () => {
   it('finishes the auto funnel and shows the leased number with a working tel link', async () => {
-    const { context, page, errors } = await newVisitor(browser);
+    const ua = taggedUserAgent(browser);
+    const { context, page, errors } = await newVisitor(browser, { userAgent: ua });
     const origin = brandOrigin('ps');
-    const leasesBefore = (await sandboxCalls('/get-phone')).length;
     await page.goto(`${origin}/save-auto`);
     await hydrated(page, 'quote-form');
     await page.locator('input[name="zipcode"]').fill('60601');
@@ -105,7 +100,8 @@ describe('phone lease in Chromium', () => {
     expect(shown.href).toBe(`tel:+${digits}`);
 
     // The partner was asked for this visitor's lease, with the zip the visitor entered.
-    const leases = (await sandboxCalls('/get-phone')).slice(leasesBefore);
+    const leases = await sandboxCallsOf(ua, 'mediaalpha', '/get-phone');
+    expect(leases.length).toBeGreaterThan(0);
     expect(leases.some((call) => z.object({ data: z.object({ zip: z.literal('60601') }).loose() }).loose().safeParse(call.body).success)).toBe(true);
 
     // Dialling: the link is a real anchor; the click is recorded as ctcClicked (the tel
@@ -127,8 +123,8 @@ describe('phone lease in Chromium', () => {
 
 describe('clicks page in Chromium', () => {
   it('lists the sandbox offers with logo alt text and safe links, fires pixels, and records adsLoaded and the click', async () => {
-    const { context, page, errors } = await newVisitor(browser);
-    const pixelsBefore = (await sandboxCalls('/pixel')).length;
+    const ua = taggedUserAgent(browser);
+    const { context, page, errors } = await newVisitor(browser, { userAgent: ua });
     const openBefore = isWorkingHours(new Date(), null);
     await page.goto(`${brandOrigin('ps')}/clicks-auto`);
     await hydrated(page, 'ad-listing');
@@ -163,7 +159,7 @@ describe('clicks page in Chromium', () => {
     await expect.poll(() => page.locator('img.ad-listing__logo').evaluateAll((imgs) => imgs.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0)), WAIT).toBe(true);
 
     // Impression pixels reached the partner, once per listed offer.
-    await expect.poll(async () => (await sandboxCalls('/pixel')).length - pixelsBefore, WAIT).toBe(count);
+    await expect.poll(async () => (await sandboxCallsOf(ua, 'mediaalpha', '/pixel')).length, WAIT).toBe(count);
 
     // A click offer opens the partner in a new tab without access back to the page.
     const first = items.filter({ has: page.locator('a[target="_blank"]') }).first();
@@ -171,6 +167,7 @@ describe('clicks page in Chromium', () => {
     const [popup] = await Promise.all([context.waitForEvent('page', { timeout: 30_000 }), first.locator('a.ad-listing__action').click()]);
     await popup.waitForLoadState('load', { timeout: 30_000 });
     expect(popup.url()).toBe(`${sandboxOrigin()}/mediaalpha/click?ref=${ref}`);
+    expect((await sandboxCallsOf(ua, 'mediaalpha', '/click')).map((call) => call.body)).toEqual([{ ref, ua }]);
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
     const id = await visitorIdOf(context);

@@ -15,9 +15,13 @@ export function sandboxOrigin(): string {
   return inject('e2eSandboxOrigin');
 }
 
-/** A fresh context (new visitor) on a phone-sized viewport, collecting console errors. */
-export async function newVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+/**
+ * A fresh context (new visitor) on a phone-sized viewport, collecting console errors.
+ * `userAgent` (see tests/e2e/support/sandbox.ts `taggedUserAgent`) lets a test tell its own
+ * partner calls in the sandbox's record from any other test's.
+ */
+export async function newVisitor(browser: Browser, options: { userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
