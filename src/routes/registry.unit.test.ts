@@ -215,13 +215,13 @@ describe('findRoute', () => {
     expect(findRoute('/tos/a/b')).toBeUndefined();
   });
 
-  it('sends nested review paths to the catch-all, whose check admits only the index', () => {
+  it('sends any deeper review path to the reviews catch-all (spec /reviews/:slug(.*)*), which has no check', () => {
     const index = findRoute('/reviews');
     expect(index).toMatchObject({ route: { name: 'reviews' }, params: { slug: '' } });
     expect(runPageCheck(index?.route.check, { pathname: '/reviews', params: index?.params ?? {} })).toBe(true);
     const nested = findRoute('/reviews/foo/bar');
     expect(nested).toMatchObject({ route: { name: 'reviews' }, step: undefined, params: { slug: 'foo/bar' } });
-    expect(runPageCheck(nested?.route.check, { pathname: '/reviews/foo/bar', params: nested?.params ?? {} })).toBe(false);
+    expect(runPageCheck(nested?.route.check, { pathname: '/reviews/foo/bar', params: nested?.params ?? {} })).toBe(true);
     expect(findRoute('/reviews/aetna')?.route.name).toBe('reviews-aetna');
     expect(findRoute('/reviews/unknown-carrier')?.params).toEqual({ slug: 'unknown-carrier' });
   });

@@ -95,7 +95,8 @@ export interface ErrorPageInput {
 export async function renderErrorPage({ brand, language, status, message, shell }: ErrorPageInput): Promise<ReadableStream<Uint8Array>> {
   const s = t(language);
   const notFound = status === 404;
-  const heading = notFound ? 'Page Not Found' : 'Internal Server Error';
+  // The spec's headings, in the brand's language (m10es reads 'Página no encontrada').
+  const heading = notFound ? s.pageNotFound : s.internalError;
   return renderToReadableStream(
     <Document
       brand={brand}

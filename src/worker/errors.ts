@@ -1,5 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { renderErrorPage } from '../ui/render';
 import type { AppEnv } from './env';
 import { ApiError, PageNotFound, sanitizeStatusCode } from './http-error';
@@ -9,11 +10,26 @@ function isApi(c: Context<AppEnv>): boolean {
   return c.req.path.startsWith('/api/');
 }
 
+/**
+ * The status of the error page (spec sections 2, 5 and 8): the status the error carries
+ * (an HTTPException's, or the `statusCode` of a server-error object), so a 400 stays
+ * 400; 500 when none is given. A status outside 100-999 is no status (spec 5: it falls back
+ * to the default, which for the error page is 500), and one that cannot be an error response
+ * (below 400, or above 599, which HTTP responses cannot carry) is served as 500 too.
+ */
+export function errorStatus(err: unknown): number {
+  let given: unknown;
+  if (err instanceof HTTPException) given = err.status;
+  else if (err && typeof err === 'object' && 'statusCode' in err) given = err.statusCode;
+  const status = sanitizeStatusCode(given, 500);
+  return status >= 400 && status <= 599 ? status : 500;
+}
+
 async function errorPage(c: Context<AppEnv>, status: number, message?: string): Promise<Response> {
   const brand = c.get('brand');
-  if (!brand) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status === 404 ? 404 : 500);
+  if (!brand) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status as ContentfulStatusCode);
   const body = await renderErrorPage({ brand, language: brand.defaultLanguage, status, message, shell: shellOptions(c, false) });
-  return c.body(body, status as 404 | 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  return c.body(body, status as ContentfulStatusCode, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
 }
 
 /** Spec section 8, "No route matches": 404 with 'Page not found' plus the path. */
@@ -33,16 +49,25 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof PageNotFound) {
     if (isApi(c)) return c.json({ error: { code: 'not_found', message: err.message } }, 404);
-    return errorPage(c, 404, err.message);
+    return errorPage(c, errorStatus(err), err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    const status = sanitizeStatusCode(err.status, 500);
     if (isApi(c)) return c.json({ error: { code: 'http_error', message: err.message || 'Request failed' } }, err.status);
-    return errorPage(c, status === 404 ? 404 : 500);
+    // The status it was given stays (a 400 is not a 500); only a 404 page shows its message.
+    const status = errorStatus(err);
+    if (err.res) for (const name of ['allow', 'retry-after']) {
+      const value = err.res.headers.get(name);
+      if (value) c.header(name, value);
+    }
+    return errorPage(c, status, status === 404 ? err.message : undefined);
   }
-  console.error(
-    JSON.stringify({ level: 'error', msg: 'unhandled error', path: c.req.path, method: c.req.method, name: err.name, error: err.message }),
-  );
-  if (isApi(c)) return c.json({ error: { code: 'internal_error', message: 'Internal Server Error' } }, 500);
-  return errorPage(c, 500);
+  // A server-error object may carry its own status (spec section 3: statusCode); none means 500.
+  const status = errorStatus(err);
+  if (status >= 500) {
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'unhandled error', path: c.req.path, method: c.req.method, name: err.name, error: err.message }),
+    );
+  }
+  if (isApi(c)) return c.json({ error: { code: status >= 500 ? 'internal_error' : 'http_error', message: status >= 500 ? 'Internal Server Error' : 'Request failed' } }, status as ContentfulStatusCode);
+  return errorPage(c, status);
 };

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { productForBrandId } from '../../brands';
 import { findRoute, isServedFor, ROUTES } from '../routes/registry';
 import { runPageCheck } from '../routes/checks';
@@ -18,6 +19,9 @@ import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/engine';
 import { applyExperiment, buildPageTracking } from './tracking';
 import { logJson } from './observability/log';
+import { listingForPage } from './listing';
+import { pagePlace } from './location';
+import type { FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
@@ -55,16 +59,23 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
 
   const baseConfig = route.name === 'index' || route.config.template === 'legal' ? { ...route.config, product: brand.defaultProduct } : route.config;
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
-  const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.visitorId);
+  const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.anonymousId);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
   const prefill = config.form ? prefillFromQuery(url.searchParams) : null;
+  // Clicks pages list the visitor's offers in the HTML, within a short budget (src/worker/listing).
+  const listing = config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // A visitor whose id this very request minted has nothing stored yet: no Durable Object round trip.
   const state = c.var.newVisitor && !prefill ? NO_STATE : await funnelStateOrEmpty(c, config.form, prefill, route.name);
+  const offers = await listing;
+  const stepInfo = resolveStep(stepNamesFor(config.form), step);
+  // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
+  const place = await pagePlace(c, { values: state.values, stored: state.location, url, lookup: config.form !== null && stepInfo.number > 1 });
+  const shownPlace = config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
   // Nothing of the visitor's in the page: the rendered shell can be shared (src/worker/page-cache.ts).
   const shared =
-    shellSharing.enabled && Object.keys(state.values).length === 0 && !state.lease && !state.completed && !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
-  const stepInfo = resolveStep(stepNamesFor(config.form), step);
-  const basePath = stripStep(url.pathname, step);
+    shellSharing.enabled && !offers && !shownPlace && Object.keys(state.values).length === 0 && !state.lease && !state.completed && !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+  // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
+  const basePath = params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
   const smid = route.smid[brand.id];
   const xsmid = route.xsmid[brand.id];
   const pageContext = {
@@ -81,9 +92,13 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
       template: config.template,
     },
     step: stepInfo,
-    visitorId: c.var.visitorId,
+    // The public anonymous id, never the visitor key (src/worker/visitor/visitor-key.ts).
+    visitorId: c.var.anonymousId,
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
     tracking: buildPageTracking(c, assignment),
+    // What the main script needs for the spec's calls on entry (src/ui/client/spec-calls.ts).
+    hooks: { onEnter: config.onEnter ?? null },
+    place: { zip: place.zip, located: place.location?.zip ?? null },
   };
 
   /** The React render; with slots, the per-request values are left as slots for a shared shell. */
@@ -99,7 +114,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
       basePath,
       ...(config.form
         ? {
-            funnel: await funnelPropsFor(slots, c.env, {
+            funnel: await funnelPropsFor(slots, c.env, shownPlace, {
               formId: config.form,
               stepName: stepInfo.name,
               values: state.values,
@@ -111,6 +126,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
           }
         : {}),
       ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
+      ...(offers ? { listing: offers } : {}),
     };
     const shell = shellOptions(c, config.indexable);
     return renderPage({
@@ -148,16 +164,38 @@ const shells = new ShellCache();
 export const shellSharing = { enabled: true };
 
 /** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
-async function funnelPropsFor(shared: boolean, env: Env, input: Parameters<typeof funnelProps>[1]) {
-  const props = await funnelProps(env, input);
+async function funnelPropsFor(shared: boolean, env: Env, place: FunnelProps['place'], input: Parameters<typeof funnelProps>[1]) {
+  const props = { ...(await funnelProps(env, input)), place };
   return shared ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT } : props;
 }
 
 /** Every page of the registry, for the brand of the request; anything else falls to notFound. */
 export const pages = new Hono<AppEnv>();
 
+/** A broken percent-escape in the address is a malformed request (400), not a missing page. */
+function hasMalformedEscape(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+pages.use('*', async (c, next) => {
+  if (hasMalformedEscape(new URL(c.req.url).pathname)) throw new HTTPException(400, { message: 'Malformed address' });
+  await next();
+});
+
 pages.get('*', async (c, next) => {
   const match = findRoute(c.req.path);
   if (!match || !isServedFor(match.route, c.var.brand.id)) return next();
   return renderRoute(c, match.route, match.step, match.params);
+});
+
+/** Pages are read, not written: other methods on a served page (form posts are answered before) are 405. */
+pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
+  const match = findRoute(c.req.path);
+  if (!match || !isServedFor(match.route, c.var.brand.id)) return next();
+  throw new HTTPException(405, { message: 'Method Not Allowed', res: new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }) });
 });

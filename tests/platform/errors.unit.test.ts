@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
 import type { AppEnv } from '../../src/worker/env';
-import { notFound, onError } from '../../src/worker/errors';
+import { errorStatus, notFound, onError } from '../../src/worker/errors';
+import { HTTPException } from 'hono/http-exception';
 import { sanitizeStatusCode } from '../../src/worker/http-error';
 import { isNoindex } from '../../src/worker/shell';
 import { env } from 'cloudflare:test';
@@ -40,6 +41,19 @@ describe('error handling (spec section 8)', () => {
     const res = await appThatThrows().request('http://bh.localhost/api/boom', {}, env);
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: { code: 'internal_error', message: 'Internal Server Error' } });
+  });
+
+  it('keeps the status an error carries; 500 only when none (or none usable) is given', () => {
+    expect(errorStatus(new HTTPException(400))).toBe(400);
+    expect(errorStatus(new HTTPException(403))).toBe(403);
+    expect(errorStatus(new HTTPException(503))).toBe(503);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 422 }))).toBe(422);
+    expect(errorStatus(new Error('x'))).toBe(500);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 1000 }))).toBe(500);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 42 }))).toBe(500);
+    // In 100-999 but not an error status an HTTP response can carry.
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 302 }))).toBe(500);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 700 }))).toBe(500);
   });
 
   it('falls back to 200 for status codes outside 100 to 999', () => {

@@ -58,12 +58,6 @@ describe('steps and errors', () => {
     expect(html).toContain('noindex');
   });
 
-  it('fails a page check with 404 and the path in the message (reviews of an unknown carrier)', async () => {
-    const res = await SELF.fetch('http://ac.localhost/reviews/no-such-carrier');
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Page Not Found: /reviews/no-such-carrier');
-  });
-
   it('answers unknown /api paths with a JSON error', async () => {
     const res = await SELF.fetch('http://bh.localhost/api/nope');
     expect(res.status).toBe(404);

@@ -84,8 +84,9 @@ export const fixedPages = [
     benefits: ['dental', 'vision', 'otc'],
     planTypes: ['Medicare Advantage', 'Part D'],
     variants: [
-      // The catch-all: its check lets only the reviews index (empty slug) through.
-      { name: 'reviews', path: '/reviews/:slug?', copy: reviewsIndex, check: 'knownReviewSlug' },
+      // The spec's /reviews/:slug(.*)*: any address under /reviews without a carrier page of
+      // its own (an old or mistyped review link) shows the reviews index, not a 404.
+      { name: 'reviews', path: '/reviews/:slug?', copy: reviewsIndex },
       {
         name: 'reviews-aetna',
         path: '/reviews/aetna/:step?',

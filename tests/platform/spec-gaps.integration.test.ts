@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decode, visitor } from '../support/funnel';
+
+/**
+ * Issue 10, item 8: the smaller spec gaps, proven through the Worker's fetch
+ * (error statuses of spec sections 2, 5 and 8; the /reviews/:slug(.*)* route of spec section 2).
+ */
+describe('error page statuses (spec sections 2 and 8)', () => {
+  it('keeps a 400 it was given: a page address with a broken percent-escape is a 400 page, not a 500', async () => {
+    const v = visitor('bh');
+    const res = await v.get('/get-yours-otc/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    // Spec section 8: every status but 404 reads 'Internal Server Error'.
+    expect(html).toContain('<h1>Internal Server Error</h1>');
+    expect(html).toContain('"statusCode":400');
+  });
+
+  it('keeps a 405 with its Allow header for a write to a page that takes none', async () => {
+    const v = visitor('bh');
+    const res = await v.fetch('/privacy', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.text()).toContain('<h1>Internal Server Error</h1>');
+  });
+
+  it('answers 404 "Page Not Found" with the path for an unknown page', async () => {
+    const v = visitor('bh');
+    const res = await v.get('/no-such-page-here');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<h1>Page Not Found</h1>');
+    expect(html).toContain('Page not found: /no-such-page-here');
+  });
+
+  it('reads the error page in the brand language on the Spanish brand', async () => {
+    const res = await visitor('m10es').get('/no-such-page-here');
+    expect(res.status).toBe(404);
+    const html = decode(await res.text());
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain('<h1>Página no encontrada</h1>');
+  });
+});
+
+describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
+  const reviewsHeadline = '<h1>Medicare carrier reviews</h1>';
+
+  for (const path of ['/reviews', '/reviews/anything', '/reviews/no-such-carrier', '/reviews/2024/best-plans/', '/reviews/Some%20Thing']) {
+    it(`serves the reviews page at ${path}`, async () => {
+      const res = await visitor('ac').get(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(reviewsHeadline);
+    });
+  }
+
+  it('still serves the carrier pages of their own', async () => {
+    const html = decode(await (await visitor('ac').get('/reviews/aetna')).text());
+    expect(html).toContain('Aetna Medicare plans: what to know');
+  });
+
+  for (const brand of ['bh', 'm10es', 'tqg']) {
+    it(`is a 404 on brand ${brand}`, async () => {
+      for (const path of ['/reviews', '/reviews/anything']) {
+        const res = await visitor(brand).get(path);
+        expect(res.status, `${brand} ${path}`).toBe(404);
+        expect(await res.text()).not.toContain(reviewsHeadline);
+      }
+    });
+  }
+});
