@@ -2,9 +2,19 @@ import { scrollToElement, stickyHeight } from '../scroll';
 
 /**
  * On page entry: to the anchor when the address has a hash (below the sticky header),
- * otherwise the top. Keeps --sticky-h current for CSS scroll-padding.
+ * otherwise the top. Keeps --sticky-h current for CSS scroll-padding. With `report`, refused
+ * navigations and failed chunks go to error reporting.
  */
-export function startNavigation(): void {
+export function startNavigation(report?: (kind: 'navigation' | 'chunk', message: string) => void): void {
+  if (report) {
+    listenForNavigation((message) => report('navigation', message));
+    // Spec section 8: a failed page chunk is reported as 'Chunk Error' (src/ui/client/reload-guard.ts).
+    window.addEventListener('client-error', (event) => {
+      const detail: unknown = event instanceof CustomEvent ? event.detail : null;
+      const reason = detail && typeof detail === 'object' && 'reason' in detail && typeof detail.reason === 'string' ? detail.reason : 'Chunk Error';
+      report('chunk', reason);
+    });
+  }
   document.documentElement.style.setProperty('--sticky-h', `${stickyHeight()}px`);
   const id = decodeURIComponent(location.hash.slice(1));
   const target = id ? document.getElementById(id) : null;
@@ -28,4 +38,58 @@ export function watchDeployments(intervalMs = 5 * 60_000): void {
     }
   };
   window.setInterval(() => void check(), intervalMs);
+}
+
+/** Spec section 8: the messages of a refused navigation. */
+export const EXTERNAL_NAVIGATION_ERROR = 'Navigating to an external URL is not allowed by default';
+export const PROTOCOL_NAVIGATION_ERROR = 'Cannot navigate to a URL with protocol';
+
+/** Protocols that run code or smuggle a document instead of loading a page (spec section 5). */
+const SCRIPT_PROTOCOLS = new Set(['javascript:', 'data:', 'vbscript:', 'blob:']);
+
+export interface NavigateOptions {
+  /** Allows another origin (a partner's page); never allows a script protocol. */
+  external?: boolean;
+  /** Replaces the current history entry instead of adding one. */
+  replace?: boolean;
+}
+
+/**
+ * The one way client code moves the browser to another document (spec sections 5 and 8).
+ * The address is resolved against the page and checked before anything happens: a script
+ * protocol (javascript:, data:, vbscript:, blob:) is refused whatever the options, and any
+ * other origin is refused unless the caller says `external: true`. A refused navigation
+ * throws and leaves the page where it is. The URL parser does the reading, so tricks such as
+ * 'java\tscript:' or leading spaces are judged as the browser would judge them.
+ */
+export function navigateTo(to: string, options: NavigateOptions = {}, loc: Pick<Location, 'href' | 'origin' | 'assign' | 'replace'> = location): URL {
+  const url = new URL(to, loc.href);
+  if (SCRIPT_PROTOCOLS.has(url.protocol)) throw new Error(`${PROTOCOL_NAVIGATION_ERROR} ${url.protocol}`);
+  if (url.origin !== loc.origin && !options.external) {
+    throw new Error(`${EXTERNAL_NAVIGATION_ERROR}. Use navigateTo(url, { external: true }).`);
+  }
+  if (options.replace) loc.replace(url.href);
+  else loc.assign(url.href);
+  return url;
+}
+
+/** The window event any island or tag-manager script may dispatch to navigate under the guards. */
+export const NAVIGATE_EVENT = 'quote:navigate';
+
+/**
+ * Listens for `quote:navigate` ({ detail: { to, external?, replace? } }). A refused navigation
+ * is reported to error reporting (kind 'navigation', with the spec's message) and the page stays.
+ */
+export function listenForNavigation(report: (message: string) => void): void {
+  window.addEventListener(NAVIGATE_EVENT, (event) => {
+    const detail: unknown = event instanceof CustomEvent ? event.detail : null;
+    if (!detail || typeof detail !== 'object' || !('to' in detail) || typeof detail.to !== 'string') return;
+    const external = 'external' in detail && detail.external === true;
+    const replace = 'replace' in detail && detail.replace === true;
+    try {
+      navigateTo(detail.to, { external, replace });
+    } catch (error) {
+      report(error instanceof Error ? error.message : String(error));
+    }
+  });
 }

@@ -100,7 +100,8 @@ eventApi.post('/user/set', async (c) => {
 });
 
 const clientErrorSchema = z.strictObject({
-  kind: z.enum(['event', 'location', 'ipCheck', 'userSync']),
+  // navigation: a refused client navigation (spec 8 messages); chunk: 'Chunk Error'.
+  kind: z.enum(['event', 'location', 'ipCheck', 'userSync', 'navigation', 'chunk']),
   message: z.string().max(300),
   status: z.number().int().min(0).max(999).optional(),
 });

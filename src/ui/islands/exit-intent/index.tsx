@@ -51,10 +51,6 @@ export function ExitIntent({ hook, options, language, phone, formHref }: ExitInt
 
   useEffect(() => {
     const storage = browserStorage();
-    // Operators and QA can clear the memory from the console: dispatchEvent(new Event('quote:exit-intent-reset')).
-    const onReset = () => resetExitIntent(storage);
-    window.addEventListener('quote:exit-intent-reset', onReset);
-    if (!mayTrigger(storage, options.repeatAfterDays)) return () => window.removeEventListener('quote:exit-intent-reset', onReset);
     let stop = () => undefined as void;
     const fire = () => {
       stop();
@@ -63,7 +59,18 @@ export function ExitIntent({ hook, options, language, phone, formHref }: ExitInt
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setOpen(true);
     };
-    stop = watchExitIntent(options, fire);
+    const arm = () => {
+      stop();
+      stop = mayTrigger(storage, options.repeatAfterDays) ? watchExitIntent(options, fire) : () => undefined;
+    };
+    // Spec section 4: reset clears the time shown and the unsubscribe flag, so it can trigger
+    // again, on this page too. Operators and QA: dispatchEvent(new Event('quote:exit-intent-reset')).
+    const onReset = () => {
+      resetExitIntent(storage);
+      arm();
+    };
+    window.addEventListener('quote:exit-intent-reset', onReset);
+    arm();
     return () => {
       stop();
       window.removeEventListener('quote:exit-intent-reset', onReset);
