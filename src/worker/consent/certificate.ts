@@ -1,0 +1,163 @@
+/**
+ * Signed lead certificates (issue 19, item 4). When a lead is written, the Worker signs what
+ * the visitor consented to, when, where and under which disclosures, as a compact JWS with the
+ * LEAD_CERTIFICATE_KEY (Ed25519). No raw personal data: contact values appear only as hashes.
+ * Idempotent per lead: a retried final submit finds the certificate already issued.
+ */
+import type { Language } from '../../routes/schema';
+import { consentDisclosure, type SellerChoice } from '../../shared/consent';
+import { catalogInsert } from './catalog';
+import { emailSha256, leadContact, phoneSha256 } from './contact-hash';
+import { signJws } from './jws';
+import { publicJwkSchema, signingKey, type PublicJwk } from './signing-key';
+import { logJson } from '../observability/log';
+
+export interface CertificatePayload {
+  certificate_id: string;
+  lead_id: string;
+  brand: { id: string; name: string };
+  page_url: string | null;
+  created_at: string;
+  issued_at: string;
+  consent: { version: string; language: string; sha256: string } | null;
+  /** Labels of the fields on the final (consent) step, in the page language. */
+  fields: string[];
+  steps: { step: string; at: string }[];
+  gpc: boolean;
+  contact: { phone_sha256: string | null; email_sha256: string | null };
+  trust?: unknown;
+  sellers?: { name: string; accepted: boolean }[];
+  disclaimer_version?: string;
+}
+
+export interface CertifyInput {
+  visitorId: string;
+  form: string;
+  submissionId: string;
+  brand: { id: string; name: string };
+  language: Language;
+  /** Labels of the final step's fields in the page language. */
+  fieldLabels: string[];
+  steps: { step: string; at: string }[];
+  gpc: boolean;
+  /** Medicare: the entities shown, each accepted or not; null for other products. */
+  sellers: SellerChoice[] | null;
+  /** Medicare: the TPMO disclaimer version shown. */
+  disclaimerVersion: string | null;
+  /** The lead-defence verdict, when that issue has put one on the lead. */
+  trust?: unknown;
+  now?: Date;
+}
+
+interface LeadRow {
+  id: string;
+  created_at: string;
+  page_url: string | null;
+  consent_version: string | null;
+  consent_sha256: string | null;
+  consent_text_language: string | null;
+  values: string;
+  certificate_id: string | null;
+}
+
+function parseValues(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Issues the certificate of the lead (visitor, form, submission), stores it and links it from
+ * the lead row with the consent details the row lacked (gpc, sellers, disclaimer version,
+ * contact hashes). Returns the certificate id, or null when no key is configured or the lead
+ * is not there. Never throws: the lead is already stored and must not be lost over this.
+ */
+export async function certifyLead(env: Env, input: CertifyInput): Promise<string | null> {
+  try {
+    const db = env.DB;
+    const lead = await db
+      .prepare('SELECT id, created_at, page_url, consent_version, consent_sha256, consent_text_language, "values", certificate_id FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?')
+      .bind(input.visitorId, input.form, input.submissionId)
+      .first<LeadRow>();
+    if (!lead) return null;
+    if (lead.certificate_id) return lead.certificate_id;
+    const key = await signingKey(env.LEAD_CERTIFICATE_KEY);
+    const now = input.now ?? new Date();
+    const values = parseValues(lead.values);
+    const contact = leadContact(values);
+    const [phoneHash, emailHash] = await Promise.all([phoneSha256(contact.phone), emailSha256(contact.email)]);
+    const sellers = input.sellers ? JSON.stringify(input.sellers) : null;
+    const statements: D1PreparedStatement[] = [];
+    // The text behind the lead's hash goes into the catalog with the lead (idempotent).
+    const disclosure = lead.consent_version ? consentDisclosure(lead.consent_version, (lead.consent_text_language ?? input.language) as Language, input.brand.name) : undefined;
+    if (disclosure && lead.consent_sha256) statements.push(catalogInsert(db, lead.consent_sha256, disclosure, now));
+    const update = (certificateId: string | null) =>
+      db
+        .prepare('UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ? WHERE id = ? AND certificate_id IS NULL')
+        .bind(certificateId, input.gpc ? 1 : 0, sellers, input.disclaimerVersion, phoneHash, emailHash, lead.id);
+    if (!key) {
+      logJson('error', 'LEAD_CERTIFICATE_KEY is not set or invalid; lead stored without a certificate', { where: 'consent.certificate' });
+      statements.push(update(null));
+      await db.batch(statements);
+      return null;
+    }
+    const id = crypto.randomUUID();
+    const payload: CertificatePayload = {
+      certificate_id: id,
+      lead_id: lead.id,
+      brand: input.brand,
+      page_url: lead.page_url,
+      created_at: lead.created_at,
+      issued_at: now.toISOString(),
+      consent:
+        lead.consent_version && lead.consent_sha256
+          ? { version: lead.consent_version, language: lead.consent_text_language ?? input.language, sha256: lead.consent_sha256 }
+          : null,
+      fields: input.fieldLabels,
+      steps: input.steps,
+      gpc: input.gpc,
+      contact: { phone_sha256: phoneHash, email_sha256: emailHash },
+      ...(input.trust !== undefined ? { trust: input.trust } : {}),
+      ...(input.sellers ? { sellers: input.sellers.map((s) => ({ name: s.name, accepted: s.accepted })) } : {}),
+      ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
+    };
+    const jws = await signJws(key, payload);
+    statements.push(
+      db.prepare('INSERT OR IGNORE INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)').bind(key.kid, JSON.stringify(key.publicJwk), now.toISOString()),
+      db.prepare('INSERT OR IGNORE INTO lead_certificates (id, lead_id, brand, kid, jws, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(id, lead.id, input.brand.id, key.kid, jws, now.toISOString()),
+      update(id),
+    );
+    await db.batch(statements);
+    // A concurrent duplicate submit may have won: the row names the certificate that counts.
+    const stored = await db.prepare('SELECT certificate_id FROM leads WHERE id = ?').bind(lead.id).first<{ certificate_id: string | null }>();
+    return stored?.certificate_id ?? null;
+  } catch (error) {
+    logJson('error', 'lead certificate not issued', { where: 'consent.certificate', error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+export async function certificateJws(db: D1Database, id: string): Promise<string | null> {
+  const row = await db.prepare('SELECT jws FROM lead_certificates WHERE id = ?').bind(id).first<{ jws: string }>();
+  return row?.jws ?? null;
+}
+
+/** The published keys: the current signing key and every key that ever signed a certificate. */
+export async function publishedKeys(env: Env): Promise<PublicJwk[]> {
+  const keys = new Map<string, PublicJwk>();
+  const current = await signingKey(env.LEAD_CERTIFICATE_KEY);
+  if (current) keys.set(current.kid, current.publicJwk);
+  const rows = await env.DB.prepare('SELECT public_jwk FROM certificate_keys ORDER BY first_used_at').all<{ public_jwk: string }>();
+  for (const row of rows.results) {
+    try {
+      const jwk = publicJwkSchema.safeParse(JSON.parse(row.public_jwk));
+      if (jwk.success && !keys.has(jwk.data.kid)) keys.set(jwk.data.kid, jwk.data);
+    } catch {
+      // a row that is not a key is skipped, never published
+    }
+  }
+  return [...keys.values()];
+}
