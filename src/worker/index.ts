@@ -8,6 +8,7 @@ import { notFound, onError } from './errors';
 import { brandMiddleware } from './middleware/brand';
 import { securityHeaders } from './middleware/security-headers';
 import { visitorMiddleware } from './middleware/visitor';
+import { writeGuard } from './middleware/write-guard';
 import { pages } from './pages';
 import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
@@ -22,6 +23,8 @@ const app = new Hono<AppEnv>();
 app.use('*', securityHeaders);
 app.get('/healthz', (c) => c.json({ ok: true }));
 app.use('*', brandMiddleware);
+// Same-origin writes, JSON-only APIs, body limits and clean text, before any cookie is read or set.
+app.use('*', writeGuard);
 app.use('*', visitorMiddleware);
 app.route('/api', eventApi);
 app.route('/ops', opsApp);

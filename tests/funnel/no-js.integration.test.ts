@@ -206,7 +206,7 @@ describe('stored values are never lost', () => {
     ];
     for (const res of await Promise.all(junk)) expect(res.status).toBeLessThan(500);
     const binary = await v.get('/get-yours-otc/zip').then(() =>
-      fetchRaw(v.origin, v.id, '/get-yours-otc/zip', 'application/octet-stream', new Uint8Array([0, 255, 1, 2]).buffer),
+      v.fetch('/get-yours-otc/zip', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 255, 1, 2]).buffer }),
     );
     expect(binary.status).toBe(303);
     const html = decode(await (await v.get('/get-yours-otc/name')).text());
@@ -215,8 +215,3 @@ describe('stored values are never lost', () => {
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');
   });
 });
-
-async function fetchRaw(origin: string, id: string, path: string, type: string, body: ArrayBuffer) {
-  const { SELF } = await import('cloudflare:test');
-  return SELF.fetch(`${origin}${path}`, { method: 'POST', headers: { cookie: `qf_aid=${id}`, 'content-type': type }, body, redirect: 'manual' });
-}

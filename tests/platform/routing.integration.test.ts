@@ -94,14 +94,14 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
-  it('mints a visitor cookie once and keeps a valid one', async () => {
+  it('mints a signed visitor cookie once and keeps a valid one', async () => {
     const first = await SELF.fetch('http://bh.localhost/privacy');
-    const cookie = first.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/qf_aid=[0-9a-f-]{36}; Max-Age=\d+; Path=\/; Secure; SameSite=Lax/);
-    const id = /qf_aid=([^;]+)/.exec(cookie)?.[1];
-    const again = await SELF.fetch('http://bh.localhost/privacy', { headers: { cookie: `qf_aid=${id}` } });
-    expect(again.headers.get('set-cookie') ?? '').not.toContain('qf_aid=');
+    const cookie = first.headers.getSetCookie().find((h) => h.startsWith('qf_aid=')) ?? '';
+    expect(cookie).toMatch(/^qf_aid=[0-9a-f-]{36}\.[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const pair = cookie.split(';')[0] ?? '';
+    const again = await SELF.fetch('http://bh.localhost/privacy', { headers: { cookie: pair } });
+    expect(again.headers.getSetCookie().some((h) => h.startsWith('qf_aid='))).toBe(false);
     const forged = await SELF.fetch('http://bh.localhost/privacy', { headers: { cookie: 'qf_aid=not-a-uuid' } });
-    expect(forged.headers.get('set-cookie')).toMatch(/qf_aid=[0-9a-f-]{36}/);
+    expect(forged.headers.getSetCookie().find((h) => h.startsWith('qf_aid='))).toMatch(/qf_aid=[0-9a-f-]{36}/);
   });
 });

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { visitor } from '../support/funnel';
 
 /**
  * Property-based fuzzing of every /api/* endpoint and every form step (issue 6): thousands
@@ -100,8 +101,8 @@ async function expectSafe(response: Response, label: string): Promise<void> {
   await response.body?.cancel();
 }
 
-function visitorHeaders(id = crypto.randomUUID()): Record<string, string> {
-  return { cookie: `qf_aid=${id}`, 'cf-connecting-ip': '203.0.113.20', 'user-agent': 'fuzz/1.0' };
+function visitorHeaders(brand = 'bh'): Record<string, string> {
+  return { ...visitor(brand, { ip: '203.0.113.20', userAgent: 'fuzz/1.0' }).headers };
 }
 
 const RUNS_PER_ENDPOINT = 400;
@@ -205,14 +206,14 @@ const formBad = fc.record(
 
 describe("a visitor's stored values survive bad input", () => {
   it('keeps zip, Medicare answer and first name through fuzzed JSON submits and form posts', { timeout: 60_000 }, async () => {
-    const visitorId = crypto.randomUUID();
-    const headers = visitorHeaders(visitorId);
+    const v = visitor('bh', { ip: '203.0.113.20', userAgent: 'fuzz/1.0' });
+    const headers = v.headers;
     const submit = (step: string, values: Record<string, unknown>) =>
       SELF.fetch(`${ORIGIN}/api/form/submit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step, values }) });
     for (const [step, values] of [['zip', { zipcode: '90210' }], ['medicare', { haveMedicare: '1' }], ['name', { firstName: 'Maria' }]] as const) {
       expect((await submit(step, values)).status).toBe(200);
     }
-    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitorId));
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
     const before = (await stub.getPageState('medicare')).values;
     expect(before).toMatchObject({ zipcode: '90210', firstName: 'Maria' });
     expect(before.haveMedicare).toBeDefined();

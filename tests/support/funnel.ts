@@ -2,36 +2,89 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { freshIp } from './sandbox';
+import { hmacSha256 } from './hmac-sync';
+import { encodeSession, SESSION_COOKIE } from '../../src/worker/tracking/session';
+import { purposeSecret, VISITOR_COOKIE, type SigningPurpose } from '../../src/worker/visitor/visitor-key';
+
+/** A value signed as hono/cookie signs it, for the Worker's test secret (src/worker/visitor/visitor-key.ts). */
+export function signedCookieValue(value: string, purpose: SigningPurpose, secret = env.VISITOR_COOKIE_SECRET): string {
+  const signature = btoa(String.fromCharCode(...hmacSha256(purposeSecret(secret, purpose), value)));
+  return encodeURIComponent(`${value}.${signature}`);
+}
+
+/** The public anonymous id of a visitor key (what leads.visitor_id and events carry). */
+export function anonymousIdOf(key: string, secret = env.VISITOR_COOKIE_SECRET): string {
+  const bytes = hmacSha256(purposeSecret(secret, 'anonymous'), key).slice(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A Cookie header for a visitor key and (optionally) a tracking session, both signed as the Worker signs them. */
+export function visitorCookie(key: string, sessionId?: string): string {
+  const parts = [`${VISITOR_COOKIE}=${signedCookieValue(key, 'visitor')}`];
+  if (sessionId) parts.push(`${SESSION_COOKIE}=${signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')}`);
+  return parts.join('; ');
+}
 
 /**
- * A visitor of brand `brand` with its own Durable Object (its own visitor cookie) and its own
- * client ip (CF-Connecting-IP), so per-ip limits and sandbox scopes of one test never touch
- * another's. Build every request of a test visitor from `headers` (or these methods): how
- * the visitor cookie is made is this helper's business.
+ * A visitor of brand `brand` with its own Durable Object (its own signed visitor key and
+ * tracking session, as the Worker would have issued them) and its own client ip
+ * (CF-Connecting-IP), so per-ip limits and sandbox scopes of one test never touch another's.
+ * Build every request of a test visitor from `headers` (or these methods): how the cookies
+ * are made is this helper's business. `id` is the public anonymous id (leads.visitor_id,
+ * events' anonymous_id); `key` the secret visitor key (the Durable Object's name).
+ * Requests through `fetch`, `get`, `post` and `api` keep the cookies the Worker sets, as a
+ * browser does; non-GET requests carry the brand's Origin, as a browser's do.
  */
 export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string } = {}) {
-  const id = crypto.randomUUID();
+  const key = crypto.randomUUID();
+  const id = anonymousIdOf(key);
+  const sessionId = crypto.randomUUID();
   const origin = `http://${brand}.localhost`;
   const ip = options.ip ?? freshIp();
-  const headers: Record<string, string> = { cookie: `qf_aid=${id}`, 'cf-connecting-ip': ip, 'user-agent': options.userAgent ?? 'funnel-test/1.0' };
+  const jar = new Map<string, string>([
+    [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
+    [SESSION_COOKIE, signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')],
+  ]);
+  // Origin as a browser sends it on writes (the Worker refuses writes without it); harmless on reads.
+  const headers: Record<string, string> = { cookie: '', origin, 'cf-connecting-ip': ip, 'user-agent': options.userAgent ?? 'funnel-test/1.0' };
+  const writeCookie = () => {
+    headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  };
+  writeCookie();
+  /** Keeps what the Worker set (a new session after an ad click), as a browser's cookie jar does. */
+  const keep = (response: Response): Response => {
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const maxAge = /;\s*max-age=(-?\d+)/i.exec(header)?.[1];
+      if (maxAge !== undefined && Number(maxAge) <= 0) jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    writeCookie();
+    return response;
+  };
+  const send = async (path: string, init: RequestInit) => {
+    const given = Object.fromEntries(new Headers(init.headers));
+    const sent = { ...headers, ...given };
+    return keep(await SELF.fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: sent }));
+  };
   return {
     id,
+    key,
+    sessionId,
     ip,
     origin,
     headers,
-    /** Any request as this visitor, to a path of the brand's origin. */
-    fetch: (path: string, init: RequestInit = {}) =>
-      SELF.fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: { ...headers, ...Object.fromEntries(new Headers(init.headers)) } }),
-    get: (path: string) => SELF.fetch(`${origin}${path}`, { headers, redirect: 'manual' }),
+    /** Any request as this visitor, to a path of the brand's origin (non-GET ones with the brand's Origin). */
+    fetch: (path: string, init: RequestInit = {}) => send(path, init),
+    get: (path: string) => send(path, {}),
     post: (path: string, fields: Record<string, string>) =>
-      SELF.fetch(`${origin}${path}`, {
-        method: 'POST',
-        headers: { ...headers, origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-        redirect: 'manual',
-      }),
-    api: (body: unknown) =>
-      SELF.fetch(`${origin}/api/form/submit`, { method: 'POST', headers: { ...headers, origin, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      send(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
+    api: (body: unknown) => send('/api/form/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'follow' }),
   };
 }
 export type Visitor = ReturnType<typeof visitor>;

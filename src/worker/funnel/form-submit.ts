@@ -40,7 +40,7 @@ export type SubmitBody = z.infer<typeof submitBodySchema>;
 function pageOf(c: Context<AppEnv>, path: string) {
   const match = findRoute(path);
   if (!match || !isServedFor(match.route, c.var.brand.id)) return undefined;
-  const { config } = applyExperiment({ config: match.route.config, experiment: match.route.experiment }, c.var.visitorId);
+  const { config } = applyExperiment({ config: match.route.config, experiment: match.route.experiment }, c.var.anonymousId);
   return { route: match.route, config, step: match.step };
 }
 

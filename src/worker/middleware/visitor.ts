@@ -1,24 +1,29 @@
-import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
+import { logJson } from '../observability/log';
+import { sessionCookieHeader, sessionToIssue, verifiedSession } from '../tracking/session';
+import { anonymousIdFor, cookieSecret, VISITOR_COOKIE, visitorCookieHeader, visitorKeyFromCookies } from '../visitor/visitor-key';
 
-export const VISITOR_COOKIE = 'qf_aid';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ONE_YEAR = 60 * 60 * 24 * 365;
+export { VISITOR_COOKIE };
 
 /**
- * The anonymous visitor id: minted at the edge on the first response as a first-party
- * cookie, so the very first page view, the form and the phone lease already share one
- * Durable Object. Anything that is not a v4 UUID is replaced, never trusted.
+ * The visitor key and the tracking session, both from cookies this Worker signed
+ * (src/worker/visitor/visitor-key.ts). A missing, unsigned or forged key is replaced by a new
+ * one, minted at the edge on the first response, so the very first page view, the form and
+ * the phone lease already share one Durable Object. A session the Worker did not sign is
+ * ignored. After the handler: the new key's cookie, and the session cookie of a page view.
  */
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const existing = getCookie(c, VISITOR_COOKIE);
-  const valid = existing !== undefined && UUID.test(existing);
-  const id = valid ? existing : crypto.randomUUID();
-  c.set('visitorId', id);
-  c.set('newVisitor', !valid);
+  const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
+  const cookies = c.req.header('cookie');
+  const [existing, session] = await Promise.all([visitorKeyFromCookies(cookies, secret), verifiedSession(cookies, secret)]);
+  const key = existing ?? crypto.randomUUID();
+  c.set('visitorId', key);
+  c.set('anonymousId', await anonymousIdFor(key, secret));
+  c.set('newVisitor', existing === undefined);
+  c.set('signedSession', session);
   await next();
-  if (!valid) {
-    setCookie(c, VISITOR_COOKIE, id, { path: '/', maxAge: ONE_YEAR, secure: true, sameSite: 'Lax', httpOnly: false });
-  }
+  if (existing === undefined) c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret));
+  const issue = sessionToIssue(c);
+  if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret));
 });

@@ -36,7 +36,7 @@ export function serverEvent(c: Context<AppEnv>, event: EventName, properties: Re
   const brand = c.var.brand;
   const now = new Date().toISOString();
   const id = crypto.randomUUID();
-  const anonymousId = c.var.visitorId ?? 'unknown-visitor';
+  const anonymousId = c.var.anonymousId;
   return {
     id,
     type: 'track',

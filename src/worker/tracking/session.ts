@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { parseCookieHeader, serializeCookie } from '../../shared/tracking/cookies';
+import { generateSignedCookie } from 'hono/cookie';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { CONTEXT_PARAMS, MAX_PARAM_LENGTH, pickUrlParams, TRACKED_PARAMS, type UrlParams } from '../../shared/tracking/session-params';
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
+import { purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
 
 export const SESSION_COOKIE = 'qf_sid';
 /** A session ends after 30 minutes without a page request (the common analytics convention). */
@@ -79,25 +80,45 @@ export function resolveSession(existing: TrackingSession | undefined, url: URL, 
 const resolved = new WeakMap<Request, TrackingSession>();
 
 /**
- * The tracking session of this request, resolved once per request. Sets (or refreshes, for
- * the idle expiry) the qf_sid cookie on the response. HttpOnly: the browser learns the
- * session from the page context, never by reading the cookie.
+ * The tracking session of this request, resolved once per request from the signed qf_sid
+ * cookie the visitor middleware verified. The middleware sets (or refreshes, for the idle
+ * expiry) the signed cookie on the response (sessionToIssue). HttpOnly: the browser learns
+ * the session from the page context, never by reading the cookie.
  */
 export function sessionFromRequest(c: Context<AppEnv>): TrackingSession {
   const memo = resolved.get(c.req.raw);
   if (memo) return memo;
-  const existing = decodeSession(parseCookieHeader(c.req.header('cookie')).get(SESSION_COOKIE));
-  const { session } = resolveSession(existing, new URL(c.req.url));
+  const { session } = resolveSession(c.var.signedSession, new URL(c.req.url));
   resolved.set(c.req.raw, session);
-  c.header(
-    'Set-Cookie',
-    serializeCookie(SESSION_COOKIE, encodeSession(session), { path: '/', maxAge: SESSION_IDLE_SECONDS, secure: true, httpOnly: true, sameSite: 'Lax' }),
-    { append: true },
-  );
   return session;
 }
 
-/** The session named by the request's cookie, without starting or refreshing one (for /api/*). */
+/** The session this request resolved for a page (to be set as the signed cookie), if any. */
+export function sessionToIssue(c: Context<AppEnv>): TrackingSession | undefined {
+  return resolved.get(c.req.raw);
+}
+
+/**
+ * The session named by the request's signed cookie, without starting or refreshing one (for
+ * /api/*). Undefined when there is none or its signature is not this Worker's (issue 11: a
+ * session the Worker did not issue counts for nothing).
+ */
 export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefined {
-  return decodeSession(parseCookieHeader(c.req.header('cookie')).get(SESSION_COOKIE));
+  return c.var.signedSession;
+}
+
+/** The signed Set-Cookie value of a session. */
+export function sessionCookieHeader(session: TrackingSession, secret: string): Promise<string> {
+  return generateSignedCookie(SESSION_COOKIE, encodeSession(session), purposeSecret(secret, 'session'), {
+    path: '/',
+    maxAge: SESSION_IDLE_SECONDS,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
+/** The session of a Cookie header when this Worker signed it; undefined otherwise. */
+export async function verifiedSession(cookieHeader: string | null | undefined, secret: string): Promise<TrackingSession | undefined> {
+  return decodeSession(await verifySignedValue(rawCookie(cookieHeader, SESSION_COOKIE), secret, 'session'));
 }

@@ -1,0 +1,124 @@
+/**
+ * Every state-changing request passes here once, before the visitor cookie is read or set
+ * (issue 11, items 1 and 6):
+ * - **same origin**: `Origin` must be the brand's own origin; without `Origin`,
+ *   `Sec-Fetch-Site` must say `same-origin`; with neither (no browser sends a POST like that)
+ *   it is refused. 403 JSON for the API, the error page for form posts. hono/csrf is not used:
+ *   it checks only form content types and lets a JSON body through unchecked.
+ * - **JSON APIs take JSON**: another content type on /api/* is 415 (text/plain is what a
+ *   cross-site page can send without a CORS preflight).
+ * - **body size while reading**: hono/body-limit counts a chunked body as it streams and
+ *   stops at the limit; routes keep their own smaller limits.
+ * - **clean text**: a JSON body must be valid UTF-8 without control characters (escaped or
+ *   not); a form post's fields must decode as UTF-8 without control characters. Refused with
+ *   400 rather than stored as replacement characters or NULs.
+ * A refused request never reaches the visitor middleware, so it can neither create state nor
+ * replace the visitor's cookies.
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http-error';
+
+/** Largest body any write may have; routes set smaller limits of their own. */
+export const MAX_WRITE_BODY_BYTES = 64 * 1024;
+
+/** Endpoints browsers post to on their own (CSP reports): no Origin guarantee, their own limits. */
+const BROWSER_REPORT_PATHS = new Set(['/api/csp-report']);
+
+const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+/** C0 controls except tab, line feed and carriage return; DEL; C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function isJsonApi(c: Context<AppEnv>): boolean {
+  return c.req.path.startsWith('/api/');
+}
+
+function refuse(c: Context<AppEnv>, status: 400 | 403 | 413 | 415, code: string, message: string): never {
+  if (isJsonApi(c)) throw new ApiError(status, code, message);
+  throw new HTTPException(status, { message });
+}
+
+/** Whether the request comes from a page of the origin it is addressed to. */
+export function isSameOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  if (origin !== undefined) return origin === new URL(c.req.url).origin;
+  return c.req.header('sec-fetch-site') === 'same-origin';
+}
+
+/** A string fit to store: well-formed UTF-16 and no control characters but tab and line breaks. */
+export function isCleanText(text: string): boolean {
+  return !CONTROL.test(text) && !LONE_SURROGATE.test(text);
+}
+
+function everyStringClean(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return isCleanText(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth > 32) return false;
+  if (Array.isArray(value)) return value.every((item) => everyStringClean(item, depth + 1));
+  return Object.entries(value).every(([key, item]) => isCleanText(key) && everyStringClean(item, depth + 1));
+}
+
+function decodeUtf8(bytes: ArrayBuffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fields of an urlencoded body decode as UTF-8 (decodeURIComponent throws otherwise) and are clean. */
+function formFieldsClean(body: string): boolean {
+  for (const pair of body.split('&')) {
+    for (const part of pair.split('=')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(part.replace(/\+/g, ' '));
+      } catch {
+        return false;
+      }
+      if (!isCleanText(decoded)) return false;
+    }
+  }
+  return true;
+}
+
+const limit = bodyLimit({
+  maxSize: MAX_WRITE_BODY_BYTES,
+  onError: (c) => refuse(c as Context<AppEnv>, 413, 'body_too_large', `Body is larger than ${MAX_WRITE_BODY_BYTES} bytes`),
+});
+
+async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
+  const json = JSON_TYPE.test(type);
+  if (!json && !FORM_TYPE.test(type)) return;
+  // Read once here; hono caches the body, so the handlers' json(), text() and parseBody() reuse it.
+  const text = decodeUtf8(await c.req.arrayBuffer());
+  if (text === undefined) refuse(c, 400, 'invalid_utf8', 'The body is not valid UTF-8');
+  if (json) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      return; // malformed JSON is the handler's 400 (invalid_json / invalid_request)
+    }
+    if (!everyStringClean(parsed)) refuse(c, 400, 'invalid_characters', 'The body contains control characters or broken Unicode');
+  } else if (!formFieldsClean(text)) {
+    refuse(c, 400, 'invalid_characters', 'The form contains control characters or broken Unicode');
+  }
+}
+
+export const writeGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHOD.test(c.req.method) || BROWSER_REPORT_PATHS.has(c.req.path)) return next();
+  if (!isSameOrigin(c)) refuse(c, 403, 'cross_origin', 'Writes are accepted only from pages of this site');
+  const type = c.req.header('content-type') ?? '';
+  if (isJsonApi(c) && !JSON_TYPE.test(type)) refuse(c, 415, 'unsupported_media_type', 'The body must be application/json');
+  return limit(c, async () => {
+    await checkText(c, type);
+    await next();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The visitor's key and its public twin (issue 11, item 2).
+ *
+ * - The **visitor key** names the visitor's Durable Object: whoever holds it reads the
+ *   visitor's stored answers. It lives only in the `qf_aid` cookie: HttpOnly, Secure,
+ *   SameSite=Lax, host-only (no Domain), signed with HMAC-SHA256 under the
+ *   VISITOR_COOKIE_SECRET secret (hono/cookie signed cookies). A value the Worker did not sign
+ *   is refused and replaced. It is never put in a page, an event, a URL, a log line or D1.
+ * - The **anonymous id** is what pages, the tracker, events, quote tokens and `leads.visitor_id`
+ *   carry: HMAC(secret, key) shaped as a UUID. It is stable for the key, and knowing it gives
+ *   no way back to the key.
+ *
+ * Plain Web Crypto and hono's cookie helpers: the browser tests import this from Node to find
+ * a browser context's anonymous id.
+ */
+import { generateSignedCookie } from 'hono/cookie';
+
+export const VISITOR_COOKIE = 'qf_aid';
+/** A returning visitor within 30 days finds their answers; after that the key is dropped by the browser. */
+export const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** One secret, separate keys per use: a value signed as one cookie is never valid as another. */
+export type SigningPurpose = 'visitor' | 'session' | 'anonymous' | 'ops';
+
+export function purposeSecret(secret: string, purpose: SigningPurpose): string {
+  return `${secret}\u0000${purpose}`;
+}
+
+let ephemeral: string | undefined;
+
+/**
+ * The signing secret. A deployment without `wrangler secret put VISITOR_COOKIE_SECRET` gets a
+ * random per-isolate secret: cookies stay unforgeable, but visitors lose their answers when
+ * the isolate changes (the log says so, once per isolate).
+ */
+export function cookieSecret(env: { VISITOR_COOKIE_SECRET?: string }, warn: (message: string) => void = () => {}): string {
+  const configured = env.VISITOR_COOKIE_SECRET?.trim();
+  if (configured) return configured;
+  if (ephemeral === undefined) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    ephemeral = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    warn('VISITOR_COOKIE_SECRET is not set; visitor cookies are signed with a per-isolate secret');
+  }
+  return ephemeral;
+}
+
+/** The Set-Cookie value for a visitor key. */
+export function visitorCookieHeader(key: string, secret: string): Promise<string> {
+  return generateSignedCookie(VISITOR_COOKIE, key, purposeSecret(secret, 'visitor'), {
+    path: '/',
+    maxAge: VISITOR_COOKIE_MAX_AGE,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
+/** The first value of cookie `name` in a Cookie header, as sent (still URL-encoded). */
+export function rawCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The value of a cookie signed by hono/cookie (`encodeURIComponent(value + '.' + base64 HMAC)`),
+ * or undefined when it is missing, malformed or not signed with this secret and purpose.
+ */
+export async function verifySignedValue(raw: string | undefined, secret: string, purpose: SigningPurpose): Promise<string | undefined> {
+  if (!raw || raw.length > 4096) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw.replace(/^"|"$/g, ''));
+  } catch {
+    return undefined;
+  }
+  const dot = decoded.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const value = decoded.slice(0, dot);
+  const signature = decoded.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0));
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(purposeSecret(secret, purpose)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    // crypto.subtle.verify compares in constant time.
+    return (await crypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(value))) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The visitor key of a Cookie header: only a v4 UUID this Worker signed; anything else is undefined. */
+export async function visitorKeyFromCookies(cookieHeader: string | null | undefined, secret: string): Promise<string | undefined> {
+  const value = await verifySignedValue(rawCookie(cookieHeader, VISITOR_COOKIE), secret, 'visitor');
+  return value !== undefined && UUID.test(value) ? value : undefined;
+}
+
+function hex(bytes: Uint8Array): string {
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
+export async function anonymousIdFor(key: string, secret: string): Promise<string> {
+  const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(purposeSecret(secret, 'anonymous')), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(key))).slice(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const h = hex(bytes);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
