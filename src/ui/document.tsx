@@ -20,6 +20,8 @@ export interface ShellOptions {
   assets: ClientAssets;
   /** Deployment id the client compares with the latest one to detect new deployments. */
   buildId: string;
+  /** Issue 19: the request carried Sec-GPC: 1: no tag manager, no ad script, no data layer. */
+  gpc?: boolean;
 }
 
 interface DocumentProps {
@@ -61,9 +63,13 @@ export function Document({ brand, language, title, description, forcedColorMode,
         <meta name="theme-color" content={brand.theme.primary} />
         <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: themeCss(brand) + STYLES }} />
-        <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />
-        <script nonce={shell.nonce} async src={gtmUrl} />
-        <script nonce={shell.nonce} async src={shell.adScriptUrl} />
+        {shell.gpc ? null : (
+          <>
+            <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />
+            <script nonce={shell.nonce} async src={gtmUrl} />
+            <script nonce={shell.nonce} async src={shell.adScriptUrl} />
+          </>
+        )}
         <script
           nonce={shell.nonce}
           type="application/json"
@@ -73,15 +79,17 @@ export function Document({ brand, language, title, description, forcedColorMode,
         <script nonce={shell.nonce} type="module" src={shell.assets.main} />
       </head>
       <body>
-        <noscript>
-          <iframe
-            title="tag manager"
-            src={`${shell.tagManagerScriptUrl.replace(/gtm\.js$/, 'ns.html')}?id=${encodeURIComponent(brand.tagManagerId)}`}
-            height="0"
-            width="0"
-            hidden
-          />
-        </noscript>
+        {shell.gpc ? null : (
+          <noscript>
+            <iframe
+              title="tag manager"
+              src={`${shell.tagManagerScriptUrl.replace(/gtm\.js$/, 'ns.html')}?id=${encodeURIComponent(brand.tagManagerId)}`}
+              height="0"
+              width="0"
+              hidden
+            />
+          </noscript>
+        )}
         <div id="loading-bar" className="loading-bar" aria-hidden="true" />
         {children}
         {tail}

@@ -3,6 +3,8 @@ import type { PageProps } from './page-props';
 import { PhoneCta } from './components/phone-cta';
 import { t } from './i18n';
 import { ExitIntentSlot } from './islands/exit-intent/slot';
+import { consentCopy } from './consent/copy';
+import { TpmoNotice } from './consent/tpmo-notice';
 
 /** Header with the brand and the call-to-action, main landmark, footer with legal links. */
 export function Layout({ page, children }: { page: PageProps; children: ReactNode }) {
@@ -21,6 +23,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
           <PhoneCta phone={page.phone} label={s.callNow} />
         </div>
       </header>
+      {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="header" /> : null}
       <main id="main" tabIndex={-1}>
         <div className="wrap">{children}</div>
       </main>
@@ -30,6 +33,8 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
           <nav aria-label="Legal">
             <a href="/privacy">{s.privacy}</a>
             <a href="/tos">{s.terms}</a>
+            <a href={page.language === 'spanish' ? '/partners?lang=es' : '/partners'}>{consentCopy(page.language).partners}</a>
+            <a href={page.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell'}>{consentCopy(page.language).doNotSell}</a>
           </nav>
           <p className="disclaimer">{s.disclaimer}</p>
           <div className="mode-switch" role="group" aria-label={s.colourMode} data-mode-switch="">

@@ -19,6 +19,7 @@ import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/engine';
 import { applyExperiment, buildPageTracking } from './tracking';
 import { logJson } from './observability/log';
+import { shellVariant } from './consent/page-variant';
 import { listingForPage } from './listing';
 import { pagePlace } from './location';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
@@ -140,7 +141,8 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
   if (!shared) return c.body(await render(false), 200, headers);
   // A hit builds no page props at all: only the per-request slots are computed.
-  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, assignment?.variantId ?? '', basePath].join('|');
+  // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
+  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, assignment?.variantId ?? '', basePath, shellVariant(c.req.raw)].join('|');
   let html = shells.get(key);
   if (html === undefined) {
     html = await streamToString(await render(true));

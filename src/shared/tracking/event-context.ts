@@ -33,6 +33,8 @@ export interface TrackingSession {
   paid: boolean;
   /** Tracked parameters of the session's first request. */
   urlParams: UrlParams;
+  /** Issue 19: the browser sent Sec-GPC: 1 (Global Privacy Control) during the session. */
+  gpc?: true;
 }
 
 export interface PageInfo {

@@ -3,6 +3,7 @@ import { QuoteForm, type QuoteFormProps } from '../islands/quote-form';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
 import { t } from '../i18n';
+import { TpmoNotice } from '../consent/tpmo-notice';
 
 /** The page's form as an island, or, for a page without a form, the call and its destination. */
 export function FormSlot({ page }: { page: PageProps }) {
@@ -21,6 +22,7 @@ export function FormSlot({ page }: { page: PageProps }) {
             </a>
           </p>
         ) : null}
+        {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="form" /> : null}
       </div>
     );
   }
@@ -36,5 +38,10 @@ export function FormSlot({ page }: { page: PageProps }) {
     pageName: page.route.name,
     funnel: page.funnel,
   };
-  return <Island name="quote-form" component={QuoteForm} props={props} />;
+  return (
+    <>
+      <Island name="quote-form" component={QuoteForm} props={props} />
+      {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="form" /> : null}
+    </>
+  );
 }

@@ -43,6 +43,7 @@ export function readPageContext(doc: Document = document): TrackerPage {
       urlParams: (isObject(tracking.urlParams) ? tracking.urlParams : {}) as UrlParams,
       anonymousId: str(tracking.anonymousId, str(root.visitorId, 'unknown-visitor')),
       experiment: experiment ? { experimentId: str(experiment.experimentId), variantId: str(experiment.variantId) } : null,
+      ...(tracking.gpc === true ? { gpc: true } : {}),
     },
   };
 }
