@@ -14,6 +14,7 @@ import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
 import { partnerApi } from './api/partners';
 import { handleEventBatch } from './queue/consumer';
+import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 
 export { VisitorDO } from './visitor';
@@ -39,8 +40,10 @@ export { app };
 
 export default {
   fetch: app.fetch,
+  // LEAD_DELIVERY queue: completed leads to QuoteWizard (src/worker/lead-delivery/);
   // EVENTS queue: tracked events into D1 (src/worker/queue/consumer.ts).
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    await handleEventBatch(batch, env);
+    if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
+    else await handleEventBatch(batch, env);
   },
 } satisfies ExportedHandler<Env>;

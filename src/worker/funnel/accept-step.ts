@@ -14,6 +14,7 @@ import { visitorStub } from '../visitor';
 import { requestIp } from '../api/partner-context';
 import { recordLead } from './leads';
 import { checkLeadQuoteToken } from './lead-quote-token';
+import { deliverLead } from '../lead-delivery';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -105,6 +106,8 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     pageUrl: submit.pageUrl,
     quoteToken,
   });
+  // Partners that buy the completed lead (QuoteWizard for auto), after the response.
+  deliverLead(c, { product: form.product, visitorId: c.var.visitorId, form: form.id, submissionId: submit.submissionId });
   await stub.completeForm(form.id);
   return { ...base, next: null, completed: true, slots: null };
 }

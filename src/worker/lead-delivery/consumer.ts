@@ -1,0 +1,179 @@
+import { brandByCode, productSchema } from '../../../brands';
+import { quoteWizardClient, quoteWizardRequest, type QuoteWizardReply } from '../../partners/quotewizard';
+import { PartnerError } from '../../partners/partner-fetch';
+import { logJson } from '../observability/log';
+import { reportError } from '../observability/report-error';
+import { goesToQuoteWizard } from './deliver-lead';
+import { leadDeliveryMessageSchema, type LeadDeliveryMessage } from './message';
+
+/**
+ * Consumer of the LEAD_DELIVERY queue: sends each named lead to QuoteWizard once and stores
+ * the answer on its D1 row (migrations/0004_quotewizard.sql).
+ *
+ * Once per lead, whatever the queue does (at-least-once delivery, redelivery after a crash,
+ * two consumers holding the same message): a final status on the row ends it without a
+ * partner call, and a consumer calls the partner only after claiming the row (`sending`,
+ * one conditional UPDATE; a claim older than a minute is a crashed consumer and may be
+ * taken over). Our submission id travels as QuoteWizard's Idempotency-Key and external_id,
+ * so a retry after a timeout that QuoteWizard did receive is one lead there too.
+ *
+ * Timeouts, network errors, 5xx and garbled replies are retried with backoff; QuoteWizard
+ * refusing the lead (rejected) or our request (4xx) is final. After the last retry the row
+ * says `failed` with the last error and the message is acknowledged: the row is the record.
+ * A consumer that cannot reach D1 retries, and past max_retries the platform moves the
+ * message to the dead-letter queue.
+ */
+
+/** wrangler.toml `max_retries` of the LEAD_DELIVERY consumer; deliveries = retries + 1. */
+export const LEAD_DELIVERY_MAX_RETRIES = 5;
+/** A `sending` claim older than this belongs to a consumer that died mid-call. */
+export const STALE_CLAIM_MS = 60_000;
+const FINAL = new Set(['accepted', 'rejected', 'failed', 'not_applicable', 'disabled']);
+
+/** Retry delay by attempt: 10 s, 20 s, 40 s, 80 s, 160 s, capped at 5 minutes. */
+export function deliveryRetryDelaySeconds(attempts: number): number {
+  return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+type DeliveryEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS'> & { SENTRY_DSN?: string; ENVIRONMENT?: string };
+
+interface LeadRow {
+  id: string;
+  brand: string;
+  product: string;
+  values: string;
+  ip: string | null;
+  user_agent: string | null;
+  page_url: string | null;
+  consent_version: string | null;
+  consent_sha256: string | null;
+  consent_at: string | null;
+  submission_id: string;
+  quotewizard_status: string | null;
+}
+
+export type DeliveryOutcome = 'accepted' | 'rejected' | 'failed' | 'not_applicable' | 'disabled' | 'already-final' | 'in-flight' | 'retry' | 'missing';
+
+async function setStatus(env: DeliveryEnv, id: string, status: string, fields: { partnerId?: string | null; error?: string | null } = {}): Promise<void> {
+  await env.DB.prepare('UPDATE leads SET quotewizard_status = ?, quotewizard_id = COALESCE(?, quotewizard_id), quotewizard_error = ?, quotewizard_updated_at = ? WHERE id = ?')
+    .bind(status, fields.partnerId ?? null, fields.error ?? null, new Date().toISOString(), id)
+    .run();
+}
+
+/** Takes the row for this consumer; false when another consumer holds a fresh claim or it is final. */
+async function claim(env: DeliveryEnv, id: string, now = Date.now()): Promise<boolean> {
+  const result = await env.DB.prepare(
+    `UPDATE leads SET quotewizard_status = 'sending', quotewizard_attempts = quotewizard_attempts + 1, quotewizard_updated_at = ?
+     WHERE id = ? AND (quotewizard_status IS NULL OR quotewizard_status IN ('queued', 'unsent', 'retrying')
+       OR (quotewizard_status = 'sending' AND quotewizard_updated_at < ?))`,
+  )
+    .bind(new Date(now).toISOString(), id, new Date(now - STALE_CLAIM_MS).toISOString())
+    .run();
+  return (result.meta.changes ?? 0) === 1;
+}
+
+function parseValues(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Why a call failed, as stored on the row: timeout, network, http 503, malformed (never a body). */
+function failureText(error: unknown): string {
+  if (error instanceof PartnerError) return error.failure === 'http' ? `http ${error.status ?? ''}`.trim() : error.failure;
+  return error instanceof Error ? error.name : 'unknown';
+}
+
+/** QuoteWizard said our request was wrong: retrying the same body cannot help. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof PartnerError && error.failure === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/** One lead: read, guard, claim, call, record. `attempts` is the queue's delivery count (1 first). */
+export async function deliverOne(env: DeliveryEnv, message: LeadDeliveryMessage, attempts: number): Promise<DeliveryOutcome> {
+  const row = await env.DB.prepare(
+    `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status
+     FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
+  )
+    .bind(message.visitorId, message.form, message.submissionId)
+    .first<LeadRow>();
+  // The row is written before the message is sent; a missing one is retried, then dead-lettered.
+  if (!row) return 'missing';
+  if (row.quotewizard_status !== null && FINAL.has(row.quotewizard_status)) return 'already-final';
+
+  const product = productSchema.safeParse(row.product);
+  let body: ReturnType<typeof quoteWizardRequest>;
+  try {
+    body = quoteWizardRequest({
+      submissionId: row.submission_id,
+      product: product.success ? product.data : 'medicare',
+      values: parseValues(row.values),
+      ip: row.ip,
+      userAgent: row.user_agent,
+      pageUrl: row.page_url,
+      consent: { version: row.consent_version, sha256: row.consent_sha256, at: row.consent_at },
+    });
+  } catch (error) {
+    // Spec section 8: 'QuoteWizard schema not implemented for Medicare'. Stored, never sent.
+    await setStatus(env, row.id, 'not_applicable', { error: error instanceof Error ? error.message : 'not mappable' });
+    return 'not_applicable';
+  }
+  const brand = brandByCode(row.brand);
+  if (!brand || !product.success || !goesToQuoteWizard(brand, product.data)) {
+    await setStatus(env, row.id, 'disabled', { error: 'QuoteWizard is switched off for this brand' });
+    return 'disabled';
+  }
+  if (!(await claim(env, row.id))) return 'in-flight';
+
+  let reply: QuoteWizardReply;
+  try {
+    reply = await quoteWizardClient(env).postAutoLead(body);
+  } catch (error) {
+    const failure = failureText(error);
+    logJson('warn', 'QuoteWizard delivery failed', { where: 'lead-delivery.quotewizard', failure, attempts, lead: row.id });
+    if (isPermanent(error)) {
+      await setStatus(env, row.id, 'failed', { error: failure });
+      await reportError(env, error, { where: 'lead-delivery.quotewizard-refused-request', lead: row.id });
+      return 'failed';
+    }
+    if (attempts > LEAD_DELIVERY_MAX_RETRIES) {
+      await setStatus(env, row.id, 'failed', { error: `${failure} (gave up after ${attempts} attempts)` });
+      await reportError(env, error, { where: 'lead-delivery.quotewizard-gave-up', lead: row.id, attempts });
+      return 'failed';
+    }
+    await setStatus(env, row.id, 'retrying', { error: failure });
+    return 'retry';
+  }
+  if (reply.status === 'accepted') {
+    await setStatus(env, row.id, 'accepted', { partnerId: reply.lead_id });
+    return 'accepted';
+  }
+  await setStatus(env, row.id, 'rejected', { partnerId: reply.lead_id ?? null, error: reply.reason });
+  return 'rejected';
+}
+
+export async function handleLeadDeliveryBatch(batch: MessageBatch<unknown>, env: DeliveryEnv): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const parsed = leadDeliveryMessageSchema.safeParse(message.body);
+      if (!parsed.success) {
+        // Cannot ever succeed: acknowledged and reported (the lead itself is safe in D1).
+        message.ack();
+        await reportError(env, new Error('unparseable lead delivery message'), { where: 'lead-delivery.unparseable', queue: batch.queue, messageId: message.id });
+        return;
+      }
+      try {
+        const outcome = await deliverOne(env, parsed.data, message.attempts);
+        if (outcome === 'retry' || outcome === 'in-flight' || outcome === 'missing') message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
+        else message.ack();
+      } catch (error) {
+        // D1 unavailable: retried; past max_retries the platform dead-letters the message.
+        message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
+        await reportError(env, error, { where: 'lead-delivery.consumer', queue: batch.queue, attempts: message.attempts });
+      }
+    }),
+  );
+}

@@ -1,0 +1,233 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker from '../../src/worker/index';
+import { deliverOne, type LeadDeliveryMessage } from '../../src/worker/lead-delivery';
+import { CURRENT_CONSENT_VERSION } from '../../src/shared/consent';
+import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { sandboxScope, type SandboxScope } from '../support/sandbox';
+
+/**
+ * Issue 10, item 4: a completed auto lead reaches QuoteWizard once, through the
+ * LEAD_DELIVERY queue, in the spec's mapping, and the answer is stored on the lead row.
+ * The real queue delivers in the background; tests poll D1 and the sandbox's record.
+ */
+const WAIT = { timeout: 15_000, interval: 100 };
+
+interface DeliveryRow {
+  submission_id: string;
+  quotewizard_status: string | null;
+  quotewizard_id: string | null;
+  quotewizard_error: string | null;
+  quotewizard_attempts: number;
+}
+
+async function deliveryOf(visitorId: string): Promise<DeliveryRow | null> {
+  return env.DB.prepare('SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_error, quotewizard_attempts FROM leads WHERE visitor_id = ?')
+    .bind(visitorId)
+    .first<DeliveryRow>();
+}
+
+/** The auto funnel of /save-auto, every step posted as a form (the Worker's own path). */
+async function finishAuto(v: Visitor, base = '/save-auto'): Promise<void> {
+  await submitStep(v, `${base}/zip`, { zipcode: '60601' });
+  await submitStep(v, `${base}/vehicles`, { vehicle1Year: '2019', vehicle1Make: 'Toyota', vehicle1Model: 'Camry', vehicles: '1' });
+  await submitStep(v, `${base}/insurance`, { currentlyInsured: '1', currentCompany: 'State Farm' });
+  await submitStep(v, `${base}/home`, { homeowner: '1', interestedInHomeInsurance: '0' });
+  await submitStep(v, `${base}/drivers`, {
+    driver1FirstName: 'Grace',
+    driver1LastName: 'Hopper',
+    driver1Gender: 'female',
+    driver1MaritalStatus: 'widowed',
+    driver1DobMonth: '12',
+    driver1DobDay: '9',
+    driver1DobYear: '1966',
+    driver1LicenseStatus: 'active',
+    driver1Sr22: '0',
+    driver1CreditRating: 'good',
+    driver1MilitaryAffiliation: '1',
+    drivers: '1',
+  });
+  await submitStep(v, `${base}/contact`, {
+    driver1Phone: '(312) 555-0188',
+    driver1Email: 'grace@example.com',
+    driver1Address: '1 Main St',
+    consentVersion: CURRENT_CONSENT_VERSION,
+  });
+  expect(await leadsOf(v.id)).toHaveLength(1);
+}
+
+async function finishMedicare(v: Visitor): Promise<void> {
+  await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+  await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+  await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
+  await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
+  await submitStep(v, '/get-yours-otc/contact', { phone: '(305) 555-0182', email: 'ada@example.com', consentVersion: CURRENT_CONSENT_VERSION });
+  expect(await leadsOf(v.id)).toHaveLength(1);
+}
+
+async function leadCalls(sb: SandboxScope) {
+  return sb.calls('quotewizard', '/v1/leads/auto');
+}
+
+function messageFor(v: Visitor, submissionId: string, form = 'auto'): LeadDeliveryMessage {
+  return { v: 1, partner: 'quotewizard', visitorId: v.id, form, submissionId };
+}
+
+/** Delivers `message` through the Worker's queue handler as the platform would (a redelivery). */
+async function redeliver(message: LeadDeliveryMessage, attempts: number) {
+  const batch = createMessageBatch('quote-funnel-leads', [{ id: `redelivery-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: message }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  return getQueueResult(batch, ctx);
+}
+
+describe('QuoteWizard delivery of an auto lead', () => {
+  it('finishing the auto funnel sends exactly one request in the spec mapping, and the answer is stored on the lead', async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip, userAgent: 'qw-test/1.0' });
+    await finishAuto(v);
+    await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_status, WAIT).toBe('accepted');
+    const row = await deliveryOf(v.id);
+    expect(row?.quotewizard_id).toMatch(/^QW-\d{8}$/);
+    expect(row?.quotewizard_error).toBeNull();
+    expect(row?.quotewizard_attempts).toBe(1);
+
+    const calls = await leadCalls(sb);
+    expect(calls).toHaveLength(1);
+    const body = calls[0]?.body as Record<string, unknown>;
+    // The spec's mapping: digits-only phone, non-married for widowed, 'true' military, lower-case insurer.
+    expect(body).toMatchObject({
+      zip: '60601',
+      drivers: [
+        {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          email: 'grace@example.com',
+          dob: '1966-12-09',
+          address: '1 Main St',
+          primary_phone: '3125550188',
+          gender: 'female',
+          own_or_rent: 'own',
+          marital_status: 'non-married',
+          credit_rating: 'good',
+          military_experience: 'true',
+        },
+      ],
+      coverage: { has_coverage: 'yes', former_insurer: 'state farm' },
+      vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
+      // What a lead buyer needs beside the mapping: our id, the consumer's ip (TCPA) and consent proof.
+      external_id: row?.submission_id,
+      ip_address: v.ip,
+      user_agent: 'qw-test/1.0',
+      landing_page_url: 'http://ps.localhost/save-auto/contact',
+      tcpa: { consented: true, disclosure_version: CURRENT_CONSENT_VERSION },
+    });
+    expect((body.tcpa as { disclosure_sha256?: string }).disclosure_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a redelivered message, or two consumers holding the same one, never send the lead twice', async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip });
+    await finishAuto(v);
+    const submissionId = (await leadsOf(v.id))[0]?.submission_id ?? '';
+    const message = messageFor(v, submissionId);
+    // Two more deliveries race the queue's own: one claim wins, the others wait or see it final.
+    await Promise.all([deliverOne(env, message, 1), deliverOne(env, message, 1)]);
+    await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_status, WAIT).toBe('accepted');
+    // And a late redelivery of the same message is acknowledged without a call.
+    const result = await redeliver(message, 2);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toHaveLength(0);
+    expect(await leadCalls(sb)).toHaveLength(1);
+    expect((await deliveryOf(v.id))?.quotewizard_attempts).toBe(1);
+  });
+
+  it('a rejected lead is stored as rejected with the reason and QuoteWizard\'s id, and not retried', async () => {
+    const sb = sandboxScope();
+    await sb.set('quotewizard', 'reject');
+    const v = visitor('ps', { ip: sb.ip });
+    await finishAuto(v);
+    await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_status, WAIT).toBe('rejected');
+    const row = await deliveryOf(v.id);
+    expect(row).toMatchObject({ quotewizard_error: 'No buyer for this lead in the zip code', quotewizard_attempts: 1 });
+    expect(row?.quotewizard_id).toMatch(/^QW-/);
+    const result = await redeliver(messageFor(v, row?.submission_id ?? ''), 2);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await leadCalls(sb)).toHaveLength(1);
+  });
+
+  it('a timeout is stored on the lead and retried; after the last retry the lead says failed', async () => {
+    const sb = sandboxScope();
+    await sb.set('quotewizard', 'slow', 4000);
+    const v = visitor('ps', { ip: sb.ip });
+    await finishAuto(v);
+    await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_status, WAIT).toBe('retrying');
+    expect(await deliveryOf(v.id)).toMatchObject({ quotewizard_error: 'timeout', quotewizard_attempts: 1 });
+    // The queue's retry comes later (backoff); the last delivery gives up and says why.
+    const result = await redeliver(messageFor(v, (await deliveryOf(v.id))?.submission_id ?? ''), 6);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await deliveryOf(v.id)).toMatchObject({ quotewizard_status: 'failed', quotewizard_error: 'timeout (gave up after 6 attempts)', quotewizard_attempts: 2 });
+  });
+
+  it.each([
+    ['error', 'http 503'],
+    ['malformed', 'malformed'],
+  ] as const)('a partner answering %s is retried with the failure stored', async (behaviour, stored) => {
+    const sb = sandboxScope();
+    await sb.set('quotewizard', behaviour);
+    const v = visitor('ps', { ip: sb.ip });
+    await finishAuto(v);
+    await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_error, WAIT).toBe(stored);
+    expect((await deliveryOf(v.id))?.quotewizard_status).toBe('retrying');
+    // When the partner recovers, the retry delivers it.
+    await sb.set('quotewizard', 'normal');
+    const result = await redeliver(messageFor(v, (await deliveryOf(v.id))?.submission_id ?? ''), 2);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await deliveryOf(v.id)).toMatchObject({ quotewizard_status: 'accepted', quotewizard_error: null });
+  });
+});
+
+describe('leads that never go to QuoteWizard', () => {
+  it('a Medicare finish sends no QuoteWizard request; forced through the consumer it stores the spec error', async () => {
+    const sb = sandboxScope();
+    const medicare = visitor('bh', { ip: sb.ip });
+    await finishMedicare(medicare);
+    // An auto lead from the same ip afterwards: once it is delivered, the queue has run past the Medicare lead.
+    const auto = visitor('ps', { ip: sb.ip });
+    await finishAuto(auto);
+    await expect.poll(async () => (await deliveryOf(auto.id))?.quotewizard_status, WAIT).toBe('accepted');
+    const calls = await leadCalls(sb);
+    expect(calls.map((call) => (call.body as { external_id: string }).external_id)).toEqual([(await leadsOf(auto.id))[0]?.submission_id]);
+    expect((await deliveryOf(medicare.id))?.quotewizard_status).toBeNull();
+
+    const medicareLead = (await leadsOf(medicare.id))[0];
+    const result = await redeliver(messageFor(medicare, medicareLead?.submission_id ?? '', medicareLead?.form), 1);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await deliveryOf(medicare.id)).toMatchObject({ quotewizard_status: 'not_applicable', quotewizard_error: 'QuoteWizard schema not implemented for Medicare' });
+    expect(await leadCalls(sb)).toHaveLength(1);
+  });
+
+  it('an auto lead of a brand whose QuoteWizard switch is off is not sent', async () => {
+    const sb = sandboxScope();
+    const off = visitor('ac', { ip: sb.ip });
+    await finishAuto(off);
+    const on = visitor('ps', { ip: sb.ip });
+    await finishAuto(on);
+    await expect.poll(async () => (await deliveryOf(on.id))?.quotewizard_status, WAIT).toBe('accepted');
+    expect(await leadCalls(sb)).toHaveLength(1);
+    expect((await deliveryOf(off.id))?.quotewizard_status).toBeNull();
+    // Forced through the consumer, the switch is checked again there.
+    await redeliver(messageFor(off, (await leadsOf(off.id))[0]?.submission_id ?? ''), 1);
+    expect((await deliveryOf(off.id))?.quotewizard_status).toBe('disabled');
+    expect(await leadCalls(sb)).toHaveLength(1);
+  });
+
+  it('an unparseable delivery message is acknowledged, not retried forever', async () => {
+    const batch = createMessageBatch('quote-funnel-leads', [{ id: 'poison', timestamp: new Date(), attempts: 1, body: { hello: 'world' } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(['poison']);
+  });
+});
