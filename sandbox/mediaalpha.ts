@@ -7,6 +7,7 @@ import { applyFault, stableHash, truncatedJson } from './faults';
  * MediaAlpha stand-in: demand check (ctc.ev), get-phone (a leased 1-833 number) and ad
  * listings (second ad-response shape). Requests are checked against the shapes of spec
  * section 7 and answered 400 when they do not match, so a wrong request fails a test.
+ * Every listing also carries one malformed offer (a javascript: link), which the Worker drops.
  * Bids: 'low-bid' answers an expected value below 10; otherwise zips starting with 9 bid
  * low and the rest high. 'no-ads' has no buyer: ERROR for get-phone, no listings, ev 0.
  */
@@ -117,6 +118,9 @@ export function mediaAlphaRoutes(state: SandboxState) {
               ...(call ? { phone_number: `+1833555${String(2000 + i)}` } : {}),
             };
           });
+    // One malformed offer in every listing, as real marketplaces occasionally send: the
+    // Worker must drop it and keep the rest (issue 10).
+    if (ads.length > 0) ads.push({ ...ads[0], ref: 'sbx-bad', click_url: 'javascript:alert(1)', logo_url: 'not a url', type: 'banner' } as unknown as (typeof ads)[number]);
     return c.json({ status: 'SUCCESS', errors: [], response: { ads }, requestid: crypto.randomUUID(), wizsid: `wiz-${stableHash(body.data.ip) % 100000}` });
   });
 

@@ -2,6 +2,7 @@ import type { Brand } from '../../brands';
 import type { FormValues } from '../shared/json';
 import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import type { FunnelProps } from './islands/quote-form/types';
+import type { ListingAd } from '../shared/ads/listing-ad';
 
 /** Where the visitor is in the page's form (spec section 2: step parameter). */
 export interface StepInfo {
@@ -33,4 +34,6 @@ export interface PageProps {
   funnel?: FunnelProps;
   /** Experiment assignment shown on this page, if any. */
   variant?: { experiment: string; variant: string };
+  /** Clicks pages: the offers fetched during the render (`retry` when the server gave up). */
+  listing?: { ads: ListingAd[]; requestId: string | null; retry: boolean };
 }

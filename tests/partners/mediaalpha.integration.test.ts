@@ -229,12 +229,12 @@ describe('demand check through the Worker (spec 7.1)', () => {
     await visitor.setBehaviour(behaviour);
     const response = await post(visitor, '/mediaalpha/demand-check', {});
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ parsed: null, lowBid: null });
+    expect(await response.json()).toEqual({ parsed: null, raw: null, lowBid: null });
   });
 
   it('makes no demand check for a brand without placement', async () => {
     const visitor = newVisitor('emily');
-    expect(await (await post(visitor, '/mediaalpha/demand-check', {})).json()).toEqual({ parsed: null, lowBid: null });
+    expect(await (await post(visitor, '/mediaalpha/demand-check', {})).json()).toEqual({ parsed: null, raw: null, lowBid: null });
     expect(await visitor.calls()).toHaveLength(0);
   });
 });

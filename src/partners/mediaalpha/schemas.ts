@@ -43,8 +43,24 @@ export const adResponseV2Schema = z.looseObject({
 });
 export type AdResponseV2 = z.infer<typeof adResponseV2Schema>;
 
+/**
+ * The second shape with each ad left unread: the listing is filtered ad by ad
+ * (`validListingAds`), so one malformed ad is dropped, not the whole listing.
+ */
+export const adListingEnvelopeSchema = adResponseV2Schema.extend({ response: z.looseObject({ ads: z.array(z.unknown()) }) });
+export type AdListingEnvelope = z.infer<typeof adListingEnvelopeSchema>;
+
+/** The ads of a listing that pass the listing schema, and how many did not. */
+export function validListingAds(ads: readonly unknown[]): { ads: z.infer<typeof listingAdSchema>[]; dropped: number } {
+  const valid = ads.flatMap((ad) => {
+    const parsed = listingAdSchema.safeParse(ad);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { ads: valid, dropped: ads.length - valid.length };
+}
+
 /** Either shape; the first is recognised (and logged as unused), the second is rendered. */
-export const adResponseSchema = z.union([adResponseV2Schema, adResponseV1Schema]);
+export const adResponseSchema = z.union([adListingEnvelopeSchema, adResponseV1Schema]);
 
 /** Spec section 7.1: the demand check is read from ctc.ev (expected value of a call). */
 export const demandCheckResponseSchema = z.looseObject({

@@ -5,10 +5,17 @@
 import { startColourMode } from './colour-mode';
 import { startLoadingBar } from './loading-bar';
 import { startNavigation, watchDeployments } from './navigation';
-import { startTracker } from './tracker';
+import { startTracker, reportClientError } from './tracker';
+import { readPageExtras } from './page-extras';
+import { startDemandCheck } from './demand-check';
+import { startLocation } from './location';
 
 startTracker();
 startColourMode();
 startLoadingBar();
 startNavigation();
 watchDeployments();
+// The spec's calls on page entry (issue 10): demand check, location.
+const extras = readPageExtras();
+startDemandCheck(extras);
+startLocation(extras, reportClientError);

@@ -14,7 +14,16 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
       <Hero page={page} />
       <section aria-label={s.seeOffers} id="offers">
         <PhoneCta phone={page.phone} label={s.callNow} />
-        <Island name="ad-listing" component={AdListing} props={{ product: page.config.product, page: page.route.name, language: page.language }} />
+        <Island
+          name="ad-listing"
+          component={AdListing}
+          props={{
+            product: page.config.product,
+            page: page.route.name,
+            language: page.language,
+            ...(page.listing ? { initialAds: page.listing.ads, requestId: page.listing.requestId, retry: page.listing.retry } : {}),
+          }}
+        />
       </section>
       <BodyCopy paragraphs={page.config.body} />
     </>

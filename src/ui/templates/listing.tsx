@@ -1,3 +1,4 @@
+import { LearnMore } from '../components/learn-more';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
 import { FormSlot } from './form-slot';
@@ -16,7 +17,7 @@ export function ListingTemplate({ page }: { page: PageProps }) {
           <ul className="listing">
             {items.map((item) => (
               <li key={item} className="card">
-                <strong>{item}</strong>
+                <strong>{item}</strong> {page.config.form ? <LearnMore href="#quote" language={page.language} about={item} /> : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { PhoneCta } from '../components/phone-cta';
 import { t } from '../i18n';
+import { LearnMore } from '../components/learn-more';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
 import { Hero, Tags } from './hero';
@@ -13,6 +14,11 @@ export function ReviewTemplate({ page }: { page: PageProps }) {
       <article>
         <Tags items={page.config.planTypes} label="Plan types" />
         <BodyCopy paragraphs={page.config.body} />
+        {page.config.destination ? (
+          <p>
+            <LearnMore href={page.config.destination} language={page.language} />
+          </p>
+        ) : null}
       </article>
       <aside className="card">
         <h2>{s.callLicensedAgent}</h2>

@@ -3,14 +3,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { productSchema } from '../../../brands';
-import { lookupGeo } from '../../partners/geo';
 import { checkIp, ipQualitySchema } from '../../partners/ipqs';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import { hasPlacement } from '../../partners/mediaalpha/call-context';
 import { demandCheckRequest, isLowBid, LOW_BID_THRESHOLD } from '../../partners/mediaalpha/demand-check';
-import { adsRequest } from '../../partners/mediaalpha/get-phone';
-import { mappedLeadData } from '../../partners/mediaalpha/phone-lease';
-import { adResponseV2Schema, type ListingAd } from '../../partners/mediaalpha/schemas';
 import { logPartnerFailure } from '../../partners/partner-fetch';
 import { issueQuoteToken, verifyQuoteToken } from '../../partners/quote-token/token';
 import { displayPhone } from '../../shared/phone/lease';
@@ -19,9 +15,12 @@ import { ApiError } from '../http-error';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { trackFromServer } from '../tracking/enqueue';
+import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
 import { locationApi } from './location';
 import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
+import { visitorPlace } from './visitor-place';
+import { EMPTY_LISTING, fetchListing } from '../listing';
 
 /**
  * The partner calls the browser makes (spec section 7, calls 1, 2, 5, 6 and 7), fronted
@@ -47,29 +46,34 @@ partnerApi.use('/quote-token', bodyLimit({ maxSize: 4 * 1024, onError: () => { t
 
 /** A demand check is reused for five minutes for the same placement and place. */
 const DEMAND_CHECK_REUSE_MS = 5 * 60 * 1000;
-const storedDemandCheck = z.object({ key: z.string(), at: z.number(), ev: z.number() });
+const storedDemandCheck = z.object({ key: z.string(), at: z.number(), ev: z.number(), raw: z.unknown().optional() });
 
+/**
+ * Spec 7.1: the page calls this on entering a page (or step) whose config has the
+ * `demandCheck` hook (src/ui/client/demand-check.ts). The answer carries `parsed.ctc.ev` and
+ * the partner's `raw` reply; zip and state are the visitor's stored location, else the geo lookup.
+ */
 partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, invalid), async (c) => {
   const body = c.req.valid('json');
   const product = body.product ?? c.var.brand.defaultProduct;
   try {
-    const [geo, context] = await Promise.all([lookupGeo(c.req.raw, c.env), partnerCallContext(c, product, body.page, body.localHour)]);
-    if (!hasPlacement(context.placementId)) return c.json({ parsed: null, lowBid: null });
-    const key = `${context.placementId}|${geo.geo.postalCode ?? ''}|${geo.geo.stateCode ?? ''}`;
+    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, body.page, body.localHour)]);
+    if (!hasPlacement(context.placementId)) return c.json({ parsed: null, raw: null, lowBid: null });
+    const key = `${context.placementId}|${place.zip ?? ''}|${place.state ?? ''}`;
     const cached = await recall(c, 'demand-check', storedDemandCheck);
     if (cached && cached.key === key && Date.now() - cached.at < DEMAND_CHECK_REUSE_MS) {
-      return c.json({ parsed: { ctc: { ev: cached.ev } }, lowBid: isLowBid(cached.ev), cached: true });
+      return c.json({ parsed: { ctc: { ev: cached.ev } }, raw: cached.raw ?? null, lowBid: isLowBid(cached.ev), cached: true });
     }
-    const reply = await mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: geo.geo.postalCode, state: geo.geo.stateCode }));
+    const reply = await mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: place.zip, state: place.state }));
     const ev = reply.ctc.ev;
-    await remember(c, 'demand-check', { key, at: Date.now(), ev });
+    await remember(c, 'demand-check', { key, at: Date.now(), ev, raw: reply });
     const lowBid = isLowBid(ev);
     if (lowBid) trackFromServer(c, 'lowBidResult', { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product }, { page: body.page ?? null });
-    return c.json({ parsed: { ctc: { ev } }, lowBid, cached: false });
+    return c.json({ parsed: { ctc: { ev } }, raw: reply, lowBid, cached: false });
   } catch (error) {
     // Spec section 8: a failed demand check is swallowed, no message; logged without personal data.
     logPartnerFailure('mediaalpha.demand-check', error);
-    return c.json({ parsed: null, lowBid: null });
+    return c.json({ parsed: null, raw: null, lowBid: null });
   }
 });
 
@@ -82,8 +86,9 @@ partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invali
   const product = body.product ?? brand.defaultProduct;
   const fallback = { lease: null, source: 'fallback' as const };
   const work = (async () => {
-    const [geo, context] = await Promise.all([lookupGeo(c.req.raw, c.env), partnerCallContext(c, product, body.page, body.localHour)]);
-    return visitorStub(c.env, c.var.visitorId).getPhone({ product, defaultPhone: brand.defaultPhone, context, zip: body.zip ?? null, geoPostalCode: geo.geo.postalCode });
+    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, body.page, body.localHour)]);
+    // The stored location's zip (the visitor's resolved zip) before the ip's postal code.
+    return visitorStub(c.env, c.var.visitorId).getPhone({ product, defaultPhone: brand.defaultPhone, context, zip: body.zip ?? null, geoPostalCode: place.zip });
   })().catch((error: unknown) => {
     logPartnerFailure('mediaalpha.get-phone', error);
     return fallback;
@@ -103,38 +108,30 @@ partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), asy
   const body = c.req.valid('json');
   const product = body.product ?? c.var.brand.defaultProduct;
   try {
-    const [geo, context, state] = await Promise.all([
-      lookupGeo(c.req.raw, c.env),
-      partnerCallContext(c, product, body.page, body.localHour),
-      visitorStub(c.env, c.var.visitorId).getPageState(null),
-    ]);
-    if (!hasPlacement(context.placementId)) return c.json({ ads: [] as ListingAd[], requestId: null });
-    const reply = await mediaAlphaClient(c.env).ads(adsRequest(context, mappedLeadData(product, state.values, null, geo.geo.postalCode)));
-    const listing = adResponseV2Schema.safeParse(reply);
-    if (!listing.success) {
-      // The first shape is valid but carries no listing data we render (spec section 3).
-      logPartnerFailure('mediaalpha.ads', new Error('first ad-response shape: unused'));
-      return c.json({ ads: [] as ListingAd[], requestId: null });
-    }
-    const ads = listing.data.status === 'SUCCESS' ? listing.data.response.ads : [];
-    return c.json({ ads, requestId: listing.data.requestid }, 200, { 'cache-control': 'no-store' });
+    const listing = await fetchListing(c, { product, page: body.page, localHour: body.localHour });
+    return c.json(listing, 200, { 'cache-control': 'no-store' });
   } catch (error) {
     logPartnerFailure('mediaalpha.ads', error);
-    return c.json({ ads: [] as ListingAd[], requestId: null });
+    return c.json(EMPTY_LISTING);
   }
 });
 
 /** Spec 7.6: the body names the user and session; ip and agent come from the request. */
 const checkIpBody = z.object({ userId: z.string().max(64).optional(), sessionId: z.string().max(64).optional() });
 
+/** The ip-quality result stored on the visitor with the session it was checked for (spec 7.6: once per session). */
+const storedIpQuality = z.object({ sessionId: z.string().nullable(), result: ipQualitySchema });
+
 partnerApi.post('/ipqs/check-ip', zValidator('json', checkIpBody, invalid), async (c) => {
   const ip = requestIp(c);
   if (ip === '') throw new ApiError(400, 'no_ip', 'The request carries no client ip');
-  const stored = await recall(c, 'ip-quality', ipQualitySchema);
-  if (stored) return c.json({ result: stored, cached: true });
+  // The session the Worker issued (cookie) names the check; the body's id only when there is none.
+  const sessionId = sessionFromCookie(c)?.id ?? c.req.valid('json').sessionId ?? null;
+  const stored = await recall(c, 'ip-quality', storedIpQuality);
+  if (stored && stored.sessionId === sessionId) return c.json({ result: stored.result, cached: true });
   try {
     const { result, cached } = await checkIp(c.env, ip, requestUa(c));
-    await remember(c, 'ip-quality', result);
+    await remember(c, 'ip-quality', { sessionId, result });
     return c.json({ result, cached });
   } catch (error) {
     c.executionCtx.waitUntil(reportError(c.env, error, { where: 'partner.ipqs' }));

@@ -4,7 +4,7 @@
  * on the submission id), run the step's handler, and on the final step write the lead.
  */
 import type { Context } from 'hono';
-import { formDefinition, findStep, canAdvance, groupCount, missingRequired, nextStepName, removeGroupSlot, skipValues, type FormDef, type StepDef } from '../../shared/forms';
+import { formDefinition, findStep, groupCount, nextStepName, removeGroupSlot, skipValues, stepVerdict, type FormDef, type StepDef } from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
 import type { FormValues } from '../../shared/json';
 import type { PageConfig, RouteRecord } from '../../routes/schema';
@@ -68,7 +68,8 @@ function stepValues(submit: StepSubmit): FormValues {
 export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, requestedSlots = 0): Promise<StepOutcome> {
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
-  const stored = await stub.submitStep({ submissionId: submit.submissionId, form: form.id, step: step.name, values: stepValues(submit) });
+  const submitted = stepValues(submit);
+  const stored = await stub.submitStep({ submissionId: submit.submissionId, form: form.id, step: step.name, values: submitted });
   const base = { duplicate: stored.duplicate, values: stored.values, completed: false, missing: [], blocked: false };
 
   if (step.group && (action.kind === 'add' || action.kind === 'remove')) {
@@ -77,8 +78,10 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     const slots = action.kind === 'add' ? Math.min(step.group.max, shown + 1) : Math.max(1, shown - 1);
     return { ...base, next: null, slots };
   }
-  if (!canAdvance(step, stored.values)) {
-    return { ...base, next: null, blocked: true, missing: missingRequired(step, stored.values), slots: null };
+  // The same decision the island makes before sending (src/shared/forms/step-verdict.ts).
+  const verdict = stepVerdict(step, submitted, stored.values);
+  if (!verdict.advance) {
+    return { ...base, next: null, blocked: true, missing: verdict.missing, slots: null };
   }
   const next = nextStepName(form, step.name);
   if (next !== null) return { ...base, next, slots: null };

@@ -136,11 +136,18 @@ export class VisitorDO extends DurableObject<Env> {
     this.putJson(`completed:${form}`, new Date().toISOString());
   }
 
-  /** A funnel page render in one round trip: prefill first, then the page state and completion. */
-  async getFunnelState(form: string | null, prefill: FormValues | null): Promise<{ values: FormValues; lease: PhoneLease | null; completed: boolean }> {
+  /**
+   * A funnel page render in one round trip: prefill first, then the page state, completion
+   * and the stored location (JSON text, parsed by the page; issue 10, item 3).
+   */
+  async getFunnelState(
+    form: string | null,
+    prefill: FormValues | null,
+  ): Promise<{ values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null }> {
     if (prefill) await this.prefill(prefill);
     const state = await this.getPageState(form);
-    return { ...state, completed: form !== null && this.getJson(`completed:${form}`) !== undefined };
+    const location = this.getJson(visitorResultKey('location'));
+    return { ...state, completed: form !== null && this.getJson(`completed:${form}`) !== undefined, location: location === undefined ? null : JSON.stringify(location) };
   }
 
   /**

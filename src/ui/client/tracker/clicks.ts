@@ -1,9 +1,10 @@
 /**
  * One delegated listener for every link and button (spec section 2: clicks are tracked):
- * elementClicked for each, ctcClicked for call-to-call links ([data-track="ctc"]) and
- * ctcReturned when the visitor comes back to the page after one (the call ended).
+ * elementClicked for each, ctcClicked for call-to-call links ([data-track="ctc"]),
+ * ctcReturned when the visitor comes back to the page after one (the call ended), and
+ * learnMoreClicked for learn-more links and buttons ([data-track="learn-more"]).
  */
-type Track = (event: 'elementClicked' | 'ctcClicked' | 'ctcReturned', props: Record<string, unknown>) => void;
+type Track = (event: 'elementClicked' | 'ctcClicked' | 'ctcReturned' | 'learnMoreClicked', props: Record<string, unknown>) => void;
 
 const TEXT_MAX = 80;
 
@@ -44,6 +45,7 @@ export function startClickTracking(track: Track): void {
         ctcAt = Date.now();
         track('ctcClicked', { href: target(el), text: label(el) });
       }
+      if (trackAs === 'learn-more') track('learnMoreClicked', { href: target(el), text: label(el) });
     },
     { capture: true, passive: true },
   );

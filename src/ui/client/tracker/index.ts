@@ -13,6 +13,7 @@ import { stripPersonal } from '../../../shared/tracking/strip-personal';
 import { detectBot } from './bot-check';
 import { startClickTracking } from './clicks';
 import { linkAnonymousId, syncUser } from './identity';
+import { checkIpQualityOnce, ipQualityFor, storeIpQuality } from './ip-quality';
 import { beaconRemaining, flush, send } from './outbox';
 import { readPageContext, type TrackerPage } from './page-context';
 import { isObject, readJson, writeJson } from './storage';
@@ -20,7 +21,6 @@ import { isObject, readJson, writeJson } from './storage';
 /** The window event islands dispatch (src/ui/islands/quote-form/analytics.ts). */
 export const ISLAND_TRACK_EVENT = 'quote:track';
 const BOT_KEY = 'qf_bot';
-const IPQ_KEY = 'qf_ipq';
 const EXPERIMENTS_KEY = 'qf_experiments';
 
 let page: TrackerPage | null = null;
@@ -60,9 +60,10 @@ function onSendFailure(status: number, message: string): void {
   reportClientError('event', message, status || undefined);
 }
 
-/** The ip-quality result (spec section 7, call 6), set by whoever calls the check; carried in every later event. */
+/** The ip-quality result (spec section 7, call 6) of this session; carried in every later event. */
 export function setIpQuality(result: Record<string, unknown>): void {
-  writeJson('session', IPQ_KEY, stripPersonal(result));
+  const clean = stripPersonal(result);
+  storeIpQuality(current().tracking.sessionId, isObject(clean) ? clean : {});
 }
 
 /** Sends one event with the full event context; per-event props never override the context. */
@@ -70,7 +71,7 @@ export function track(event: EventName, props: Record<string, unknown> = {}): vo
   try {
     const ctx = current();
     const id = crypto.randomUUID();
-    const ipq = readJson('session', IPQ_KEY);
+    const ipq = ipQualityFor(ctx.tracking.sessionId);
     const context = buildEventContext({
       id,
       now: new Date(),
@@ -81,7 +82,7 @@ export function track(event: EventName, props: Record<string, unknown> = {}): vo
       href: location.href,
       cookieHeader: document.cookie,
       botDetection: bot,
-      ipQuality: isObject(ipq) ? ipq : null,
+      ipQuality: ipq,
       userAgent: navigator.userAgent,
     });
     const clean = stripPersonal(props);
@@ -153,6 +154,8 @@ export function startTracker(): void {
   const previousId = linkAnonymousId(ctx.tracking.anonymousId);
   if (previousId) track('anonLink', { previousAnonymousId: previousId, userId: ctx.tracking.anonymousId });
   syncUser(ctx.tracking.anonymousId, (message) => reportClientError('userSync', message));
+  // Spec 7.6: once per session, as it starts; later events carry the result.
+  void checkIpQualityOnce(ctx.tracking.anonymousId, ctx.tracking.sessionId, reportClientError);
 
   trackPageView();
 

@@ -10,18 +10,24 @@ import { AD_LISTING_COPY } from './copy';
 
 /**
  * The ad listing of the clicks pages (spec section 3, second ad-response shape). The server
- * renders the frame (listings are per visitor, so they load after the page from
- * POST /api/mediaalpha/ads); in the browser it loads the offers, fires each offer's
- * impression pixels once, and records adsLoaded, then adClicked and maAdClicked on a click.
- * Offers open in a new tab with rel="noopener noreferrer sponsored".
+ * renders the offers it fetched during the page render (src/worker/listing), so the page
+ * shows them without JavaScript, or "no offers right now" when there are none or the
+ * partner did not answer in time; in the latter case (`retry`) the browser asks
+ * POST /api/mediaalpha/ads again. Hydrated, it fires each offer's impression pixels once and
+ * records adsLoaded, then adClicked and maAdClicked on a click. Offers open in a new tab
+ * with rel="noopener noreferrer sponsored".
  */
 export interface AdListingProps {
   product: Product;
   /** Route name, sent as the page for reporting (MediaAlpha sub_3). */
   page: string;
   language: Language;
-  /** Offers already known when rendering; usually absent. */
+  /** Offers fetched by the server during the render; absent means the browser loads them. */
   initialAds?: ListingAd[];
+  /** The partner's request id of those offers. */
+  requestId?: string | null;
+  /** The server gave up waiting (timeout or failure): the browser asks again after load. */
+  retry?: boolean;
 }
 
 type ListingState = { status: 'loading' } | { status: 'ready'; ads: ListingAd[]; requestId: string | null };
@@ -49,10 +55,10 @@ function adEventProps(ad: ListingAd, position: number, requestId: string | null)
   return { ref: ad.ref, type: ad.type, position, price: ad.price ?? null, requestId };
 }
 
-export function AdListing({ product, page, language, initialAds }: AdListingProps) {
+export function AdListing({ product, page, language, initialAds, requestId: initialRequestId = null, retry = false }: AdListingProps) {
   const copy = AD_LISTING_COPY[language];
   const headingId = useId();
-  const [state, setState] = useState<ListingState>(initialAds ? { status: 'ready', ads: initialAds, requestId: null } : { status: 'loading' });
+  const [state, setState] = useState<ListingState>(initialAds ? { status: 'ready', ads: initialAds, requestId: initialRequestId } : { status: 'loading' });
   const loaded = useRef(false);
 
   useEffect(() => {
@@ -65,14 +71,14 @@ export function AdListing({ product, page, language, initialAds }: AdListingProp
       firePixels(ads);
       track('adsLoaded', { count: ads.length, requestId, product });
     };
-    if (initialAds) {
-      announce(initialAds, null);
+    if (initialAds && !retry) {
+      announce(initialAds, initialRequestId);
       return;
     }
     fetchJson('/api/mediaalpha/ads', adsReplySchema, { method: 'POST', body: { product, page, localHour: new Date().getHours() } })
       .then((reply) => announce(reply.ads, reply.requestId))
       .catch(() => announce([], null));
-  }, [initialAds, page, product]);
+  }, [initialAds, initialRequestId, retry, page, product]);
 
   const onAdClick = (ad: ListingAd, position: number, requestId: string | null) => {
     const props = adEventProps(ad, position, requestId);

@@ -28,6 +28,7 @@ import { Field } from './field';
 import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
+import { PlaceLine, usePlace } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
 
@@ -50,6 +51,7 @@ export function QuoteForm(props: QuoteFormProps) {
   const [completed, setCompleted] = useState(funnel.completed);
   const [phone, setPhone] = useState(props.phone);
   const quoteToken = useQuoteToken();
+  const place = usePlace(funnel.place);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const entered = useRef<{ fallback: boolean } | null>(null);
@@ -271,6 +273,7 @@ export function QuoteForm(props: QuoteFormProps) {
         </div>
       ) : null}
       <form ref={formRef} method="post" action={`${basePath}/${step.name}${funnel.search}`} className="card" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
+        {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
         <StepBody
           step={step}
           number={number}

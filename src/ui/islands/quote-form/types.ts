@@ -20,6 +20,8 @@ export interface FunnelProps {
   insurers: readonly string[] | null;
   /** Model years and makes of the vehicle data set when the form asks for a vehicle. */
   vehicles: { years: readonly number[]; makes: readonly string[] } | null;
+  /** The stored location of the visitor's zip, shown on the steps after the zip (issue 10). */
+  place?: { city: string; stateCode: string } | null;
 }
 
 export interface QuoteFormProps {

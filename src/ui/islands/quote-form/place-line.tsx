@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../../brands/schema';
+import type { Language } from '../../../routes/schema';
+
+/**
+ * "Plans in Miami, FL" above the steps after the zip (issue 10, item 3). The server passes
+ * the stored location; when the visitor's zip changes in the page, the main script looks it
+ * up (src/ui/client/location.ts) and announces the answer as a `quote:location` window
+ * event (null when the zip has no known place), which replaces the line.
+ */
+export const LOCATION_EVENT = 'quote:location';
+
+export interface Place {
+  city: string;
+  stateCode: string;
+}
+
+function isPlace(value: unknown): value is Place {
+  if (typeof value !== 'object' || value === null) return false;
+  const { city, stateCode } = value as { city?: unknown; stateCode?: unknown };
+  return typeof city === 'string' && typeof stateCode === 'string';
+}
+
+export function usePlace(initial: Place | null | undefined): Place | null {
+  const [place, setPlace] = useState<Place | null>(initial ?? null);
+  useEffect(() => {
+    const onLocation = (event: Event) => {
+      const detail: unknown = (event as CustomEvent<unknown>).detail;
+      setPlace(isPlace(detail) ? { city: detail.city, stateCode: detail.stateCode } : null);
+    };
+    window.addEventListener(LOCATION_EVENT, onLocation);
+    return () => window.removeEventListener(LOCATION_EVENT, onLocation);
+  }, []);
+  return place;
+}
+
+const PHRASES: Record<Language, Record<Product, string>> = {
+  english: { medicare: 'Plans in', auto: 'Quotes for drivers in', life: 'Coverage options in' },
+  spanish: { medicare: 'Planes en', auto: 'Cotizaciones para conductores en', life: 'Opciones de cobertura en' },
+};
+
+export function PlaceLine({ place, product, language }: { place: Place; product: Product; language: Language }) {
+  return (
+    <p className="quote-form__place" data-place={`${place.city}, ${place.stateCode}`}>
+      {`${PHRASES[language][product]} ${place.city}, ${place.stateCode}`}
+    </p>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The ad listing of the clicks pages (spec section 3, second ad-response shape), for both
+ * POST /api/mediaalpha/ads and the page render (issue 10: listings render their offers on
+ * the server, so a visitor without JavaScript sees them). Each ad is checked on its own: a
+ * malformed ad is dropped and logged, the rest are shown.
+ */
+import type { Context } from 'hono';
+import type { Product } from '../../../brands';
+import { hasPlacement } from '../../partners/mediaalpha/call-context';
+import { mediaAlphaClient } from '../../partners/mediaalpha/client';
+import { adsRequest } from '../../partners/mediaalpha/get-phone';
+import { mappedLeadData } from '../../partners/mediaalpha/phone-lease';
+import { adListingEnvelopeSchema, validListingAds, type ListingAd } from '../../partners/mediaalpha/schemas';
+import { logPartnerFailure, partnerTimeoutMs } from '../../partners/partner-fetch';
+import { isWorkingHours } from '../../shared/phone/working-hours';
+import { partnerCallContext } from '../api/partner-context';
+import { visitorPlace } from '../api/visitor-place';
+import type { AppEnv } from '../env';
+import { logJson } from '../observability/log';
+import { visitorStub } from '../visitor';
+
+export interface Listing {
+  ads: ListingAd[];
+  requestId: string | null;
+}
+
+export const EMPTY_LISTING: Listing = { ads: [], requestId: null };
+
+export interface ListingRequest {
+  product: Product;
+  page: string | undefined;
+  localHour: number | undefined;
+  /** Partner timeout; the page render passes its own short budget. */
+  timeoutMs?: number;
+}
+
+/** The visitor's listing from MediaAlpha. Throws when the partner fails (callers decide the fallback). */
+export async function fetchListing(c: Context<AppEnv>, request: ListingRequest): Promise<Listing> {
+  const [place, context, state] = await Promise.all([
+    visitorPlace(c),
+    partnerCallContext(c, request.product, request.page, request.localHour),
+    visitorStub(c.env, c.var.visitorId).getPageState(null),
+  ]);
+  if (!hasPlacement(context.placementId)) return EMPTY_LISTING;
+  const client = mediaAlphaClient(c.env, request.timeoutMs ?? partnerTimeoutMs(c.env));
+  const reply = await client.ads(adsRequest(context, mappedLeadData(request.product, state.values, null, place.zip)));
+  const listing = adListingEnvelopeSchema.safeParse(reply);
+  if (!listing.success) {
+    // The first shape is valid but carries no listing data we render (spec section 3).
+    logPartnerFailure('mediaalpha.ads', new Error('first ad-response shape: unused'));
+    return EMPTY_LISTING;
+  }
+  if (listing.data.status !== 'SUCCESS') return { ads: [], requestId: listing.data.requestid };
+  const { ads, dropped } = validListingAds(listing.data.response.ads);
+  if (dropped > 0) logJson('warn', 'malformed ads dropped from a listing', { where: 'mediaalpha.ads', dropped, kept: ads.length, requestId: listing.data.requestid });
+  return { ads, requestId: listing.data.requestid };
+}
+
+/**
+ * How long a page render waits for the listing. A first visit to a clicks page pays at most
+ * this much over a page without a listing; past it the page shows "no offers right now" and,
+ * with JavaScript, the island asks again after load.
+ */
+export const LISTING_RENDER_BUDGET_MS = 600;
+
+/** What a server-rendered listing carries: `retry` when the server gave up (timeout or failure). */
+export interface RenderedListing extends Listing {
+  retry: boolean;
+}
+
+/**
+ * Spec section 4 (working hours) as the island applies it: call offers only while agents
+ * answer. Applied on the server too so the first paint and the hydrated listing agree.
+ */
+export function offersForNow(ads: ListingAd[], utmMedium: string | null, now = new Date()): ListingAd[] {
+  return isWorkingHours(now, utmMedium) ? ads : ads.filter((ad) => ad.type === 'click');
+}
+
+/** The listing for a page render, bounded by LISTING_RENDER_BUDGET_MS; never throws. */
+export async function listingForPage(c: Context<AppEnv>, product: Product, page: string, budgetMs = LISTING_RENDER_BUDGET_MS): Promise<RenderedListing> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp: RenderedListing = { ...EMPTY_LISTING, retry: true };
+  const deadline = new Promise<RenderedListing>((resolve) => {
+    timer = setTimeout(() => resolve(gaveUp), budgetMs);
+  });
+  const work = fetchListing(c, { product, page, localHour: undefined, timeoutMs: budgetMs })
+    .then((listing): RenderedListing => ({ ...listing, ads: offersForNow(listing.ads, new URL(c.req.url).searchParams.get('utm_medium')), retry: false }))
+    .catch((error: unknown) => {
+      logPartnerFailure('mediaalpha.ads', error);
+      return gaveUp;
+    });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The visitor's location on the page (spec 5 "zip resolution", 7.5; issue 10, item 3).
+ * The resolved zip is the form value, then the `zip_code` address parameter, then the
+ * postal code of the ip lookup, each only when exactly 5 digits. The browser looks the
+ * resolved zip up (GET /api/location, src/ui/client/location.ts) whenever it changes; a page
+ * render shows the stored location ("Plans in Miami, FL") on the steps after the zip, and
+ * looks the zip up itself when it differs from the stored one (a form posted without
+ * JavaScript), storing the answer for partner calls. Only the edge's own ip postal code
+ * (request.cf) is used at render: a render never waits on the geo service.
+ */
+import type { Context } from 'hono';
+import { clientIp, geoFromCf, isLocalAddress, resolveZip } from '../../partners/geo';
+import { lookupZip } from '../../partners/location';
+import type { FormValues } from '../../shared/json';
+import { remember } from '../api/partner-context';
+import { storedLocationSchema, type StoredLocation } from '../api/visitor-place';
+import type { AppEnv } from '../env';
+import { logJson } from '../observability/log';
+
+/** The ip's postal code as the edge reports it (no network); null for local and private ips. */
+export function edgePostalCode(request: Request): string | null {
+  if (isLocalAddress(clientIp(request))) return null;
+  return geoFromCf(request).geo.postalCode;
+}
+
+/** The stored location as the Durable Object returns it (JSON text), or null. */
+export function parseStoredLocation(text: string | null | undefined): StoredLocation | null {
+  if (!text) return null;
+  try {
+    const parsed = storedLocationSchema.safeParse(JSON.parse(text) as unknown);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PagePlace {
+  /** The zip the server resolved for this request (spec order), for the browser to compare. */
+  zip: string | null;
+  /** The location matching that zip (stored, or looked up by this render), else null. */
+  location: StoredLocation | null;
+}
+
+export function resolvedZipOf(values: FormValues, url: URL, request: Request): string | null {
+  const formZip = typeof values.zipcode === 'string' ? values.zipcode : null;
+  return resolveZip(formZip, url.searchParams.get('zip_code'), edgePostalCode(request));
+}
+
+/**
+ * The page's place. With `lookup` (a form step after the first), a resolved zip that is not
+ * the stored one is looked up (KV, then the zip data set) and stored on the visitor.
+ */
+export async function pagePlace(c: Context<AppEnv>, input: { values: FormValues; stored: string | null | undefined; url: URL; lookup: boolean }): Promise<PagePlace> {
+  const zip = resolvedZipOf(input.values, input.url, c.req.raw);
+  const stored = parseStoredLocation(input.stored);
+  if (!zip) return { zip, location: null };
+  if (stored?.zip === zip) return { zip, location: stored };
+  if (!input.lookup) return { zip, location: null };
+  try {
+    const found = await lookupZip(zip, { assets: c.env.ASSETS, cache: c.env.CACHE, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+    if (found) c.executionCtx.waitUntil(remember(c, 'location', found).catch(() => undefined));
+    return { zip, location: found };
+  } catch (error) {
+    // The page renders without the place; the browser's lookup reports a lasting failure.
+    logJson('warn', 'zip location unavailable during render', { where: 'page.location', error: error instanceof Error ? error.message : String(error) });
+    return { zip, location: null };
+  }
+}
