@@ -19,11 +19,11 @@ export function nameFields(first: string, last: string): FieldDef[] {
   ];
 }
 
-export function phoneField(name: string): FieldDef {
+export function phoneField(name: string, optional = false): FieldDef {
   return {
     name,
     kind: 'tel',
-    label: l('Phone number', 'Número de teléfono'),
+    label: optional ? l('Phone number (optional)', 'Número de teléfono (opcional)') : l('Phone number', 'Número de teléfono'),
     hint: l('Format: (555) 555-5555', 'Formato: (555) 555-5555'),
     autoComplete: 'tel-national',
   };
@@ -48,9 +48,12 @@ export const finishLabel = l('Get my quote', 'Obtener mi cotización');
 
 /**
  * The last two steps of the Medicare and life forms: who the agent asks for, and the number
- * to call with the consent disclosure beside it.
+ * to call with the consent disclosure beside it. With `optionalContact` (Medicare: the
+ * spec's Medicare lead has no phone or email) the contact step asks nothing required and can
+ * be skipped; it stays the last step, so the consent sits on the submit that sends the lead on.
  */
-export function callBackSteps(): StepDef[] {
+export function callBackSteps(options: { optionalContact?: boolean } = {}): StepDef[] {
+  const optional = options.optionalContact === true;
   return [
     {
       name: 'name',
@@ -61,8 +64,8 @@ export function callBackSteps(): StepDef[] {
     {
       name: 'contact',
       title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
-      fields: [phoneField('phone'), emailField('email')],
-      required: ['phone'],
+      fields: [phoneField('phone', optional), emailField('email')],
+      ...(optional ? { skippable: true } : { required: ['phone'] }),
       consent: true,
     },
   ];

@@ -44,8 +44,13 @@ describe('every form', () => {
     expect(values(COVERAGE_AMOUNT_OPTIONS)).toEqual([...COVERAGE_AMOUNTS]);
   });
 
-  it('the Medicare form asks what a call centre needs to call back', () => {
+  it('the Medicare form asks the spec Medicare lead fields, then an optional, skippable contact step with the consent', () => {
     const asked = FORMS.medicare.steps.flatMap((s) => stepFields(s).map((f) => f.name));
     expect(asked).toEqual(['zipcode', 'haveMedicare', 'haveMedicaid', 'firstName', 'lastName', 'phone', 'email']);
+    for (const id of ['medicare', 'quiz-otc', 'quiz-grocery', 'quiz-medicare', 'quiz-medicare-es'] as const) {
+      const last = FORMS[id].steps.at(-1);
+      expect(last, id).toMatchObject({ consent: true, skippable: true });
+      expect(last?.required ?? [], id).toEqual([]);
+    }
   });
 });

@@ -10,4 +10,5 @@ export * from './engine';
 export * from './messages';
 export { FORMS } from './registry';
 export { fieldValue, inputNames, isEmpty, maskPhone } from './field-rules';
+export { stepVerdict, submittedFromInputs, type StepVerdict } from './step-verdict';
 export { MONTH_OPTIONS, YES_NO } from './options';

@@ -1,13 +1,14 @@
 /**
- * The Medicare form (spec section 3 fields plus the call-back contact, docs/decisions.md):
- * ZIP, Medicare coverage, Medicaid, name, then the phone number with the consent disclosure.
+ * The Medicare form: the spec's Medicare lead fields (zipcode, haveMedicare, haveMedicaid,
+ * firstName, lastName), then an optional, skippable call-back contact (phone, email) with the
+ * consent disclosure on that last step (docs/decisions.md, issue 10).
  */
 import { callBackSteps, l, yesNo, zipStep } from './common-fields';
 import type { FormDef } from './types';
 
 export const medicareForm: FormDef = {
   id: 'medicare',
-  version: 'medicare-1',
+  version: 'medicare-2',
   product: 'medicare',
   keepQuery: true,
   replaceHistory: false,
@@ -26,6 +27,6 @@ export const medicareForm: FormDef = {
       fields: [yesNo('haveMedicaid', l('Medicaid', 'Medicaid'))],
       skippable: true,
     },
-    ...callBackSteps(),
+    ...callBackSteps({ optionalContact: true }),
   ],
 };

@@ -30,18 +30,19 @@ function medicareQuiz(id: FormId, version: string, zipTitle: Localized): FormDef
     {
       name: 'phone',
       title: l('Where can a licensed agent call you with your results?', '¿A qué número puede llamarle un agente con licencia con sus resultados?'),
-      fields: [phoneField('phone')],
-      required: ['phone'],
+      // As on the Medicare form: the phone is optional and the step can be skipped.
+      fields: [phoneField('phone', true)],
+      skippable: true,
       consent: true,
     },
   ];
   return { id, version, product: 'medicare', keepQuery: true, replaceHistory: false, steps };
 }
 
-export const otcQuiz = medicareQuiz('quiz-otc', 'quiz-otc-1', l('OTC allowances vary by ZIP code. Where do you live?', 'Las asignaciones OTC varían según el código postal. ¿Dónde vive?'));
-export const groceryQuiz = medicareQuiz('quiz-grocery', 'quiz-grocery-1', l('Grocery benefits vary by ZIP code. Where do you live?', 'Los beneficios para comestibles varían según el código postal. ¿Dónde vive?'));
-export const medicareQuizForm = medicareQuiz('quiz-medicare', 'quiz-medicare-1', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
-export const medicareQuizEs = medicareQuiz('quiz-medicare-es', 'quiz-medicare-es-1', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
+export const otcQuiz = medicareQuiz('quiz-otc', 'quiz-otc-2', l('OTC allowances vary by ZIP code. Where do you live?', 'Las asignaciones OTC varían según el código postal. ¿Dónde vive?'));
+export const groceryQuiz = medicareQuiz('quiz-grocery', 'quiz-grocery-2', l('Grocery benefits vary by ZIP code. Where do you live?', 'Los beneficios para comestibles varían según el código postal. ¿Dónde vive?'));
+export const medicareQuizForm = medicareQuiz('quiz-medicare', 'quiz-medicare-2', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
+export const medicareQuizEs = medicareQuiz('quiz-medicare-es', 'quiz-medicare-es-2', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
 
 export const autoQuiz: FormDef = {
   id: 'quiz-auto',

@@ -1,0 +1,54 @@
+/**
+ * The one decision on a step submit, made alike by the island before it sends and by the
+ * Worker for the island's JSON and for a form posted without JavaScript, so both paths
+ * treat the same inputs alike (tests/funnel/validation-agreement.integration.test.ts).
+ *
+ * Spec section 5: every lead field is optional and an invalid value is silently dropped, so
+ * an invalid optional answer never blocks (it is simply not kept). Spec section 4: the step's
+ * handler may block; the built-in one blocks while a required answer is missing from this
+ * submit. "From this submit", not from what was stored: a visitor who clears or mistypes a
+ * required answer is asked again rather than silently carried on with the old one, and the
+ * island can decide exactly as the Worker does without knowing what the Worker stored.
+ */
+import type { FormScalar, FormValues } from '../json';
+import { fieldValue } from './field-rules';
+import { stepFields } from './engine';
+import type { FieldDef, StepDef } from './types';
+
+export interface StepVerdict {
+  advance: boolean;
+  /** Required fields with no valid value in this submit. */
+  missing: string[];
+}
+
+function hasValue(value: FormScalar | undefined): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * `submitted`: the step's values as kept from this submit (invalid ones dropped, a skip's
+ * nulls); `merged`: the form's values after it, for the step's own handler.
+ */
+export function stepVerdict(step: StepDef, submitted: FormValues, merged: FormValues): StepVerdict {
+  const missing = (step.required ?? []).filter((name) => !hasValue(submitted[name]));
+  const advance = missing.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);
+  return { advance, missing };
+}
+
+/**
+ * The browser's reading of a step submit: each visible field's inputs through the zod-free
+ * rules (field-rules.ts, which a property test holds equal to the lead schema).
+ */
+export function submittedFromInputs(
+  step: StepDef,
+  inputs: Readonly<Record<string, string>>,
+  slots: number | undefined,
+  choicesOf: (field: FieldDef) => readonly string[] | undefined,
+): FormValues {
+  const values: FormValues = {};
+  for (const field of stepFields(step, slots)) {
+    const value = fieldValue(field, inputs, choicesOf(field));
+    if (value !== undefined) values[field.name] = value;
+  }
+  return values;
+}
