@@ -13,7 +13,7 @@ import { startLocation } from './location';
 startTracker();
 startColourMode();
 startLoadingBar();
-startNavigation();
+startNavigation(reportClientError);
 watchDeployments();
 // The spec's calls on page entry (issue 10): demand check, location.
 const extras = readPageExtras();

@@ -1,4 +1,4 @@
-import { navigateTo } from './navigation';
+import { navigateTo } from '../navigate';
 
 /** Spec section 9: reload-guard time-to-live 10,000 ms. */
 export const RELOAD_GUARD_TTL_MS = 10_000;

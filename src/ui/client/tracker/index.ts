@@ -39,7 +39,7 @@ function current(): TrackerPage {
  * and kind is enough to see an outage without flooding the reporter.
  */
 const reportedKinds = new Set<string>();
-export function reportClientError(kind: 'event' | 'location' | 'ipCheck' | 'userSync', message: string, status?: number): void {
+export function reportClientError(kind: 'event' | 'location' | 'ipCheck' | 'userSync' | 'navigation' | 'chunk', message: string, status?: number): void {
   if (reportedKinds.has(kind)) return;
   reportedKinds.add(kind);
   try {

@@ -3,6 +3,7 @@
  * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
+import { useRef } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages, inputNames, maskPhone, type FieldDef, type Option } from '../../../shared/forms';
 import type { FunnelProps } from './types';
@@ -29,10 +30,25 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list.length ? list.join(' ') : undefined;
 }
 
+/**
+ * Once shown, an error keeps its line: when it clears (on blur, as the visitor moves to the
+ * button) the text stays as an invisible placeholder, so nothing below moves under the
+ * pointer and the first click on Continue lands (a cleared line used to pull the button
+ * ~35 px up between mousedown and mouseup, and the click was lost).
+ */
 function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p className="error" id={id} role="alert">
-      {error}
+  const shown = useRef<string | undefined>(undefined);
+  if (error) shown.current = error;
+  if (error) {
+    return (
+      <p className="error" id={id} role="alert">
+        {error}
+      </p>
+    );
+  }
+  return shown.current ? (
+    <p className="error error--cleared" aria-hidden="true">
+      {shown.current}
     </p>
   ) : null;
 }

@@ -6,7 +6,6 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  canAdvance,
   findStep,
   formDefinition,
   formMessages,
@@ -14,14 +13,16 @@ import {
   invalidMessage,
   isEmpty,
   fieldValue,
-  missingRequired,
   removeGroupSlot,
   stepFields,
   stepNumber,
+  stepVerdict,
+  submittedFromInputs,
   type FieldDef,
   type StepDef,
 } from '../../../shared/forms';
 import { scrollToElement } from '../../scroll';
+import { navigateTo } from '../../navigate';
 import { trackStepEntered, trackStepSubmitted } from './analytics';
 import { leasedPhone, submitStep } from './api';
 import { Field } from './field';
@@ -143,7 +144,7 @@ export function QuoteForm(props: QuoteFormProps) {
     const url = `${basePath}/${next}${funnel.search}`;
     // A newer deployment was seen: load the next step from the server instead.
     if (document.documentElement.hasAttribute('data-stale-build')) {
-      location.assign(url);
+      navigateTo(url);
       return;
     }
     if (form.replaceHistory) history.replaceState({ quoteStep: next }, '', url);
@@ -224,17 +225,14 @@ export function QuoteForm(props: QuoteFormProps) {
       void send('skip');
       return;
     }
-    // Client check: invalid entries and, through the step handler, missing required answers.
-    const found: Errors = {};
-    for (const field of stepFields(step, groupSlots)) {
-      const error = check(field, inputs, true);
-      if (error) found[field.name] = error;
-    }
-    const values = valuesFromInputs(form, inputs, funnel.insurers);
-    const advance = canAdvance(step, values);
-    if (!advance) for (const [name, error] of Object.entries(errorsFor(step, missingRequired(step, values)))) found[name] ??= error;
+    // The Worker's decision, made here first (src/shared/forms/step-verdict.ts): a required
+    // answer missing or invalid blocks; an invalid optional one is dropped (spec 5), as
+    // without JavaScript.
+    const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, funnel.insurers));
+    const verdict = stepVerdict(step, submitted, { ...valuesFromInputs(form, inputs, funnel.insurers), ...submitted });
+    const found = errorsFor(step, verdict.missing);
     setErrors(found);
-    if (Object.keys(found).length > 0 || !advance) {
+    if (!verdict.advance) {
       setStatus('blocked');
       const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       first?.focus();
