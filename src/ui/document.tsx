@@ -36,6 +36,8 @@ interface DocumentProps {
   children: ReactNode;
   /** Rendered after the content, so it knows which islands the content used. */
   tail: ReactNode;
+  /** The page-view image a browser without JavaScript loads (src/shared/tracking/noscript-view.ts). */
+  noscriptView?: string;
 }
 
 /** JSON safe to embed inside a <script> element. */
@@ -48,7 +50,7 @@ function themeCss(brand: Brand): string {
   return `:root{--brand:${primary};--brand-text:${primaryText};--accent:${accent}}`;
 }
 
-export function Document({ brand, language, title, description, forcedColorMode, shell, pageContext, children, tail }: DocumentProps) {
+export function Document({ brand, language, title, description, forcedColorMode, shell, pageContext, children, tail, noscriptView }: DocumentProps) {
   const gtmUrl = `${shell.tagManagerScriptUrl}?id=${encodeURIComponent(brand.tagManagerId)}`;
   const gtmInit = `window.dataLayer=window.dataLayer||[];window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});`;
   return (
@@ -90,6 +92,11 @@ export function Document({ brand, language, title, description, forcedColorMode,
             />
           </noscript>
         )}
+        {noscriptView ? (
+          <noscript>
+            <img src={noscriptView} alt="" width="1" height="1" hidden />
+          </noscript>
+        ) : null}
         <div id="loading-bar" className="loading-bar" aria-hidden="true" />
         {children}
         {tail}

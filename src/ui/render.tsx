@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { Brand } from '../../brands';
 import type { Language } from '../routes/schema';
+import { noscriptViewUrl } from '../shared/tracking/noscript-view';
 import { Document, type ShellOptions } from './document';
 import { t } from './i18n';
 import { IslandCollector } from './islands/island';
@@ -67,6 +68,7 @@ function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNod
         shell={shell}
         pageContext={pageContext}
         tail={<IslandScripts islands={islands} shell={shell} />}
+        noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null)}
       >
         <Layout page={page}>
           <Template page={page} links={input.links ?? []} />

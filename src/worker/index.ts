@@ -14,6 +14,7 @@ import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
 import { partnerApi } from './api/partners';
 import { handleEventBatch } from './queue/consumer';
+import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 
@@ -30,6 +31,8 @@ app.use('*', visitorMiddleware);
 app.route('/api', eventApi);
 app.route('/ops', opsApp);
 app.route('/api', partnerApi);
+// The page view of a page shown without JavaScript (its <noscript> image).
+app.route('/', noscriptViewApi);
 // Step submits (JSON and plain form posts) before the pages, which only answer GET.
 app.route('/', formSubmit);
 app.route('/', pages);

@@ -10,6 +10,7 @@ import { ApiError } from '../http-error';
 import { applyExperiment } from '../tracking/experiments';
 import { acceptStep, formStep, type StepAction } from './accept-step';
 import { carriedSearch } from './form-page';
+import { trackFormPost } from '../tracking/no-js-events';
 
 /**
  * Step submits. Mounted before the pages:
@@ -150,6 +151,8 @@ formSubmit.post('*', async (c, next) => {
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );
+  // Without JavaScript, the same facts: the step's formStepSubmitted (src/worker/tracking/no-js-events.ts).
+  if (action.kind === 'submit' || action.kind === 'skip') trackFormPost(c, { route: page.route, config: page.config, form, step, action: action.kind, submissionId, raw, href: withoutPersonalFields(url).href });
   const search = carriedSearch(url, form);
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam) return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);

@@ -1,0 +1,13 @@
+/**
+ * The `<noscript>` page-view image (issue 10, item 5): a page shown without JavaScript loads
+ * it and the Worker records the pageView the tracker would have sent; a page with JavaScript
+ * never loads it. The path names the page and step; `fallback=1` says an unknown step was
+ * asked for and the first one shown (spec section 2).
+ */
+export const NOSCRIPT_VIEW_PATH = '/api/event/noscript-view.gif';
+
+export function noscriptViewUrl(basePath: string, step: { name: string; fallback: boolean } | null): string {
+  const base = basePath.replace(/\/+$/, '') || '/';
+  const path = step && step.name && !step.fallback ? `${base === '/' ? '' : base}/${step.name}` : base;
+  return `${NOSCRIPT_VIEW_PATH}?path=${encodeURIComponent(path)}${step?.fallback ? '&fallback=1' : ''}`;
+}
