@@ -164,13 +164,14 @@ describe('the queue consumer throwing', () => {
   });
 
   it('every event posted to /api/event/create reaches D1 through the real queue', { timeout: 20_000 }, async () => {
-    const sessionId = `faults-${crypto.randomUUID().slice(0, 8)}`;
+    const v = visitor('bh');
+    const sessionId = v.sessionId;
     const sent = 40;
     for (let i = 0; i < sent; i++) {
-      const response = await SELF.fetch('http://bh.localhost/api/event/create', {
+      const response = await v.fetch('/api/event/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'track', event: 'pageView', timestamp: new Date().toISOString(), sessionId, anonymousId: `anon-${sessionId}`, properties: { id: crypto.randomUUID() } }),
+        body: JSON.stringify({ type: 'track', event: 'pageView', timestamp: new Date().toISOString(), sessionId, anonymousId: v.id, properties: { id: crypto.randomUUID() } }),
       });
       expect(response.status).toBe(202);
     }

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { visitor } from '../support/funnel';
 
@@ -13,6 +13,32 @@ import { visitor } from '../support/funnel';
  */
 
 const ORIGIN = 'http://bh.localhost';
+
+/**
+ * Replayable: every property of this file runs from one seed, FUZZ_SEED when set (passed in
+ * by tests/global-setup.ts), else one drawn per run; FUZZ_PATH jumps straight to a reported
+ * counterexample. Any failure, of a property or of a generator, names the seed, the path
+ * when there is one, and the command that replays it.
+ */
+const SEED = inject('fuzzSeed');
+const PATH = inject('fuzzPath');
+
+async function fuzz<Ts>(property: fc.IAsyncProperty<Ts>, numRuns: number): Promise<void> {
+  const name = expect.getState().currentTestName ?? '';
+  const replay = (path: string | null) => {
+    const pattern = name.replace(/ > /g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return `replay: FUZZ_SEED=${SEED}${path ? ` FUZZ_PATH=${path}` : ''} npx vitest run tests/robustness/fuzz.integration.test.ts -t '${pattern}'`;
+  };
+  let details: fc.RunDetails<Ts>;
+  try {
+    details = await fc.check(property, { seed: SEED, numRuns, ...(PATH ? { path: PATH } : {}) });
+  } catch (error) {
+    // fast-check lets an exception of a generator or filter escape without its seed.
+    throw new Error(`a fuzz generator threw (seed ${SEED}): ${String(error)}\n${replay(null)}`, { cause: error });
+  }
+  if (details.failed) throw new Error(`${fc.defaultReportMessage(details) ?? 'property failed'}\n${replay(details.counterexamplePath)}`, { cause: details.errorInstance });
+}
+
 const errorBody = z.object({ error: z.object({ code: z.string().min(1), message: z.string().min(1) }) });
 
 /** One body of each endpoint that the Worker accepts: the fuzzer mutates these. */
@@ -101,8 +127,9 @@ async function expectSafe(response: Response, label: string): Promise<void> {
   await response.body?.cancel();
 }
 
+/** A new visitor (own cookies, own client ip) for each request, so no per-visitor or per-ip state builds up. */
 function visitorHeaders(brand = 'bh'): Record<string, string> {
-  return { ...visitor(brand, { ip: '203.0.113.20', userAgent: 'fuzz/1.0' }).headers };
+  return { ...visitor(brand, { userAgent: 'fuzz/1.0' }).headers };
 }
 
 const RUNS_PER_ENDPOINT = 400;
@@ -110,13 +137,13 @@ const RUNS_PER_ENDPOINT = 400;
 describe('fuzzing the API', () => {
   it.each(POST_ENDPOINTS)('POST %s: never a 5xx, errors are JSON', { timeout: 60_000 }, async (path) => {
     const template = validTemplates()[path] ?? {};
-    await fc.assert(
+    await fuzz(
       fc.asyncProperty(bodyText(template), contentType, async (body, type) => {
         const headers: Record<string, string> = { ...visitorHeaders(), ...(type ? { 'content-type': type } : {}) };
         const response = await SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers, body });
         await expectSafe(response, `POST ${path} ${type} ${body.slice(0, 120)}`);
       }),
-      { numRuns: RUNS_PER_ENDPOINT },
+      RUNS_PER_ENDPOINT,
     );
   });
 
@@ -126,24 +153,24 @@ describe('fuzzing the API', () => {
       fc.stringMatching(/^\d{5}$/).map((zip) => `zip_code=${zip}`),
       fc.dictionary(nastyString.filter((k) => k.length < 200), nastyString.filter((v) => v.length < 2000), { maxKeys: 4 }).map((d) => new URLSearchParams(d as Record<string, string>).toString()),
     );
-    await fc.assert(
+    await fuzz(
       fc.asyncProperty(query, async (q) => {
         const response = await SELF.fetch(`${ORIGIN}/api/location?${q}`, { headers: visitorHeaders() });
         await expectSafe(response, `GET /api/location?${q.slice(0, 120)}`);
       }),
-      { numRuns: 200 },
+      200,
     );
   });
 
   it('any method and path under /api: never a 5xx, errors are JSON', async () => {
     const segment = fc.string({ unit: 'grapheme-ascii', maxLength: 20 }).map((s) => encodeURIComponent(s));
-    await fc.assert(
+    await fuzz(
       fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH'), fc.array(segment, { minLength: 1, maxLength: 4 }), async (method, segments) => {
         const path = `/api/${segments.join('/')}`;
         const response = await SELF.fetch(`${ORIGIN}${path}`, { method, headers: { ...visitorHeaders(), 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
         await expectSafe(response, `${method} ${path}`);
       }),
-      { numRuns: 150 },
+      150,
     );
   });
 });
@@ -166,13 +193,13 @@ describe('fuzzing the form steps', () => {
       { weight: 1, arbitrary: fc.string({ maxLength: 300 }).map((text) => ({ type: 'multipart/form-data; boundary=xyz', text })) },
       { weight: 1, arbitrary: fc.nat({ max: 100_000 }).map((n) => ({ type: 'application/x-www-form-urlencoded', text: `zipcode=${'9'.repeat(n)}` })) },
     );
-    await fc.assert(
+    await fuzz(
       fc.asyncProperty(target, body, async (t, b) => {
         const response = await SELF.fetch(`http://${t.brand}.localhost${t.path}`, { method: 'POST', headers: { ...visitorHeaders(), 'content-type': b.type }, body: b.text, redirect: 'manual' });
         expect(response.status, `POST ${t.path} ${b.text.slice(0, 120)}`).toBeLessThan(500);
         await response.body?.cancel();
       }),
-      { numRuns: 400 },
+      400,
     );
   });
 });
@@ -184,8 +211,10 @@ describe('fuzzing the form steps', () => {
  */
 const notNull = <T>(a: fc.Arbitrary<T>) => a.filter((v) => v !== null);
 const isZip = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{5}$/.test(String(v).trim());
-const YES_NO_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'];
-const isYesNo = (v: unknown) => typeof v === 'boolean' || YES_NO_WORDS.includes(String(v).trim().toLowerCase());
+// Total on any value (null-prototype objects have no String()): the lead boolean rule,
+// src/shared/lead/fields.ts, accepts exactly a boolean, 1, 0, or one of these words.
+const YES_NO_WORDS = ['true', 'false', '1', '0', 'yes', 'no', 'on'];
+const isYesNo = (v: unknown) => typeof v === 'boolean' || v === 1 || v === 0 || (typeof v === 'string' && YES_NO_WORDS.includes(v.trim().toLowerCase()));
 const blankOrLong = fc.oneof(fc.constantFrom('', ' ', '\t\n', '\u00a0'), fc.nat({ max: 500 }).map((n) => `${'x'.repeat(257 + n)}`));
 const jsonBad = fc.record(
   {
@@ -206,7 +235,7 @@ const formBad = fc.record(
 
 describe("a visitor's stored values survive bad input", () => {
   it('keeps zip, Medicare answer and first name through fuzzed JSON submits and form posts', { timeout: 60_000 }, async () => {
-    const v = visitor('bh', { ip: '203.0.113.20', userAgent: 'fuzz/1.0' });
+    const v = visitor('bh', { userAgent: 'fuzz/1.0' });
     const headers = v.headers;
     const submit = (step: string, values: Record<string, unknown>) =>
       SELF.fetch(`${ORIGIN}/api/form/submit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step, values }) });
@@ -229,7 +258,7 @@ describe("a visitor's stored values survive bad input", () => {
       // No-JS posts of the same steps.
       fc.tuple(fc.constantFrom('zip', 'medicare', 'name'), formBad).map(([step, v]) => ({ kind: 'form' as const, step, body: new URLSearchParams(v).toString() })),
     );
-    await fc.assert(
+    await fuzz(
       fc.asyncProperty(request, async (r) => {
         // Each run starts from the good values, so a counterexample names the request that broke them.
         await stub.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'reset', values: before });
@@ -244,7 +273,7 @@ describe("a visitor's stored values survive bad input", () => {
         expect(after.haveMedicare).toEqual(before.haveMedicare);
         expect(after.firstName).toBe('Maria');
       }),
-      { numRuns: 250 },
+      250,
     );
     // The page the visitor sees still carries the stored zip.
     const page = await SELF.fetch(`${ORIGIN}/get-yours-otc/zip`, { headers });

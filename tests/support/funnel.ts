@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { freshIp } from './sandbox';
 import { hmacSha256 } from './hmac-sync';
+import type { UrlParams } from '../../src/shared/tracking/session-params';
 import { encodeSession, SESSION_COOKIE } from '../../src/worker/tracking/session';
 import { purposeSecret, VISITOR_COOKIE, type SigningPurpose } from '../../src/worker/visitor/visitor-key';
 
@@ -38,7 +39,7 @@ export function visitorCookie(key: string, sessionId?: string): string {
  * Requests through `fetch`, `get`, `post` and `api` keep the cookies the Worker sets, as a
  * browser does; non-GET requests carry the brand's Origin, as a browser's do.
  */
-export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string } = {}) {
+export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string; urlParams?: UrlParams } = {}) {
   const key = crypto.randomUUID();
   const id = anonymousIdOf(key);
   const sessionId = crypto.randomUUID();
@@ -46,7 +47,7 @@ export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string
   const ip = options.ip ?? freshIp();
   const jar = new Map<string, string>([
     [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
-    [SESSION_COOKIE, signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')],
+    [SESSION_COOKIE, signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: options.urlParams ?? {} }), 'session')],
   ]);
   // Origin as a browser sends it on writes (the Worker refuses writes without it); harmless on reads.
   const headers: Record<string, string> = { cookie: '', origin, 'cf-connecting-ip': ip, 'user-agent': options.userAgent ?? 'funnel-test/1.0' };

@@ -1,10 +1,11 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, SELF } from 'cloudflare:test';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
 import { queuedEventSchema, type QueuedEvent } from '../../src/shared/tracking/event-schema';
 import { EVENTS_MAX_RETRIES, handleEventBatch, retryDelaySeconds } from '../../src/worker/queue/consumer';
 import wranglerToml from '../../wrangler.toml?raw';
+import { visitor, type Visitor } from '../support/funnel';
 
 const ORIGIN = 'http://bh.localhost';
 
@@ -151,25 +152,33 @@ describe('queue consumer into D1', () => {
   });
 });
 
+/** Which visitor (with its signed, paid session) posts each body. */
+const posters = new WeakMap<object, Visitor>();
+
+/** An event of a fresh visitor whose signed session came from a paid click. */
 function trackBody(overrides: Record<string, unknown> = {}, properties: Record<string, unknown> = {}) {
-  return {
+  const v = visitor('bh', { urlParams: { gclid: 'x'.repeat(20), utm_campaign: 'spring' } });
+  const body = {
     type: 'track',
     event: 'pageView',
     timestamp: new Date().toISOString(),
-    sessionId: 'sess-0000000002',
-    anonymousId: crypto.randomUUID(),
+    sessionId: v.sessionId,
+    anonymousId: v.id,
     properties: {
       id: crypto.randomUUID(),
       page: { name: 'get-yours-otc', step: { name: 'zip', number: 1, fallback: false } },
-      session: { id: 'sess-0000000002', paid: false, urlParams: { gclid: 'x'.repeat(20), utm_campaign: 'spring' } },
+      session: { id: v.sessionId, paid: false, urlParams: {} },
       ...properties,
     },
     ...overrides,
   };
+  posters.set(body, v);
+  return body;
 }
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const v = (typeof body === 'object' && body !== null ? posters.get(body) : undefined) ?? visitor();
+  return v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
 describe('POST /api/event/create', () => {

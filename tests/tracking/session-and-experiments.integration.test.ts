@@ -36,7 +36,7 @@ describe('tracking session (qf_sid)', () => {
     const first = await visit(`/find-benefits?gclid=${GCLID}&utm_campaign=spring&utm_medium=cpc`, cookies);
     expect(first.context.tracking).toMatchObject({ paid: true, urlParams: { gclid: GCLID, utm_campaign: 'spring', utm_medium: 'cpc' } });
     const setCookie = first.response.headers.getSetCookie().find((h) => h.startsWith(`${SESSION_COOKIE}=`));
-    expect(setCookie).toMatch(/Max-Age=1800; Path=\/; Secure; HttpOnly; SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=1800; Path=\/; HttpOnly; Secure; SameSite=Lax/);
 
     // A later step with a cleaned address: same session, same parameters, still paid.
     const later = await visit('/find-benefits/2', cookies);

@@ -8,9 +8,19 @@ import { CONTEXT_PARAMS, MAX_PARAM_LENGTH } from './session-params';
  */
 
 /** Largest accepted request body; an event context with generous per-event props is ~3 KB. */
-export const MAX_EVENT_BODY_BYTES = 32 * 1024;
-/** Largest properties object once stripped and serialized (what a D1 row carries). */
-export const MAX_PROPERTIES_BYTES = 24 * 1024;
+export const MAX_EVENT_BODY_BYTES = 16 * 1024;
+/** Largest properties object once stripped and serialized (what a D1 row carries; issue 11: capped). */
+export const MAX_PROPERTIES_BYTES = 8 * 1024;
+/** Deepest nesting of event properties (the event context itself is 3 levels deep). */
+export const MAX_PROPERTIES_DEPTH = 5;
+
+/** How deeply a JSON value nests (a scalar is 0). */
+export function jsonDepth(value: unknown, limit = 64): number {
+  if (value === null || typeof value !== 'object' || limit <= 0) return 0;
+  let deepest = 0;
+  for (const item of Object.values(value)) deepest = Math.max(deepest, jsonDepth(item, limit - 1));
+  return deepest + 1;
+}
 
 /** Session and anonymous ids: uuids from us, but bounded and plain whatever arrives. */
 export const trackingIdSchema = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);

@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MAX_EVENT_BODY_BYTES, MAX_PROPERTIES_BYTES, trackRequestSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { jsonDepth, MAX_EVENT_BODY_BYTES, MAX_PROPERTIES_BYTES, MAX_PROPERTIES_DEPTH, trackRequestSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
 import { reportError } from '../observability/report-error';
 import { enqueueEvent } from '../tracking/enqueue';
 import { ipLookupFromRequest } from '../tracking/ip-lookup';
-import { sessionFromCookie } from '../tracking/session';
 
 /**
  * Tracking calls of the browser (spec section 7, calls 3 and 4): events into the queue and
@@ -38,20 +37,59 @@ async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; va
   }
 }
 
+/**
+ * The events a page may post: the spec's list (section 7). Events the Worker emits itself
+ * (lowBidResult from the demand check, rate limits, lead verdicts) are added to the queue by
+ * the Worker only; a browser posting one of the server's own names is refused.
+ */
+const BROWSER_EVENTS: ReadonlySet<string> = new Set([
+  'pageView',
+  'formStepSubmitted',
+  'ctcClicked',
+  'ctcReturned',
+  'maAdClicked',
+  'learnMoreClicked',
+  'lowBidResult',
+  'enteredExperiment',
+  'anonLink',
+  'adsLoaded',
+  'adClicked',
+  'elementClicked',
+  'botCheckCompleted',
+]);
+
+function forbidden(c: ApiContext, code: string, message: string) {
+  return c.json({ error: { code, message } }, 403);
+}
+
+/**
+ * Issue 11, item 5: an event counts only for a session this Worker issued (the signed qf_sid
+ * cookie a page view set) and names that session; the visitor is the cookie's, whatever the
+ * body says; properties are capped in size and depth; the paid flag comes from the signed
+ * session's parameters only.
+ */
 eventApi.post('/event/create', async (c) => {
   const body = await readJson(c, MAX_EVENT_BODY_BYTES);
   if (!body.ok) return body.response;
   const parsed = trackRequestSchema.safeParse(body.value);
   if (!parsed.success) return badRequest(c, 'invalid_event', 'The event does not match the schema', z.treeifyError(parsed.error));
   const request = parsed.data;
+  if (!BROWSER_EVENTS.has(request.event)) return badRequest(c, 'invalid_event', `${request.event} is recorded by the server only`);
+  const session = c.var.signedSession;
+  if (!session) return forbidden(c, 'unknown_session', 'Events are accepted only for a session this site started');
+  if (request.sessionId !== session.id) return forbidden(c, 'session_mismatch', 'The event names another session than this visit');
+  if (jsonDepth(request.properties) > MAX_PROPERTIES_DEPTH) {
+    return badRequest(c, 'invalid_event', `Properties nest deeper than ${MAX_PROPERTIES_DEPTH} levels`);
+  }
   const brand = c.var.brand;
   const props = request.properties;
-  // Paid is re-derived from the session's parameters, not taken from the browser's flag.
-  const sessionParams = props.session?.urlParams ?? sessionFromCookie(c)?.urlParams ?? {};
   const properties = stripPersonalProperties({
     ...props,
-    // What the browser must not decide: the brand comes from the host, ip and geo from Cloudflare.
+    // What the browser must not decide: the brand comes from the host, ip and geo from
+    // Cloudflare, visitor and session from the signed cookies.
     brand: { id: brand.id, name: brand.name },
+    userId: c.var.anonymousId,
+    session: { id: session.id, paid: session.paid, urlParams: session.urlParams },
     ipLookup: ipLookupFromRequest(c.req.raw),
   });
   if (JSON.stringify(properties).length > MAX_PROPERTIES_BYTES) {
@@ -63,13 +101,13 @@ eventApi.post('/event/create', async (c) => {
     event: request.event,
     timestamp: request.timestamp,
     receivedAt: new Date().toISOString(),
-    sessionId: request.sessionId,
-    anonymousId: request.anonymousId,
+    sessionId: session.id,
+    anonymousId: c.var.anonymousId,
     brand: brand.id,
     page: props.page?.name ?? null,
     stepName: props.stepName ?? props.page?.step?.name ?? null,
     stepNumber: props.stepNumber ?? props.page?.step?.number ?? null,
-    paid: isPaidTraffic(sessionParams),
+    paid: isPaidTraffic(session.urlParams),
     properties,
   };
   try {

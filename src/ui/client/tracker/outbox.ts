@@ -36,8 +36,9 @@ async function post(item: Item, keepalive: boolean, onFailure: Failure): Promise
   inFlight.add(item.id);
   try {
     const response = await fetch(ENDPOINT, { method: 'POST', keepalive, headers: { 'content-type': 'application/json' }, body: item.body, credentials: 'same-origin' });
-    // 2xx: stored. 400/413: this event can never be accepted, so keeping it would retry forever.
-    if (response.ok || response.status === 400 || response.status === 413) remove(item.id);
+    // 2xx: stored. 400/403/413: this event can never be accepted (bad, of a session that has
+    // ended, too large), so keeping it would retry forever.
+    if (response.ok || response.status === 400 || response.status === 403 || response.status === 413) remove(item.id);
     if (!response.ok) onFailure(response.status, `event rejected with ${response.status}`);
   } catch (err) {
     onFailure(0, err instanceof Error ? err.message : 'network error');
