@@ -200,6 +200,48 @@ describe('every tracked event has a producer (spec 7, issue 10 item 6)', () => {
   });
 });
 
+describe('the other automatic events in a walk (issue 10 item 6)', () => {
+  it('records enteredExperiment on an experiment page and anonLink when the browser remembers an older id', async () => {
+    const v = await scopedVisitor();
+    await v.page.goto(`${brandOrigin('bh')}/find-benefits`);
+    const first = await anonymousIdOf(v.page);
+    await expect.poll(() => storedEventsOf(first).filter((e) => e.event === 'enteredExperiment').length, WAIT).toBe(1);
+    const entered = JSON.parse(storedEventsOf(first).find((e) => e.event === 'enteredExperiment')?.properties ?? '{}');
+    expect(entered).toMatchObject({ experimentId: 'find-benefits-headline', variantId: expect.stringMatching(/^(control|zip-first)$/) });
+    // The cookies go (cleared, expired) while local storage keeps the old id: the next page links it.
+    await v.context.clearCookies();
+    await v.page.goto(`${brandOrigin('bh')}/get-offers`);
+    const second = await anonymousIdOf(v.page);
+    expect(second).not.toBe(first);
+    await expect.poll(() => storedEventsOf(second).filter((e) => e.event === 'anonLink').length, WAIT).toBe(1);
+    expect(JSON.parse(storedEventsOf(second).find((e) => e.event === 'anonLink')?.properties ?? '{}')).toMatchObject({ previousAnonymousId: first });
+    expect(v.errors).toEqual([]);
+    await v.context.close();
+  });
+
+  it('hydrates the server-rendered listing without asking again, and records adsLoaded, adClicked and maAdClicked', async () => {
+    const v = await scopedVisitor();
+    await v.page.goto(`${brandOrigin('bh')}/ads`);
+    await hydrated(v.page, 'ad-listing');
+    const items = v.page.locator('.ad-listing__item');
+    const shown = await items.count();
+    expect(shown).toBeGreaterThanOrEqual(3);
+    const offer = items.filter({ has: v.page.locator('a[target="_blank"]') }).first();
+    const ref = await offer.getAttribute('data-ad-ref');
+    const [popup] = await Promise.all([v.context.waitForEvent('page', { timeout: 30_000 }), offer.locator('a.ad-listing__action').click()]);
+    await popup.close();
+    const id = await anonymousIdOf(v.page);
+    await expect.poll(() => ['adsLoaded', 'adClicked', 'maAdClicked'].filter((name) => !storedEventsOf(id).some((e) => e.event === name)), WAIT).toEqual([]);
+    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'adsLoaded')?.properties ?? '{}')).toMatchObject({ count: shown, requestId: expect.any(String) });
+    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'maAdClicked')?.properties ?? '{}')).toMatchObject({ ref, type: 'click' });
+    // The offers came with the page: one partner call (the render's), no browser request for them.
+    expect(count(v.requests, 'POST /api/mediaalpha/ads')).toBe(0);
+    expect(await v.sandboxCalls('mediaalpha', '/ads')).toHaveLength(1);
+    expect(v.errors).toEqual([]);
+    await v.context.close();
+  });
+});
+
 describe('listing pages without JavaScript (issue 10 item 8)', () => {
   it('shows the offers rendered by the server, never a loading state, and drops the malformed one', async () => {
     const v = await scopedVisitor({ javaScriptEnabled: false });
