@@ -30,7 +30,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
       <ExitIntentSlot page={page} />
       <footer className="site-footer">
         <div className="wrap">
-          <nav aria-label="Legal">
+          <nav aria-label={s.legal}>
             <a href="/privacy">{s.privacy}</a>
             <a href="/tos">{s.terms}</a>
             <a href={page.language === 'spanish' ? '/partners?lang=es' : '/partners'}>{consentCopy(page.language).partners}</a>

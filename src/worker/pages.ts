@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { productForBrandId } from '../../brands';
 import { findRoute, isServedFor, ROUTES } from '../routes/registry';
 import { runPageCheck } from '../routes/checks';
+import { isBrandWidePage, localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage } from '../ui/render';
@@ -58,7 +59,10 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const url = new URL(c.req.url);
   if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
 
-  const baseConfig = route.name === 'index' || route.config.template === 'legal' ? { ...route.config, product: brand.defaultProduct } : route.config;
+  // Home and legal pages speak the brand's language (m10es: Spanish) and sell its product.
+  const language = pageLanguage(route, brand.defaultLanguage);
+  const localized = localizedConfig(route, language);
+  const baseConfig = isBrandWidePage(route) ? { ...localized, product: brand.defaultProduct } : localized;
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.anonymousId);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
@@ -89,7 +93,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
       product: config.product ?? productForBrandId(brand.id),
       benefits: config.benefits,
       planTypes: config.planTypes,
-      language: route.language,
+      language,
       template: config.template,
     },
     step: stepInfo,
@@ -106,9 +110,9 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const render = async (slots: boolean) => {
     const page: PageProps = {
       brand,
-      route: { name: route.name, path: route.path, language: route.language, smid, xsmid },
+      route: { name: route.name, path: route.path, language, smid, xsmid },
       config,
-      language: route.language,
+      language,
       step: stepInfo,
       phone: displayPhone(state.lease, brand.defaultPhone),
       values: state.values,
@@ -121,7 +125,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
               values: state.values,
               completed: state.completed,
               url,
-              language: route.language,
+              language,
               brandName: brand.name,
             }),
           }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BRANDS } from '../../brands';
 import { isServedFor, ROUTES } from '../../src/routes/registry';
 import type { RouteRecord } from '../../src/routes/schema';
+import { localizedConfig, pageLanguage } from '../../src/routes/brand-language';
 
 /** A concrete address for a route pattern: the base path, or /reviews for the reviews catch-all. */
 function samplePath(route: RouteRecord): string {
@@ -26,8 +27,11 @@ describe('every route for every brand', () => {
         }
         expect(res.status, `${brand.id} ${path}`).toBe(200);
         const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-        expect(title).toBe(route.config.title ? `${route.config.title} - ${brand.name}` : brand.name);
-        expect(html).toContain(`<html lang="${route.language === 'spanish' ? 'es' : 'en'}"`);
+        // Home and legal pages speak the brand's language (src/routes/brand-language.ts).
+        const language = pageLanguage(route, brand.defaultLanguage);
+        const config = localizedConfig(route, language);
+        expect(title).toBe(config.title ? `${config.title} - ${brand.name}` : brand.name);
+        expect(html).toContain(`<html lang="${language === 'spanish' ? 'es' : 'en'}"`);
         expect(html.includes('<meta name="robots" content="noindex, nofollow"/>'), `${brand.id} ${path} robots`).toBe(
           route.config.indexable !== true,
         );

@@ -69,3 +69,44 @@ describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
     });
   }
 });
+
+describe('m10es, the Spanish brand (issue 10 item 8)', () => {
+  const text = (html: string) => decode(html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '')).replace(/<[^>]+>/g, '\n');
+
+  it('serves its home page in Spanish: lang, copy and every UI string', async () => {
+    const res = await visitor('m10es').get('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="es"');
+    expect(decode(html)).toContain('<title>Compare planes y beneficios - Medicare Ten en Español</title>');
+    const visible = text(html);
+    for (const spanish of ['Planes y beneficios, explicados con palabras sencillas', 'Saltar al contenido principal', 'Llame ahora', 'Guías populares', 'Política de privacidad', 'Términos de uso', 'Tema de color', 'Todos los derechos reservados.']) {
+      expect(visible).toContain(spanish);
+    }
+    for (const english of ['Call now', 'Skip to main content', 'Popular guides', 'Privacy policy', 'Colour theme', 'All rights reserved', 'Plans and benefits, explained']) {
+      expect(visible).not.toContain(english);
+    }
+    expect(html).toContain('aria-label="Información legal"');
+  });
+
+  it('shows benefit codes as translated words, never raw codes', async () => {
+    const html = await (await visitor('m10es').get('/get-yours-otc-es')).text();
+    const tags = /<ul class="tags"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(decode(tags)).toContain('Asignación para productos de venta libre');
+    expect(tags).not.toMatch(/>(otc|discounts|grocery|dental)</);
+  });
+
+  it('keeps the English home page on an English brand', async () => {
+    const html = await (await visitor('bh').get('/')).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Plans and benefits, explained in plain words');
+  });
+
+  it('marks the English-only legal text as English inside the Spanish page', async () => {
+    const html = decode(await (await visitor('m10es').get('/tos')).text());
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain('<article class="legal" lang="en">');
+    expect(html).toContain('Este documento solo está disponible en inglés.');
+    expect(html).toContain('Política de privacidad');
+  });
+});

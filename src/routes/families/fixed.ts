@@ -17,6 +17,19 @@ const home: PageCopy = {
   ],
 };
 
+/** The home page on a Spanish brand (m10es): src/routes/brand-language.ts. */
+export const HOME_COPY_ES: PageCopy = {
+  title: 'Compare planes y beneficios',
+  description: 'Compare los planes de seguro disponibles donde vive y hable con un agente con licencia sobre la cobertura que le conviene.',
+  headline: 'Planes y beneficios, explicados con palabras sencillas',
+  subheadline: 'Vea lo que hay disponible en su código postal en pocos minutos y sin compromiso.',
+  body: [
+    'Elegir un seguro es más fácil cuando alguien le explica las opciones. Le hacemos unas preguntas breves y luego le comunicamos con agentes de seguros con licencia que pueden comparar los planes que se ofrecen en su zona.',
+    'Los planes, los beneficios y los precios varían según la ubicación y la aseguradora, y no todos los planes están disponibles en todas partes. Un agente puede decirle para qué podría calificar antes de que decida algo.',
+    'Usar este sitio es gratis. Nunca tiene la obligación de inscribirse en un plan ni de comprar una póliza.',
+  ],
+};
+
 const reviewsIndex: PageCopy = {
   title: 'Medicare carrier reviews',
   description: 'Plain-language overviews of the largest Medicare Advantage and Part D carriers: plan types, where they sell and what to ask before you enroll.',

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
 import { FormSlot } from './form-slot';
@@ -11,7 +12,7 @@ export function AdvertorialTemplate({ page }: { page: PageProps }) {
       <div className="grid grid--2">
         <FormSlot page={page} />
         <article>
-          <Tags items={page.config.benefits} label={page.language === 'spanish' ? 'Beneficios' : 'Benefits'} />
+          <Tags items={page.config.benefits} label={t(page.language).benefits} language={page.language} />
           <BodyCopy paragraphs={page.config.body} />
         </article>
       </div>

@@ -1,3 +1,5 @@
+import type { Language } from '../../routes/schema';
+import { termLabel } from '../i18n';
 import type { PageProps } from '../page-props';
 
 export function Hero({ page }: { page: PageProps }) {
@@ -11,12 +13,13 @@ export function Hero({ page }: { page: PageProps }) {
   );
 }
 
-export function Tags({ items, label }: { items: readonly string[]; label: string }) {
+/** Benefit codes or plan types, as words in the page's language (never a raw code like "otc"). */
+export function Tags({ items, label, language }: { items: readonly string[]; label: string; language: Language }) {
   if (items.length === 0) return null;
   return (
     <ul className="tags" aria-label={label}>
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>{termLabel(item, language)}</li>
       ))}
     </ul>
   );

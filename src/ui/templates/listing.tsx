@@ -1,4 +1,5 @@
 import { LearnMore } from '../components/learn-more';
+import { termLabel } from '../i18n';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
 import { FormSlot } from './form-slot';
@@ -17,7 +18,7 @@ export function ListingTemplate({ page }: { page: PageProps }) {
           <ul className="listing">
             {items.map((item) => (
               <li key={item} className="card">
-                <strong>{item}</strong> {page.config.form ? <LearnMore href="#quote" language={page.language} about={item} /> : null}
+                <strong>{termLabel(item, page.language)}</strong> {page.config.form ? <LearnMore href="#quote" language={page.language} about={item} /> : null}
               </li>
             ))}
           </ul>

@@ -12,7 +12,7 @@ export function ReviewTemplate({ page }: { page: PageProps }) {
     <>
       <Hero page={page} />
       <article>
-        <Tags items={page.config.planTypes} label="Plan types" />
+        <Tags items={page.config.planTypes} label={s.planTypes} language={page.language} />
         <BodyCopy paragraphs={page.config.body} />
         {page.config.destination ? (
           <p>
