@@ -61,18 +61,36 @@ export function lookupGeo(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PAR
   return lookup;
 }
 
+/**
+ * The geo service's answers, kept a few minutes per ip in this isolate: an ip's place does not
+ * move, and a client repeating requests (a flood, issue 12) costs one lookup, not one each.
+ */
+const serviceAnswers = new Map<string, { at: number; lookup: Promise<GeoLookup> }>();
+const SERVICE_ANSWER_TTL_MS = 5 * 60 * 1000;
+
 async function lookupGeoOnce(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
   const ip = clientIp(request);
   const fromEdge = { ...geoFromCf(request), timeZone: timeZoneFromCf(request) };
   if (!isLocalAddress(ip) && fromEdge.geo.postalCode) return fromEdge;
-  try {
-    const url = `${env.GEO_BASE_URL.replace(/\/+$/, '')}/lookup?ip=${encodeURIComponent(ip || '127.0.0.1')}`;
-    const found = await partnerJson({ partner: 'geo', url, timeoutMs: partnerTimeoutMs(env) }, geoServiceSchema);
-    return { value: ip, geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp }, timeZone: found.timeZone ?? null };
-  } catch (error) {
-    logPartnerFailure('geo.lookup', error);
-    return fromEdge;
-  }
+  const known = serviceAnswers.get(ip);
+  if (known && Date.now() - known.at < SERVICE_ANSWER_TTL_MS) return known.lookup;
+  const lookup = askGeoService(ip, env).then(
+    (found) => found,
+    (error: unknown) => {
+      serviceAnswers.delete(ip);
+      logPartnerFailure('geo.lookup', error);
+      return fromEdge;
+    },
+  );
+  if (serviceAnswers.size >= 2000) serviceAnswers.clear();
+  serviceAnswers.set(ip, { at: Date.now(), lookup });
+  return lookup;
+}
+
+async function askGeoService(ip: string, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
+  const url = `${env.GEO_BASE_URL.replace(/\/+$/, '')}/lookup?ip=${encodeURIComponent(ip || '127.0.0.1')}`;
+  const found = await partnerJson({ partner: 'geo', url, timeoutMs: partnerTimeoutMs(env) }, geoServiceSchema);
+  return { value: ip, geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp }, timeZone: found.timeZone ?? null };
 }
 
 const FIVE_DIGITS = /^\d{5}$/;

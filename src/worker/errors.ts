@@ -45,7 +45,7 @@ export const notFound: NotFoundHandler<AppEnv> = (c) => {
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
-    return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status);
+    return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status, err.headers);
   }
   if (err instanceof PageNotFound) {
     if (isApi(c)) return c.json({ error: { code: 'not_found', message: err.message } }, 404);

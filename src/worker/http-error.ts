@@ -13,6 +13,8 @@ export class ApiError extends HTTPException {
     readonly code: string,
     message: string,
     readonly issues?: unknown,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(status, { message });
   }

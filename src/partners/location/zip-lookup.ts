@@ -23,6 +23,8 @@ export interface ZipLookupDeps {
   };
   /** When given, the KV write happens after the answer is returned (ctx.waitUntil). */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** Called before a cache miss reads the data set; may throw to refuse it (the Worker's rate limit). */
+  beforeMiss?: () => Promise<void>;
 }
 
 const ZIP = /^\d{5}$/;
@@ -79,6 +81,7 @@ export async function lookupZip(zip: string, deps: ZipLookupDeps): Promise<ZipLo
   if (!ZIP.test(zip)) return null;
   const cached = await readCache(deps.cache, zip);
   if (cached !== undefined) return cached;
+  if (deps.beforeMiss) await deps.beforeMiss();
 
   const shard = await readShard(deps.assets, zip);
   const place = shard?.[zip];

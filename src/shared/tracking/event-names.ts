@@ -13,6 +13,11 @@ export const EVENT_NAMES = [
   'adClicked',
   'elementClicked',
   'botCheckCompleted',
+  // Emitted by the Worker only (issue 12, src/worker/defence/): a request over a rate limit, a
+  // partner skipped while its circuit breaker is open, and a stored lead with its trust verdict.
+  'rateLimited',
+  'partnerUnavailable',
+  'leadCreated',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -6,6 +6,7 @@ import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
 import { reportError } from '../observability/report-error';
 import { enqueueEvent } from '../tracking/enqueue';
+import { rememberBotCheck } from '../defence/bot-check';
 import { ipLookupFromRequest } from '../tracking/ip-lookup';
 
 /**
@@ -118,6 +119,8 @@ eventApi.post('/event/create', async (c) => {
     c.executionCtx.waitUntil(reportError(c.env, err, { where: 'event.enqueue', event: event.event, eventId: event.id }));
     return c.json({ error: { code: 'queue_unavailable', message: 'The event could not be queued; retry later' } }, 503);
   }
+  // Issue 12: the page's bot check is a signal of the visitor's lead verdict (src/worker/defence/).
+  if (event.event === 'botCheckCompleted') c.executionCtx.waitUntil(rememberBotCheck(c.env, c.var.visitorId, event.properties).catch(() => undefined));
   return c.json({ ok: true, id: event.id }, 202);
 });
 

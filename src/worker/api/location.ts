@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { lookupZip } from '../../partners/location';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
+import { enforceLimit } from '../defence/rate-limit';
 import { reportError } from '../observability/report-error';
 import { remember } from './partner-context';
 
@@ -25,8 +26,10 @@ locationApi.get(
     const { zip_code: zip } = c.req.valid('query');
     let location;
     try {
-      location = await lookupZip(zip, { assets: c.env.ASSETS, cache: c.env.CACHE, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+      // Issue 12: a zip the KV cache does not hold costs a data-set read, so it is rate limited.
+      location = await lookupZip(zip, { assets: c.env.ASSETS, cache: c.env.CACHE, waitUntil: (p) => c.executionCtx.waitUntil(p), beforeMiss: () => enforceLimit(c, 'location') });
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       c.executionCtx.waitUntil(reportError(c.env, error, { where: 'partner.location' }));
       throw new ApiError(502, 'location_unavailable', 'The location of this zip could not be read');
     }
