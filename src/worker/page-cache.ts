@@ -14,6 +14,8 @@ export const CONTEXT_SLOT = '__qf_page_context_slot__';
 export const SUBMISSION_SLOT = '00000000-0000-4000-8000-00000000c0de';
 /** The query string the form carries to its next step ('' or '?a=b&c=d'). */
 export const SEARCH_SLOT = 'qfSearchSlot000000000000';
+/** The no-JavaScript form's quote token (final step only; src/worker/funnel/form-token.ts). */
+export const QUOTE_TOKEN_SLOT = 'qfQuoteTokenSlot00000000';
 
 const MAX_ENTRIES = 400;
 
@@ -54,6 +56,8 @@ export interface ShellSlots {
   submissionId: string;
   /** The carried query string, '' or starting with '?'. */
   search: string;
+  /** The form's quote token ([A-Za-z0-9_.-] only, so attribute-safe), when the shell has its slot. */
+  quoteToken?: string | null;
 }
 
 /**
@@ -68,6 +72,7 @@ export function fillShell(shell: string, slots: ShellSlots): string {
     .replaceAll(NONCE_SLOT, slots.nonce)
     .replaceAll(SUBMISSION_SLOT, slots.submissionId)
     .replaceAll(SEARCH_SLOT, () => search)
+    .replaceAll(QUOTE_TOKEN_SLOT, () => slots.quoteToken ?? '')
     .replace(`"${CONTEXT_SLOT}"`, () => slots.pageContextJson);
 }
 

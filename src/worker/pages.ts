@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { productForBrandId } from '../../brands';
+import { productForBrandId, type Brand, type Product } from '../../brands';
 import { findRoute, isServedFor, ROUTES } from '../routes/registry';
 import { runPageCheck } from '../routes/checks';
 import { isBrandWidePage, localizedConfig, pageLanguage } from '../routes/brand-language';
@@ -15,12 +15,17 @@ import { shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
-import { CONTEXT_SLOT, fillShell, NONCE_SLOT, SEARCH_SLOT, ShellCache, streamToString, SUBMISSION_SLOT } from './page-cache';
+import { CONTEXT_SLOT, fillShell, NONCE_SLOT, QUOTE_TOKEN_SLOT, SEARCH_SLOT, ShellCache, streamToString, SUBMISSION_SLOT } from './page-cache';
+import { formQuoteToken } from './funnel/form-token';
 import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/engine';
 import { applyExperiment, buildPageTracking } from './tracking';
 import { logJson } from './observability/log';
+import { recordPageServed } from './visit';
+import { placementFor } from '../partners/mediaalpha/call-context';
+import type { LeaseOwner } from '../partners/mediaalpha/phone-lease';
 import { shellVariant } from './consent/page-variant';
+import { noteConsentShown } from './consent/catalog';
 import { listingForPage } from './listing';
 import { pagePlace } from './location';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
@@ -45,9 +50,9 @@ type FunnelState = Awaited<ReturnType<ReturnType<typeof visitorStub>['getFunnelS
  * overloaded or restarting object): the page still renders, with empty fields and the
  * brand's default number, rather than a 500. Logged without the visitor's values.
  */
-async function funnelStateOrEmpty(c: Context<AppEnv>, form: string | null, prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1], page: string): Promise<FunnelState> {
+async function funnelStateOrEmpty(c: Context<AppEnv>, form: string | null, prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1], page: string, leaseOwner: LeaseOwner): Promise<FunnelState> {
   try {
-    return await visitorStub(c.env, c.var.visitorId).getFunnelState(form, prefill);
+    return await visitorStub(c.env, c.var.visitorId).getFunnelState(form, prefill, leaseOwner);
   } catch (error) {
     logJson('error', 'visitor state unavailable; rendering with empty values', { where: 'page.getFunnelState', page, error: error instanceof Error ? error.message : String(error) });
     return { values: {}, lease: null, completed: false };
@@ -65,12 +70,14 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const baseConfig = isBrandWidePage(route) ? { ...localized, product: brand.defaultProduct } : localized;
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.anonymousId);
+  // Issue 19: the consent text this page shows goes into the catalog (once per isolate, in the background).
+  if (config.form) noteConsentShown(c, config.form, language);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
   const prefill = config.form ? prefillFromQuery(url.searchParams) : null;
   // Clicks pages list the visitor's offers in the HTML, within a short budget (src/worker/listing).
   const listing = config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // A visitor whose id this very request minted has nothing stored yet: no Durable Object round trip.
-  const state = c.var.newVisitor && !prefill ? NO_STATE : await funnelStateOrEmpty(c, config.form, prefill, route.name);
+  const state = c.var.newVisitor && !prefill ? NO_STATE : await funnelStateOrEmpty(c, config.form, prefill, route.name, leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)));
   const offers = await listing;
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
@@ -105,6 +112,11 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     hooks: { onEnter: config.onEnter ?? null },
     place: { zip: place.zip, located: place.location?.zip ?? null },
   };
+  // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
+  recordPageServed(c, { sessionId: pageContext.tracking.sessionId, page: route.name, product: pageContext.page.product, url });
+
+  // Issue 11: the final step's form carries a quote token for a post without JavaScript.
+  const formToken = config.form ? await formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
 
   /** The React render; with slots, the per-request values are left as slots for a shared shell. */
   const render = async (slots: boolean) => {
@@ -119,7 +131,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
       basePath,
       ...(config.form
         ? {
-            funnel: await funnelPropsFor(slots, c.env, shownPlace, {
+            funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, {
               formId: config.form,
               stepName: stepInfo.name,
               values: state.values,
@@ -127,6 +139,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
               url,
               language,
               brandName: brand.name,
+              sellers: brand.consent.medicare?.sellers ?? null,
             }),
           }
         : {}),
@@ -157,8 +170,14 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     pageContextJson: scriptJson(pageContext),
     submissionId: crypto.randomUUID(),
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
+    quoteToken: formToken,
   });
   return c.body(filled, 200, headers);
+}
+
+/** The product and placement whose lease a page of `product` shows. */
+function leaseOwnerOf(brand: Brand, product: Product): LeaseOwner {
+  return { product, placementId: placementFor(brand, product) };
 }
 
 const NO_STATE: FunnelState = { values: {}, lease: null, completed: false };
@@ -170,9 +189,9 @@ const shells = new ShellCache();
 export const shellSharing = { enabled: true };
 
 /** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
-async function funnelPropsFor(shared: boolean, env: Env, place: FunnelProps['place'], input: Parameters<typeof funnelProps>[1]) {
-  const props = { ...(await funnelProps(env, input)), place };
-  return shared ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT } : props;
+async function funnelPropsFor(shared: boolean, env: Env, place: FunnelProps['place'], formToken: string | null, input: Parameters<typeof funnelProps>[1]) {
+  const props = { ...(await funnelProps(env, input)), place, formToken };
+  return shared ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT, formToken: formToken ? QUOTE_TOKEN_SLOT : null } : props;
 }
 
 /** Every page of the registry, for the brand of the request; anything else falls to notFound. */

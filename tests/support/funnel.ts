@@ -102,13 +102,22 @@ export function submissionIdOf(html: string): string {
   return id ?? '';
 }
 
-/** GET the step, POST its form with `fields`, expect a 303; returns the Location. */
+/** The hidden inputs of the page's forms (name to value), as a browser would post them. */
+export function hiddenFieldsOf(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    if (match[1] !== undefined) fields[match[1]] = decode(match[2] ?? '');
+  }
+  return fields;
+}
+
+/** GET the step, POST its form as a browser would (its hidden fields, then `fields`), expect a 303; returns the Location. */
 export async function submitStep(v: Visitor, path: string, fields: Record<string, string>): Promise<string> {
   const page = await v.get(path);
   expect(page.status, `GET ${path}`).toBe(200);
   const html = await page.text();
   expect(html).toContain(`action="${path.split('?')[0]}`);
-  const res = await v.post(path, { submissionId: submissionIdOf(html), ...fields });
+  const res = await v.post(path, { ...hiddenFieldsOf(html), submissionId: submissionIdOf(html), ...fields });
   expect(res.status, `POST ${path}`).toBe(303);
   return res.headers.get('location') ?? '';
 }

@@ -13,8 +13,11 @@ import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
 import { requestIp } from '../api/partner-context';
 import { recordLead } from './leads';
+import { acceptCompleteLead, leadRules } from './lead-rules';
+import { certifyFinalStep } from '../consent/lead-consent';
 import { checkLeadQuoteToken } from './lead-quote-token';
 import { deliverLead } from '../lead-delivery';
+import { assessLead, recordLeadTrust } from '../defence/lead-trust';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -33,6 +36,9 @@ export interface StepSubmit {
   pageUrl: string;
   /** The quote token the page sent, if any (checked on the final step, never blocking). */
   quoteToken: string | null;
+  /** Issue 12: the Turnstile token of the final step (none without JavaScript) and the honeypot field's value. */
+  turnstileToken?: string | null;
+  honeypot?: string | null;
 }
 
 export interface StepOutcome {
@@ -89,7 +95,16 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   // The final step: the lead, then the completion flag the pages show.
   const session = sessionFromCookie(c);
   const brand = c.var.brand;
-  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, { visitorId: c.var.visitorId, ip: requestIp(c) });
+  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, { visitorId: c.var.anonymousId, ip: requestIp(c) });
+  // Issue 12: the lead-creation limit (429, nothing written) and the trust verdict (src/worker/defence/).
+  const trustInput = {
+    form: form.id, product: form.product, page: submit.route.name, stepCount: form.steps.length, values: stored.values, submissionId: submit.submissionId,
+    leadVisitorId: c.var.anonymousId, quoteTokenCheck: quoteToken.check, turnstileToken: submit.turnstileToken ?? null, honeypot: submit.honeypot ?? null,
+  };
+  const trust = await assessLead(c, trustInput);
+  // Issue 11: complete only with every step in order, the current consent and a valid quote token.
+  const consentVersion = step.consent ? submit.consentVersion : null;
+  const rules = await leadRules(c, { form, consentVersion, quoteTokenValid: quoteToken.valid, language: submit.route.language });
   await recordLead(c.env.DB, {
     brand: { id: brand.id, name: brand.name },
     page: submit.route.name,
@@ -99,7 +114,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     xsmid: submit.route.xsmid[brand.id] ?? null,
     sessionId: session?.id ?? null,
     paid: session ? session.paid : null,
-    visitorId: c.var.visitorId,
+    visitorId: c.var.anonymousId,
     submissionId: submit.submissionId,
     values: stored.values,
     consentVersion: step.consent ? submit.consentVersion : null,
@@ -108,9 +123,16 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
     pageUrl: submit.pageUrl,
     quoteToken,
+    status: rules.status,
+    partialReasons: rules.reasons,
   });
+  await acceptCompleteLead(c, rules, form, consentVersion);
+  await recordLeadTrust(c, trustInput, trust);
+  // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.
+  await certifyFinalStep(c, { form, step, submissionId: submit.submissionId, language: submit.route.language, raw: submit.raw });
   // Partners that buy the completed lead (QuoteWizard for auto), after the response.
-  deliverLead(c, { product: form.product, visitorId: c.var.visitorId, form: form.id, submissionId: submit.submissionId });
+  // A partial lead goes to no partner (issue 11).
+  if (rules.complete) deliverLead(c, { product: form.product, visitorId: c.var.anonymousId, form: form.id, submissionId: submit.submissionId });
   await stub.completeForm(form.id);
   return { ...base, next: null, completed: true, slots: null };
 }

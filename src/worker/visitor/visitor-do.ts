@@ -2,9 +2,17 @@ import { DurableObject } from 'cloudflare:workers';
 import { toFormValues, type FormValues } from '../../shared/json';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
-import { PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
+import { ownedLease, PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type LeaseOwner, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
 import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor-results';
-import { valuesForPartner, type ConsentAcceptance } from '../consent/sharing';
+import type { Attribution } from '../../partners/mediaalpha/attribution';
+import { visitRecordSchema, withPageServed, type VisitedPage } from '../visit/visit-record';
+import { acceptedSellerNames, valuesForPartner, type ConsentAcceptance } from '../consent/sharing';
+import { sellerChoicesSchema } from '../consent/seller-consent';
+import { IdleAlarm, visitorIdleMs } from '../consent/visitor-retention';
+
+function isBotVerdict(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { verdict?: unknown }).verdict === 'bot';
+}
 
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
@@ -28,10 +36,13 @@ export class VisitorDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Created on first use; holds the in-flight get-phone promise that concurrent requests share. */
   private phoneLeases?: PhoneLeaseKeeper;
+  /** Issue 19: the object deletes its storage after VISITOR_IDLE_DAYS without a write. */
+  private readonly idle: IdleAlarm;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.idle = new IdleAlarm(ctx.storage, visitorIdleMs(env));
     ctx.blockConcurrencyWhile(async () => {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
     });
@@ -50,6 +61,7 @@ export class VisitorDO extends DurableObject<Env> {
       JSON.stringify(value),
       Date.now(),
     );
+    this.ctx.waitUntil(this.idle.touch());
   }
 
   /**
@@ -67,12 +79,14 @@ export class VisitorDO extends DurableObject<Env> {
    * What a page render needs in one round trip: the values the visitor already gave for
    * this form (the shared '*' bucket overlaid by the form's own) and the raw phone lease.
    */
-  async getPageState(form: string | null): Promise<{ values: FormValues; lease: PhoneLease | null }> {
+  async getPageState(form: string | null, leaseOwner?: LeaseOwner): Promise<{ values: FormValues; lease: PhoneLease | null }> {
     const shared = this.getJson('values:*');
     const own = form ? this.getJson(`values:${form}`) : undefined;
+    const stored = this.getJson(PHONE_LEASE_KEY) ?? null;
     return {
       values: { ...toFormValues(shared), ...toFormValues(own) },
-      lease: phoneLeaseSchema.nullable().catch(null).parse(this.getJson('phone-lease') ?? null),
+      // Issue 10, item 7: a page shows only a lease of its own product and placement.
+      lease: leaseOwner ? ownedLease(stored, leaseOwner) : phoneLeaseSchema.nullable().catch(null).parse(stored),
     };
   }
 
@@ -131,6 +145,19 @@ export class VisitorDO extends DurableObject<Env> {
     if (Object.keys(fresh).length > 0) this.putJson('values:*', { ...shared, ...fresh });
   }
 
+  /** Issue 12: when the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
+  async formStartedAt(form: string): Promise<number | null> {
+    this.ensureSubmissions();
+    const row = this.sql.exec<{ at: number | null }>('SELECT MIN(at) AS at FROM submissions WHERE form = ?', form).toArray()[0];
+    return row?.at ?? null;
+  }
+
+  /** The steps of `form` this visitor submitted, in the order they were accepted (issue 11: lead rules). */
+  async stepHistory(form: string): Promise<string[]> {
+    this.ensureSubmissions();
+    return this.sql.exec<{ step: string }>('SELECT step FROM submissions WHERE form = ? ORDER BY at, rowid', form).toArray().map((row) => row.step);
+  }
+
   /** Remembers that the visitor completed a form (its final step was accepted). */
   async completeForm(form: string): Promise<void> {
     this.putJson(`completed:${form}`, new Date().toISOString());
@@ -143,9 +170,10 @@ export class VisitorDO extends DurableObject<Env> {
   async getFunnelState(
     form: string | null,
     prefill: FormValues | null,
+    leaseOwner?: LeaseOwner,
   ): Promise<{ values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null }> {
     if (prefill) await this.prefill(prefill);
-    const state = await this.getPageState(form);
+    const state = await this.getPageState(form, leaseOwner);
     const location = this.getJson(visitorResultKey('location'));
     return { ...state, completed: form !== null && this.getJson(`completed:${form}`) !== undefined, location: location === undefined ? null : JSON.stringify(location) };
   }
@@ -154,13 +182,17 @@ export class VisitorDO extends DurableObject<Env> {
    * The visitor's phone lease: the stored one while unexpired, else one MediaAlpha call
    * shared by every concurrent request of this visitor (see PhoneLeaseKeeper).
    */
-  async getPhone(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
+  async getPhone(args: GetPhoneArgs & { withholdFromBot?: boolean }): Promise<PhoneLeaseResult> {
+    // Issue 12: a visitor whose lead was judged `bot` gets the default number, no partner call.
+    if (args.withholdFromBot && isBotVerdict(this.getJson(visitorResultKey('lead-trust')))) return { lease: null, source: 'withheld' };
     this.phoneLeases ??= new PhoneLeaseKeeper(
       {
         readLease: () => this.getJson(PHONE_LEASE_KEY),
         writeLease: (lease) => this.putJson(PHONE_LEASE_KEY, lease),
         // Issue 11: contact fields reach MediaAlpha only after the visitor accepted consent.
         readValues: () => this.partnerValues('mediaalpha'),
+        // Issue 19: a Medicare request names only the entities the visitor ticked.
+        readSellerNames: () => acceptedSellerNames(this.consentAcceptance()),
       },
       () => mediaAlphaClient(this.env),
     );
@@ -172,7 +204,15 @@ export class VisitorDO extends DurableObject<Env> {
     const value = this.getJson('consent:accepted');
     if (typeof value !== 'object' || value === null) return null;
     const { form, version, at } = value as Partial<ConsentAcceptance>;
-    return typeof form === 'string' && typeof version === 'string' && typeof at === 'string' ? { form, version, at } : null;
+    if (!(typeof form === 'string' && typeof version === 'string' && typeof at === 'string')) return null;
+    // Issue 19: the Medicare per-seller choices given on that form's consent step.
+    const sellers = sellerChoicesSchema.safeParse(this.getJson(`consent:sellers:${form}`));
+    return sellers.success ? { form, version, at, sellers: sellers.data } : { form, version, at };
+  }
+
+  /** Issue 19: the entities a Medicare consent step listed and which the visitor ticked (recorded with the lead). */
+  async recordSellerChoices(form: string, sellers: { id: string; name: string; accepted: boolean }[]): Promise<void> {
+    this.putJson(`consent:sellers:${form}`, sellers);
   }
 
   /** Records that the visitor accepted the consent step of `form` (called for complete leads only). */
@@ -193,5 +233,49 @@ export class VisitorDO extends DurableObject<Env> {
 
   async rememberPartnerResult(kind: VisitorResultKind, json: string): Promise<void> {
     this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
+  }
+
+  /** Issue 10, item 7: a page the Worker served, into the visit record in one step (src/worker/visit). */
+  async notePageServed(sessionId: string, page: VisitedPage, seen: Attribution): Promise<void> {
+    const key = visitorResultKey('visit');
+    const stored = visitRecordSchema.safeParse(this.getJson(key));
+    this.putJson(key, withPageServed(stored.success ? stored.data : null, sessionId, page, seen));
+  }
+
+  /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
+  async stepTimes(form: string): Promise<{ step: string; at: string }[]> {
+    this.ensureSubmissions();
+    const rows = this.sql.exec<{ step: string; at: number }>('SELECT step, MAX(at) AS at FROM submissions WHERE form = ? GROUP BY step ORDER BY at', form).toArray();
+    return rows.map((r) => ({ step: r.step, at: new Date(r.at).toISOString() }));
+  }
+
+  /** Issue 19, privacy export: everything the object holds about the visitor, as JSON text. */
+  async exportState(): Promise<string> {
+    const kv = this.sql.exec<{ key: string; value: string; updated_at: number }>('SELECT key, value, updated_at FROM kv ORDER BY key').toArray();
+    this.ensureSubmissions();
+    const steps = this.sql.exec<{ form: string; step: string; at: number }>('SELECT form, step, at FROM submissions ORDER BY at').toArray();
+    return JSON.stringify({
+      values: Object.fromEntries(kv.map((r) => [r.key, { value: JSON.parse(r.value) as unknown, updatedAt: new Date(r.updated_at).toISOString() }])),
+      steps: steps.map((r) => ({ form: r.form, step: r.step, at: new Date(r.at).toISOString() })),
+    });
+  }
+
+  /** Issue 19, privacy deletion and idle expiry: deletes every stored value; returns how many kv entries went. */
+  async forget(): Promise<{ entries: number }> {
+    const entries = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM kv').toArray()[0]?.n ?? 0;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.idle.forget();
+    this.phoneLeases = undefined;
+    this.submissionsReady = false;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+    return { entries };
+  }
+
+  /** The idle alarm (src/worker/consent/visitor-retention.ts). */
+  override async alarm(): Promise<void> {
+    await this.idle.fire(this.sql, async () => {
+      await this.forget();
+    });
   }
 }
