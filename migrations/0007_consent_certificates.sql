@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS consent_texts (
 -- gpc: 1 when the browser sent Sec-GPC: 1 (Global Privacy Control);
 -- consent_sellers: Medicare, JSON [{ id, name, accepted }] of the entities shown;
 -- tpmo_version: Medicare, the TPMO disclaimer version shown;
--- phone_sha256, email_sha256: hashes of the normalised contact values (certificate, privacy
+-- visitor_object: see below; phone_sha256, email_sha256: hashes of the normalised contact values (certificate, privacy
 -- requests); they stay when retention clears the personal values (personal_purged_at).
 ALTER TABLE leads ADD COLUMN certificate_id TEXT;
 ALTER TABLE leads ADD COLUMN gpc INTEGER;
@@ -24,6 +24,9 @@ ALTER TABLE leads ADD COLUMN tpmo_version TEXT;
 ALTER TABLE leads ADD COLUMN phone_sha256 TEXT;
 ALTER TABLE leads ADD COLUMN email_sha256 TEXT;
 ALTER TABLE leads ADD COLUMN personal_purged_at TEXT;
+-- The visitor's Durable Object id (hex, not the secret visitor key), so a privacy deletion can
+-- reach the visitor's stored state from the lead.
+ALTER TABLE leads ADD COLUMN visitor_object TEXT;
 
 CREATE INDEX IF NOT EXISTS leads_phone_sha256 ON leads (phone_sha256);
 CREATE INDEX IF NOT EXISTS leads_email_sha256 ON leads (email_sha256);

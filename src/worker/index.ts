@@ -8,6 +8,7 @@ import { notFound, onError } from './errors';
 import { brandMiddleware } from './middleware/brand';
 import { securityHeaders } from './middleware/security-headers';
 import { visitorMiddleware } from './middleware/visitor';
+import { apiRateLimits, formPostRateLimits } from './defence';
 import { writeGuard } from './middleware/write-guard';
 import { pages } from './pages';
 import { formSubmit } from './funnel';
@@ -18,6 +19,7 @@ import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 
+import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
 export { VisitorDO } from './visitor';
 
 const app = new Hono<AppEnv>();
@@ -28,12 +30,18 @@ app.use('*', brandMiddleware);
 // Same-origin writes, JSON-only APIs, body limits and clean text, before any cookie is read or set.
 app.use('*', writeGuard);
 app.use('*', visitorMiddleware);
+// Rate limits on what costs money or writes (src/worker/defence/limit-rules.ts); pages never consult them.
+app.use('/api/*', apiRateLimits);
+app.use('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops', opsApp);
 app.route('/api', partnerApi);
 // The page view of a page shown without JavaScript (its <noscript> image).
 app.route('/', noscriptViewApi);
+app.route('/ops/privacy', privacyOps);
 // Step submits (JSON and plain form posts) before the pages, which only answer GET.
+// Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
+app.route('/', consentApp);
 app.route('/', formSubmit);
 app.route('/', pages);
 app.notFound(notFound);
@@ -50,3 +58,7 @@ export default {
     else await handleEventBatch(batch, env);
   },
 } satisfies ExportedHandler<Env>;
+  // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts).
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(purgeExpiredLeadValues(env, new Date(controller.scheduledTime)));
+  },

@@ -26,8 +26,9 @@ const PATH = inject('fuzzPath');
 async function fuzz<Ts>(property: fc.IAsyncProperty<Ts>, numRuns: number): Promise<void> {
   const name = expect.getState().currentTestName ?? '';
   const replay = (path: string | null) => {
-    const pattern = name.replace(/ > /g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return `replay: FUZZ_SEED=${SEED}${path ? ` FUZZ_PATH=${path}` : ''} npx vitest run tests/robustness/fuzz.integration.test.ts -t '${pattern}'`;
+    // vitest's -t is a regular expression over the full name ("describe > test"), here in double quotes for a shell.
+    const pattern = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/["$`\\]/g, '\\$&');
+    return `replay: FUZZ_SEED=${SEED}${path ? ` FUZZ_PATH=${path}` : ''} npx vitest run tests/robustness/fuzz.integration.test.ts -t "${pattern}"`;
   };
   let details: fc.RunDetails<Ts>;
   try {

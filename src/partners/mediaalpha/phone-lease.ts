@@ -1,4 +1,5 @@
-import type { Product } from '../../../brands';
+import { z } from 'zod';
+import { productSchema, type Product } from '../../../brands';
 import { parseLeadValues } from '../../shared/lead';
 import { defaultLease, isLeaseActive, phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { resolveZip } from '../geo';
@@ -27,24 +28,50 @@ export interface GetPhoneArgs {
   zip: string | null;
   /** Postal code of the ip lookup: the last zip fallback. */
   geoPostalCode: string | null;
+  /**
+   * False when no partner call may be made (MediaAlpha's circuit breaker is open here, or the
+   * visitor's lead was judged `bot`): a stored lease is still shown, else the default number.
+   */
+  mayCall?: boolean;
 }
 
-export type PhoneLeaseSource = 'stored' | 'partner' | 'default' | 'fallback';
+export type PhoneLeaseSource = 'stored' | 'partner' | 'default' | 'fallback' | 'withheld' | 'unavailable' | 'limited';
 
 export interface PhoneLeaseResult {
   /** The lease to show; null means "show the default number" (partner failed or had no buyer). */
   lease: PhoneLease | null;
   source: PhoneLeaseSource;
+  /** When a partner call was made: whether the partner answered (true even with no buyer) or failed. */
+  partnerOk?: boolean;
 }
 
 export interface PhoneLeaseStore {
   readLease(): unknown;
-  writeLease(lease: PhoneLease): void;
+  writeLease(lease: OwnedPhoneLease): void;
   /** The visitor's shared form values (the '*' bucket). */
   readValues(): Record<string, unknown>;
+  /** Medicare per-seller consent (issue 19): the names of the entities the visitor accepted, or null when not per seller. */
+  readSellerNames?(): string[] | null;
 }
 
 export const PHONE_LEASE_KEY = 'phone-lease';
+
+/**
+ * Issue 10, item 7: a lease belongs to the product and placement it was leased for. A stored
+ * lease of another product or placement (a Medicare number, then an auto page) is never shown
+ * or reused: that page gets its own lease. Leases stored before carried no owner: none match.
+ */
+export const leaseOwnerSchema = z.object({ product: productSchema, placementId: z.string() });
+export type LeaseOwner = z.infer<typeof leaseOwnerSchema>;
+export type OwnedPhoneLease = PhoneLease & LeaseOwner;
+
+/** The stored lease when it belongs to `owner`, else null. */
+export function ownedLease(stored: unknown, owner: LeaseOwner): PhoneLease | null {
+  const lease = phoneLeaseSchema.safeParse(stored);
+  const tag = leaseOwnerSchema.safeParse(stored);
+  if (!lease.success || !tag.success) return null;
+  return tag.data.product === owner.product && tag.data.placementId === owner.placementId ? lease.data : null;
+}
 
 /** The MediaAlpha `data` for the visitor's stored lead, with the zip fallbacks of spec 7.2. */
 export function mappedLeadData(product: Product, values: Record<string, unknown>, zip: string | null, geoPostalCode: string | null) {
@@ -58,7 +85,7 @@ export function mappedLeadData(product: Product, values: Record<string, unknown>
 }
 
 export class PhoneLeaseKeeper {
-  private inFlight: Promise<PhoneLeaseResult> | null = null;
+  private inFlight: { owner: string; call: Promise<PhoneLeaseResult> } | null = null;
 
   constructor(
     private readonly store: PhoneLeaseStore,
@@ -68,33 +95,37 @@ export class PhoneLeaseKeeper {
 
   get(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
     // Synchronous up to the in-flight check: no await may sit between reading and joining.
-    const stored = phoneLeaseSchema.safeParse(this.store.readLease());
-    if (stored.success && isLeaseActive(stored.data, this.now())) return Promise.resolve({ lease: stored.data, source: 'stored' });
-    if (this.inFlight) return this.inFlight;
+    const owner = { product: args.product, placementId: args.context.placementId };
+    const stored = ownedLease(this.store.readLease(), owner);
+    if (stored && isLeaseActive(stored, this.now())) return Promise.resolve({ lease: stored, source: 'stored' });
+    const ownerKey = `${owner.product}|${owner.placementId}`;
+    if (this.inFlight && this.inFlight.owner === ownerKey) return this.inFlight.call;
+    if (args.mayCall === false) return Promise.resolve({ lease: null, source: 'unavailable' });
     const call = this.lease(args).finally(() => {
-      if (this.inFlight === call) this.inFlight = null;
+      if (this.inFlight?.call === call) this.inFlight = null;
     });
-    this.inFlight = call;
+    this.inFlight = { owner: ownerKey, call };
     return call;
   }
 
   private async lease(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
     if (!hasPlacement(args.context.placementId)) {
       const lease = defaultLease(args.defaultPhone, this.now());
-      this.store.writeLease(lease);
+      this.store.writeLease({ ...lease, product: args.product, placementId: args.context.placementId });
       return { lease, source: 'default' };
     }
     try {
-      const data = mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode);
+      const sellers = this.store.readSellerNames?.() ?? null;
+      const data = { ...mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode), ...(sellers ? { consented_sellers: sellers } : {}) };
       const reply = await this.client().getPhone(getPhoneRequest(args.context, data));
-      if (reply.status !== 'SUCCESS') return { lease: null, source: 'fallback' };
+      if (reply.status !== 'SUCCESS') return { lease: null, source: 'fallback', partnerOk: true };
       const seconds = Math.min(reply.lease_time, PHONE_LEASE_SECONDS);
       const lease = { value: leasedDigits(reply.phone_number), expirationDate: new Date(this.now().getTime() + seconds * 1000).toISOString() };
-      this.store.writeLease(lease);
-      return { lease, source: 'partner' };
+      this.store.writeLease({ ...lease, product: args.product, placementId: args.context.placementId });
+      return { lease, source: 'partner', partnerOk: true };
     } catch (error) {
       logPartnerFailure('mediaalpha.get-phone', error);
-      return { lease: null, source: 'fallback' };
+      return { lease: null, source: 'fallback', partnerOk: false };
     }
   }
 }

@@ -10,8 +10,10 @@ export interface SellerChoice {
   accepted: boolean;
 }
 
-/** Form field name of the seller checkboxes (repeated, one value per ticked seller id). */
-export const SELLER_FIELD = 'consentSellers';
+/** Form field of one seller's checkbox: posted ('yes') only when ticked. */
+export function sellerFieldName(id: string): string {
+  return `consentSeller:${id}`;
+}
 
 /** The brand's sellers in their order, each marked accepted when its id was posted. */
 export function sellerChoices(sellers: readonly { id: string; name: string }[], postedIds: readonly string[]): SellerChoice[] {

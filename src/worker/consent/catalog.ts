@@ -4,8 +4,13 @@
  * text (in the background) and again with each lead, so every lead's hash resolves even if
  * the first write was lost. A row is never updated: a changed text has a new hash.
  */
+import type { Context } from 'hono';
+import type { FormId, Language } from '../../routes/schema';
 import type { ConsentDisclosure } from '../../shared/consent';
-import { sha256Hex } from '../../shared/consent';
+import { currentConsent, sha256Hex } from '../../shared/consent';
+import { consentStep, formDefinition } from '../../shared/forms';
+import type { AppEnv } from '../env';
+import { logJson } from '../observability/log';
 
 /** Hashes this isolate already wrote (one write per text per isolate, not one per page view). */
 const written = new Set<string>();
@@ -33,4 +38,26 @@ export interface CatalogText {
 
 export async function catalogText(db: D1Database, sha256: string): Promise<CatalogText | null> {
   return db.prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?').bind(sha256).first<CatalogText>();
+}
+
+/** Texts this isolate has already scheduled for the catalog (brand, version, language). */
+const noted = new Set<string>();
+
+/**
+ * A page with a form is about to show its consent text: the first time per isolate, write it
+ * to the catalog in the background (page views never wait on D1).
+ */
+export function noteConsentShown(c: Context<AppEnv>, formId: FormId, language: Language): void {
+  const form = formDefinition(formId);
+  if (!consentStep(form)) return;
+  const disclosure = currentConsent(language, c.var.brand.name, form.product);
+  const key = `${c.var.brand.id}|${disclosure.version}|${language}`;
+  if (noted.has(key)) return;
+  noted.add(key);
+  c.executionCtx.waitUntil(
+    recordConsentText(c.env.DB, disclosure).catch((error: unknown) => {
+      noted.delete(key);
+      logJson('error', 'consent text not written to the catalog', { where: 'consent.catalog', error: error instanceof Error ? error.message : String(error) });
+    }),
+  );
 }

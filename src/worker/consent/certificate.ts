@@ -32,6 +32,8 @@ export interface CertificatePayload {
 
 export interface CertifyInput {
   visitorId: string;
+  /** The visitor's Durable Object id (hex), kept on the lead for privacy requests. */
+  visitorObject: string | null;
   form: string;
   submissionId: string;
   brand: { id: string; name: string };
@@ -96,8 +98,8 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
     if (disclosure && lead.consent_sha256) statements.push(catalogInsert(db, lead.consent_sha256, disclosure, now));
     const update = (certificateId: string | null) =>
       db
-        .prepare('UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ? WHERE id = ? AND certificate_id IS NULL')
-        .bind(certificateId, input.gpc ? 1 : 0, sellers, input.disclaimerVersion, phoneHash, emailHash, lead.id);
+        .prepare('UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ?, visitor_object = ? WHERE id = ? AND certificate_id IS NULL')
+        .bind(certificateId, input.gpc ? 1 : 0, sellers, input.disclaimerVersion, phoneHash, emailHash, input.visitorObject, lead.id);
     if (!key) {
       logJson('error', 'LEAD_CERTIFICATE_KEY is not set or invalid; lead stored without a certificate', { where: 'consent.certificate' });
       statements.push(update(null));

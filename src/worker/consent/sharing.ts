@@ -20,6 +20,18 @@ export interface ConsentAcceptance {
   form: string;
   version: string;
   at: string;
+  /**
+   * Medicare one-to-one consent (issue 19, 42 CFR 422.2274(g)(4)): the entities listed and
+   * which the visitor ticked. Present means per-seller consent applies: personal data goes out
+   * only when at least one was accepted, and the partner request names only those.
+   */
+  sellers?: { id: string; name: string; accepted: boolean }[];
+}
+
+/** The sellers a Medicare visitor accepted (names, for the partner request); null when consent is not per seller. */
+export function acceptedSellerNames(acceptance: ConsentAcceptance | null): string[] | null {
+  if (!acceptance?.sellers) return null;
+  return acceptance.sellers.filter((s) => s.accepted).map((s) => s.name);
 }
 
 /** Whether personal (contact) fields may go to `partner` given what the visitor accepted. */
@@ -27,7 +39,9 @@ export function maySharePersonalData(acceptance: ConsentAcceptance | null, partn
   // The current disclosure names "the brand and its marketing partners", which covers every
   // partner above; a per-seller disclosure (Medicare) narrows this per partner.
   void partner;
-  return acceptance !== null;
+  if (acceptance === null) return false;
+  // Medicare: only with at least one entity ticked (none ticked: nothing personal leaves).
+  return acceptance.sellers ? acceptance.sellers.some((s) => s.accepted) : true;
 }
 
 /** The values a partner may see: everything when sharing is allowed, otherwise only non-personal answers. */

@@ -49,7 +49,7 @@ function slotsFor(group: GroupDef | undefined, values: FormValues, url: URL): nu
 
 export async function funnelProps(
   env: Env,
-  input: { formId: FormId; stepName: string; values: FormValues; completed: boolean; url: URL; language: Language; brandName: string },
+  input: { formId: FormId; stepName: string; values: FormValues; completed: boolean; url: URL; language: Language; brandName: string; sellers?: readonly { id: string; name: string }[] | null },
 ): Promise<FunnelProps> {
   const form = formDefinition(input.formId);
   const step = findStep(form, input.stepName);
@@ -66,7 +66,15 @@ export async function funnelProps(
     },
     missing,
     completed: input.completed,
-    consent: consent ? { version: consent.version, text: consent.text } : null,
+    consent: consent
+      ? {
+          version: consent.version,
+          text: consent.text,
+          ...(consent.link ? { link: consent.link } : {}),
+          // Issue 19: Medicare lists each entity with its own unticked checkbox.
+          ...(form.product === 'medicare' && input.sellers?.length ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) } : {}),
+        }
+      : null,
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
     vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
   };

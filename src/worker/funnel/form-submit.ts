@@ -10,7 +10,8 @@ import { ApiError } from '../http-error';
 import { applyExperiment } from '../tracking/experiments';
 import { acceptStep, formStep, type StepAction } from './accept-step';
 import { carriedSearch } from './form-page';
-import { trackFormPost } from '../tracking/no-js-events';
+import { HONEYPOT_FIELD, TURNSTILE_RESPONSE_FIELD } from '../../shared/defence';
+import { leaseOnFinish, trackFormPost } from './no-js';
 
 /**
  * Step submits. Mounted before the pages:
@@ -35,6 +36,9 @@ export const submitBodySchema = z.strictObject({
   pageUrl: z.string().max(2048).optional(),
   /** The page's quote token (spec 7.7), verified when the final step writes the lead. */
   quoteToken: z.string().max(1024).optional(),
+  /** Issue 12: the final step's Turnstile token (any string; siteverify judges it) and the honeypot field. */
+  turnstileToken: z.string().max(8192).optional(),
+  honeypot: z.string().max(2048).optional(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 
@@ -79,6 +83,8 @@ formSubmit.post(
       consentVersion: body.consentVersion ?? null,
       pageUrl: safePageUrl(c, body.pageUrl, `${body.page}/${body.step}`),
       quoteToken: body.quoteToken ?? null,
+      turnstileToken: body.turnstileToken ?? null,
+      honeypot: body.honeypot ?? null,
     });
     return c.json(
       { next: outcome.next, completed: outcome.completed, blocked: outcome.blocked, missing: outcome.missing, duplicate: outcome.duplicate },
@@ -148,6 +154,9 @@ formSubmit.post('*', async (c, next) => {
       pageUrl: withoutPersonalFields(url).href,
       // Only a page with JavaScript holds a token; a plain form post has none and the lead records it as absent.
       quoteToken: typeof raw.quoteToken === 'string' && raw.quoteToken.length <= 1024 ? raw.quoteToken : null,
+      // A page with JavaScript puts Turnstile's token in this field; a plain form post has none (`unverified`).
+      turnstileToken: typeof raw[TURNSTILE_RESPONSE_FIELD] === 'string' ? raw[TURNSTILE_RESPONSE_FIELD].slice(0, 8192) : null,
+      honeypot: typeof raw[HONEYPOT_FIELD] === 'string' ? raw[HONEYPOT_FIELD].slice(0, 2048) : null,
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );

@@ -5,6 +5,7 @@ import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { CONTEXT_PARAMS, MAX_PARAM_LENGTH, pickUrlParams, TRACKED_PARAMS, type UrlParams } from '../../shared/tracking/session-params';
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
+import { gpcRequested } from '../consent/gpc';
 import { purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
 
 export const SESSION_COOKIE = 'qf_sid';
@@ -16,6 +17,8 @@ const cookieSchema = z.object({
   id: z.uuid(),
   paid: z.boolean(),
   p: z.partialRecord(z.enum(CONTEXT_PARAMS), z.string().max(MAX_PARAM_LENGTH)),
+  /** Issue 19: the browser sent Sec-GPC: 1 during this session. */
+  g: z.literal(1).optional(),
 });
 
 function toBase64Url(text: string): string {
@@ -36,7 +39,7 @@ function fromBase64Url(value: string): string | undefined {
 
 /** The cookie value: base64url JSON, so every character is RFC 6265-safe whatever the parameters hold. */
 export function encodeSession(session: TrackingSession): string {
-  return toBase64Url(JSON.stringify({ v: 1, id: session.id, paid: session.paid, p: session.urlParams }));
+  return toBase64Url(JSON.stringify({ v: 1, id: session.id, paid: session.paid, p: session.urlParams, ...(session.gpc ? { g: 1 } : {}) }));
 }
 
 /** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
@@ -53,7 +56,7 @@ export function decodeSession(value: string | undefined): TrackingSession | unde
   const parsed = cookieSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   // The flag is re-derived, never read: a hand-edited cookie cannot mark itself paid.
-  return { id: parsed.data.id, paid: isPaidTraffic(parsed.data.p), urlParams: parsed.data.p };
+  return { id: parsed.data.id, paid: isPaidTraffic(parsed.data.p), urlParams: parsed.data.p, ...(parsed.data.g ? { gpc: true as const } : {}) };
 }
 
 function sameTrackedParams(a: UrlParams, b: UrlParams): boolean {
@@ -88,7 +91,9 @@ const resolved = new WeakMap<Request, TrackingSession>();
 export function sessionFromRequest(c: Context<AppEnv>): TrackingSession {
   const memo = resolved.get(c.req.raw);
   if (memo) return memo;
-  const { session } = resolveSession(c.var.signedSession, new URL(c.req.url));
+  const resolvedSession = resolveSession(c.var.signedSession, new URL(c.req.url)).session;
+  // Issue 19: a Global Privacy Control signal marks the session for good.
+  const session = gpcRequested(c.req.raw) ? { ...resolvedSession, gpc: true as const } : resolvedSession;
   resolved.set(c.req.raw, session);
   return session;
 }

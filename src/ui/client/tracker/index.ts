@@ -115,6 +115,8 @@ export function trackPageView(step?: { name: string; number: number; fallback: b
   const pageName = [ctx.page.name, ctx.page.template ?? '', shown?.name ?? ''].filter(Boolean).join(':');
   const props = shown ? { stepName: shown.name, stepNumber: shown.number, fallback: shown.fallback, pageName } : { pageName };
   track('pageView', props);
+  // Issue 19: Global Privacy Control: no tag manager on the page, nothing into its data layer.
+  if (ctx.tracking.gpc) return;
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];
   w.dataLayer.push({ event: 'pageView', pageName, page: ctx.page.name, template: ctx.page.template ?? null, step: shown?.name ?? null, paid: ctx.tracking.paid });

@@ -29,6 +29,7 @@ import { Field } from './field';
 import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
+import { ConsentBlock, tickedSellerValues } from './consent-block';
 import { PlaceLine, usePlace } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
@@ -171,7 +172,8 @@ export function QuoteForm(props: QuoteFormProps) {
         page: basePath,
         step: step.name,
         action,
-        values,
+        // Issue 19: the Medicare entities the visitor ticked travel with the consent step's values.
+        values: step.consent && action === 'submit' ? { ...values, ...tickedSellerValues(formRef.current) } : values,
         ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
         pageUrl: location.href,
         ...(token ? { quoteToken: token } : {}),
@@ -284,14 +286,7 @@ export function QuoteForm(props: QuoteFormProps) {
         />
         <input type="hidden" name="submissionId" value={submissionId} />
         {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
-        {step.consent && funnel.consent ? (
-          <>
-            <input type="hidden" name="consentVersion" value={funnel.consent.version} />
-            <p className="consent" id={`${idPrefix}-consent`}>
-              {funnel.consent.text}
-            </p>
-          </>
-        ) : null}
+        {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}
         {status === 'failed' ? (
           <p className="error" role="alert">
             {s.networkError}

@@ -1,6 +1,7 @@
 import type { FormId, Language } from '../../../routes/schema';
 import type { FormValues } from '../../../shared/json';
 import type { PhoneDisplay, StepInfo } from '../../page-props';
+import type { ConsentProps } from './consent-block';
 
 /** What the Worker adds for a page with a form (src/worker/funnel/form-page.ts). */
 export interface FunnelProps {
@@ -15,7 +16,7 @@ export interface FunnelProps {
   /** The visitor already completed this form. */
   completed: boolean;
   /** The disclosure shown on the step that collects the phone number. */
-  consent: { version: string; text: string } | null;
+  consent: ConsentProps | null;
   /** The current-insurer choices when the form asks for them. */
   insurers: readonly string[] | null;
   /** Model years and makes of the vehicle data set when the form asks for a vehicle. */

@@ -1,0 +1,112 @@
+/**
+ * Public consent and privacy routes on every brand host (issue 19): the consent text catalog,
+ * the certificate keys, certificates, the /partners page and the do-not-sell page.
+ */
+import { Hono, type Context } from 'hono';
+import type { Language } from '../../routes/schema';
+import { base64UrlToText } from '../../shared/base64url';
+import { displayPhone } from '../../shared/phone';
+import { renderCertificatePage, type CertificateView } from '../../ui/consent/certificate-page';
+import { renderDoNotSellPage, renderPartnersPage } from '../../ui/consent/privacy-pages';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http-error';
+import { shellOptions } from '../shell';
+import { buildPageTracking } from '../tracking';
+import { catalogText } from './catalog';
+import { certificateJws, publishedKeys } from './certificate';
+import { recordDoNotSell } from './do-not-sell';
+
+export const consentApp = new Hono<AppEnv>();
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+consentApp.get('/api/consent-texts/:sha256', async (c) => {
+  const sha256 = c.req.param('sha256').toLowerCase();
+  if (!SHA256.test(sha256)) throw new ApiError(400, 'invalid_hash', 'A consent text is named by the 64 hex characters of its SHA-256');
+  const text = await catalogText(c.env.DB, sha256);
+  if (!text) throw new ApiError(404, 'not_found', 'No consent text has this SHA-256');
+  // A catalog entry never changes: cacheable for good.
+  return c.json(text, 200, { 'cache-control': 'public, max-age=86400, immutable', 'access-control-allow-origin': '*' });
+});
+
+consentApp.get('/.well-known/lead-certificates.json', async (c) => {
+  const keys = await publishedKeys(c.env);
+  return c.json({ keys }, 200, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
+});
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return /application\/json/i.test(accept) && !/text\/html/i.test(accept);
+}
+
+function payloadOf(jws: string): CertificateView['payload'] {
+  try {
+    const value: unknown = JSON.parse(base64UrlToText(jws.split('.')[1] ?? '') ?? '');
+    return typeof value === 'object' && value !== null ? (value as CertificateView['payload']) : {};
+  } catch {
+    return {};
+  }
+}
+
+consentApp.get('/certificates/:id', async (c) => {
+  const id = c.req.param('id').toLowerCase();
+  const jws = CERTIFICATE_ID.test(id) ? await certificateJws(c.env.DB, id) : null;
+  const headers = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
+  if (wantsJson(c)) {
+    if (!jws) throw new ApiError(404, 'not_found', 'No certificate has this id');
+    return c.json({ jws }, 200, headers);
+  }
+  if (!jws) return c.notFound();
+  const payload = payloadOf(jws);
+  const sha256 = typeof payload.consent?.sha256 === 'string' ? payload.consent.sha256 : null;
+  const text = sha256 ? await catalogText(c.env.DB, sha256) : null;
+  const stream = await renderCertificatePage({ brand: c.var.brand, nonce: c.var.nonce, view: { id, jws, payload, consentText: text?.text ?? null } });
+  return c.body(stream, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+});
+
+function languageOf(c: Context<AppEnv>): Language {
+  const lang = c.req.query('lang');
+  if (lang === 'es') return 'spanish';
+  if (lang === 'en') return 'english';
+  return c.var.brand.defaultLanguage;
+}
+
+function chrome(c: Context<AppEnv>, name: string) {
+  const brand = c.var.brand;
+  return {
+    brand,
+    language: languageOf(c),
+    phone: displayPhone(null, brand.defaultPhone),
+    shell: { ...shellOptions(c, false) },
+    pageContext: { brand: { id: brand.id, name: brand.name }, page: { name, template: 'legal' }, visitorId: c.var.anonymousId, tracking: buildPageTracking(c) },
+  };
+}
+
+const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
+
+consentApp.get('/partners', async (c) => c.body(await renderPartnersPage(chrome(c, 'partners')), 200, HTML));
+
+consentApp.get('/do-not-sell', async (c) => {
+  const received = c.req.query('received');
+  const reference = received && CERTIFICATE_ID.test(received) ? received : null;
+  return c.body(await renderDoNotSellPage({ ...chrome(c, 'do-not-sell'), received: reference, invalid: false, values: { email: '', phone: '' } }), 200, HTML);
+});
+
+consentApp.post('/do-not-sell', async (c) => {
+  let form: Record<string, unknown> = {};
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    form = {};
+  }
+  const email = typeof form.email === 'string' ? form.email.slice(0, 256) : '';
+  const phone = typeof form.phone === 'string' ? form.phone.slice(0, 32) : '';
+  const stored = await recordDoNotSell(c, { email, phone });
+  if (!stored) {
+    // Nothing usable: the form again with the message and what was typed (never in the URL).
+    return c.body(await renderDoNotSellPage({ ...chrome(c, 'do-not-sell'), received: null, invalid: true, values: { email, phone } }), 400, HTML);
+  }
+  const lang = languageOf(c) === 'spanish' ? 'lang=es&' : '';
+  return c.redirect(`/do-not-sell?${lang}received=${stored}`, 303);
+});

@@ -1,0 +1,95 @@
+import { env } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { decode, submissionIdOf, submitStep, type Visitor } from './funnel';
+
+/** The consent step's page: its html (entities decoded) and the consent version it shows. */
+export async function consentPage(v: Visitor, path: string): Promise<{ html: string; raw: string; version: string }> {
+  const res = await v.get(path);
+  expect(res.status, `GET ${path}`).toBe(200);
+  const raw = await res.text();
+  const version = /name="consentVersion" value="([^"]+)"/.exec(raw)?.[1];
+  expect(version, 'the consent step carries its version').toBeDefined();
+  return { html: decode(raw), raw, version: version ?? '' };
+}
+
+/**
+ * The Medicare funnel of /get-yours-otc without JavaScript up to and including the consent
+ * step; `sellers` are the seller ids to tick there. Returns the final page's raw html.
+ */
+export async function finishMedicare(v: Visitor, sellers: readonly string[] = [], contact: Record<string, string> = { phone: '(305) 555-0182', email: 'ada@example.com' }) {
+  await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+  await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+  await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
+  await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
+  const page = await consentPage(v, '/get-yours-otc/contact');
+  const ticks = Object.fromEntries(sellers.map((id) => [`consentSeller:${id}`, 'yes']));
+  const res = await v.post('/get-yours-otc/contact', { submissionId: submissionIdOf(page.raw), ...contact, consentVersion: page.version, ...ticks });
+  expect(res.status).toBe(303);
+  return page;
+}
+
+export interface ConsentLeadRow {
+  id: string;
+  brand: string;
+  product: string;
+  visitor_id: string;
+  values: string;
+  consent_version: string | null;
+  consent_sha256: string | null;
+  certificate_id: string | null;
+  gpc: number | null;
+  consent_sellers: string | null;
+  tpmo_version: string | null;
+  phone_sha256: string | null;
+  email_sha256: string | null;
+  personal_purged_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export async function leadOf(visitorId: string): Promise<ConsentLeadRow> {
+  const row = await env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at DESC').bind(visitorId).first<ConsentLeadRow>();
+  expect(row, 'the visitor has a lead').not.toBeNull();
+  return row as ConsentLeadRow;
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const b64 = (x: string) => Uint8Array.from(atob(x.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+const text64 = (x: string) => new TextDecoder().decode(b64(x));
+
+/** Verifies a compact JWS against a JWKS with WebCrypto, independently of the Worker's own code. */
+export async function verifyWithJwks(jws: string, jwks: { keys: { kid: string; kty: string; crv: string; x: string; alg?: string }[] }): Promise<boolean> {
+  const [h, p, s] = jws.split('.') as [string, string, string];
+  const header = JSON.parse(text64(h)) as { alg: string; kid: string };
+  const jwk = jwks.keys.find((k) => k.kid === header.kid);
+  if (!jwk || header.alg !== 'EdDSA') return false;
+  const key = await crypto.subtle.importKey('jwk', { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, { name: 'Ed25519' }, false, ['verify']);
+  return crypto.subtle.verify('Ed25519', key, b64(s), new TextEncoder().encode(`${h}.${p}`));
+}
+
+export function jwsPayload(jws: string): Record<string, unknown> {
+  return JSON.parse(text64(jws.split('.')[1] ?? '')) as Record<string, unknown>;
+}
+
+export function jwsWithPayload(jws: string, payload: unknown): string {
+  const [h, , s] = jws.split('.');
+  const p = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${h}.${p}.${s}`;
+}
+
+/** The life funnel of /get-life-now without JavaScript, skipping what may be skipped. */
+export async function finishLife(v: Visitor) {
+  await submitStep(v, '/get-life-now/zip', { zipcode: '85001' });
+  await submitStep(v, '/get-life-now/coverage', { _action: 'skip' });
+  await submitStep(v, '/get-life-now/about', { _action: 'skip' });
+  await submitStep(v, '/get-life-now/name', { firstName: 'Grace', lastName: 'Hopper' });
+  const page = await consentPage(v, '/get-life-now/contact');
+  const res = await v.post('/get-life-now/contact', { submissionId: submissionIdOf(page.raw), phone: '(602) 555-0123', consentVersion: page.version });
+  expect(res.status).toBe(303);
+  return page;
+}
