@@ -65,7 +65,7 @@ describe('phone lease through the Worker', () => {
     expect(await visitor.calls()).toHaveLength(1);
 
     // Let the stored lease run out, as five minutes would.
-    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
     await runInDurableObject(stub, (_instance, state) => {
       const expired = { value: first.phone.digits, expirationDate: new Date(Date.now() - 1000).toISOString() };
       state.storage.sql.exec("UPDATE kv SET value = ? WHERE key = 'phone-lease'", JSON.stringify(expired));
@@ -134,7 +134,7 @@ describe('phone lease through the Worker', () => {
 
   it('maps the stored auto lead and sends the zip the page resolved', async () => {
     const visitor = newVisitor('tqg');
-    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.id));
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
     await runInDurableObject(stub, (_instance, state) => {
       state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
       const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
@@ -215,11 +215,11 @@ describe('demand check through the Worker (spec 7.1)', () => {
       type: 'track',
       event: 'pageView',
       timestamp: new Date().toISOString(),
-      sessionId: `marker-${marker.slice(0, 8)}`,
+      sessionId: visitor.sessionId,
       anonymousId: visitor.id,
       properties: { id: marker },
     });
-    expect(sent.status).toBe(202);
+    expect(sent.status, await sent.clone().text()).toBe(202);
     await expect.poll(async () => (await env.DB.prepare('SELECT id FROM events WHERE id = ?').bind(marker).first()) !== null, { timeout: 10_000, interval: 100 }).toBe(true);
     expect(await lowBidEvents(visitor.id)).toHaveLength(0);
   });

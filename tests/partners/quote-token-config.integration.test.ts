@@ -6,7 +6,7 @@ describe('quote token without its secret', () => {
   it('answers 503 not_configured in JSON instead of a 500', async () => {
     const res = await app.request(
       'http://bh.localhost/api/quote-token',
-      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.9' }, body: '{}' },
+      { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://bh.localhost', 'cf-connecting-ip': '203.0.113.9' }, body: '{}' },
       { ...env, QUOTE_TOKEN_SECRET: '' },
       createExecutionContext(),
     );
