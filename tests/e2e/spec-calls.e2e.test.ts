@@ -104,7 +104,7 @@ describe('demand check on entering a demandCheck page (spec 4, 7.1)', () => {
     await expect.poll(() => count(v.requests, 'POST /api/mediaalpha/demand-check'), WAIT).toBe(1);
     await expect.poll(async () => (await v.sandboxCalls('mediaalpha', '/demand-check')).length, WAIT).toBe(1);
     const [call] = await v.sandboxCalls('mediaalpha', '/demand-check');
-    expect(call?.body).toMatchObject({ ip: v.ip, max: 1, call_type: 'Inbound', transfer_type: 'cold', version: 17, sub_3: 'get-yours-otc', data: { zip: '33101', state: 'FL' } });
+    expect(call?.body).toMatchObject({ ip: v.ip, max: 1, call_type: 'Inbound', transfer_type: 'cold', version: 17, sub_1: expect.any(String), data: { zip: '33101', state: 'FL' } });
     expect(z.object({ source: z.array(z.string().nullable()).length(7) }).loose().safeParse(call?.body).success).toBe(true);
 
     const id = await anonymousIdOf(v.page);

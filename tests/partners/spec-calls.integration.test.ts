@@ -60,7 +60,7 @@ describe('demand check on page entry (spec 4, 7.1)', () => {
       call_type: 'Inbound',
       transfer_type: 'cold',
       version: 17,
-      sub_3: 'get-yours-otc',
+      sub_1: expect.any(String),
       source: expect.any(Array),
     });
     // One lowBidResult: the cached answer reports nothing again.

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { productSchema } from '../../../brands';
-import { checkIp, ipQualitySchema } from '../../partners/ipqs';
+import { checkIp } from '../../partners/ipqs';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import { hasPlacement } from '../../partners/mediaalpha/call-context';
 import { demandCheckRequest, isLowBid, LOW_BID_THRESHOLD } from '../../partners/mediaalpha/demand-check';
@@ -16,6 +16,7 @@ import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { trackFromServer } from '../tracking/enqueue';
 import { sessionFromCookie } from '../tracking/session';
+import { storedIpQualitySchema } from '../tracking/session-ip-quality';
 import { visitorStub } from '../visitor';
 import { locationApi } from './location';
 import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
@@ -119,15 +120,13 @@ partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), asy
 /** Spec 7.6: the body names the user and session; ip and agent come from the request. */
 const checkIpBody = z.object({ userId: z.string().max(64).optional(), sessionId: z.string().max(64).optional() });
 
-/** The ip-quality result stored on the visitor with the session it was checked for (spec 7.6: once per session). */
-const storedIpQuality = z.object({ sessionId: z.string().nullable(), result: ipQualitySchema });
 
 partnerApi.post('/ipqs/check-ip', zValidator('json', checkIpBody, invalid), async (c) => {
   const ip = requestIp(c);
   if (ip === '') throw new ApiError(400, 'no_ip', 'The request carries no client ip');
   // The session the Worker issued (cookie) names the check; the body's id only when there is none.
   const sessionId = sessionFromCookie(c)?.id ?? c.req.valid('json').sessionId ?? null;
-  const stored = await recall(c, 'ip-quality', storedIpQuality);
+  const stored = await recall(c, 'ip-quality', storedIpQualitySchema);
   if (stored && stored.sessionId === sessionId) return c.json({ result: stored.result, cached: true });
   try {
     const { result, cached } = await checkIp(c.env, ip, requestUa(c));

@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { reportError } from '../observability/report-error';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
+import { withSessionIpQuality } from './session-ip-quality';
 
 /**
  * Puts one event on the EVENTS queue. The queue, not D1, is the request path's only
@@ -71,6 +72,8 @@ export function serverEvent(c: Context<AppEnv>, event: EventName, properties: Re
 export function trackFromServer(c: Context<AppEnv>, event: EventName, properties: Record<string, unknown>, options: ServerEventOptions = {}): void {
   const queued = serverEvent(c, event, properties, options);
   c.executionCtx.waitUntil(
-    enqueueEvent(c.env, queued).catch((err: unknown) => reportError(c.env, err, { where: 'event.enqueue-server', event, eventId: queued.id })),
+    withSessionIpQuality(c, queued)
+      .then((complete) => enqueueEvent(c.env, complete))
+      .catch((err: unknown) => reportError(c.env, err, { where: 'event.enqueue-server', event, eventId: queued.id })),
   );
 }
