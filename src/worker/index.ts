@@ -18,8 +18,8 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
-
 import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
+
 export { VisitorDO } from './visitor';
 
 const app = new Hono<AppEnv>();
@@ -34,14 +34,14 @@ app.use('*', visitorMiddleware);
 app.use('/api/*', apiRateLimits);
 app.use('*', formPostRateLimits);
 app.route('/api', eventApi);
+app.route('/ops/privacy', privacyOps);
 app.route('/ops', opsApp);
+// Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
+app.route('/', consentApp);
 app.route('/api', partnerApi);
 // The page view of a page shown without JavaScript (its <noscript> image).
 app.route('/', noscriptViewApi);
-app.route('/ops/privacy', privacyOps);
 // Step submits (JSON and plain form posts) before the pages, which only answer GET.
-// Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
-app.route('/', consentApp);
 app.route('/', formSubmit);
 app.route('/', pages);
 app.notFound(notFound);
@@ -57,8 +57,8 @@ export default {
     if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
     else await handleEventBatch(batch, env);
   },
-} satisfies ExportedHandler<Env>;
   // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts).
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(purgeExpiredLeadValues(env, new Date(controller.scheduledTime)));
   },
+} satisfies ExportedHandler<Env>;
