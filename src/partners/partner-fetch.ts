@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { redactFields } from '../shared/redact';
 
 /**
  * Every partner call goes through here: a hard timeout (AbortSignal.timeout), the reply
@@ -70,5 +71,5 @@ function isTimeout(error: unknown): boolean {
 /** Logs a partner failure without personal data: partner, failure kind, status, a context label. */
 export function logPartnerFailure(context: string, error: unknown): void {
   const detail = error instanceof PartnerError ? { partner: error.partner, failure: error.failure, status: error.status } : { failure: error instanceof Error ? error.name : 'unknown' };
-  console.warn(JSON.stringify({ level: 'warn', msg: 'partner call failed', context, ...detail }));
+  console.warn(JSON.stringify({ level: 'warn', msg: 'partner call failed', context, ...redactFields(detail) }));
 }

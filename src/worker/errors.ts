@@ -5,6 +5,7 @@ import { renderErrorPage } from '../ui/render';
 import type { AppEnv } from './env';
 import { ApiError, PageNotFound, sanitizeStatusCode } from './http-error';
 import { shellOptions } from './shell';
+import { logJson } from './observability/log';
 
 function isApi(c: Context<AppEnv>): boolean {
   return c.req.path.startsWith('/api/');
@@ -64,9 +65,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   // A server-error object may carry its own status (spec section 3: statusCode); none means 500.
   const status = errorStatus(err);
   if (status >= 500) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'unhandled error', path: c.req.path, method: c.req.method, name: err.name, error: err.message }),
-    );
+    logJson('error', 'unhandled error', { path: c.req.path, method: c.req.method, name: err.name, error: err.message });
   }
   if (isApi(c)) return c.json({ error: { code: status >= 500 ? 'internal_error' : 'http_error', message: status >= 500 ? 'Internal Server Error' : 'Request failed' } }, status as ContentfulStatusCode);
   return errorPage(c, status);

@@ -1,4 +1,4 @@
-import { stripPersonal } from '../../shared/tracking/strip-personal';
+import { redactFields, redactText } from '../../shared/redact';
 import { logJson } from './log';
 import { parseDsn, sendToSentry } from './sentry';
 
@@ -15,8 +15,9 @@ interface ReportEnv {
 }
 
 function describe(err: unknown): { type: string; message: string; stack?: string } {
-  if (err instanceof Error) return { type: err.name, message: err.message.slice(0, 500), ...(err.stack ? { stack: err.stack } : {}) };
-  return { type: 'NonError', message: String(err).slice(0, 500) };
+  // Messages and stacks can quote input (a zod issue, a browser's report): redacted like every log line.
+  if (err instanceof Error) return { type: err.name, message: redactText(err.message.slice(0, 500)), ...(err.stack ? { stack: redactText(err.stack) } : {}) };
+  return { type: 'NonError', message: redactText(String(err).slice(0, 500)) };
 }
 
 /**
@@ -27,7 +28,7 @@ function describe(err: unknown): { type: string; message: string; stack?: string
  */
 export async function reportError(env: ReportEnv, err: unknown, context: ErrorContext): Promise<void> {
   const error = describe(err);
-  const extra = stripPersonal(context) as Record<string, unknown>;
+  const extra = redactFields(context);
   try {
     logJson('error', error.message, { errorType: error.type, ...extra });
   } catch {
