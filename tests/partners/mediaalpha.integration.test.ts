@@ -125,11 +125,13 @@ describe('phone lease through the Worker', () => {
     expect(await visitor.calls()).toHaveLength(0);
   });
 
-  it('uses the thirty-zero placement for a product the brand has none for (bh has no auto placement)', async () => {
+  it('leases for the product of the page the Worker served, whatever product the body names (issue 10, item 7)', async () => {
     const visitor = newVisitor();
+    await visitor.get('/get-yours-otc');
     const reply = await getPhoneJson(visitor, { product: 'auto' });
-    expect(reply.source).toBe('default');
-    expect(await visitor.calls()).toHaveLength(0);
+    expect(reply.source).toBe('partner');
+    const [call] = await visitor.calls();
+    expect(call?.body).toMatchObject({ placement_id: 'bhMedicare0000000000000000001a', sub_3: 'get-yours-otc' });
   });
 
   it('maps the stored auto lead and sends the zip the page resolved', async () => {
@@ -140,7 +142,8 @@ describe('phone lease through the Worker', () => {
       const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
       state.storage.sql.exec('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)', 'values:*', JSON.stringify(values), Date.now());
     });
-    const reply = await getPhoneJson(visitor, { product: 'auto', zip: '60602' });
+    await visitor.get('/save-auto');
+    const reply = await getPhoneJson(visitor, { zip: '60602' });
     expect(reply.source).toBe('partner');
     const [call] = await visitor.calls();
     expect(call?.body?.data).toEqual({
@@ -152,12 +155,13 @@ describe('phone lease through the Worker', () => {
     });
   });
 
-  it('takes the affiliate and publisher from the page address, not the body', async () => {
+  it('takes the affiliate and publisher from the landing address the Worker served, not the body or the Referer', async () => {
     const visitor = newVisitor();
+    await visitor.get('/get-yours-otc?afid=aff-77&pid=abc');
     const response = await visitor.postJson(
       '/api/mediaalpha/get-phone',
       { page: 'get-yours-otc', placement_id: 'x'.repeat(30), ip: '1.2.3.4' },
-      { referer: 'http://bh.localhost/get-yours-otc?afid=aff-77&pid=abc' },
+      { referer: 'http://bh.localhost/get-yours-otc?afid=aff-forged&pid=forged' },
     );
     expect(response.status).toBe(200);
     const [call] = await visitor.calls();

@@ -2,12 +2,13 @@ import type { Context } from 'hono';
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
 import type { Product } from '../../../brands';
-import { attributionFromAddress, attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
+import { attributionFromAddress, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
 import { buildCallContext, type CallContext } from '../../partners/mediaalpha/call-context';
 import { lookupGeo } from '../../partners/geo';
 import type { VisitorResultKind } from '../../partners/visitor-results';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
+import { partnerVisit } from '../visit';
 
 /**
  * What the partner API takes from the request rather than the browser's body: the ip
@@ -63,17 +64,13 @@ export async function remember(c: PartnerContext, kind: VisitorResultKind, value
 }
 
 /**
- * The visitor's attribution: what is stored, updated by the afid/pid of the page address
- * that made this call (the Referer of a same-origin fetch carries the full address).
+ * The visit's attribution (issue 10, item 7): the afid and publisher id the Worker recorded
+ * when it served the session's pages (src/worker/visit), plus the address of this request
+ * when it is a page being rendered (a landing page's own offers). Never the Referer or a body.
  */
 export async function visitorAttribution(c: PartnerContext): Promise<Attribution> {
-  const stored = (await recall(c, 'attribution', attributionSchema)) ?? {};
-  const referer = c.req.header('referer');
-  const sameOrigin = referer !== undefined && referer.startsWith(`${new URL(c.req.url).origin}/`);
-  const seen = sameOrigin ? attributionFromAddress(referer) : {};
-  const merged = mergeAttribution(stored, seen);
-  if (merged.afid !== stored.afid || merged.publisherId !== stored.publisherId) await remember(c, 'attribution', merged);
-  return merged;
+  const { attribution } = await partnerVisit(c, undefined);
+  return mergeAttribution(attribution, attributionFromAddress(c.req.url));
 }
 
 /** `_clientHour` (the page's `localHour`) is accepted for old pages and ignored: see localHour. */

@@ -21,6 +21,9 @@ import { visitorStub } from '../visitor';
 import { locationApi } from './location';
 import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
 import { visitorPlace } from './visitor-place';
+import { leaseVisitorPhone, leaseWithin } from './visitor-phone';
+import { partnerVisit } from '../visit';
+import { phoneCallGuard, throughBreaker } from '../defence/partner-guard';
 import { EMPTY_LISTING, fetchListing } from '../listing';
 
 /**
@@ -56,20 +59,21 @@ const storedDemandCheck = z.object({ key: z.string(), at: z.number(), ev: z.numb
  */
 partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, invalid), async (c) => {
   const body = c.req.valid('json');
-  const product = body.product ?? c.var.brand.defaultProduct;
   try {
-    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, body.page, body.localHour)]);
+    // Page and product from the Worker's record of the visit, never the body (src/worker/visit).
+    const { product, page } = await partnerVisit(c, body.page);
+    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, page ?? undefined, body.localHour)]);
     if (!hasPlacement(context.placementId)) return c.json({ parsed: null, raw: null, lowBid: null });
     const key = `${context.placementId}|${place.zip ?? ''}|${place.state ?? ''}`;
     const cached = await recall(c, 'demand-check', storedDemandCheck);
     if (cached && cached.key === key && Date.now() - cached.at < DEMAND_CHECK_REUSE_MS) {
       return c.json({ parsed: { ctc: { ev: cached.ev } }, raw: cached.raw ?? null, lowBid: isLowBid(cached.ev), cached: true });
     }
-    const reply = await mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: place.zip, state: place.state }));
+    const reply = await throughBreaker(c, 'mediaalpha', () => mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: place.zip, state: place.state })));
     const ev = reply.ctc.ev;
     await remember(c, 'demand-check', { key, at: Date.now(), ev, raw: reply });
     const lowBid = isLowBid(ev);
-    if (lowBid) trackFromServer(c, 'lowBidResult', { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product }, { page: body.page ?? null });
+    if (lowBid) trackFromServer(c, 'lowBidResult', { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product }, { page });
     return c.json({ parsed: { ctc: { ev } }, raw: reply, lowBid, cached: false });
   } catch (error) {
     // Spec section 8: a failed demand check is swallowed, no message; logged without personal data.
@@ -78,38 +82,26 @@ partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, inva
   }
 });
 
-/** Spec/issue: the visitor sees a number within 1.5 s whatever the partner does. */
-const GET_PHONE_DEADLINE_MS = 1400;
+/**
+ * Spec/issue 12: the visitor sees a number within 1.5 s at p99 whatever the partner does; the
+ * deadline leaves room for the request's own work around the race (was 1400: p99 1.57 s).
+ */
+const GET_PHONE_DEADLINE_MS = 1000;
 
 partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invalid), async (c) => {
   const body = c.req.valid('json');
   const brand = c.var.brand;
-  const product = body.product ?? brand.defaultProduct;
-  const fallback = { lease: null, source: 'fallback' as const };
-  const work = (async () => {
-    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, body.page, body.localHour)]);
-    // The stored location's zip (the visitor's resolved zip) before the ip's postal code.
-    return visitorStub(c.env, c.var.visitorId).getPhone({ product, defaultPhone: brand.defaultPhone, context, zip: body.zip ?? null, geoPostalCode: place.zip });
-  })().catch((error: unknown) => {
-    logPartnerFailure('mediaalpha.get-phone', error);
-    return fallback;
-  });
+  const { product, page } = await partnerVisit(c, body.page);
   // The lease call keeps running after the deadline so its result is stored for the next page.
-  c.executionCtx.waitUntil(work);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<typeof fallback>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), GET_PHONE_DEADLINE_MS);
-  });
-  const result = await Promise.race([work, deadline]);
-  clearTimeout(timer);
+  const result = await leaseWithin(c, leaseVisitorPhone(c, { product, page: page ?? undefined, zip: body.zip ?? null, localHour: body.localHour }), GET_PHONE_DEADLINE_MS);
   return c.json({ phone: displayPhone(result.lease, brand.defaultPhone), lease: result.lease, source: result.source }, 200, { 'cache-control': 'no-store' });
 });
 
 partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), async (c) => {
   const body = c.req.valid('json');
-  const product = body.product ?? c.var.brand.defaultProduct;
   try {
-    const listing = await fetchListing(c, { product, page: body.page, localHour: body.localHour });
+    const { product, page } = await partnerVisit(c, body.page);
+    const listing = await fetchListing(c, { product, page: page ?? undefined, localHour: body.localHour });
     return c.json(listing, 200, { 'cache-control': 'no-store' });
   } catch (error) {
     logPartnerFailure('mediaalpha.ads', error);
@@ -129,7 +121,7 @@ partnerApi.post('/ipqs/check-ip', zValidator('json', checkIpBody, invalid), asyn
   const stored = await recall(c, 'ip-quality', storedIpQualitySchema);
   if (stored && stored.sessionId === sessionId) return c.json({ result: stored.result, cached: true });
   try {
-    const { result, cached } = await checkIp(c.env, ip, requestUa(c));
+    const { result, cached } = await throughBreaker(c, 'ipqs', () => checkIp(c.env, ip, requestUa(c)));
     await remember(c, 'ip-quality', { sessionId, result });
     return c.json({ result, cached });
   } catch (error) {
@@ -151,7 +143,7 @@ partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), asy
     logJson('error', 'QUOTE_TOKEN_SECRET is not set; quote tokens are unavailable', { where: 'api.quote-token' });
     throw new ApiError(503, 'not_configured', 'Quote tokens are not configured on this deployment');
   }
-  const binding = { visitorId: c.var.visitorId, ip: requestIp(c) };
+  const binding = { visitorId: c.var.anonymousId, ip: requestIp(c) };
   const previous = token ? await verifyQuoteToken(c.env.QUOTE_TOKEN_SECRET, token, binding) : null;
   const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
   // The lifetime too: the page places the expiry on its own clock, which may be wrong.

@@ -160,8 +160,9 @@ formSubmit.post('*', async (c, next) => {
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );
-  // Without JavaScript, the same facts: the step's formStepSubmitted (src/worker/tracking/no-js-events.ts).
+  // Without JavaScript, the same facts: the step's formStepSubmitted, and on the last step a leased number (src/worker/funnel/no-js.ts).
   if (action.kind === 'submit' || action.kind === 'skip') trackFormPost(c, { route: page.route, config: page.config, form, step, action: action.kind, submissionId, raw, href: withoutPersonalFields(url).href });
+  if (outcome.completed) await leaseOnFinish(c, { product: form.product, page: page.route.name });
   const search = carriedSearch(url, form);
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam) return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);

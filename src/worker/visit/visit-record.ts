@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { productSchema, type Product } from '../../../brands';
+import { attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
+
+/**
+ * The Worker's record of a visit (issue 10, item 7), kept in the visitor's Durable Object and
+ * written by every page the Worker serves: the session it belongs to, the affiliate and
+ * publisher ids seen at landing (last touch within the session: a later address with a new
+ * afid replaces it, an address with none keeps it), and the pages served in this session with
+ * their product, most recent first. Partner calls take page, product and attribution from
+ * here, never from the request body or the Referer.
+ */
+export const MAX_VISITED_PAGES = 10;
+
+const visitedPage = z.object({ page: z.string().max(128), product: productSchema });
+export const visitRecordSchema = z.object({
+  sessionId: z.string().max(64),
+  attribution: attributionSchema,
+  pages: z.array(visitedPage).max(MAX_VISITED_PAGES),
+});
+export type VisitRecord = z.infer<typeof visitRecordSchema>;
+export type VisitedPage = z.infer<typeof visitedPage>;
+
+/** The record after a page of `sessionId` was served; a new session starts a new record. */
+export function withPageServed(record: VisitRecord | null, sessionId: string, page: VisitedPage, seen: Attribution): VisitRecord {
+  const same = record !== null && record.sessionId === sessionId;
+  const pages = [page, ...(same ? record.pages.filter((p) => p.page !== page.page) : [])].slice(0, MAX_VISITED_PAGES);
+  return { sessionId, attribution: mergeAttribution(same ? record.attribution : {}, seen), pages };
+}
+
+export interface PartnerVisit {
+  page: string | null;
+  product: Product;
+  attribution: Attribution;
+}
+
+/**
+ * Page and product of a partner call: the page the call names when the Worker served it in
+ * this visit (two tabs on two pages each get their own), else the page served last; with no
+ * record, the brand's default product and no page.
+ */
+export function visitForCall(record: VisitRecord | null, claimedPage: string | undefined, defaultProduct: Product): PartnerVisit {
+  if (!record || record.pages.length === 0) return { page: null, product: defaultProduct, attribution: record?.attribution ?? {} };
+  const served = record.pages.find((p) => p.page === claimedPage) ?? record.pages[0];
+  return { page: served?.page ?? null, product: served?.product ?? defaultProduct, attribution: record.attribution };
+}
