@@ -22,10 +22,14 @@ const experiment = experimentSchema.parse({
 const visitors = Array.from({ length: 2000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
 describe('edge experiments', () => {
-  it('assigns the same visitor the same variant every time', () => {
-    for (const id of visitors.slice(0, 50)) {
-      expect(assignVariant(experiment, id)?.id).toBe(assignVariant(experiment, id)?.id);
-    }
+  it('assigns the same visitor the same variant every time, and across deploys', () => {
+    // Pinned: a change of the bucketing would move visitors to another variant mid-experiment.
+    const pinned = ['savings', 'control', 'control', 'savings', 'savings', 'savings', 'control', 'control', 'control', 'savings', 'control', 'control'];
+    expect(visitors.slice(0, 12).map((id) => assignVariant(experiment, id)?.id)).toEqual(pinned);
+    // A fresh copy of the experiment (as the next request parses it) gives everyone the same variant again.
+    const again = experimentSchema.parse(JSON.parse(JSON.stringify(experiment)));
+    const first = visitors.map((id) => assignVariant(experiment, id)?.id);
+    expect(visitors.map((id) => assignVariant(again, id)?.id)).toEqual(first);
   });
 
   it('splits visitors by weight', () => {
