@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { queryD1 } from './support/d1';
+import { taggedUserAgent } from './support/sandbox';
+
+/**
+ * Issue 10, item 4 in Chromium: a person finishing the auto funnel on the page produces
+ * exactly one QuoteWizard request at the sandbox, in the spec's mapping, delivered through
+ * the LEAD_DELIVERY queue of `wrangler dev`, and the lead row records QuoteWizard's answer.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WAIT = { timeout: 30_000, interval: 500 };
+const callSchema = z.object({ path: z.string(), body: z.looseObject({ user_agent: z.string().optional(), external_id: z.string().optional() }) });
+
+/** QuoteWizard lead requests that carried this visitor's user agent. */
+async function quoteWizardCalls(ua: string) {
+  const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?partner=quotewizard`);
+  const { calls } = z.object({ calls: z.array(callSchema) }).parse(await reply.json());
+  return calls.filter((call) => call.path === '/v1/leads/auto' && call.body.user_agent === ua);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', timeout: 30_000 });
+}
+
+async function continueTo(page: Page, path: string) {
+  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
+  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+}
+
+async function pick(page: Page, name: string, value: string) {
+  const select = page.locator(`select[name="${name}"]`);
+  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
+  await select.selectOption(value);
+}
+
+async function skipTo(page: Page, path: string) {
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+}
+
+describe('QuoteWizard in Chromium', () => {
+  it('finishing the auto funnel sends the lead to QuoteWizard once, in the spec mapping, and stores the answer', async () => {
+    const ua = taggedUserAgent(browser);
+    const { context, page, errors } = await newVisitor(browser, { userAgent: ua });
+    await page.goto(`${brandOrigin('ps')}/save-auto`);
+    await hydrated(page);
+    await page.locator('input[name="zipcode"]').fill('60601');
+    await continueTo(page, '/save-auto/vehicles');
+    await pick(page, 'vehicle1Year', '2019');
+    await pick(page, 'vehicle1Make', 'Toyota');
+    await pick(page, 'vehicle1Model', 'Camry');
+    await continueTo(page, '/save-auto/insurance');
+    await skipTo(page, '/save-auto/home');
+    await skipTo(page, '/save-auto/drivers');
+    await page.locator('input[name="driver1FirstName"]').fill('Grace');
+    await page.locator('input[name="driver1LastName"]').fill('Hopper');
+    await pick(page, 'driver1DobMonth', '12');
+    await page.locator('input[name="driver1DobDay"]').fill('9');
+    await page.locator('input[name="driver1DobYear"]').fill('1966');
+    await continueTo(page, '/save-auto/contact');
+    await page.locator('input[name="driver1Phone"]').pressSequentially('3125550199');
+    await page.locator('input[name="driver1Address"]').fill('1 Main St');
+    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
+
+    // The queue delivers after the visitor has their answer; the sandbox sees one request.
+    await expect.poll(async () => (await quoteWizardCalls(ua)).length, WAIT).toBe(1);
+    const [call] = await quoteWizardCalls(ua);
+    expect(call?.body).toMatchObject({
+      zip: '60601',
+      drivers: [{ first_name: 'Grace', last_name: 'Hopper', dob: '1966-12-09', address: '1 Main St', primary_phone: '3125550199' }],
+      vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
+      tcpa: { consented: true },
+    });
+    expect(String(call?.body.ip_address ?? '')).not.toBe('');
+
+    // The lead row holds QuoteWizard's answer; the delivery ran once.
+    const row = z.object({ submission_id: z.string(), quotewizard_status: z.string().nullable(), quotewizard_id: z.string().nullable(), quotewizard_attempts: z.number() });
+    const leadOf = () => queryD1(`SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_attempts FROM leads WHERE user_agent = '${ua.replace(/'/g, "''")}'`, row);
+    await expect.poll(() => leadOf()[0]?.quotewizard_status, WAIT).toBe('accepted');
+    const [lead] = leadOf();
+    expect(lead?.quotewizard_id).toMatch(/^QW-\d{8}$/);
+    expect(lead?.quotewizard_attempts).toBe(1);
+    expect(call?.body.external_id).toBe(lead?.submission_id);
+    // Loading the completed page again (a reload, a revisit) sends nothing more.
+    await page.reload();
+    await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
+    expect(await quoteWizardCalls(ua)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
