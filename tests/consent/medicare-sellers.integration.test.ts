@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { brandByCode } from '../../brands';
+import { hiddenFieldsOf, submissionIdOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { sandboxScope, type SandboxScope } from '../support/sandbox';
+import { consentPage, finishMedicare, leadOf } from '../support/consent';
+
+/**
+ * Issue 19, item 2 (42 CFR 422.2274(g)(4)): the Medicare consent step lists each entity of the
+ * brand record with its own unticked checkbox; personal data reaches a partner only for the
+ * entities the visitor ticked, and the partner request names only those. With none ticked the
+ * visitor still gets a number and no contact data leaves.
+ */
+const sellers = brandByCode('bh')?.consent.medicare?.sellers ?? [];
+
+/** The number the island asks for after the final step (as the page does), and the sandbox's record of it. */
+async function numberAfterLead(v: Visitor, sb: SandboxScope) {
+  const res = await v.fetch('/api/mediaalpha/get-phone', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc', zip: '33101' }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { phone: { digits: string; href: string } };
+  expect(body.phone.href).toMatch(/^tel:\+1\d{10}$/);
+  const calls = await sb.calls('mediaalpha', '/get-phone');
+  return { phone: body.phone, calls };
+}
+
+describe('Medicare one-to-one consent', () => {
+  it('lists the three entities of the brand record, none ticked, and no "marketing partners"', async () => {
+    const v = visitor('bh');
+    await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+    await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+    await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
+    await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
+    const { raw, html } = await consentPage(v, '/get-yours-otc/contact');
+    expect(sellers).toHaveLength(3);
+    const boxes = [...raw.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)].map((m) => m[0]);
+    expect(boxes).toHaveLength(3);
+    for (const [i, s] of sellers.entries()) {
+      expect(boxes[i]).toContain(`name="consentSeller:${s.id}"`);
+      expect(boxes[i]).not.toMatch(/checked/);
+      expect(html).toContain(s.name);
+    }
+    expect(html).not.toMatch(/marketing partners/i);
+    expect(html).toMatch(/each company I ticked/);
+    expect(html).toMatch(/licensed insurance agent who will contact/);
+  });
+
+  it('one of three accepted: the lead records all three and the partner request names only that one, with contact data', async () => {
+    const sb = sandboxScope();
+    const v = visitor('bh', { ip: sb.ip });
+    const chosen = sellers[2];
+    await finishMedicare(v, [chosen?.id ?? '']);
+    const lead = await leadOf(v.id);
+    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(sellers.map((s) => ({ id: s.id, name: s.name, accepted: s.id === chosen?.id })));
+    expect(lead.tpmo_version).toBe('tpmo-2026-10-01');
+
+    const { calls } = await numberAfterLead(v, sb);
+    expect(calls).toHaveLength(1);
+    const data = (calls[0]?.body as { data: Record<string, unknown> }).data;
+    expect(data.consented_sellers).toEqual([chosen?.name]);
+    expect(data.contact).toBe('Ada Lovelace');
+  });
+
+  it('none accepted: the visitor still gets a number and no contact data reaches the partner sandbox', async () => {
+    const sb = sandboxScope();
+    const v = visitor('bh', { ip: sb.ip });
+    await finishMedicare(v, []);
+    const lead = await leadOf(v.id);
+    expect(JSON.parse(lead.consent_sellers ?? 'null').every((s: { accepted: boolean }) => !s.accepted)).toBe(true);
+
+    const { phone, calls } = await numberAfterLead(v, sb);
+    expect(phone.digits).toMatch(/^1\d{10}$/);
+    // The partner was asked (zip and yes/no answers price the offer), just without contact data.
+    expect(calls).toHaveLength(1);
+    const everything = JSON.stringify(await sb.calls());
+    for (const raw of ['Ada', 'Lovelace', '555-0182', '5550182', 'ada@example.com']) expect(everything).not.toContain(raw);
+    for (const call of calls) {
+      const data = (call.body as { data: Record<string, unknown> }).data;
+      expect(data.contact).toBeUndefined();
+      expect(data.consented_sellers).toEqual([]);
+    }
+  });
+
+  it('the island path (JSON) records the ticked entities the same way; a forged id widens nothing', async () => {
+    const v = visitor('bh');
+    await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+    await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+    await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
+    await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
+    const page = await consentPage(v, '/get-yours-otc/contact');
+    const hidden = hiddenFieldsOf(page.raw);
+    const res = await v.api({
+      submissionId: submissionIdOf(page.raw),
+      page: '/get-yours-otc',
+      step: 'contact',
+      values: { phone: '(305) 555-0182', [`consentSeller:${sellers[0]?.id}`]: 'yes', 'consentSeller:someone-else': 'yes' },
+      consentVersion: page.version,
+      pageUrl: 'http://bh.localhost/get-yours-otc/contact',
+      ...(hidden.quoteToken ? { quoteToken: hidden.quoteToken } : {}),
+    });
+    expect(res.status).toBe(200);
+    const lead = await leadOf(v.id);
+    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(sellers.map((s, i) => ({ id: s.id, name: s.name, accepted: i === 0 })));
+  });
+});

@@ -1,0 +1,175 @@
+import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker from '../../src/worker/index';
+import { decode, visitor } from '../support/funnel';
+import { finishLife, finishMedicare, leadOf } from '../support/consent';
+
+/** Issue 19, item 5: Global Privacy Control, the do-not-sell page, operator export and deletion, retention. */
+const OPS = { authorization: 'Bearer test-report-token', 'content-type': 'application/json' };
+
+describe('Global Privacy Control', () => {
+  it('Sec-GPC: 1 pages carry no tag-manager or ad script and push nothing to the data layer; others still do; shells are not shared', async () => {
+    const v = visitor('bh');
+    for (const path of ['/get-yours-otc', '/find-benefits', '/']) {
+      const gpc = await v.fetch(path, { headers: { 'sec-gpc': '1' } });
+      expect(gpc.status, path).toBe(200);
+      const html = await gpc.text();
+      expect(html).not.toContain('/gtm.js');
+      expect(html).not.toContain('/ads.js');
+      expect(html).not.toContain('ns.html');
+      expect(html).not.toContain('dataLayer');
+      expect(html).toMatch(/"gpc":true/);
+      // The same page without the signal, right after (a shared shell must not leak either way).
+      const normal = await visitor('bh').get(path);
+      const plain = await normal.text();
+      expect(plain).toContain('/gtm.js');
+      expect(plain).toContain('/ads.js');
+      expect(plain).toContain('dataLayer');
+    }
+  });
+
+  it('a lead given under GPC records gpc: true, and so does its certificate', async () => {
+    const v = visitor('bh');
+    await v.fetch('/get-yours-otc', { headers: { 'sec-gpc': '1' } });
+    await finishMedicare(v, []);
+    const lead = await leadOf(v.id);
+    expect(lead.gpc).toBe(1);
+    const { jws } = (await (await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })).json()) as { jws: string };
+    const payload = JSON.parse(atob((jws.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { gpc: boolean };
+    expect(payload.gpc).toBe(true);
+    const other = visitor('bh');
+    await finishMedicare(other, []);
+    expect((await leadOf(other.id)).gpc).toBe(0);
+  });
+});
+
+describe('partners and do-not-sell pages', () => {
+  it('every footer links the do-not-sell and partners pages; /partners lists the brand record in English and Spanish', async () => {
+    const html = decode(await (await visitor('tqg').get('/compare-auto')).text());
+    expect(html).toContain('href="/do-not-sell"');
+    expect(html).toContain('Do not sell or share my personal information');
+    expect(html).toContain('href="/partners"');
+    const en = decode(await (await visitor('tqg').get('/partners')).text());
+    expect(en).toContain('Companies that may contact you');
+    expect(en).toContain('QuoteWizard.com, LLC');
+    const es = decode(await (await visitor('bh').get('/partners?lang=es')).text());
+    expect(es).toContain('Compañías que pueden comunicarse con usted');
+    expect(es).toContain('Evergreen Senior Insurance Services, Inc.');
+    expect(decode(await (await visitor('m10es').get('/')).text())).toContain('No vender ni compartir mi información personal');
+  });
+
+  it('a do-not-sell request is stored and confirmed; an unusable one is asked again with a 400 and nothing stored', async () => {
+    const v = visitor('bh');
+    const page = await v.get('/do-not-sell');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<form[^>]*action="\/do-not-sell"/);
+    const posted = await v.post('/do-not-sell', { email: ' Ada@Example.com ', phone: '' });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/do-not-sell\?received=[0-9a-f-]{36}$/);
+    expect(location).not.toContain('ada');
+    const id = location.split('=')[1];
+    const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?').bind(id).first<{ email: string; brand: string; kind: string; visitor_id: string }>();
+    expect(row).toMatchObject({ email: 'ada@example.com', brand: 'bh', kind: 'do-not-sell', visitor_id: v.id });
+    const confirmed = decode(await (await v.get(location)).text());
+    expect(confirmed).toContain('We received your request.');
+    expect(confirmed).toContain(id);
+
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM privacy_requests').first<{ n: number }>();
+    const bad = await v.post('/do-not-sell', { email: 'not-an-email', phone: '' });
+    expect(bad.status).toBe(400);
+    expect(decode(await bad.text())).toContain('Please enter a valid email');
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM privacy_requests').first<{ n: number }>())?.n).toBe(before?.n);
+  });
+});
+
+describe('operator privacy requests', () => {
+  it('refuses without the report token', async () => {
+    const res = await visitor('bh').fetch('/ops/privacy/delete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '(305) 555-0182' }) });
+    expect(res.status).toBe(401);
+  });
+
+  it('export then delete by phone: leads, Durable Object state and events go, certificates stay, every action audited, repeatable', async () => {
+    const v = visitor('bh');
+    const phone = `(305) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
+    await finishMedicare(v, [], { phone, email: `${crypto.randomUUID()}@example.com` });
+    const lead = await leadOf(v.id);
+    // An event of this visitor, as the queue consumer stores them.
+    await env.DB.prepare(`INSERT INTO events (id, event, timestamp, received_at, session_id, anonymous_id, brand) VALUES (?, 'pageView', ?, ?, 's', ?, 'bh')`)
+      .bind(crypto.randomUUID(), new Date().toISOString(), new Date().toISOString(), v.id)
+      .run();
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
+    expect(JSON.parse(await stub.exportState()).values['values:*'].value.firstName).toBe('Ada');
+
+    const exported = await v.fetch('/ops/privacy/export', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    expect(exported.status).toBe(200);
+    const dump = (await exported.json()) as { leads: { id: string }[]; visitors: { state: { values: Record<string, unknown> } }[]; events: unknown[] };
+    expect(dump.leads.map((l) => l.id)).toEqual([lead.id]);
+    expect(dump.visitors[0]?.state.values['values:*']).toBeDefined();
+    expect(dump.events.length).toBeGreaterThanOrEqual(1);
+
+    const deleted = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toMatchObject({ deleted: { leads: 1, visitors: 1 }, certificatesKept: [lead.certificate_id] });
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leads WHERE visitor_id = ?').bind(v.id).first('n')).toBe(0);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?').bind(v.id).first('n')).toBe(0);
+    expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?').bind(lead.certificate_id).first('n')).toBe(1);
+
+    const again = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ deleted: { leads: 0, visitors: 0, events: 0 } });
+    const audit = await env.DB.prepare('SELECT action, subject_kind, subject_sha256, leads FROM privacy_audit ORDER BY at').all<{ action: string; subject_kind: string; subject_sha256: string; leads: number }>();
+    const mine = audit.results.filter((r) => r.subject_kind === 'phone');
+    expect(mine.map((r) => [r.action, r.leads])).toEqual(expect.arrayContaining([['export', 1], ['delete', 1], ['delete', 0]]));
+    expect(JSON.stringify(audit.results)).not.toContain(phone.replace(/\D/g, '').slice(3));
+
+    const bad = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({}) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+});
+
+describe('retention', () => {
+  it('the Cron Trigger clears personal values of leads older than LEAD_RETENTION_DAYS; certificate and hashes remain', async () => {
+    const old = visitor('bh');
+    await finishLife(old);
+    const fresh = visitor('bh');
+    await finishLife(fresh);
+    const oldLead = await leadOf(old.id);
+    await env.DB.prepare('UPDATE leads SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - 91 * 86_400_000).toISOString(), oldLead.id).run();
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '17 3 * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const purged = await leadOf(old.id);
+    expect(purged.values).toBe('{}');
+    expect(purged.ip).toBeNull();
+    expect(purged.user_agent).toBeNull();
+    expect(purged.personal_purged_at).not.toBeNull();
+    expect(purged.certificate_id).toBe(oldLead.certificate_id);
+    expect(purged.phone_sha256).toBe(oldLead.phone_sha256);
+    expect(purged.consent_sha256).toBe(oldLead.consent_sha256);
+    const kept = await leadOf(fresh.id);
+    expect(JSON.parse(kept.values).firstName).toBe('Grace');
+    expect(kept.personal_purged_at).toBeNull();
+  });
+
+  it("a visitor's Durable Object deletes its storage after the idle time, by alarm", async () => {
+    const v = visitor('bh');
+    await v.get('/get-yours-otc?firstname=Ada');
+    const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
+    expect(JSON.parse(await stub.exportState()).values['values:*']).toBeDefined();
+    // Not idle yet: the alarm re-arms and keeps everything.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(JSON.parse(await stub.exportState()).values['values:*']).toBeDefined();
+    // Idle for longer than VISITOR_IDLE_DAYS: everything goes.
+    await runInDurableObject(stub, (_instance, state) => {
+      state.storage.sql.exec('UPDATE kv SET updated_at = updated_at - ?', (Number(env.VISITOR_IDLE_DAYS) + 1) * 86_400_000);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });
+  });
+});
