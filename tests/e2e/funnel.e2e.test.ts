@@ -77,7 +77,7 @@ describe('Medicare funnel', () => {
     // The phone mask, the consent disclosure, and the finish.
     await page.locator('input[name="phone"]').pressSequentially('3055550182');
     expect(await page.locator('input[name="phone"]').inputValue()).toBe('(305) 555-0182');
-    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/Benefit Helpers and its marketing partners may call/);
+    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/Benefit Helpers and each company I ticked may call/);
     await page.getByRole('button', { name: 'Get my quote' }).click();
     await page.waitForSelector('.quote-form__done');
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);

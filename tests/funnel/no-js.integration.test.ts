@@ -18,7 +18,8 @@ describe('Medicare funnel without JavaScript', () => {
     // The next step shows what was stored; going back shows earlier answers.
     const contact = decode(await (await v.get('/get-yours-otc/contact?utm_source=news')).text());
     expect(contact).toContain('name="phone"');
-    expect(contact).toMatch(/Benefit Helpers and its marketing partners may call/);
+    // Issue 19: the Medicare disclosure names the brand and each company the visitor ticks, never "marketing partners".
+    expect(contact).toMatch(/Benefit Helpers and each company I ticked may call/);
     const back = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(back).toContain('value="Ada"');
     expect(back).toContain('value="Lovelace"');
@@ -77,7 +78,8 @@ describe('Medicare funnel without JavaScript', () => {
     const v = visitor('bh');
     const html = decode(await (await v.get('/get-yours-otc-es/contact')).text());
     expect(html).toContain('Número de teléfono');
-    expect(html).toContain('Benefit Helpers y sus socios de mercadeo');
+    expect(html).toContain('Benefit Helpers y cada compañía que marqué');
+    expect(html).not.toContain('socios de mercadeo');
     expect(decode(await (await v.get('/get-yours-otc-es/medicare')).text())).toContain('Sí');
   });
 });

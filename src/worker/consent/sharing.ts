@@ -36,7 +36,7 @@ export function acceptedSellerNames(acceptance: ConsentAcceptance | null): strin
 
 /** Whether personal (contact) fields may go to `partner` given what the visitor accepted. */
 export function maySharePersonalData(acceptance: ConsentAcceptance | null, partner: SharingPartner): boolean {
-  // The current disclosure names "the brand and its marketing partners", which covers every
+  // The auto and life disclosures name the brand and the companies of its /partners list, which covers every
   // partner above; a per-seller disclosure (Medicare) narrows this per partner.
   void partner;
   if (acceptance === null) return false;
