@@ -1,3 +1,4 @@
+import type { TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
 
 /** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
@@ -8,10 +9,10 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks'];
+const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks', 'trust_by', 'trust_key', 'clean', 'suspect', 'bot', 'suspect_share', 'bot_share'];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
-export function reportCsv(data: ReportData): string {
+export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
@@ -24,3 +25,7 @@ export function reportCsv(data: ReportData): string {
   });
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
+  // Issue 12: lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
+  for (const r of trust ?? []) {
+    rows.push(['trust', from, to, brand, page, null, null, null, null, null, null, null, null, r.leads, null, r.by, r.key, r.clean, r.suspect, r.bot, share(r.suspect, r.leads), share(r.bot, r.leads)]);
+  }
