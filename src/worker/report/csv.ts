@@ -1,4 +1,3 @@
-import type { TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
 
 /** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
@@ -9,10 +8,10 @@ function cell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks', 'trust_by', 'trust_key', 'clean', 'suspect', 'bot', 'suspect_share', 'bot_share'];
+const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks'];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
-export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
+export function reportCsv(data: ReportData): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
@@ -25,7 +24,3 @@ export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): st
   });
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
-  // Issue 12: lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
-  for (const r of trust ?? []) {
-    rows.push(['trust', from, to, brand, page, null, null, null, null, null, null, null, null, r.leads, null, r.by, r.key, r.clean, r.suspect, r.bot, share(r.suspect, r.leads), share(r.bot, r.leads)]);
-  }

@@ -10,7 +10,6 @@ import { requireReportToken } from './auth';
 import { reportCsv } from './csv';
 import { loadReport, reportFiltersSchema } from './query';
 import { renderReport } from './render';
-import { loadTrustReport } from './lead-trust';
 
 export const opsApp = new Hono<AppEnv>();
 
@@ -27,7 +26,7 @@ opsApp.get('/report', async (c) => {
   if (!parsed.success) {
     return c.json({ error: { code: 'invalid_filters', message: 'The report filters are not valid', issues: z.treeifyError(parsed.error) } }, 400, headers);
   }
-  const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
+  const data = await loadReport(c.env.DB, parsed.data);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
   if (data.filters.brand) query.set('brand', data.filters.brand);
   if (data.filters.page) query.set('page', data.filters.page);
@@ -35,12 +34,12 @@ opsApp.get('/report', async (c) => {
   const token = c.req.query('token');
   if (token) query.set('token', token);
   if (c.req.query('format') === 'csv') {
-    return c.body(reportCsv(data, trust), 200, {
+    return c.body(reportCsv(data), 200, {
       ...headers,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="funnel-${data.filters.from}-${data.filters.to}.csv"`,
     });
   }
   query.set('format', 'csv');
-  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`, trust), 200, headers);
+  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`), 200, headers);
 });
