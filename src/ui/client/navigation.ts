@@ -17,9 +17,24 @@ export function startNavigation(report?: (kind: 'navigation' | 'chunk', message:
     });
   }
   document.documentElement.style.setProperty('--sticky-h', `${stickyHeight()}px`);
-  const id = decodeURIComponent(location.hash.slice(1));
-  const target = id ? document.getElementById(id) : null;
+  const target = anchorTarget(location.hash);
   if (target) scrollToElement(target, 'auto');
+}
+
+/**
+ * The element a #fragment names, or null. A malformed fragment (a lone %, broken UTF-8) is
+ * harmless: decodeURIComponent would throw and stop the page's script, so it is tried raw.
+ */
+export function anchorTarget(hash: string): HTMLElement | null {
+  const raw = hash.slice(1);
+  if (!raw) return null;
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // not percent-encoded text: look the fragment up as written
+  }
+  return document.getElementById(id);
 }
 
 /** Spec section 8: a newer deployment makes the next in-page navigation a full load. */

@@ -5,6 +5,7 @@ import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
 import { reportError } from '../observability/report-error';
+import { cspReportApi } from './csp-report';
 import { enqueueEvent } from '../tracking/enqueue';
 import { rememberBotCheck } from '../defence/bot-check';
 import { ipLookupFromRequest } from '../tracking/ip-lookup';
@@ -14,6 +15,9 @@ import { ipLookupFromRequest } from '../tracking/ip-lookup';
  * the user record into the visitor's Durable Object. Mounted at /api.
  */
 export const eventApi = new Hono<AppEnv>();
+
+// CSP violation reports (src/worker/api/csp-report.ts).
+eventApi.route('/', cspReportApi);
 
 type ApiContext = Context<AppEnv>;
 

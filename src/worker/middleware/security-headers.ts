@@ -7,14 +7,21 @@ function freshNonce(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/=+$/, '');
 }
 
+/** Where browsers send CSP violation reports (src/worker/api/csp-report.ts; Reporting-Endpoints names it `csp`). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
 /**
  * Content-Security-Policy with a per-request nonce. 'strict-dynamic' lets the nonced tag
  * manager load what it needs without allow-listing hosts; nothing without the nonce runs.
+ * No `https: http:` fallback (issue 11): every browser in use understands nonces, and the
+ * fallback let any script host run in an old one. Trusted Types are required for script
+ * sinks: the boot script's `default` policy and the Turnstile loader's own are the only ones.
+ * Violations are reported (report-to for current browsers, report-uri for the rest).
  */
 export function contentSecurityPolicy(nonce: string, extraImageSources: readonly string[] = []): string {
   return [
     `default-src 'self'`,
-    `script-src 'nonce-${nonce}' 'strict-dynamic' https: http:`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'nonce-${nonce}'`,
     `img-src 'self' data: https:${extraImageSources.map((s) => ` ${s}`).join('')}`,
     `font-src 'self'`,
@@ -24,6 +31,10 @@ export function contentSecurityPolicy(nonce: string, extraImageSources: readonly
     `base-uri 'none'`,
     `form-action 'self'`,
     `frame-ancestors 'none'`,
+    `require-trusted-types-for 'script'`,
+    `trusted-types default quote-turnstile`,
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to csp`,
   ].join('; ');
 }
 
@@ -33,6 +44,7 @@ const STATIC_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
+  'Reporting-Endpoints': `csp="${CSP_REPORT_PATH}"`,
 };
 
 /**

@@ -1,17 +1,24 @@
+import type { TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
 
-/** RFC 4180 quoting; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-function cell(value: string | number | null): string {
+/**
+ * Cells a spreadsheet would run as a formula: a leading = + - @, tab or carriage return, or the
+ * full-width ＝ ＋ － ＠ that some spreadsheets fold to the ASCII ones (OWASP CSV injection).
+ */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** RFC 4180 quoting; a formula start is neutralised with a leading ' so a spreadsheet shows it as text. */
+export function cell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(4);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks'];
+const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks', 'trust_by', 'trust_key', 'clean', 'suspect', 'bot', 'suspect_share', 'bot_share'];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
-export function reportCsv(data: ReportData): string {
+export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
@@ -22,5 +29,9 @@ export function reportCsv(data: ReportData): string {
   data.steps.forEach((s, i) => {
     rows.push(['step', from, to, brand, page, s.stepNumber, s.stepName, null, null, null, s.reached, s.submitted, dropOff(data.steps, i), null, null]);
   });
+  // Issue 12: lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
+  for (const r of trust ?? []) {
+    rows.push(['trust', from, to, brand, page, null, null, null, null, null, null, null, null, r.leads, null, r.by, r.key, r.clean, r.suspect, r.bot, share(r.suspect, r.leads), share(r.bot, r.leads)]);
+  }
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -6,12 +6,28 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { requireReportToken } from './auth';
+import { attemptAllowed, loginPage, opsSessionCookie, requireReportToken, throttled, tokensMatch } from './auth';
 import { reportCsv } from './csv';
 import { loadReport, reportFiltersSchema } from './query';
 import { renderReport } from './render';
+import { loadTrustReport } from './lead-trust';
 
 export const opsApp = new Hono<AppEnv>();
+
+const NO_STORE = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' };
+
+opsApp.get('/login', (c) => c.html(loginPage(c.var.nonce, false), 200, NO_STORE));
+
+/** The sign-in form's post (same origin only, like every write): a right token sets the HttpOnly session cookie. */
+opsApp.post('/login', async (c) => {
+  const form = await c.req.parseBody();
+  const token = typeof form.token === 'string' ? form.token : '';
+  const expected = c.env.REPORT_TOKEN ?? '';
+  if (!(await attemptAllowed(c))) return throttled(c);
+  if (!expected || !(await tokensMatch(token, expected))) return c.html(loginPage(c.var.nonce, true), 401, NO_STORE);
+  c.header('Set-Cookie', await opsSessionCookie(c), { append: true });
+  return c.redirect('/ops/report', 303);
+});
 
 opsApp.use('/report', requireReportToken);
 
@@ -26,20 +42,18 @@ opsApp.get('/report', async (c) => {
   if (!parsed.success) {
     return c.json({ error: { code: 'invalid_filters', message: 'The report filters are not valid', issues: z.treeifyError(parsed.error) } }, 400, headers);
   }
-  const data = await loadReport(c.env.DB, parsed.data);
+  const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
   if (data.filters.brand) query.set('brand', data.filters.brand);
   if (data.filters.page) query.set('page', data.filters.page);
-  // A bookmarked link keeps working for the CSV download; a header-only client sends its header again.
-  const token = c.req.query('token');
-  if (token) query.set('token', token);
+  // The CSV link carries no token: the browser's session cookie (or a script's header) authorises it.
   if (c.req.query('format') === 'csv') {
-    return c.body(reportCsv(data), 200, {
+    return c.body(reportCsv(data, trust), 200, {
       ...headers,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="funnel-${data.filters.from}-${data.filters.to}.csv"`,
     });
   }
   query.set('format', 'csv');
-  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`), 200, headers);
+  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`, trust), 200, headers);
 });
