@@ -1,10 +1,13 @@
 /**
  * axe-core in the page (injected from node_modules, no network), after the islands hydrated,
- * on a phone-sized viewport. Every violation counts, whatever its impact.
+ * on a phone-sized viewport. Every violation counts, whatever its impact; so does an island
+ * that never hydrates (axe would otherwise audit the server HTML and call it a pass), and a
+ * robots rule that disagrees with the route table (robots.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { z } from 'zod';
+import { robotsMismatch, saysNoindex } from './robots';
 
 const AXE_SOURCE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
@@ -22,22 +25,37 @@ export interface AxeResult {
   url: string;
   status: number;
   violations: AxeViolation[];
+  /** What else failed on the page: islands not hydrated in time, a wrong robots rule. */
+  failures: string[];
 }
+
+const HYDRATION_TIMEOUT_MS = 10_000;
 
 export async function runAxe(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<AxeResult> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
   try {
     const page = await context.newPage();
     const response = await page.goto(url, { waitUntil: 'load' });
-    // Islands hydrate after load; audit what the visitor then sees.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')), undefined, { timeout: 10_000 }).catch(() => undefined);
+    const failures: string[] = [];
+    // Islands hydrate after load; audit what the visitor then sees. One that never hydrates fails the page.
+    const hydrated = await page
+      .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')), undefined, { timeout: HYDRATION_TIMEOUT_MS })
+      .then(() => true)
+      .catch(() => false);
+    if (!hydrated) {
+      const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((el) => el.getAttribute('data-island') ?? '?'));
+      failures.push(`islands not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s: ${pending.join(', ')}`);
+    }
+    const metaRobots = await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null);
+    const robots = robotsMismatch(url, saysNoindex(metaRobots, (await response?.headerValue('x-robots-tag')) ?? null));
+    if (robots) failures.push(robots);
     await page.evaluate(AXE_SOURCE);
     const raw: unknown = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }).axe;
       const results = await axe.run(document, { resultTypes: ['violations'] });
       return results.violations;
     });
-    return { url, status: response?.status() ?? 0, violations: violationsSchema.parse(raw) };
+    return { url, status: response?.status() ?? 0, violations: violationsSchema.parse(raw), failures };
   } finally {
     await context.close();
   }

@@ -14,6 +14,7 @@ import { runAxe, type AxeResult } from './axe';
 import { launchAuditBrowser } from './browser';
 import { lighthouseFailures, runLighthouse, THRESHOLDS, type LighthouseResult } from './lighthouse';
 import { renderAuditReport } from './report';
+import { robotsMismatch } from './robots';
 
 const began = performance.now();
 const log = (text: string) => console.log(`[audit] ${text}`);
@@ -35,14 +36,15 @@ try {
     const url = `${origin(t.brand)}${t.path}`;
     if (!skipLighthouse) {
       const result = await runLighthouse(url, debuggingPort);
-      const failures = lighthouseFailures(result);
+      const robots = robotsMismatch(url, result.noindex);
+      const failures = [...lighthouseFailures(result), ...(robots ? [robots] : [])];
       lighthouseRows.push({ template: t.template, language: t.language, result, failures });
       log(`lighthouse ${t.template}/${t.language} ${url}: ${Object.entries(result.scores).map(([k, v]) => `${k} ${v}`).join(', ')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`);
     }
     for (const scheme of ['light', 'dark'] as const) {
       const result = await runAxe(browser, url, scheme);
       axeRows.push({ label: `${t.template} (${t.language})`, scheme, result });
-      log(`axe ${scheme} ${url}: ${result.violations.length} violations`);
+      log(`axe ${scheme} ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`);
     }
   }
   for (const f of formPages) {
@@ -50,7 +52,7 @@ try {
       const url = `${origin(f.brand)}${f.path}/${step}`;
       const result = await runAxe(browser, url);
       axeRows.push({ label: `${f.form} form, step ${step}`, scheme: 'light', result });
-      log(`axe ${url}: ${result.violations.length} violations`);
+      log(`axe ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`);
     }
   }
 } finally {
@@ -70,7 +72,7 @@ const report = renderAuditReport({
 if (!skipLighthouse && !only) writeFileSync('docs/audit.md', report);
 console.log(`\n${report}`);
 
-const failing = lighthouseRows.filter((r) => r.failures.length > 0).length + axeRows.filter((r) => r.result.violations.length > 0 || r.result.status !== 200).length;
+const failing = lighthouseRows.filter((r) => r.failures.length > 0).length + axeRows.filter((r) => r.result.violations.length > 0 || r.result.failures.length > 0 || r.result.status !== 200).length;
 if (failing > 0) {
   console.error(`[audit] FAILED: ${failing} page(s) below the thresholds or with axe violations`);
   process.exitCode = 1;

@@ -26,7 +26,8 @@ export function renderAuditReport(r: AuditReport): string {
     '',
     `- Lighthouse 12 (default mobile emulation, simulated throttling) in Debian's Chromium: performance ${r.thresholds.performance} or more; accessibility, best practices and SEO ${r.thresholds.accessibility}.`,
     '- SEO on noindex pages (paid funnel pages, quizzes, clicks: `indexable` false in the route table) cannot score 100, because "Page is blocked from indexing" is the point of noindex. For those, every other SEO audit must pass; the raw score is shown.',
-    '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms.',
+    '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page).',
+    '- Robots: every audited page says noindex exactly when its route is not `indexable` in the route table (audit/robots.ts), whatever Lighthouse scores.',
     '- The run exits 1 below any threshold.',
     '',
   );
@@ -40,10 +41,10 @@ export function renderAuditReport(r: AuditReport): string {
     if (below.length) push('', 'Audits that did not score full marks:', '', ...below.map((b) => `- ${b}`));
     push('');
   }
-  push('## axe-core', '', '| page | colour mode | address | status | violations |', '| --- | --- | --- | ---: | --- |');
+  push('## axe-core', '', '| page | colour mode | address | status | violations | other failures |', '| --- | --- | --- | ---: | --- | --- |');
   for (const row of r.axe) {
     const v = row.result.violations;
-    push(`| ${row.label} | ${row.scheme} | ${path(row.result.url)} | ${row.result.status} | ${v.length === 0 ? '0' : v.map((x) => `${x.id} (${x.impact ?? 'n/a'}, ${x.nodes.length}): ${x.help}`).join('; ')} |`);
+    push(`| ${row.label} | ${row.scheme} | ${path(row.result.url)} | ${row.result.status} | ${v.length === 0 ? '0' : v.map((x) => `${x.id} (${x.impact ?? 'n/a'}, ${x.nodes.length}): ${x.help}`).join('; ')} | ${row.result.failures.join('; ') || 'none'} |`);
   }
   push('', '## Rerun', '', '```sh', 'npm run audit              # Lighthouse and axe, rewrites this file (under 10 minutes on 2 cores)', 'npm run audit -- --axe-only # axe alone, a quick check while fixing markup', '```', '');
   return lines.join('\n');
