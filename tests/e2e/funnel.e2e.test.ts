@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { brandOrigin, launchBrowser, newVisitor, rendered } from './support/browser';
 
 /**
  * The quote funnel in Chromium with JavaScript on: steps change in the page (no reload),
@@ -190,7 +190,7 @@ describe('exit intent', () => {
     await page.reload();
     await hydrated(page, 'exit-intent');
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await rendered(page);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
 
     // Reset, show it again, unsubscribe: it never returns, whatever the repeat window.
@@ -205,7 +205,7 @@ describe('exit intent', () => {
     await page.reload();
     await hydrated(page, 'exit-intent');
     await leaveThroughTop(page);
-    await page.waitForTimeout(200);
+    await rendered(page);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();

@@ -34,7 +34,8 @@ describe('pages in Chromium', () => {
       }, icon ?? '');
       expect(iconBody).toMatch(/^200 <svg/);
       if (island) await page.waitForSelector('[data-island="quote-form"][data-hydrated]');
-      await page.waitForTimeout(200);
+      // Late errors (a failed script or request) surface before the network goes quiet.
+      await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -62,8 +63,8 @@ describe('pages in Chromium', () => {
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
     });
-    await page.goto(`${brandOrigin('bh')}/privacy`, { waitUntil: 'load' });
-    await page.waitForTimeout(300);
+    // Every script the page would load, lazily too, has been requested once the network is quiet.
+    await page.goto(`${brandOrigin('bh')}/privacy`, { waitUntil: 'networkidle' });
     const own = scripts.filter((p) => p.startsWith('/build/'));
     expect(own.length).toBe(1);
     expect(own[0]).toMatch(/^\/build\/main-[A-Z0-9]+\.js$/);

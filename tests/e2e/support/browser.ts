@@ -11,6 +11,15 @@ export function brandOrigin(brand: string): string {
   return `http://${brand}.localhost:${inject('workerPort')}`;
 }
 
+/**
+ * Resolves once the page has run the tasks queued so far and painted twice: whatever an event
+ * just caused (a React state update, a dialog opening) has rendered by then. For asserting that
+ * something did not happen, without waiting a fixed time.
+ */
+export function rendered(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
 export function sandboxOrigin(): string {
   return inject('e2eSandboxOrigin');
 }
@@ -20,13 +29,32 @@ export function sandboxOrigin(): string {
  * `userAgent` (see tests/e2e/support/sandbox.ts `taggedUserAgent`) lets a test tell its own
  * partner calls in the sandbox's record from any other test's.
  */
-export async function newVisitor(browser: Browser, options: { userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
+export async function newVisitor(
+  browser: Browser,
+  options: { userAgent?: string; ip?: string; javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; ip: string }> {
+  // Each visitor its own client ip (as in the workerd tests): per-ip rate limits (issue 12) of
+  // one test never reach another's. A loopback address, so the sandbox's geo service still
+  // places it in Miami as it does 127.0.0.1.
+  const ip = options.ip ?? loopbackIp();
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    extraHTTPHeaders: { 'cf-connecting-ip': ip },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
-  return { context, page, errors };
+  return { context, page, errors, ip };
+}
+
+/** A fresh loopback client ip (127.0.0.0/8, never 127.0.0.1). */
+export function loopbackIp(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `127.${bytes[0] ?? 0}.${bytes[1] ?? 0}.${2 + ((bytes[2] ?? 0) % 253)}`;
 }
