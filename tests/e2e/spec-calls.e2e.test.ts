@@ -226,6 +226,8 @@ describe('the other automatic events in a walk (issue 10 item 6)', () => {
     const items = v.page.locator('.ad-listing__item');
     const shown = await items.count();
     expect(shown).toBeGreaterThanOrEqual(3);
+    // The island has taken over once it fired each listed offer's impression pixel (after hydration).
+    await expect.poll(() => count(v.requests, 'GET /mediaalpha/pixel'), WAIT).toBe(shown);
     const offer = items.filter({ has: v.page.locator('a[target="_blank"]') }).first();
     const ref = await offer.getAttribute('data-ad-ref');
     const [popup] = await Promise.all([v.context.waitForEvent('page', { timeout: 30_000 }), offer.locator('a.ad-listing__action').click()]);
