@@ -26,6 +26,8 @@ export default defineConfig({
             TURNSTILE_BASE_URL: `${sandbox}/turnstile`,
             TURNSTILE_SECRET_KEY: 'test-turnstile-secret',
             LEAD_HASH_SALT: 'test-lead-hash-salt',
+            // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.
+            BREAKER_OPEN_SECONDS: '2',
             IPQS_API_KEY: 'test-ipqs-key',
             MEDIAALPHA_API_TOKEN: 'test-mediaalpha-token',
             QUOTEWIZARD_API_KEY: 'test-quotewizard-key',

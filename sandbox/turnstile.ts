@@ -16,6 +16,8 @@ import { applyFault, truncatedJson } from './faults';
  */
 const TOKEN_PREFIX = '0.sandbox-turnstile.';
 const MAX_TOKEN_LENGTH = 2048;
+/** What the stand-in widget mints: the prefix and 48 hex digits. */
+const MINTED = /^0\.sandbox-turnstile\.[0-9a-f]{32,64}$/;
 
 const WIDGET_JS = `(function(){
 var w=window,n=0,widgets={};
@@ -71,7 +73,7 @@ export function turnstileRoutes(state: SandboxState) {
     const refuse = (codes: string[]) => c.json({ success: false, 'error-codes': codes, messages: [] });
     if (!body.secret) return refuse(['missing-input-secret']);
     if (!body.response) return refuse(['missing-input-response']);
-    if (body.response.length > MAX_TOKEN_LENGTH || !body.response.startsWith(TOKEN_PREFIX)) return refuse(['invalid-input-response']);
+    if (body.response.length > MAX_TOKEN_LENGTH || !MINTED.test(body.response)) return refuse(['invalid-input-response']);
     if (setting.behaviour === 'fail') return refuse(['invalid-input-response']);
     const hostname = (() => {
       try {

@@ -11,6 +11,7 @@ import type { FormValues } from '../../shared/json';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { FormId, Language } from '../../routes/schema';
 import type { FunnelProps } from '../../ui/islands/quote-form/types';
+import { turnstileScriptUrl } from '../../partners/turnstile';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
 /** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
@@ -77,5 +78,7 @@ export async function funnelProps(
       : null,
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
     vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
+    // Issue 12: the widget is loaded by the island on the last step only.
+    turnstile: env.TURNSTILE_SITE_KEY ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env) } : null,
   };
 }

@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { BRAND_CODES } from '../../../brands/schema';
+import { renderTrustSection, type TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -50,7 +51,7 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border-bottom:1px
 th:first-child,td:first-child,th.text,td.text{text-align:left}caption{text-align:left;font-weight:600;padding:.25rem 0}
 .chart .label,.chart .value{font-size:12px;fill:#1a1a1a}.chart .bar{fill:#0b5cab}.chart .bar-inner{fill:#f4b400}.note{color:#555;font-size:.9rem}`;
 
-export function renderReport(data: ReportData, nonce: string, csvHref: string): HtmlEscapedString | Promise<HtmlEscapedString> {
+export function renderReport(data: ReportData, nonce: string, csvHref: string, trust: TrustRow[] | null = null): HtmlEscapedString | Promise<HtmlEscapedString> {
   const { filters: f, totals: t } = data;
   const scope = `${f.brand ?? 'all brands'}, ${f.page ?? 'all pages'}, ${f.from} to ${f.to}`;
   return html`<!doctype html>
@@ -110,6 +111,7 @@ ${data.pages.length === 0
     (p) => html`<tr><td class="text">${p.brand}</td><th scope="row" class="text">${p.page}</th><td>${number(p.visits)}</td><td>${percent(share(p.paidVisits, p.visits))}</td><td>${number(p.leads)}</td><td>${number(p.callClicks)}</td></tr>`,
   )}</tbody>
 </table>`}
+${renderTrustSection(trust)}
 </main>
 </body>
 </html>`;

@@ -13,6 +13,9 @@ export interface SubmitRequest {
   pageUrl: string;
   /** The page's quote token (spec 7.7); the Worker records whether it holds on the lead. */
   quoteToken?: string;
+  /** Issue 12: the last step's Turnstile token, and the honeypot field when something filled it. */
+  turnstileToken?: string;
+  honeypot?: string;
 }
 
 export interface SubmitReply {

@@ -21,6 +21,10 @@ export interface FunnelProps {
   insurers: readonly string[] | null;
   /** Model years and makes of the vehicle data set when the form asks for a vehicle. */
   vehicles: { years: readonly number[]; makes: readonly string[] } | null;
+  /** Issue 11: the final step's quote token for a post without JavaScript (a hidden field). */
+  formToken?: string | null;
+  /** Issue 12: the Turnstile widget of the last step (site key and script); null when not configured. */
+  turnstile?: { siteKey: string; scriptUrl: string } | null;
   /** The stored location of the visitor's zip, shown on the steps after the zip (issue 10). */
   place?: { city: string; stateCode: string } | null;
 }
