@@ -8,7 +8,8 @@ import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
-import { displayPhone } from '../shared/phone';
+import { phoneSeed } from '../shared/phone';
+import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
 import { shellOptions } from './shell';
@@ -90,6 +91,8 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const basePath = params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
   const smid = route.smid[brand.id];
   const xsmid = route.xsmid[brand.id];
+  // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
+  const phone = phoneSeed(state.lease, brand.defaultPhone);
   const pageContext = {
     brand: { id: brand.id, name: brand.name },
     page: {
@@ -111,6 +114,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     // What the main script needs for the spec's calls on entry (src/ui/client/spec-calls.ts).
     hooks: { onEnter: config.onEnter ?? null },
     place: { zip: place.zip, located: place.location?.zip ?? null },
+    phone,
   };
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   recordPageServed(c, { sessionId: pageContext.tracking.sessionId, page: route.name, product: pageContext.page.product, url });
@@ -126,7 +130,7 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
       config,
       language,
       step: stepInfo,
-      phone: displayPhone(state.lease, brand.defaultPhone),
+      phone: phone.phone,
       values: state.values,
       basePath,
       ...(config.form
@@ -135,7 +139,8 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
               formId: config.form,
               stepName: stepInfo.name,
               values: state.values,
-              completed: state.completed,
+              // Issue 15: finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
+              completed: state.completed && !isEditingAnswers(url.searchParams),
               url,
               language,
               brandName: brand.name,

@@ -39,3 +39,15 @@ export const DEFAULT_PHONE_LEASE_MS = 24 * 60 * 60 * 1000;
 export function defaultLease(defaultDigits: string, now: Date, lifetimeMs = DEFAULT_PHONE_LEASE_MS): PhoneLease {
   return { value: phoneDigits(defaultDigits), expirationDate: new Date(now.getTime() + lifetimeMs).toISOString() };
 }
+
+/**
+ * Issue 15: what a page sends its browser about the number, so every call button reads one
+ * source: the number shown, the default it falls back to, and the lease's remaining lifetime
+ * (a duration, because the visitor's clock may be wrong).
+ */
+export function phoneSeed(lease: PhoneLease | null | undefined, defaultDigits: string, now: Date = new Date()): { phone: PhoneDisplay; fallback: PhoneDisplay; expiresInMs: number | null } {
+  const phone = displayPhone(lease, defaultDigits, now);
+  const fallback = displayPhone(null, defaultDigits, now);
+  const expiresInMs = phone.leased && lease ? Math.max(0, Date.parse(lease.expirationDate) - now.getTime()) : null;
+  return { phone, fallback, expiresInMs };
+}

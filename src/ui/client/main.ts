@@ -9,8 +9,11 @@ import { startTracker, reportClientError } from './tracker';
 import { readPageExtras } from './page-extras';
 import { startDemandCheck } from './demand-check';
 import { startLocation } from './location';
+import { startPhoneLinks } from './phone-links';
 
 startTracker();
+// Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
+startPhoneLinks();
 startColourMode();
 startLoadingBar();
 startNavigation(reportClientError);

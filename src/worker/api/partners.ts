@@ -9,7 +9,7 @@ import { hasPlacement } from '../../partners/mediaalpha/call-context';
 import { demandCheckRequest, isLowBid, LOW_BID_THRESHOLD } from '../../partners/mediaalpha/demand-check';
 import { logPartnerFailure } from '../../partners/partner-fetch';
 import { issueQuoteToken, verifyQuoteToken } from '../../partners/quote-token/token';
-import { displayPhone } from '../../shared/phone/lease';
+import { phoneSeed } from '../../shared/phone/lease';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { logJson } from '../observability/log';
@@ -94,7 +94,9 @@ partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invali
   const { product, page } = await partnerVisit(c, body.page);
   // The lease call keeps running after the deadline so its result is stored for the next page.
   const result = await leaseWithin(c, leaseVisitorPhone(c, { product, page: page ?? undefined, zip: body.zip ?? null, localHour: body.localHour }), GET_PHONE_DEADLINE_MS);
-  return c.json({ phone: displayPhone(result.lease, brand.defaultPhone), lease: result.lease, source: result.source }, 200, { 'cache-control': 'no-store' });
+  // Issue 15: the lease's lifetime too, so the page ends it on its own clock (which may be wrong).
+  const seed = phoneSeed(result.lease, brand.defaultPhone);
+  return c.json({ phone: seed.phone, expiresInMs: seed.expiresInMs, lease: result.lease, source: result.source }, 200, { 'cache-control': 'no-store' });
 });
 
 partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), async (c) => {

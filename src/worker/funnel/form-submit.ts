@@ -11,6 +11,7 @@ import { applyExperiment } from '../tracking/experiments';
 import { acceptStep, formStep, type StepAction } from './accept-step';
 import { carriedSearch } from './form-page';
 import { HONEYPOT_FIELD, TURNSTILE_RESPONSE_FIELD } from '../../shared/defence';
+import { withEditAnswers } from '../../shared/forms/finish';
 import { leaseOnFinish, trackFormPost } from './no-js';
 
 /**
@@ -167,5 +168,6 @@ formSubmit.post('*', async (c, next) => {
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam) return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
   if (outcome.blocked) return c.redirect(stepPath(base, step.name, withParam(search, 'missing', outcome.missing.join(','))), 303);
-  return c.redirect(stepPath(base, step.name, search), 303);
+  // Issue 15: after the final step the same address shows the confirmation (no longer editing).
+  return c.redirect(stepPath(base, step.name, outcome.completed ? withEditAnswers(search, false) : search), 303);
 });

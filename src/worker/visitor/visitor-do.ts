@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { toFormValues, type FormValues } from '../../shared/json';
+import { formsOfSameProduct } from '../../shared/forms/finish';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import { ownedLease, PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type LeaseOwner, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
@@ -175,7 +176,9 @@ export class VisitorDO extends DurableObject<Env> {
     if (prefill) await this.prefill(prefill);
     const state = await this.getPageState(form, leaseOwner);
     const location = this.getJson(visitorResultKey('location'));
-    return { ...state, completed: form !== null && this.getJson(`completed:${form}`) !== undefined, location: location === undefined ? null : JSON.stringify(location) };
+    // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
+    const completed = form !== null && formsOfSameProduct(form).some((id) => this.getJson(`completed:${id}`) !== undefined);
+    return { ...state, completed, location: location === undefined ? null : JSON.stringify(location) };
   }
 
   /**

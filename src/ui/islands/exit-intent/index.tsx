@@ -8,6 +8,7 @@ import type { ExitIntentOptions, Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
 import { browserStorage, markShown, mayTrigger, resetExitIntent, unsubscribe } from './state';
 import { watchExitIntent } from './triggers';
+import { usePhone } from '../use-phone';
 
 export interface ExitIntentProps {
   hook: 'showDialog' | 'showPhone';
@@ -43,8 +44,10 @@ const COPY = {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function ExitIntent({ hook, options, language, phone, formHref }: ExitIntentProps) {
+export function ExitIntent({ hook, options, language, phone: rendered, formHref }: ExitIntentProps) {
   const s = COPY[language];
+  // Issue 15: the page's one number (a lease that arrives or runs out shows here too).
+  const phone = usePhone(rendered);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);

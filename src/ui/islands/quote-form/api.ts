@@ -52,14 +52,20 @@ function readPhone(data: unknown): PhoneDisplay | undefined {
   return { digits, display, href, leased };
 }
 
-/** The number to call after the final step (MediaAlpha lease via the Worker); undefined on any failure. */
-export async function leasedPhone(input: { product: Product; page: string; zip?: string }): Promise<PhoneDisplay | undefined> {
+/** The number to call after the final step (MediaAlpha lease via the Worker) and its lifetime; undefined on any failure. */
+export async function leasedPhone(input: { product: Product; page: string; zip?: string }): Promise<{ phone: PhoneDisplay; expiresInMs: number | null } | undefined> {
   try {
     const response = await clientFetch('/api/mediaalpha/get-phone', {
       method: 'POST',
       body: { product: input.product, page: input.page, localHour: new Date().getHours(), ...(input.zip ? { zip: input.zip } : {}) },
     });
-    return response.ok ? readPhone(await response.json()) : undefined;
+    if (!response.ok) return undefined;
+    const data: unknown = await response.json();
+    const phone = readPhone(data);
+    if (!phone) return undefined;
+    // Issue 15: the lease ends on the page's clock after this long (then the default number shows).
+    const expiresInMs = isRecord(data) && typeof data.expiresInMs === 'number' && Number.isFinite(data.expiresInMs) ? data.expiresInMs : null;
+    return { phone, expiresInMs };
   } catch {
     return undefined;
   }

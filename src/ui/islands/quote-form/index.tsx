@@ -33,6 +33,10 @@ import { ConsentBlock, tickedSellerValues } from './consent-block';
 import { PlaceLine, usePlace } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
+import { Confirmation } from './confirmation';
+import { usePhone } from '../use-phone';
+import { showPhone } from '../../phone-source';
+import { withEditAnswers } from '../../../shared/forms/finish';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -51,7 +55,12 @@ export function QuoteForm(props: QuoteFormProps) {
   const [submissionId, setSubmissionId] = useState(funnel.submissionId);
   const [status, setStatus] = useState<Status>('idle');
   const [completed, setCompleted] = useState(funnel.completed);
-  const [phone, setPhone] = useState(props.phone);
+  // Issue 15: the page's one number; reached after finishing (not on the step just finished): "start a new quote".
+  const phone = usePhone(props.phone);
+  const [arrived, setArrived] = useState(() => funnel.completed && props.step.number !== form.steps.length);
+  const [search, setSearch] = useState(funnel.search);
+  const finishedHere = useRef(false);
+  const doneRef = useRef<HTMLHeadingElement>(null);
   const quoteToken = useQuoteToken();
   const place = usePlace(funnel.place);
   const formRef = useRef<HTMLFormElement>(null);
@@ -141,8 +150,8 @@ export function QuoteForm(props: QuoteFormProps) {
     return () => window.removeEventListener('popstate', onPop);
   }, [basePath, stepNames, enterStep]);
 
-  const goTo = (next: string) => {
-    const url = `${basePath}/${next}${funnel.search}`;
+  const goTo = (next: string, query: string = search) => {
+    const url = `${basePath}/${next}${query}`;
     // A newer deployment was seen: load the next step from the server instead.
     if (document.documentElement.hasAttribute('data-stale-build')) {
       navigateTo(url);
@@ -154,10 +163,35 @@ export function QuoteForm(props: QuoteFormProps) {
   };
 
   const finish = async () => {
+    // Issue 15: the confirmation replaces the form; a reload of this address shows it again.
+    const done = withEditAnswers(search, false);
+    setSearch(done);
+    if (done !== location.search) history.replaceState(history.state, '', `${location.pathname}${done}${location.hash}`);
+    finishedHere.current = true;
+    setArrived(false);
     setCompleted(true);
     const zip = typeof inputs.zipcode === 'string' && /^\d{5}$/.test(inputs.zipcode) ? inputs.zipcode : undefined;
     const leased = await leasedPhone({ product: form.product, page: props.pageName, zip });
-    if (leased) setPhone(leased);
+    if (leased) showPhone(leased.phone, leased.expiresInMs, props.phone);
+  };
+
+  // The confirmation takes the viewport and the focus right after the last step.
+  useEffect(() => {
+    if (!completed || !finishedHere.current) return;
+    finishedHere.current = false;
+    const card = doneRef.current?.closest('section');
+    if (card) scrollToElement(card);
+    doneRef.current?.focus({ preventScroll: true });
+  }, [completed]);
+
+  const firstStep = form.steps[0]?.name ?? step.name;
+  const editHref = `${basePath}/${firstStep}${withEditAnswers(search, true)}`;
+  const editAnswers = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    const query = withEditAnswers(search, true);
+    setSearch(query);
+    setCompleted(false);
+    goTo(firstStep, query);
   };
 
   const send = async (action: 'submit' | 'skip') => {
@@ -262,52 +296,45 @@ export function QuoteForm(props: QuoteFormProps) {
   return (
     <div className="quote-form" id="quote">
       {completed ? (
-        <div className="card quote-form__done" role="status">
-          <h2>{s.doneTitle}</h2>
-          <p>{s.doneBody}</p>
-          <p>
-            <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
-              <span className="cta-phone__number">{phone.display}</span>
-            </a>
-          </p>
-        </div>
-      ) : null}
-      <form ref={formRef} method="post" action={`${basePath}/${step.name}${funnel.search}`} className="card" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
-        {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
-        <StepBody
-          step={step}
-          number={number}
-          total={form.steps.length}
-          language={language}
-          idPrefix={idPrefix}
-          headingRef={headingRef}
-          groupSlots={groupSlots}
-          fieldsOf={fieldsOf}
-        />
-        <input type="hidden" name="submissionId" value={submissionId} />
-        {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
-        {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}
-        {status === 'failed' ? (
-          <p className="error" role="alert">
-            {s.networkError}
-          </p>
-        ) : null}
-        {status === 'blocked' ? (
-          <p className="error" role="alert">
-            {s.blocked}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button className="btn" type="submit" disabled={status === 'sending'} aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}>
-            {status === 'sending' ? s.sending : isLast ? (step.submitLabel?.[language] ?? s.finish) : (step.submitLabel?.[language] ?? s.continue)}
-          </button>
-          {step.skippable ? (
-            <button className="btn btn--ghost" type="submit" name="_action" value="skip" formNoValidate disabled={status === 'sending'}>
-              {s.skip}
-            </button>
+        <Confirmation language={language} product={form.product} phone={phone} arrived={arrived} editHref={editHref} onEdit={editAnswers} headingRef={doneRef} idPrefix={idPrefix} />
+      ) : (
+        <form ref={formRef} method="post" action={`${basePath}/${step.name}${search}`} className="card" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
+          {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
+          <StepBody
+            step={step}
+            number={number}
+            total={form.steps.length}
+            language={language}
+            idPrefix={idPrefix}
+            headingRef={headingRef}
+            groupSlots={groupSlots}
+            fieldsOf={fieldsOf}
+          />
+          <input type="hidden" name="submissionId" value={submissionId} />
+          {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
+          {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}
+          {status === 'failed' ? (
+            <p className="error" role="alert">
+              {s.networkError}
+            </p>
           ) : null}
-        </div>
-      </form>
+          {status === 'blocked' ? (
+            <p className="error" role="alert">
+              {s.blocked}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            <button className="btn" type="submit" disabled={status === 'sending'} aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}>
+              {status === 'sending' ? s.sending : isLast ? (step.submitLabel?.[language] ?? s.finish) : (step.submitLabel?.[language] ?? s.continue)}
+            </button>
+            {step.skippable ? (
+              <button className="btn btn--ghost" type="submit" name="_action" value="skip" formNoValidate disabled={status === 'sending'}>
+                {s.skip}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      )}
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { currentPhone, onPhoneChange, readPhoneSeed, startPhoneSource } from '../phone-source';
+import { ISLAND_ATTR } from '../islands/registry';
+
+/**
+ * Issue 15, item 1: the call buttons the server rendered outside the islands (header, form
+ * slot, listings, reviews) follow the page's one number source (src/ui/phone-source.ts).
+ * Islands render their own buttons from the same source.
+ */
+export function startPhoneLinks(doc: Document = document): void {
+  let raw: unknown = null;
+  try {
+    const context: unknown = JSON.parse(doc.getElementById('page-context')?.textContent ?? 'null');
+    raw = typeof context === 'object' && context !== null ? (context as Record<string, unknown>).phone : null;
+  } catch {
+    raw = null;
+  }
+  const seed = readPhoneSeed(raw);
+  if (!seed) return;
+  startPhoneSource(seed);
+  const paint = () => {
+    const phone = currentPhone(seed.phone);
+    for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-phone]')) {
+      if (link.closest(`[${ISLAND_ATTR}]`)) continue;
+      if (link.getAttribute('data-phone') === phone.digits) continue;
+      link.href = phone.href;
+      link.setAttribute('data-phone', phone.digits);
+      const number = link.querySelector('.cta-phone__number');
+      if (number) number.textContent = phone.display;
+    }
+  };
+  onPhoneChange(paint);
+  paint();
+}

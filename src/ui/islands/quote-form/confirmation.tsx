@@ -1,0 +1,104 @@
+import type { MouseEvent, Ref } from 'react';
+import type { Product } from '../../../../brands/schema';
+import type { Language } from '../../../routes/schema';
+import type { PhoneDisplay } from '../../page-props';
+
+/**
+ * Issue 15, item 2: what replaces the form once the visitor finished it: what happens next,
+ * the call button with the page's one number, and a way back into the answers. Rendered by
+ * the server too (a finished visitor on any page of the product, and the finish without
+ * JavaScript), so the controls are plain links that the island may handle in the page.
+ */
+const COPY = {
+  english: {
+    title: 'Thank you! Your request is in.',
+    arrivedTitle: 'You already sent your request',
+    next: 'What happens next',
+    steps: {
+      medicare: [
+        'A licensed agent looks at the plans available at your ZIP code.',
+        'An agent may call you at the number you gave to go over your options. There is no cost and no obligation to enroll.',
+        'Want to talk now? Call the number below.',
+      ],
+      auto: [
+        'Your answers go to the insurers and agents who quote in your area.',
+        'An agent may call you at the number you gave with quotes. There is no cost and no obligation to buy.',
+        'Want to talk now? Call the number below.',
+      ],
+      life: [
+        'A licensed agent looks at the policies that fit your answers.',
+        'An agent may call you at the number you gave to go over your options. There is no cost and no obligation to buy.',
+        'Want to talk now? Call the number below.',
+      ],
+    },
+    call: 'Call a licensed agent',
+    edit: 'Edit my answers',
+    restart: 'Start a new quote',
+  },
+  spanish: {
+    title: '¡Gracias! Recibimos su solicitud.',
+    arrivedTitle: 'Ya envió su solicitud',
+    next: 'Qué pasa ahora',
+    steps: {
+      medicare: [
+        'Un agente con licencia revisa los planes disponibles en su código postal.',
+        'Un agente puede llamarle al número que nos dio para revisar sus opciones. No tiene costo ni obligación de inscribirse.',
+        '¿Quiere hablar ahora? Llame al número de abajo.',
+      ],
+      auto: [
+        'Sus respuestas van a las aseguradoras y agentes que cotizan en su zona.',
+        'Un agente puede llamarle al número que nos dio con cotizaciones. No tiene costo ni obligación de comprar.',
+        '¿Quiere hablar ahora? Llame al número de abajo.',
+      ],
+      life: [
+        'Un agente con licencia revisa las pólizas que se ajustan a sus respuestas.',
+        'Un agente puede llamarle al número que nos dio para revisar sus opciones. No tiene costo ni obligación de comprar.',
+        '¿Quiere hablar ahora? Llame al número de abajo.',
+      ],
+    },
+    call: 'Llame a un agente con licencia',
+    edit: 'Editar mis respuestas',
+    restart: 'Empezar una cotización nueva',
+  },
+} as const;
+
+export interface ConfirmationProps {
+  language: Language;
+  product: Product;
+  phone: PhoneDisplay;
+  /** True on a page the visitor reached after finishing (not where they just finished). */
+  arrived: boolean;
+  /** The form's first step with the edit marker (works without JavaScript). */
+  editHref: string;
+  onEdit?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+  idPrefix: string;
+}
+
+export function Confirmation({ language, product, phone, arrived, editHref, onEdit, headingRef, idPrefix }: ConfirmationProps) {
+  const s = COPY[language];
+  return (
+    <section className="card confirmation quote-form__done" aria-labelledby={`${idPrefix}-done`} data-confirmation="">
+      <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>
+        {arrived ? s.arrivedTitle : s.title}
+      </h2>
+      <h3>{s.next}</h3>
+      <ol className="confirmation__next">
+        {s.steps[product].map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ol>
+      <p>
+        <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
+          <span className="cta-phone__label">{s.call}</span>
+          <span className="cta-phone__number">{phone.display}</span>
+        </a>
+      </p>
+      <p>
+        <a className="btn btn--ghost" href={editHref} onClick={onEdit}>
+          {arrived ? s.restart : s.edit}
+        </a>
+      </p>
+    </section>
+  );
+}
