@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order, stopping at the first failure: client build, binding
+// `npm test`: everything, in order, stopping at the first failure: lock check, client build, binding
 // types drift check, typecheck, unit and integration tests inside workerd, then browser
 // tests in Chromium (installed from Debian's packages when missing and we are root).
 import { spawnSync } from 'node:child_process';
@@ -29,6 +29,7 @@ if (!existsSync(chromium)) {
   }
 }
 
+run('lock lists every platform package', 'node', ['scripts/lock-platforms.mjs', '--check']);
 run('client build', 'node', ['scripts/build-client.mjs']);
 run('binding types are current', 'wrangler', ['types', '--strict-vars=false', '--env-file', '.dev.vars.example', '--check']);
 run('typecheck', 'tsc', ['-b']);
