@@ -158,6 +158,7 @@ export function renderCertificatePage(input: { brand: Brand; view: CertificateVi
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`Lead certificate ${view.id} - ${brand.name}`}</title>
+        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme + STYLES }} />
       </head>
       <body>
