@@ -151,11 +151,12 @@ describe('auto funnel', () => {
     await page.getByRole('button', { name: 'Get my quote' }).click();
     await page.waitForSelector('.quote-form__done');
 
-    // Everything was stored: the drivers step renders both drivers from the server.
-    await page.goto(`${brandOrigin('ps')}/save-auto/drivers`);
+    // Everything was stored: the drivers step renders both drivers from the server (editing
+    // the answers: a finished visitor otherwise sees the confirmation, issue 15).
+    await page.goto(`${brandOrigin('ps')}/save-auto/drivers?edit=1`);
     await hydrated(page);
     expect(await page.locator('input[name="driver2FirstName"]').inputValue()).toBe('William');
-    await page.goto(`${brandOrigin('ps')}/save-auto/vehicles`);
+    await page.goto(`${brandOrigin('ps')}/save-auto/vehicles?edit=1`);
     await hydrated(page);
     await expect.poll(() => page.locator('select[name="vehicle2Model"]').inputValue()).toBe('Camry');
     expect(errors).toEqual([]);
