@@ -191,14 +191,20 @@ describe('demand check through the Worker (spec 7.1)', () => {
   it('sends the geo zip and state, reads ctc.ev, and emits lowBidResult for a bid below 10', async () => {
     const visitor = newVisitor();
     await visitor.setBehaviour('low-bid');
-    const response = await post(visitor, '/mediaalpha/demand-check', { page: 'get-yours-otc', localHour: 9 });
+    // Issue 12: the local hour is the Worker's, from the place's time zone (the sandbox puts a
+    // loopback ip in Miami), whatever the page claims.
+    const miamiHour = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+    const hourBefore = miamiHour();
+    const response = await post(visitor, '/mediaalpha/demand-check', { page: 'get-yours-otc', localHour: (hourBefore + 7) % 24 });
+    const hours = [hourBefore, miamiHour()];
     expect(response.status).toBe(200);
     const reply = await response.json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
     expect(reply.parsed.ctc.ev).toBeLessThan(10);
     expect(reply.lowBid).toBe(true);
     const [call] = await visitor.calls();
     expect(call?.path).toBe('/demand-check');
-    expect(call?.body).toMatchObject({ data: { zip: '33101', state: 'FL' }, max: 1, call_type: 'Inbound', transfer_type: 'cold', local_hour: 9, version: 17 });
+    expect(call?.body).toMatchObject({ data: { zip: '33101', state: 'FL' }, max: 1, call_type: 'Inbound', transfer_type: 'cold', version: 17 });
+    expect(hours).toContain((call?.body as { local_hour?: number } | undefined)?.local_hour);
     await expect.poll(async () => (await lowBidEvents(visitor.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);
     const [event] = await lowBidEvents(visitor.id);
     expect(JSON.parse(event?.properties ?? '{}')).toMatchObject({ ev: reply.parsed.ctc.ev, threshold: 10 });

@@ -29,9 +29,13 @@ describe('partner faults', () => {
     const sb = sandboxScope();
     await setBehaviour(sb, behaviour, slowMs);
     const { headers } = visitor('bh', { ip: sb.ip });
+    // Circuit breakers are per partner and Cloudflare location (issue 12): each case its own
+    // location, so it meets the partner's fault itself, not a breaker another case opened.
+    const cf = { colo: `F${crypto.randomUUID().slice(0, 6).toUpperCase()}` };
 
     const started = Date.now();
     const phone = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
+      cf,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
@@ -41,12 +45,13 @@ describe('partner faults', () => {
     expect(await phone.json()).toMatchObject({ phone: { display: DEFAULT_DISPLAY, leased: false }, source: 'fallback' });
 
     for (const path of ['/get-yours-otc', '/get-yours-otc/medicare', '/clicks', '/privacy']) {
-      const page = await SELF.fetch(`http://bh.localhost${path}`, { headers });
+      const page = await SELF.fetch(`http://bh.localhost${path}`, { headers, cf });
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toContain(DEFAULT_DISPLAY);
     }
 
     const ads = await SELF.fetch('http://bh.localhost/api/mediaalpha/ads', {
+      cf,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ page: 'clicks', localHour: 12 }),

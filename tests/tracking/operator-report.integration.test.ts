@@ -75,7 +75,8 @@ describe('operator report /ops/report', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks');
+    // The last seven columns are the lead-quality rows (issue 12, section `trust`).
+    expect(lines[0]).toBe('section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share');
     expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,4,2,0.5000,,,,1,1');
     expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,4,2,0.5000,,,,1,1');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,1,zip,,,,4,3,0.5000,,');
