@@ -37,6 +37,8 @@ import { Confirmation } from './confirmation';
 import { usePhone } from '../use-phone';
 import { showPhone } from '../../phone-source';
 import { withEditAnswers } from '../../../shared/forms/finish';
+import { Honeypot } from './honeypot';
+import { TURNSTILE_SUBMIT_WAIT_MS, useTurnstile } from './turnstile';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -69,6 +71,9 @@ export function QuoteForm(props: QuoteFormProps) {
   const step: StepDef = findStep(form, stepName) ?? (form.steps[0] as StepDef);
   const number = stepNumber(form, step.name);
   const isLast = number === form.steps.length;
+  // Issue 12: Turnstile only on the last step; the honeypot on every step (people never see it).
+  const turnstile = useTurnstile(funnel.turnstile, isLast && !completed);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const groupSlots = step.group ? slots[step.group.prefix] : undefined;
 
   const [errors, setErrors] = useState<Errors>(() => {
@@ -200,7 +205,8 @@ export function QuoteForm(props: QuoteFormProps) {
     window.dispatchEvent(new Event('quote:navigation-start'));
     try {
       // The final step writes the lead: its token should be minted after the last edit.
-      const token = isLast ? await quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS) : quoteToken.current();
+      const [token, turnstileToken] = isLast ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstile.token(TURNSTILE_SUBMIT_WAIT_MS)]) : [quoteToken.current(), null];
+      const honeypot = honeypotRef.current?.value;
       const reply = await submitStep({
         submissionId,
         page: basePath,
@@ -211,6 +217,8 @@ export function QuoteForm(props: QuoteFormProps) {
         ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
         pageUrl: location.href,
         ...(token ? { quoteToken: token } : {}),
+        ...(turnstileToken ? { turnstileToken } : {}),
+        ...(honeypot ? { honeypot } : {}),
       });
       trackStepSubmitted(form.version, { name: step.name, number }, action === 'skip' ? {} : valuesFromInputs(form, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])), funnel.insurers));
       if (reply.blocked) {
@@ -311,6 +319,9 @@ export function QuoteForm(props: QuoteFormProps) {
             fieldsOf={fieldsOf}
           />
           <input type="hidden" name="submissionId" value={submissionId} />
+          <Honeypot inputRef={honeypotRef} />
+          {isLast && funnel.turnstile ? <div ref={turnstile.container} className="turnstile-slot" /> : null}
+          {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
           {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
           {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}
           {status === 'failed' ? (
