@@ -18,6 +18,7 @@ import { visitorPlace } from '../api/visitor-place';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
 import { visitorStub } from '../visitor';
+import { throughBreaker } from '../defence/partner-guard';
 
 export interface Listing {
   ads: ListingAd[];
@@ -43,7 +44,7 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
   ]);
   if (!hasPlacement(context.placementId)) return EMPTY_LISTING;
   const client = mediaAlphaClient(c.env, request.timeoutMs ?? partnerTimeoutMs(c.env));
-  const reply = await client.ads(adsRequest(context, mappedLeadData(request.product, state.values, null, place.zip)));
+  const reply = await throughBreaker(c, 'mediaalpha', () => client.ads(adsRequest(context, mappedLeadData(request.product, state.values, null, place.zip))));
   const listing = adListingEnvelopeSchema.safeParse(reply);
   if (!listing.success) {
     // The first shape is valid but carries no listing data we render (spec section 3).
