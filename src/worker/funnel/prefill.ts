@@ -22,6 +22,18 @@ const PREFILL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   zip_code: ['zipcode'],
 };
 
+/**
+ * Fields that hold one answer for different products (a first name is firstName on the Medicare
+ * form and driver1FirstName on the auto form). Prefill fills a group only when none of its
+ * fields is answered: a link never puts "Eve" beside the "Ada" the visitor typed (issue 11).
+ */
+export const PREFILL_GROUPS: readonly (readonly string[])[] = Object.values(PREFILL_FIELDS);
+
+/** The fields answering the same question as `field` (itself included). */
+export function prefillGroupOf(field: string): readonly string[] {
+  return PREFILL_GROUPS.find((group) => group.includes(field)) ?? [field];
+}
+
 /** The prefill carried by an address, or null when it carries none. */
 export function prefillFromQuery(params: URLSearchParams): FormValues | null {
   const input: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor
 import type { Attribution } from '../../partners/mediaalpha/attribution';
 import { visitRecordSchema, withPageServed, type VisitedPage } from '../visit/visit-record';
 import { acceptedSellerNames, valuesForPartner, type ConsentAcceptance } from '../consent/sharing';
+import { prefillGroupOf } from '../funnel/prefill';
 import { sellerChoicesSchema } from '../consent/seller-consent';
 import { IdleAlarm, visitorIdleMs } from '../consent/visitor-retention';
 
@@ -141,7 +142,8 @@ export class VisitorDO extends DurableObject<Env> {
     const shared = toFormValues(this.getJson('values:*'));
     const fresh: FormValues = {};
     for (const [name, value] of Object.entries(values)) {
-      if (value !== null && shared[name] === undefined) fresh[name] = value;
+      // Only empty answers: a field whose question (any field of its group) is answered is left alone.
+      if (value !== null && prefillGroupOf(name).every((field) => shared[field] === undefined)) fresh[name] = value;
     }
     if (Object.keys(fresh).length > 0) this.putJson('values:*', { ...shared, ...fresh });
   }
