@@ -40,11 +40,12 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
   const [place, context, state] = await Promise.all([
     visitorPlace(c),
     partnerCallContext(c, request.product, request.page, request.localHour),
-    visitorStub(c.env, c.var.visitorId).getPageState(null),
+    // Contact fields only after consent (src/worker/consent/sharing.ts).
+    visitorStub(c.env, c.var.visitorId).partnerValues('mediaalpha'),
   ]);
   if (!hasPlacement(context.placementId)) return EMPTY_LISTING;
   const client = mediaAlphaClient(c.env, request.timeoutMs ?? partnerTimeoutMs(c.env));
-  const reply = await throughBreaker(c, 'mediaalpha', () => client.ads(adsRequest(context, mappedLeadData(request.product, state.values, null, place.zip))));
+  const reply = await throughBreaker(c, 'mediaalpha', () => client.ads(adsRequest(context, mappedLeadData(request.product, state, null, place.zip))));
   const listing = adListingEnvelopeSchema.safeParse(reply);
   if (!listing.success) {
     // The first shape is valid but carries no listing data we render (spec section 3).
