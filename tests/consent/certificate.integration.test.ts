@@ -48,6 +48,9 @@ describe('lead certificates', () => {
     expect((payload.fields as string[]).some((f) => /phone/i.test(f))).toBe(true);
     expect((payload.steps as { step: string }[]).map((s) => s.step)).toEqual(['zip', 'medicare', 'medicaid', 'name', 'contact']);
     expect(payload.sellers).toEqual(sellers.map((s, i) => ({ name: s.name, accepted: i === 1 })));
+    // The lead-defence verdict of this very lead (issue 12) is signed with it.
+    const trust = await env.DB.prepare('SELECT trust_verdict FROM leads WHERE id = ?').bind(lead.id).first<string>('trust_verdict');
+    expect(payload.trust).toMatchObject({ verdict: trust, reasons: expect.any(Array) });
     // No raw personal data: not the phone, the email, the name, the ip.
     const text = JSON.stringify(payload);
     for (const raw of ['555-0182', '5550182', 'ada@example.com', 'Ada', 'Lovelace', v.ip]) expect(text).not.toContain(raw);

@@ -129,7 +129,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   await acceptCompleteLead(c, rules, form, consentVersion);
   await recordLeadTrust(c, trustInput, trust);
   // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.
-  await certifyFinalStep(c, { form, step, submissionId: submit.submissionId, language: submit.route.language, raw: submit.raw });
+  await certifyFinalStep(c, { form, step, submissionId: submit.submissionId, language: submit.route.language, raw: submit.raw, trust: { verdict: trust.verdict, reasons: trust.reasons } });
   // Partners that buy the completed lead (QuoteWizard for auto), after the response.
   // A partial lead goes to no partner (issue 11).
   if (rules.complete) deliverLead(c, { product: form.product, visitorId: c.var.anonymousId, form: form.id, submissionId: submit.submissionId });
