@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor, rendered } from './support/browser';
+import { queryD1, visitorIdOf } from './support/d1';
 
 /**
  * The quote funnel in Chromium with JavaScript on: steps change in the page (no reload),
@@ -82,6 +84,22 @@ describe('Medicare funnel', () => {
     await page.waitForSelector('.quote-form__done');
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/get-yours-otc/contact');
+
+    // Issue 11: the lead is complete (every step in order, current consent, a valid quote token)
+    // under the new cookie and origin rules; the visitor key is a signed, HttpOnly, host-only cookie.
+    const id = await visitorIdOf(context);
+    await expect.poll(() => queryD1(`SELECT status FROM leads WHERE visitor_id = '${id}'`, z.object({ status: z.string().nullable() })), { timeout: 10_000, interval: 250 }).toEqual([{ status: 'complete' }]);
+    const key = (await context.cookies()).find((c) => c.name === 'qf_aid');
+    expect(key).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', domain: 'bh.localhost' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('qf_aid');
+    // A malformed #fragment is harmless (no page error); static files carry the security headers.
+    await page.goto(`${origin}/get-yours-otc#%E0%A4%A`);
+    await hydrated(page);
+    const favicon = await page.evaluate(async () => {
+      const res = await fetch('/favicons/bh.svg');
+      return { nosniff: res.headers.get('x-content-type-options'), referrer: res.headers.get('referrer-policy') };
+    });
+    expect(favicon).toEqual({ nosniff: 'nosniff', referrer: 'strict-origin-when-cross-origin' });
     expect(errors).toEqual([]);
     await context.close();
   });

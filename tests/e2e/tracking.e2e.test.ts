@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Page } from 'playwright-core';
 import { isPersonalKey } from '../../src/shared/tracking/strip-personal';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { visitorIdOf } from './support/d1';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,11 +37,7 @@ function storedEvents(anonymousId: string): z.infer<typeof rowSchema>[] {
   return parsed.flatMap((p) => p.results);
 }
 
-async function visitorId(context: { cookies(): Promise<{ name: string; value: string }[]> }): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'qf_aid');
-  if (!cookie) throw new Error('no qf_aid cookie');
-  return cookie.value;
-}
+const visitorId = visitorIdOf;
 
 describe('tracking in Chromium', () => {
   it('marks a visit with gclid and utm_campaign paid in the stored events, in page order', async () => {

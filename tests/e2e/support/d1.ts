@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { anonymousIdFor, verifySignedValue, VISITOR_COOKIE } from '../../../src/worker/visitor/visitor-key';
 import { inject } from 'vitest';
 import { z } from 'zod';
 
@@ -19,11 +21,24 @@ export function queryD1<S extends z.ZodType>(sql: string, row: S): z.infer<S>[] 
     .flatMap((p) => p.results);
 }
 
-/** The visitor id cookie of a browser context (a uuid, so safe to put in test SQL). */
+/** The cookie secret `wrangler dev` of the browser tests runs with (global setup passes .dev.vars.example). */
+function cookieSecretOfDev(): string {
+  const line = readFileSync('.dev.vars.example', 'utf8').split('\n').find((l) => l.startsWith('VISITOR_COOKIE_SECRET='));
+  if (!line) throw new Error('VISITOR_COOKIE_SECRET missing from .dev.vars.example');
+  return line.slice('VISITOR_COOKIE_SECRET='.length).trim();
+}
+
+/**
+ * The public anonymous id of a browser context's visitor (what events and leads.visitor_id
+ * carry; a uuid, so safe to put in test SQL), derived from its signed, HttpOnly visitor-key
+ * cookie as the Worker derives it (src/worker/visitor/visitor-key.ts).
+ */
 export async function visitorIdOf(context: { cookies(): Promise<{ name: string; value: string }[]> }): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'qf_aid');
+  const cookie = (await context.cookies()).find((c) => c.name === VISITOR_COOKIE);
   if (!cookie) throw new Error('no qf_aid cookie');
-  return z.uuid().parse(cookie.value);
+  const key = await verifySignedValue(cookie.value, cookieSecretOfDev(), 'visitor');
+  if (!key) throw new Error('qf_aid is not signed with the dev secret');
+  return z.uuid().parse(await anonymousIdFor(key, cookieSecretOfDev()));
 }
 
 const eventRow = z.object({ event: z.string(), timestamp: z.string(), page: z.string().nullable(), properties: z.string() });
