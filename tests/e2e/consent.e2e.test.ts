@@ -117,3 +117,22 @@ describe('TPMO disclaimer', () => {
     await context.close();
   });
 });
+
+describe('Global Privacy Control in the browser', () => {
+  it('with Sec-GPC: 1 the page requests no tag manager or ad script and the data layer stays empty, while the funnel still works', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'Sec-GPC': '1' } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
+    await hydrated(page);
+    // The tracker has sent its page view (first-party) by the time the island is live; the data layer got nothing.
+    await expect.poll(() => requested.some((u) => u.includes('/api/event'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBe(0);
+    expect(requested.filter((u) => /gtm\.js|ads\.js|ns\.html/.test(u))).toEqual([]);
+    await page.locator('input[name="zipcode"]').fill('33101');
+    await continueTo(page, '/get-yours-otc/medicare');
+    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBe(0);
+    await context.close();
+  });
+});
