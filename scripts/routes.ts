@@ -1,19 +1,47 @@
 /**
  * Lists the page registry for operators: `npm run --silent routes` prints an aligned table,
  * `-- --json` prints a JSON array (one object per route) for scripts and spreadsheets.
+ * `-- --wrangler` prints the production routes block of wrangler.toml generated from the
+ * brand hostnames (brands/deploy-routes.ts); with `--write` it replaces the block in
+ * wrangler.toml, with `--check` it exits 1 when wrangler.toml differs.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { routesBlockIn, withRoutesBlock, wranglerRoutesBlock } from '../brands/deploy-routes';
 import { ROUTES } from '../src/routes/registry';
 
-const USAGE = 'usage: npm run --silent routes [-- --json]';
+const USAGE = 'usage: npm run --silent routes [-- --json | --wrangler [--write | --check]]';
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--json' && a !== '--help' && a !== '-h');
-if (unknown.length > 0) {
-  console.error(`routes: unknown option ${unknown.join(' ')}\n${USAGE}`);
+const known = new Set(['--json', '--wrangler', '--write', '--check', '--help', '-h']);
+const unknown = args.filter((a) => !known.has(a));
+const wranglerOnly = ['--write', '--check'].filter((a) => args.includes(a));
+if (unknown.length > 0 || (wranglerOnly.length > 0 && !args.includes('--wrangler')) || wranglerOnly.length > 1) {
+  console.error(`routes: ${unknown.length > 0 ? `unknown option ${unknown.join(' ')}` : '--write and --check go with --wrangler, one at a time'}\n${USAGE}`);
   process.exit(2);
 }
 if (args.includes('--help') || args.includes('-h')) {
-  console.log(`${USAGE}\nWithout options: a table of every route. --json: a JSON array of every route.`);
+  console.log(`${USAGE}\nWithout options: a table of every route. --json: a JSON array of every route.\n--wrangler: the production routes of wrangler.toml from the brand hostnames (--write puts them in, --check compares).`);
+  process.exit(0);
+}
+
+if (args.includes('--wrangler')) {
+  const block = wranglerRoutesBlock();
+  if (args.includes('--write') || args.includes('--check')) {
+    const toml = readFileSync('wrangler.toml', 'utf8');
+    if (args.includes('--check')) {
+      if (routesBlockIn(toml) !== block) {
+        console.error('routes: the production routes in wrangler.toml differ from the brand hostnames; run npm run routes -- --wrangler --write');
+        process.exit(1);
+      }
+      console.log('routes: wrangler.toml production routes match the brand hostnames');
+    } else {
+      const updated = withRoutesBlock(toml, block);
+      if (updated !== toml) writeFileSync('wrangler.toml', updated);
+      console.log(updated === toml ? 'routes: wrangler.toml is already current' : 'routes: wrote the production routes into wrangler.toml');
+    }
+  } else {
+    console.log(block);
+  }
   process.exit(0);
 }
 

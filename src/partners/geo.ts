@@ -72,6 +72,8 @@ async function lookupGeoOnce(request: Request, env: Pick<Env, 'GEO_BASE_URL' | '
   const ip = clientIp(request);
   const fromEdge = { ...geoFromCf(request), timeZone: timeZoneFromCf(request) };
   if (!isLocalAddress(ip) && fromEdge.geo.postalCode) return fromEdge;
+  // No geo service configured (staging and production, where request.cf has the place): the edge's answer.
+  if (!env.GEO_BASE_URL) return fromEdge;
   const known = serviceAnswers.get(ip);
   if (known && Date.now() - known.at < SERVICE_ANSWER_TTL_MS) return known.lookup;
   const lookup = askGeoService(ip, env).then(
