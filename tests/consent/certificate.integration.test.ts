@@ -88,6 +88,26 @@ describe('lead certificates', () => {
     expect(await verifyWithJwks(await sign(jwks.keys[0]?.kid ?? ''), jwks)).toBe(false);
   });
 
+  it('key rotation: every key that signed stays published, so certificates signed by a retired key still verify', async () => {
+    const v = visitor('bh');
+    await finishMedicare(v, []);
+    // The current key was recorded when it signed.
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM certificate_keys WHERE kid = ?').bind('test-2026-11').first('n')).toBe(1);
+    // A key retired before this one, as the table holds it after a rotation.
+    const retired = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const { x } = (await crypto.subtle.exportKey('jwk', retired.publicKey)) as { x: string };
+    const kid = `retired-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare('INSERT INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)')
+      .bind(kid, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' }), '2026-01-01T00:00:00.000Z')
+      .run();
+    const jwks = (await (await v.get('/.well-known/lead-certificates.json')).json()) as { keys: { kid: string; kty: string; crv: string; x: string }[] };
+    expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(['test-2026-11', kid]));
+    const enc = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const input = `${enc(new TextEncoder().encode(JSON.stringify({ alg: 'EdDSA', kid })))}.${enc(new TextEncoder().encode(JSON.stringify({ certificate_id: 'old' })))}`;
+    const signature = new Uint8Array(await crypto.subtle.sign('Ed25519', retired.privateKey, new TextEncoder().encode(input)));
+    expect(await verifyWithJwks(`${input}.${enc(signature)}`, jwks)).toBe(true);
+  });
+
   it('every lead of every product resolves its consent hash through the catalog', async () => {
     // Leads of two products and two brands in this file's database: each hash is in the catalog with its text.
     await finishMedicare(visitor('m10'), []);
