@@ -35,7 +35,6 @@ export default defineConfig({
             QUOTEWIZARD_TIMEOUT_MS: '1500',
             QUOTE_TOKEN_SECRET: 'test-quote-token-secret',
             REPORT_TOKEN: 'test-report-token',
-            VISITOR_COOKIE_SECRET: 'test-visitor-cookie-secret',
             // Test signing key of the lead certificates (production: a secret, see .dev.vars.example).
             LEAD_CERTIFICATE_KEY: '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"test-2026-11"}',
             VISITOR_COOKIE_SECRET: 'test-visitor-cookie-secret',
