@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
+import { currentConsent } from '../../src/shared/consent';
 import { visitor } from '../support/funnel';
 import { sandboxScope } from '../support/sandbox';
 import { finishLife, finishMedicare, jwsPayload, jwsWithPayload, leadOf, sha256Hex, verifyWithJwks } from '../support/consent';
@@ -106,6 +107,17 @@ describe('lead certificates', () => {
     const input = `${enc(new TextEncoder().encode(JSON.stringify({ alg: 'EdDSA', kid })))}.${enc(new TextEncoder().encode(JSON.stringify({ certificate_id: 'old' })))}`;
     const signature = new Uint8Array(await crypto.subtle.sign('Ed25519', retired.privateKey, new TextEncoder().encode(input)));
     expect(await verifyWithJwks(`${input}.${enc(signature)}`, jwks)).toBe(true);
+  });
+
+  it('a page that shows a consent text writes it to the catalog before any lead', async () => {
+    const shown = currentConsent('spanish', brandByCode('m10es')?.name ?? '', 'medicare');
+    const sha = await sha256Hex(shown.text);
+    const page = await visitor('m10es').get('/get-yours-otc-es');
+    expect(page.status).toBe(200);
+    await page.text();
+    await expect
+      .poll(async () => env.DB.prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?').bind(sha).first(), { timeout: 5000 })
+      .toEqual({ version: shown.version, language: 'spanish', text: shown.text });
   });
 
   it('every lead of every product resolves its consent hash through the catalog', async () => {
