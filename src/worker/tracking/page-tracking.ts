@@ -17,5 +17,6 @@ export function buildPageTracking(c: Context<AppEnv>, experiment: ExperimentAssi
     urlParams: session.urlParams,
     anonymousId: c.var.anonymousId,
     experiment,
+    ...(session.gpc ? { gpc: true } : {}),
   };
 }
