@@ -2,7 +2,7 @@
 import { eventLoad } from './event-body';
 import type { Harness } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { runSessionId } from './pipeline';
+import { visitorPool } from './visitors';
 
 export interface ApiRow {
   name: string;
@@ -11,28 +11,33 @@ export interface ApiRow {
 }
 
 const ua = { 'user-agent': 'quote-funnel-bench/1.0' };
-/** A pool of returning visitors for calls that remember something on the visitor. */
-const POOL = Array.from({ length: 64 }, () => crypto.randomUUID());
-let next = 0;
-const pooledVisitor = () => ({ headers: { cookie: `qf_aid=${POOL[next++ % POOL.length] ?? ''}` } });
+let ips = 0;
+/** A client ip per request from 198.18.0.0/15 (benchmarking range). */
+const nextIp = () => {
+  ips += 1;
+  return `198.${18 + ((ips >> 16) & 1)}.${(ips >> 8) & 255}.${ips & 255}`;
+};
 
 export async function benchApi(h: Harness, seconds: number): Promise<ApiRow[]> {
-  const sessionId = runSessionId('api');
-  const events = await eventLoad(h, sessionId, { seconds });
-  const location = await runLoad({ port: h.port, host: 'bh.localhost', path: '/api/location?zip_code=90210', headers: ua, each: pooledVisitor, seconds });
+  const events = await eventLoad(h, await visitorPool(h.port, 200), { seconds });
+  // Returning visitors (the Worker's own cookies), each with its own ip: many browsers, under the per-ip and per-visitor limits.
+  const returning = await visitorPool(h.port, 400);
+  let next = 0;
+  const location = await runLoad({ port: h.port, host: 'bh.localhost', path: '/api/location?zip_code=90210', headers: ua, each: () => ({ headers: returning[next++ % returning.length]?.headers ?? {} }), seconds });
   // A new visitor per request: every call reaches the visitor's Durable Object and the partner.
   const phone = await runLoad({
     port: h.port,
     host: 'bh.localhost',
     method: 'POST',
     path: '/api/mediaalpha/get-phone',
-    headers: { 'content-type': 'application/json', ...ua, 'cf-connecting-ip': '203.0.113.7' },
-    each: () => ({ headers: { cookie: `qf_aid=${crypto.randomUUID()}` }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
+    // No cookie (a new visitor) and an ip of its own each time, so neither the phone limit per ip nor per visitor applies.
+    headers: { 'content-type': 'application/json', ...ua, origin: 'http://bh.localhost' },
+    each: () => ({ headers: { 'cf-connecting-ip': nextIp() }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
     seconds,
   });
   return [
-    { name: 'POST /api/event/create', note: 'valid event, fresh id each; answered 202 once queued', result: events },
-    { name: 'GET /api/location?zip_code=90210', note: 'pool of 64 returning visitors (KV cache hit, remembered on the visitor)', result: location },
+    { name: 'POST /api/event/create', note: 'valid event from a pool of 200 visitors (own session and ip), fresh id each; answered 202 once queued', result: events },
+    { name: 'GET /api/location?zip_code=90210', note: 'pool of 400 returning visitors, one ip each (KV cache hit, remembered on the visitor)', result: location },
     { name: 'POST /api/mediaalpha/get-phone', note: 'new visitor each request: Durable Object + sandbox partner call', result: phone },
   ];
 }

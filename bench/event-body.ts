@@ -1,5 +1,6 @@
 import type { Harness } from './harness';
 import { runLoad, type LoadResult } from './load';
+import type { PooledVisitor } from './visitors';
 
 /** A valid POST /api/event/create body (src/shared/tracking/event-schema.ts), fresh ids each call. */
 export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked' = 'pageView'): string {
@@ -21,15 +22,20 @@ export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked
   });
 }
 
-/** Load on POST /api/event/create with valid events of one session, for a time or a count. */
-export function eventLoad(h: Harness, sessionId: string, bound: { seconds: number } | { amount: number }): Promise<LoadResult> {
+/** Load on POST /api/event/create with valid events, each from the next visitor of the pool (its own session), for a time or a count. */
+export function eventLoad(h: Harness, pool: PooledVisitor[], bound: { seconds: number } | { amount: number }): Promise<LoadResult> {
+  let turn = 0;
   return runLoad({
     port: h.port,
     host: 'bh.localhost',
     method: 'POST',
     path: '/api/event/create',
     headers: { 'content-type': 'application/json', 'user-agent': 'quote-funnel-bench/1.0' },
-    each: () => ({ body: eventBody(sessionId) }),
+    each: () => {
+      const visitor = pool[turn++ % pool.length];
+      if (!visitor) throw new Error('empty visitor pool');
+      return { headers: visitor.headers, body: eventBody(visitor.sessionId) };
+    },
     ...bound,
   });
 }

@@ -112,6 +112,8 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     modules: workerModules(),
     bindings: {
       ...workerOptions.bindings,
+      // Every secret the Worker expects, with its development value (as `wrangler dev` and the browser tests get them).
+      ...devSecrets(),
       MEDIAALPHA_BASE_URL: `${s}/mediaalpha`,
       QUOTEWIZARD_BASE_URL: `${s}/quotewizard`,
       IPQS_BASE_URL: `${s}/ipqs`,
@@ -171,10 +173,18 @@ export interface HttpResult {
   body: string;
 }
 
+/** KEY=value lines of .dev.vars.example (a clean checkout has no .dev.vars). */
+function devSecrets(): Record<string, string> {
+  const lines = readFileSync('.dev.vars.example', 'utf8').split('\n');
+  return Object.fromEntries(lines.flatMap((line) => (/^[A-Z][A-Z0-9_]*=/.test(line) ? [[line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]] : [])));
+}
+
 /** One request with a chosen Host header (fetch cannot set Host; the brand comes from it). */
 export function send(port: number, method: string, host: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<HttpResult> {
   return new Promise((resolvePromise, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host, ...headers } }, (res) => {
+    // A body goes with its length, as a browser's fetch sends it (not chunked).
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host, ...length, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
