@@ -18,6 +18,9 @@ interface RecordedCall {
 function newVisitor(brand = 'bh') {
   const sb = sandboxScope(loopbackIp());
   const v = visitor(brand, { ip: sb.ip });
+  // Breakers are per partner and Cloudflare location: each visitor its own, so the faults this
+  // file sets never open a breaker for another test or file (nor theirs for this one).
+  const cf = { colo: `MA${crypto.randomUUID().slice(0, 8)}` };
   return {
     ...v,
     /** This visitor's MediaAlpha behaviour (its scope only). */
@@ -25,7 +28,7 @@ function newVisitor(brand = 'bh') {
     /** The MediaAlpha calls this visitor's requests made. */
     calls: async (): Promise<RecordedCall[]> => (await sb.calls('mediaalpha')) as RecordedCall[],
     postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: v.origin, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      v.fetch(path, { cf, method: 'POST', headers: { 'content-type': 'application/json', origin: v.origin, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
   };
 }
 type Visitor = ReturnType<typeof newVisitor>;
