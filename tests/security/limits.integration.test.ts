@@ -36,6 +36,20 @@ describe('body size while reading', () => {
     // Refused after the first few chunks, not after reading 100 MB.
     expect(counter.pulled).toBeLessThan(2 * MB);
   });
+
+  it.each(['/api/quote-token', '/api/mediaalpha/get-phone'])('reads a small chunked JSON body to %s once: a route with a limit of its own still answers 200', async (path) => {
+    const v = visitor('bh');
+    const bytes = new TextEncoder().encode(JSON.stringify({}));
+    // No content-length: the guard reads the stream, the route's own body limit must not read it again.
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const response = await v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream });
+    expect(response.status).toBe(200);
+  });
 });
 
 describe('operator report access', () => {

@@ -97,7 +97,13 @@ async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
   const json = JSON_TYPE.test(type);
   if (!json && !FORM_TYPE.test(type)) return;
   // Read once here; hono caches the body, so the handlers' json(), text() and parseBody() reuse it.
-  const text = decodeUtf8(await c.req.arrayBuffer());
+  const bytes = await c.req.arrayBuffer();
+  // The body is read once here; later readers (a route's own body limit, the validators) get it
+  // back from a buffered request with its length declared, never from the consumed stream.
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('content-length', String(bytes.byteLength));
+  c.req.raw = new Request(c.req.raw, { body: bytes, headers });
+  const text = decodeUtf8(bytes);
   if (text === undefined) refuse(c, 400, 'invalid_utf8', 'The body is not valid UTF-8');
   if (json) {
     let parsed: unknown;
