@@ -137,7 +137,8 @@ describe('phone lease through the Worker', () => {
     expect(call?.body).toMatchObject({ placement_id: 'bhMedicare0000000000000000001a', sub_3: 'get-yours-otc' });
   });
 
-  it('maps the stored auto lead and sends the zip the page resolved', async () => {
+  /** A tqg visitor with stored auto answers and, when given, the consent it accepted. */
+  async function autoVisitor(consent: { form: string; version: string; at: string } | null) {
     const visitor = newVisitor('tqg');
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
     await runInDurableObject(stub, (_instance, state) => {
@@ -145,10 +146,15 @@ describe('phone lease through the Worker', () => {
       const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
       state.storage.sql.exec('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)', 'values:*', JSON.stringify(values), Date.now());
     });
+    if (consent) await stub.acceptConsent(consent);
     await visitor.get('/save-auto');
-    const reply = await getPhoneJson(visitor, { zip: '60602' });
-    expect(reply.source).toBe('partner');
-    const [call] = await visitor.calls();
+    return visitor;
+  }
+
+  it('maps the stored auto lead and sends the zip the page resolved, names only after consent', async () => {
+    const consented = await autoVisitor({ form: 'auto', version: 'test', at: new Date().toISOString() });
+    expect((await getPhoneJson(consented, { zip: '60602' })).source).toBe('partner');
+    const [call] = await consented.calls();
     expect(call?.body?.data).toEqual({
       contact: 'Grace Hopper',
       zip: '60602',
@@ -156,6 +162,14 @@ describe('phone lease through the Worker', () => {
       vehicles: [{ year: '2019', make: 'Toyota' }],
       drivers: [{ driver: 'Grace Hopper', gender: 'F' }],
     });
+
+    // Before the consent step was accepted, the partner prices the call without the visitor's name.
+    const anonymous = await autoVisitor(null);
+    expect((await getPhoneJson(anonymous, { zip: '60602' })).source).toBe('partner');
+    const [early] = await anonymous.calls();
+    expect(early?.body?.data).toMatchObject({ zip: '60602', home_ownership: 1, vehicles: [{ year: '2019', make: 'Toyota' }] });
+    expect(JSON.stringify(early?.body)).not.toContain('Grace');
+    expect(JSON.stringify(early?.body)).not.toContain('Hopper');
   });
 
   it('takes the affiliate and publisher from the landing address the Worker served, not the body or the Referer', async () => {

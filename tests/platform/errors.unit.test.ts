@@ -6,7 +6,7 @@ import { errorStatus, notFound, onError } from '../../src/worker/errors';
 import { HTTPException } from 'hono/http-exception';
 import { sanitizeStatusCode } from '../../src/worker/http-error';
 import { isNoindex } from '../../src/worker/shell';
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 
 function appThatThrows() {
   const app = new Hono<AppEnv>();
@@ -81,7 +81,7 @@ describe('hosts', () => {
     const res = await app.request('http://unknown.example.com/', {}, { ...env, ENVIRONMENT: 'production' });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 'unknown_host', message: 'No brand is served at unknown.example.com' } });
-    const brand = await app.request('http://benefithelpers.com/privacy', {}, { ...env, ENVIRONMENT: 'production' });
+    const brand = await app.request('http://benefithelpers.com/privacy', {}, { ...env, ENVIRONMENT: 'production' }, createExecutionContext());
     expect(brand.status).toBe(200);
   });
 });

@@ -52,7 +52,8 @@ describe('PhoneLeaseKeeper', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => h.keeper.get(args)));
     expect(h.requests).toHaveLength(1);
     expect(new Set(results.map((r) => r.lease?.value))).toEqual(new Set(['18335551000']));
-    expect(h.stored()).toEqual({ value: '18335551000', expirationDate: '2025-06-10T18:05:00.000Z' });
+    // The lease belongs to the product and placement it was taken for (never shown on another product's page).
+    expect(h.stored()).toEqual({ value: '18335551000', expirationDate: '2025-06-10T18:05:00.000Z', product: 'medicare', placementId: context.placementId });
   });
 
   it('reuses the stored lease until it expires, then leases again', async () => {
@@ -75,12 +76,13 @@ describe('PhoneLeaseKeeper', () => {
 
   it('falls back without storing when the partner fails or has no buyer, and asks again next time', async () => {
     const failing = harness(() => Promise.reject(new PartnerError('mediaalpha', 'timeout')));
-    expect(await failing.keeper.get(args)).toEqual({ lease: null, source: 'fallback' });
+    // A partner that failed counts against its circuit breaker; one that answered "no buyer" does not.
+    expect(await failing.keeper.get(args)).toEqual({ lease: null, source: 'fallback', partnerOk: false });
     expect(failing.stored()).toBeUndefined();
     await failing.keeper.get(args);
     expect(failing.requests).toHaveLength(2);
     const noBuyer = harness(async () => ({ status: 'ERROR', errors: ['no buyer'] }));
-    expect(await noBuyer.keeper.get(args)).toEqual({ lease: null, source: 'fallback' });
+    expect(await noBuyer.keeper.get(args)).toEqual({ lease: null, source: 'fallback', partnerOk: true });
   });
 
   it('maps the stored lead and falls back to the geo postal code for the zip', async () => {
