@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { deliverOne, type LeadDeliveryMessage } from '../../src/worker/lead-delivery';
 import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { HONEYPOT_FIELD } from '../../src/shared/defence';
 import { asIfTaken } from '../support/pace';
 import { sandboxScope, type SandboxScope } from '../support/sandbox';
 
@@ -29,7 +30,7 @@ async function deliveryOf(visitorId: string): Promise<DeliveryRow | null> {
 }
 
 /** The auto funnel of /save-auto, every step posted as a form (the Worker's own path). */
-async function finishAuto(v: Visitor, base = '/save-auto'): Promise<void> {
+async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<string, string> = {}): Promise<void> {
   await submitStep(v, `${base}/zip`, { zipcode: '60601' });
   await submitStep(v, `${base}/vehicles`, { vehicle1Year: '2019', vehicle1Make: 'Toyota', vehicle1Model: 'Camry', vehicles: '1' });
   await submitStep(v, `${base}/insurance`, { currentlyInsured: '1', currentCompany: 'State Farm' });
@@ -50,7 +51,7 @@ async function finishAuto(v: Visitor, base = '/save-auto'): Promise<void> {
   });
   // At a person's pace, so the lead is judged on its merits (src/worker/defence), then the contact step with its consent.
   await asIfTaken(v);
-  await submitStep(v, `${base}/contact`, { driver1Phone: '(312) 555-0188', driver1Email: 'grace@example.com', driver1Address: '1 Main St' });
+  await submitStep(v, `${base}/contact`, { driver1Phone: '(312) 555-0188', driver1Email: 'grace@example.com', driver1Address: '1 Main St', ...contactExtra });
   expect(await leadsOf(v.id)).toHaveLength(1);
 }
 
@@ -218,6 +219,18 @@ describe('leads that never go to QuoteWizard', () => {
     // Forced through the consumer, the switch is checked again there.
     await redeliver(messageFor(off, (await leadsOf(off.id))[0]?.submission_id ?? ''), 1);
     expect((await deliveryOf(off.id))?.quotewizard_status).toBe('disabled');
+    expect(await leadCalls(sb)).toHaveLength(1);
+  });
+
+  it('a lead judged bot (the hidden honeypot filled in) is stored but never sent to QuoteWizard', async () => {
+    const sb = sandboxScope();
+    const bot = visitor('ps', { ip: sb.ip });
+    await finishAuto(bot, '/save-auto', { [HONEYPOT_FIELD]: 'http://cheap-pills.example' });
+    const person = visitor('ps', { ip: sb.ip });
+    await finishAuto(person);
+    await expect.poll(async () => (await deliveryOf(person.id))?.quotewizard_status, WAIT).toBe('accepted');
+    const botLead = await env.DB.prepare('SELECT trust_verdict, quotewizard_status FROM leads WHERE visitor_id = ?').bind(bot.id).first<{ trust_verdict: string; quotewizard_status: string | null }>();
+    expect(botLead).toEqual({ trust_verdict: 'bot', quotewizard_status: null });
     expect(await leadCalls(sb)).toHaveLength(1);
   });
 

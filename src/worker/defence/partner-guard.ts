@@ -3,6 +3,7 @@ import type { PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
 import { PartnerError } from '../../partners/partner-fetch';
 import type { AppEnv } from '../env';
 import { partnerBreakers, type BreakerPartner } from './breaker';
+import { withheldVerdicts } from './delivery-policy';
 
 /**
  * Partner calls through their circuit breaker (breaker.ts). A skipped call throws
@@ -41,13 +42,14 @@ export async function throughBreaker<T>(c: Context<AppEnv>, partner: BreakerPart
 /**
  * get-phone: the call runs in the visitor's Durable Object, so the breaker is consulted here
  * (the request's location) and told the outcome the object reports. A `bot` lead's visitor is
- * withheld unless DELIVER_BOT_LEADS says otherwise.
+ * withheld unless DELIVER_BOT_LEADS says otherwise, a `suspect` one only when DELIVER_SUSPECT_LEADS
+ * is "false" (delivery-policy.ts).
  */
 export async function phoneCallGuard(c: Context<AppEnv>) {
   const breakers = partnerBreakers(c);
   const mayCall = await breakers.allows('mediaalpha');
   return {
-    args: { mayCall, withholdFromBot: c.env.DELIVER_BOT_LEADS !== 'true' },
+    args: { mayCall, withhold: withheldVerdicts(c.env) },
     settle(result: PhoneLeaseResult): void {
       if (result.partnerOk !== undefined) c.executionCtx.waitUntil(breakers.record('mediaalpha', result.partnerOk));
     },

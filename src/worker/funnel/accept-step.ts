@@ -18,6 +18,7 @@ import { certifyFinalStep } from '../consent/lead-consent';
 import { checkLeadQuoteToken } from './lead-quote-token';
 import { deliverLead } from '../lead-delivery';
 import { assessLead, recordLeadTrust } from '../defence/lead-trust';
+import { verdictDeliverable } from '../defence/delivery-policy';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -131,8 +132,8 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.
   await certifyFinalStep(c, { form, step, submissionId: submit.submissionId, language: submit.route.language, raw: submit.raw, trust: { verdict: trust.verdict, reasons: trust.reasons } });
   // Partners that buy the completed lead (QuoteWizard for auto), after the response.
-  // A partial lead goes to no partner (issue 11).
-  if (rules.complete) deliverLead(c, { product: form.product, visitorId: c.var.anonymousId, form: form.id, submissionId: submit.submissionId });
+  // A partial lead goes to no partner (issue 11), nor a bot lead (issue 12, delivery-policy.ts).
+  if (rules.complete && verdictDeliverable(c.env, trust.verdict)) deliverLead(c, { product: form.product, visitorId: c.var.anonymousId, form: form.id, submissionId: submit.submissionId });
   await stub.completeForm(form.id);
   return { ...base, next: null, completed: true, slots: null };
 }

@@ -12,8 +12,10 @@ import { prefillGroupOf } from '../funnel/prefill';
 import { sellerChoicesSchema } from '../consent/seller-consent';
 import { IdleAlarm, visitorIdleMs } from '../consent/visitor-retention';
 
-function isBotVerdict(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { verdict?: unknown }).verdict === 'bot';
+/** The verdict stored for the visitor's last lead, if any. */
+function storedVerdict(value: unknown): string | null {
+  const verdict = typeof value === 'object' && value !== null ? (value as { verdict?: unknown }).verdict : undefined;
+  return typeof verdict === 'string' ? verdict : null;
 }
 
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
@@ -187,9 +189,10 @@ export class VisitorDO extends DurableObject<Env> {
    * The visitor's phone lease: the stored one while unexpired, else one MediaAlpha call
    * shared by every concurrent request of this visitor (see PhoneLeaseKeeper).
    */
-  async getPhone(args: GetPhoneArgs & { withholdFromBot?: boolean }): Promise<PhoneLeaseResult> {
-    // Issue 12: a visitor whose lead was judged `bot` gets the default number, no partner call.
-    if (args.withholdFromBot && isBotVerdict(this.getJson(visitorResultKey('lead-trust')))) return { lease: null, source: 'withheld' };
+  async getPhone(args: GetPhoneArgs & { withhold?: readonly string[] }): Promise<PhoneLeaseResult> {
+    // Issue 12: a visitor whose lead got a withheld verdict (`bot` by default) gets the default number, no partner call.
+    const verdict = storedVerdict(this.getJson(visitorResultKey('lead-trust')));
+    if (verdict !== null && args.withhold?.includes(verdict)) return { lease: null, source: 'withheld' };
     this.phoneLeases ??= new PhoneLeaseKeeper(
       {
         readLease: () => this.getJson(PHONE_LEASE_KEY),
