@@ -1,5 +1,5 @@
-/** Spec section 7: every tracked event. The queue, D1 and the report use these names verbatim. */
-export const EVENT_NAMES = [
+/** Spec section 7: the tracked events, the names a page may post. The queue, D1 and the report use them verbatim. */
+export const SPEC_EVENT_NAMES = [
   'pageView',
   'formStepSubmitted',
   'ctcClicked',
@@ -13,6 +13,11 @@ export const EVENT_NAMES = [
   'adClicked',
   'elementClicked',
   'botCheckCompleted',
+] as const;
+
+/** Every event name: the spec's, and the ones the Worker alone emits. */
+export const EVENT_NAMES = [
+  ...SPEC_EVENT_NAMES,
   // Emitted by the Worker only (issue 12, src/worker/defence/): a request over a rate limit, a
   // partner skipped while its circuit breaker is open, and a stored lead with its trust verdict.
   'rateLimited',
@@ -24,4 +29,9 @@ export type EventName = (typeof EVENT_NAMES)[number];
 
 export function isEventName(value: string): value is EventName {
   return (EVENT_NAMES as readonly string[]).includes(value);
+}
+
+/** Whether a page may post this event (the Worker's own names are refused from a browser). */
+export function isSpecEventName(value: string): boolean {
+  return (SPEC_EVENT_NAMES as readonly string[]).includes(value);
 }

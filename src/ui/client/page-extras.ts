@@ -1,3 +1,4 @@
+import { pageContextJson } from './tracker/page-context';
 import { isObject } from './tracker/storage';
 
 /**
@@ -18,13 +19,7 @@ export interface PageExtras {
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export function readPageExtras(doc: Document = document): PageExtras {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(doc.getElementById('page-context')?.textContent ?? 'null');
-  } catch {
-    raw = null;
-  }
-  const root = isObject(raw) ? raw : {};
+  const root = pageContextJson(doc);
   const page = isObject(root.page) ? root.page : {};
   const hooks = isObject(root.hooks) ? root.hooks : {};
   const place = isObject(root.place) ? root.place : {};

@@ -1,5 +1,6 @@
 import { currentPhone, onPhoneChange, readPhoneSeed, startPhoneSource } from '../phone-source';
 import { ISLAND_ATTR } from '../islands/registry';
+import { pageContextJson } from './tracker/page-context';
 
 /**
  * Issue 15, item 1: the call buttons the server rendered outside the islands (header, form
@@ -7,14 +8,7 @@ import { ISLAND_ATTR } from '../islands/registry';
  * Islands render their own buttons from the same source.
  */
 export function startPhoneLinks(doc: Document = document): void {
-  let raw: unknown = null;
-  try {
-    const context: unknown = JSON.parse(doc.getElementById('page-context')?.textContent ?? 'null');
-    raw = typeof context === 'object' && context !== null ? (context as Record<string, unknown>).phone : null;
-  } catch {
-    raw = null;
-  }
-  const seed = readPhoneSeed(raw);
+  const seed = readPhoneSeed(pageContextJson(doc).phone ?? null);
   if (!seed) return;
   startPhoneSource(seed);
   const paint = () => {

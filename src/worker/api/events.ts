@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonDepth, MAX_EVENT_BODY_BYTES, MAX_PROPERTIES_BYTES, MAX_PROPERTIES_DEPTH, trackRequestSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { isSpecEventName } from '../../shared/tracking/event-names';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
@@ -42,27 +43,6 @@ async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; va
   }
 }
 
-/**
- * The events a page may post: the spec's list (section 7). Events the Worker emits itself
- * (lowBidResult from the demand check, rate limits, lead verdicts) are added to the queue by
- * the Worker only; a browser posting one of the server's own names is refused.
- */
-const BROWSER_EVENTS: ReadonlySet<string> = new Set([
-  'pageView',
-  'formStepSubmitted',
-  'ctcClicked',
-  'ctcReturned',
-  'maAdClicked',
-  'learnMoreClicked',
-  'lowBidResult',
-  'enteredExperiment',
-  'anonLink',
-  'adsLoaded',
-  'adClicked',
-  'elementClicked',
-  'botCheckCompleted',
-]);
-
 function forbidden(c: ApiContext, code: string, message: string) {
   return c.json({ error: { code, message } }, 403);
 }
@@ -79,7 +59,9 @@ eventApi.post('/event/create', async (c) => {
   const parsed = trackRequestSchema.safeParse(body.value);
   if (!parsed.success) return badRequest(c, 'invalid_event', 'The event does not match the schema', z.treeifyError(parsed.error));
   const request = parsed.data;
-  if (!BROWSER_EVENTS.has(request.event)) return badRequest(c, 'invalid_event', `${request.event} is recorded by the server only`);
+  // A page may post the spec's events only (section 7); the Worker's own names (rateLimited,
+  // partnerUnavailable, leadCreated) come from the Worker alone.
+  if (!isSpecEventName(request.event)) return badRequest(c, 'invalid_event', `${request.event} is recorded by the server only`);
   const session = c.var.signedSession;
   if (!session) return forbidden(c, 'unknown_session', 'Events are accepted only for a session this site started');
   if (request.sessionId !== session.id) return forbidden(c, 'session_mismatch', 'The event names another session than this visit');

@@ -12,19 +12,23 @@ export interface TrackerPage {
 
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 
+/** The `<script id="page-context">` JSON the server embedded, or an empty object when absent or unreadable. */
+export function pageContextJson(doc: Document = document): Record<string, unknown> {
+  try {
+    const raw: unknown = JSON.parse(doc.getElementById('page-context')?.textContent ?? 'null');
+    return isObject(raw) ? raw : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Reads the page context the server embedded. It is our own server's output, so this checks
  * shape rather than parsing with zod (which would triple the tracker's size); anything
  * missing gets a harmless default and the events still flow.
  */
 export function readPageContext(doc: Document = document): TrackerPage {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(doc.getElementById('page-context')?.textContent ?? 'null');
-  } catch {
-    raw = null;
-  }
-  const root = isObject(raw) ? raw : {};
+  const root = pageContextJson(doc);
   const brand = isObject(root.brand) ? root.brand : {};
   const page = isObject(root.page) ? root.page : {};
   const step = isObject(root.step) ? root.step : null;
