@@ -6,7 +6,7 @@
  */
 import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { BENCH_USER_AGENT, mintVisitor } from './visitors';
+import { BENCH_USER_AGENT, mintVisitor, returningVisitors } from './visitors';
 
 export interface BenchPage {
   brand: string;
@@ -35,19 +35,24 @@ export async function capturePages(port: number): Promise<ConstantPage[]> {
   return captured;
 }
 
+/** The visitors a page is requested as; `constant` is the floor: the same bytes replayed. */
+export const VISITOR_KINDS = ['constant', 'firstVisit', 'withAnswers', 'withLease'] as const;
+export type VisitorKind = (typeof VISITOR_KINDS)[number];
+
+/** One kind of visitor on one page: the median of the rounds, and every round's figures. */
+export interface KindSummary {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Median over the rounds of (this kind's req/s / the constant's req/s in the same round). */
+  ratio: number;
+  runs: LoadResult[];
+}
+
 export interface PageComparison {
   page: BenchPage;
   htmlBytes: number;
-  /** A returning visitor (the Worker's own cookies, no answers yet): the page reads the visitor's Durable Object. */
-  rendered: LoadResult;
-  /** A returning visitor with stored answers: the page renders fresh, with the answers in it. */
-  withAnswers: LoadResult;
-  /** A first visit (no cookie), as an ad click lands: the id is minted, nothing to read. */
-  firstVisit: LoadResult;
-  constant: LoadResult;
-  ratio: number;
-  withAnswersRatio: number;
-  firstVisitRatio: number;
+  kinds: Record<VisitorKind, KindSummary>;
 }
 
 /** Answers other than 200 in a run (statuses of every request, errors and timeouts apart). */
@@ -55,29 +60,66 @@ export function non200(r: LoadResult): number {
   return r.total - (r.statuses['200'] ?? 0);
 }
 
-export async function comparePages(port: number, captured: ConstantPage[], seconds: number): Promise<PageComparison[]> {
-  const rows: PageComparison[] = [];
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Returning visitors per brand and kind; each request goes to the next one (many browsers, not one Durable Object). */
+const POOL_SIZE = 24;
+
+/**
+ * Every page as every kind of visitor, `rounds` times, interleaved: each round visits every
+ * page, and within a page the kinds take turns in a rotating order, so no kind always runs on
+ * a warmer (or busier) machine. Each figure is the median of the rounds.
+ */
+export async function comparePages(port: number, captured: ConstantPage[], seconds: number, rounds = 3): Promise<PageComparison[]> {
+  const brands = [...new Set(BENCH_PAGES.map((p) => p.brand))];
+  const pools = new Map<string, Record<'withAnswers' | 'withLease', Record<string, string>[]>>();
+  for (const brand of brands) pools.set(brand, { withAnswers: await returningVisitors(port, brand, POOL_SIZE, { withAnswers: true }), withLease: [] });
   for (const page of BENCH_PAGES) {
     const bytes = captured.find((c) => c.path === constantPath(page));
     if (!bytes) throw new Error(`not captured: ${constantPath(page)}`);
     const check = await send(port, 'GET', CONSTANT_HOST, constantPath(page));
     if (check.body !== bytes.body) throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
-    // Alternate, constant first, so neither side always runs on a warmer machine.
-    const constant = await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds });
-    const rendered = await runLoad({ port, host: `${page.brand}.localhost`, path: page.path, headers: await mintVisitor(port, page.brand), seconds });
-    const withAnswers = await runLoad({ port, host: `${page.brand}.localhost`, path: page.path, headers: await mintVisitor(port, page.brand, { withAnswers: true }), seconds });
-    const firstVisit = await runLoad({ port, host: `${page.brand}.localhost`, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds });
-    rows.push({
-      page,
-      htmlBytes: Buffer.byteLength(bytes.body),
-      rendered,
-      withAnswers,
-      firstVisit,
-      constant,
-      ratio: rendered.rps / constant.rps,
-      withAnswersRatio: withAnswers.rps / constant.rps,
-      firstVisitRatio: firstVisit.rps / constant.rps,
-    });
   }
-  return rows;
+  const runs = BENCH_PAGES.map(() => ({ constant: [], firstVisit: [], withAnswers: [], withLease: [] }) as Record<VisitorKind, LoadResult[]>);
+  for (let round = 0; round < rounds; round++) {
+    // A lease lives 5 minutes (PHONE_LEASE_SECONDS): fresh lease holders each round, so none expires mid-run.
+    for (const brand of brands) {
+      const pool = pools.get(brand);
+      if (pool) pool.withLease = await returningVisitors(port, brand, POOL_SIZE, { withLease: true });
+    }
+    for (const [index, page] of BENCH_PAGES.entries()) {
+      const host = `${page.brand}.localhost`;
+      for (let k = 0; k < VISITOR_KINDS.length; k++) {
+        const kind = VISITOR_KINDS[(k + round + index) % VISITOR_KINDS.length] ?? 'constant';
+        const pool = kind === 'withAnswers' || kind === 'withLease' ? (pools.get(page.brand)?.[kind] ?? []) : [];
+        let next = 0;
+        const result =
+          kind === 'constant'
+            ? await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
+            : kind === 'firstVisit'
+              ? await runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
+              : await runLoad({ port, host, path: page.path, each: () => ({ headers: pool[next++ % pool.length] ?? {} }), seconds });
+        runs[index]?.[kind].push(result);
+      }
+    }
+  }
+  return BENCH_PAGES.map((page, index) => {
+    const own = runs[index] ?? { constant: [], firstVisit: [], withAnswers: [], withLease: [] };
+    const summary = (kind: VisitorKind): KindSummary => ({
+      rps: median(own[kind].map((r) => r.rps)),
+      p50: median(own[kind].map((r) => r.p50)),
+      p99: median(own[kind].map((r) => r.p99)),
+      ratio: median(own[kind].map((r, round) => r.rps / (own.constant[round]?.rps ?? Number.NaN))),
+      runs: own[kind],
+    });
+    return {
+      page,
+      htmlBytes: Buffer.byteLength(captured.find((c) => c.path === constantPath(page))?.body ?? ''),
+      kinds: { constant: summary('constant'), firstVisit: summary('firstVisit'), withAnswers: summary('withAnswers'), withLease: summary('withLease') },
+    };
+  });
 }

@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { ApiRow } from './api';
+import type { FloodResult } from './phone-flood';
 import { CONCURRENCY, type LoadResult } from './load';
-import { non200, type PageComparison } from './page-rendering';
+import { non200, VISITOR_KINDS, type KindSummary, type PageComparison } from './page-rendering';
 import type { PipelineResult } from './pipeline';
 import type { StartupResult } from './startup';
 
@@ -25,6 +26,8 @@ export interface BenchReport {
   healthz: { rendered: LoadResult; constant: LoadResult };
   api: ApiRow[];
   pipeline: PipelineResult;
+  flood: FloodResult;
+  rounds: number;
   sizes: TemplateSize[];
   worker: { rawBytes: number; gzipBytes: number };
   startup: StartupResult;
@@ -59,24 +62,28 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '## How it is measured',
     '',
     '- The Worker is built as deployed (`wrangler deploy --dry-run --outdir dist/worker`) and served by the Miniflare wrangler depends on, configured from `wrangler.toml` (`unstable_getMiniflareWorkerOptions`), with local Durable Object, KV, D1 and Queue state in a temp dir. Not `wrangler dev`, whose proxy caps throughput (docs: design notes).',
-    `- Load: autocannon, ${CONCURRENCY} connections, loopback, ${r.pages[0]?.rendered.seconds ?? 0} s per run; the partner sandbox runs in the same process as the load generator.`,
+    `- Load: autocannon, ${CONCURRENCY} connections, loopback, ${r.pages[0]?.kinds.constant.runs[0]?.seconds ?? 0} s per run; the partner sandbox runs in the same process as the load generator.`,
     '- Constant baseline: a second Worker in the same Miniflare (same workerd, same run, behind the same static-assets router) replays the exact bytes and headers of each page captured a moment before. The product Worker has no benchmark route.',
-    '- Pages are requested three ways: as a first visit (no cookie: the visitor id is minted, no Durable Object read), as a returning visitor (the signed cookies the Worker set on a first page view: each request reads the visitor\'s Durable Object) and as a returning visitor with stored answers (zip and Medicare answer submitted first: the page renders fresh with them, no shared shell).',
+    '- Pages are requested as three visitors: a first visit (no cookie: the visitor id is minted, no Durable Object read, the shared shell is filled), a returning visitor with stored answers (the Worker\'s signed cookies from a first page view, then the zip and Medicare answers submitted: each request reads the visitor\'s Durable Object and the page renders fresh with them) and a returning visitor with a lease (cookies, then a get-phone that leased a partner number: the page renders fresh with that number). Returning visitors come from a pool of 24 per brand, each with its own client ip; each request goes to the next one, as many browsers would; lease holders are minted afresh each round (a lease lives 5 minutes).',
+    `- Interleaved: ${r.rounds} rounds; each round visits every page, and on a page the floor and the three visitors take turns in an order that rotates by round and page. Every figure is the median of the ${r.rounds} rounds; a ratio is the median of the rounds\' (visitor req/s / floor req/s of the same round and page).`,
+    '- Floor (same config): the constant Worker replaying that page\'s bytes and headers, at the same concurrency and duration, in the same Miniflare and round.',
     '- Every answer is counted: a run with any status other than 200, or any error, fails the bench and is listed in the non-200 column.',
     '',
   );
-  push('## Server rendering against constant bytes', '', `Target: ratio ${ratioTarget} or better.`, '');
+  push('## Server rendering against constant bytes', '', `Target: ratio ${ratioTarget} or better for a first visit. Medians of ${r.rounds} interleaved rounds.`, '');
   push(
-    'Three visitors per page: a first visit (no cookie, as an ad click lands: the id is minted and nothing is read), a returning visitor (the page reads its Durable Object) and a returning visitor with stored answers (the page is rendered fresh with them).',
-    '',
-    '| brand | page | template | HTML | first visit req/s | p50 / p99 ms | ratio | returning req/s | p50 / p99 ms | ratio | with answers req/s | p50 / p99 ms | ratio | constant req/s | p50 / p99 ms | non-200 |',
+    '| brand | page | template | HTML | floor req/s | p50 / p99 ms | first visit req/s | p50 / p99 ms | ratio | with answers req/s | p50 / p99 ms | ratio | with lease req/s | p50 / p99 ms | ratio | non-200 |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
+  const cells = (k: KindSummary, ratio = true) => `${int(k.rps)} | ${k.p50} / ${k.p99}${ratio ? ` | **${k.ratio.toFixed(2)}**` : ''}`;
   for (const p of r.pages) {
-    const other = [p.firstVisit, p.rendered, p.withAnswers, p.constant].reduce((sum, run) => sum + non200(run) + run.errors, 0);
-    push(
-      `| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${int(p.firstVisit.rps)} | ${p.firstVisit.p50} / ${p.firstVisit.p99} | **${p.firstVisitRatio.toFixed(2)}** | ${int(p.rendered.rps)} | ${p.rendered.p50} / ${p.rendered.p99} | **${p.ratio.toFixed(2)}** | ${int(p.withAnswers.rps)} | ${p.withAnswers.p50} / ${p.withAnswers.p99} | **${p.withAnswersRatio.toFixed(2)}** | ${int(p.constant.rps)} | ${p.constant.p50} / ${p.constant.p99} | ${int(other)} |`,
-    );
+    const other = VISITOR_KINDS.flatMap((kind) => p.kinds[kind].runs).reduce((sum, run) => sum + non200(run) + run.errors, 0);
+    push(`| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${cells(p.kinds.constant, false)} | ${cells(p.kinds.firstVisit)} | ${cells(p.kinds.withAnswers)} | ${cells(p.kinds.withLease)} | ${int(other)} |`);
+  }
+  push('', 'Ratios of each round (first visit / with answers / with lease):', '');
+  for (const p of r.pages) {
+    const perRound = p.kinds.constant.runs.map((floor, i) => (['firstVisit', 'withAnswers', 'withLease'] as const).map((kind) => ((p.kinds[kind].runs[i]?.rps ?? 0) / floor.rps).toFixed(2)).join(' / '));
+    push(`- ${p.page.brand} ${p.page.path}: ${perRound.join('; ')}`);
   }
   const h = r.healthz;
   push(
@@ -97,6 +104,17 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     `The queue consumer drained them into D1 in ${pl.drainSeconds.toFixed(1)} s after the burst (D1 polled every 100 ms until every accepted event was there, ${int(pl.drainPolls)} polls): **${int(pl.stored)} rows in D1 for ${int(pl.accepted)} accepted** (${pl.stored === pl.accepted ? 'equal' : 'NOT equal'}).`,
     '',
   );
+  const f = r.flood;
+  const tally = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${k}: ${int(n)}`).join(', ') || 'none';
+  push(
+    '## Get-phone flood (issue 12)',
+    '',
+    `${int(f.requests)} cookie-less \`POST /api/mediaalpha/get-phone\` from one client ip (${f.ip}), ${CONCURRENCY} at a time, in ${f.seconds.toFixed(1)} s. Each is a new visitor, so only the per-ip phone limit (RATE_LIMIT_PHONE, 12 a minute) stands between it and MediaAlpha.`,
+    '',
+    `- Answers: ${tally(f.statuses)}; sources of the numbers shown: ${tally(f.sources)}.`,
+    `- **Partner calls recorded at the sandbox for that ip: ${tally(f.partnerCalls)}.**`,
+    '',
+  );
   push('## Sizes', '', 'Client JavaScript a page loads (main alone without islands; main, the islands loader with React and each island chunk with islands), gzip level 9. Targets: under 8 KB without islands, under 90 KB with the form.', '');
   push('| template | language | page | islands | JS gzip | JS raw | HTML gzip | HTML raw |', '| --- | --- | --- | --- | ---: | ---: | ---: | ---: |');
   for (const s of r.sizes) push(`| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`);
@@ -112,7 +130,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '## Rerun',
     '',
     '```sh',
-    'npm run bench   # about 3 minutes on 2 cores; rewrites this file',
+    `npm run bench   # about ${Math.max(1, Math.round(r.seconds / 60))} minutes on 2 cores; rewrites this file`,
     'npm run soak    # 60 s of funnel pages and events with partner faults; exits 1 on any error or lost event',
     '```',
     '',

@@ -7,7 +7,8 @@
 import { eventBody } from './event-body';
 import { buildAll, startHarness } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { runSessionId, waitForDrain } from './pipeline';
+import { waitForDrain } from './pipeline';
+import { visitorPool } from './visitors';
 import type { Behaviour } from '../sandbox/behaviour';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? '60');
@@ -15,11 +16,20 @@ const log = (text: string) => console.log(`[soak] ${text}`);
 
 buildAll();
 const h = await startHarness();
-const visitors = Array.from({ length: 32 }, () => crypto.randomUUID());
+// Visitors as browsers become them (bench/visitors.ts): the Worker's own signed cookies from a
+// first page view, the visit's session, the brand's Origin on writes and a client ip each, so
+// the per-ip and per-visitor limits see many browsers. Page views and events use separate pools.
+const pageVisitors = await visitorPool(h.port, 32);
+const eventVisitors = await visitorPool(h.port, 400);
 let turn = 0;
-const visitor = () => visitors[turn++ % visitors.length] ?? '';
 const FUNNEL = ['/get-yours-otc', '/get-yours-otc/medicare', '/get-yours-otc/name', '/clicks', '/quiz/medicare'];
 const ua = { 'user-agent': 'quote-funnel-soak/1.0' };
+let phoneIps = 0;
+/** A client ip per get-phone (a new visitor each), from 198.18.0.0/15, away from the pools' addresses. */
+const phoneIp = () => {
+  phoneIps += 1;
+  return `198.19.${100 + (Math.floor(phoneIps / 250) % 150)}.${1 + (phoneIps % 250)}`;
+};
 
 // Faults mid-run: every partner switches behaviour every few seconds.
 const cycle: Behaviour[] = ['normal', 'slow', 'error', 'malformed', 'normal', 'slow', 'error', 'malformed'];
@@ -32,7 +42,6 @@ const faults = setInterval(() => {
   applied.push(behaviour);
 }, step * 1000);
 
-const sessionId = runSessionId('soak');
 // Bodies written, counted as they are built: when the run stops, requests in flight still
 // reach the Worker although autocannon no longer counts their answers.
 let eventsSent = 0;
@@ -48,21 +57,36 @@ try {
       connections: 4,
       seconds: SECONDS,
       // Rotate the funnel pages and returning visitors.
-      each: () => ({ headers: { cookie: `qf_aid=${visitor()}` }, path: FUNNEL[turn % FUNNEL.length] ?? '/' }),
+      each: () => {
+        turn += 1;
+        return { headers: pageVisitors[turn % pageVisitors.length]?.headers ?? {}, path: FUNNEL[turn % FUNNEL.length] ?? '/' };
+      },
     }),
-    runLoad({ port: h.port, host: 'bh.localhost', method: 'POST', path: '/api/event/create', headers: { 'content-type': 'application/json', ...ua }, connections: 3, seconds: SECONDS, each: () => {
+    runLoad({
+      port: h.port,
+      host: 'bh.localhost',
+      method: 'POST',
+      path: '/api/event/create',
+      headers: { 'content-type': 'application/json', ...ua },
+      connections: 3,
+      seconds: SECONDS,
+      each: () => {
+        const visitor = eventVisitors[eventsSent % eventVisitors.length];
+        if (!visitor) throw new Error('empty visitor pool');
         eventsSent += 1;
-        return { body: eventBody(sessionId) };
-      } }),
+        return { headers: visitor.headers, body: eventBody(visitor.sessionId) };
+      },
+    }),
     runLoad({
       port: h.port,
       host: 'bh.localhost',
       method: 'POST',
       path: '/api/mediaalpha/get-phone',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.40', ...ua },
+      // A new visitor (no cookie) from its own ip each time, with the brand's Origin (writes need it).
+      headers: { 'content-type': 'application/json', origin: 'http://bh.localhost', ...ua },
       connections: 1,
       seconds: SECONDS,
-      each: () => ({ headers: { cookie: `qf_aid=${crypto.randomUUID()}` }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
+      each: () => ({ headers: { 'cf-connecting-ip': phoneIp() }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
     }),
   ]);
   results = { pages, events, phone };
@@ -72,7 +96,7 @@ try {
 }
 
 const accepted = results.events?.statuses['202'] ?? 0;
-const drained = await waitForDrain(h, sessionId, eventsSent);
+const drained = await waitForDrain(h, eventVisitors.map((v) => v.sessionId), eventsSent);
 await h.close();
 
 let failed = false;

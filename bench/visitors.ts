@@ -22,21 +22,53 @@ function cookieHeader(headers: [string, string][], jar = new Map<string, string>
 
 const header = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
-export async function mintVisitor(port: number, brand: string, options: { withAnswers?: boolean } = {}): Promise<Record<string, string>> {
+export interface MintOptions {
+  /** Store the zip and Medicare answers first (two step submits). */
+  withAnswers?: boolean;
+  /** Ask for a phone number first (get-phone), so the visitor's Durable Object holds a lease. */
+  withLease?: boolean;
+  /** The visitor's client ip (CF-Connecting-IP) for every request it makes, pages included. */
+  ip?: string;
+}
+
+export async function mintVisitor(port: number, brand: string, options: MintOptions = {}): Promise<Record<string, string>> {
   const host = `${brand}.localhost`;
-  const first = await send(port, 'GET', host, '/', { 'user-agent': BENCH_USER_AGENT });
+  const ip: Record<string, string> = options.ip ? { 'cf-connecting-ip': options.ip } : {};
+  const first = await send(port, 'GET', host, '/', { 'user-agent': BENCH_USER_AGENT, ...ip });
   if (first.status !== 200) throw new Error(`first visit to ${brand}: ${first.status}`);
   const jar = cookieHeader(first.headers);
   if (!jar.size) throw new Error(`first visit to ${brand}: no cookies set`);
+  const write = (path: string, body: unknown) =>
+    send(port, 'POST', host, path, { cookie: header(jar), origin: `http://${host}`, 'content-type': 'application/json', 'user-agent': BENCH_USER_AGENT, ...ip }, JSON.stringify(body));
   if (options.withAnswers) {
     for (const [step, values] of [['zip', { zipcode: '33101' }], ['medicare', { haveMedicare: '1' }]] as const) {
-      const body = JSON.stringify({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step, values });
-      const res = await send(port, 'POST', host, '/api/form/submit', { cookie: header(jar), origin: `http://${host}`, 'content-type': 'application/json', 'user-agent': BENCH_USER_AGENT }, body);
+      const res = await write('/api/form/submit', { submissionId: crypto.randomUUID(), page: '/get-yours-otc', step, values });
       if (res.status !== 200) throw new Error(`storing answers for ${brand} (${step}): ${res.status} ${res.body.slice(0, 200)}`);
       cookieHeader(res.headers, jar);
     }
   }
-  return { cookie: header(jar), 'user-agent': BENCH_USER_AGENT };
+  if (options.withLease) {
+    const res = await write('/api/mediaalpha/get-phone', { page: 'get-yours-otc', localHour: 12 });
+    const lease = res.status === 200 ? (JSON.parse(res.body) as { lease?: unknown; source?: string }) : null;
+    // A lease from the partner, kept by the visitor's Durable Object: its pages show that number.
+    if (!lease?.lease || lease.source !== 'partner') throw new Error(`leasing a number for ${brand}: ${res.status} ${res.body.slice(0, 200)}`);
+    cookieHeader(res.headers, jar);
+  }
+  return { cookie: header(jar), 'user-agent': BENCH_USER_AGENT, ...ip };
+}
+
+let minted = 0;
+/** A client ip of its own for each minted visitor, from 198.18.0.0/15 (the benchmarking range), apart from visitorPool's. */
+export function benchIp(): string {
+  minted += 1;
+  return `198.19.${Math.floor(minted / 250) % 256}.${1 + (minted % 250)}`;
+}
+
+/** Returning visitors of one kind, each with its own ip, for a load that rotates through them (as many browsers would). */
+export async function returningVisitors(port: number, brand: string, size: number, options: Omit<MintOptions, 'ip'>): Promise<Record<string, string>[]> {
+  const pool: Record<string, string>[] = [];
+  for (let i = 0; i < size; i++) pool.push(await mintVisitor(port, brand, { ...options, ip: benchIp() }));
+  return pool;
 }
 
 export interface PooledVisitor {
