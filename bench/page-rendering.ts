@@ -84,7 +84,7 @@ export async function comparePages(port: number, captured: ConstantPage[], secon
     const check = await send(port, 'GET', CONSTANT_HOST, constantPath(page));
     if (check.body !== bytes.body) throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
   }
-  const runs = BENCH_PAGES.map(() => ({ constant: [], firstVisit: [], withAnswers: [], withLease: [] }) as Record<VisitorKind, LoadResult[]>);
+  const runs: Record<VisitorKind, LoadResult[]>[] = BENCH_PAGES.map(() => ({ constant: [], firstVisit: [], withAnswers: [], withLease: [] }));
   for (let round = 0; round < rounds; round++) {
     // A lease lives 5 minutes (PHONE_LEASE_SECONDS): fresh lease holders each round, so none expires mid-run.
     for (const brand of brands) {
