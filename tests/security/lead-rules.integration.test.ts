@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { decode, hiddenFieldsOf, leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { asIfTaken } from '../support/pace';
 import { sandboxScope } from '../support/sandbox';
 import { answerMedicareSteps, finalStepKit, jsonStep } from './support';
 
@@ -62,7 +63,7 @@ describe('lead rules', () => {
     expect(await statusOf(badToken)).toMatchObject([{ status: 'partial', partial_reasons: '["quote_token"]' }]);
 
     // A complete resubmission completes the same row; a partial one after it changes nothing.
-    const fresh = (await (await badToken.fetch('/api/quote-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { token: string };
+    const fresh = await (await badToken.fetch('/api/quote-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json<{ token: string }>();
     await badToken.api(jsonStep('contact', { phone: '(305) 555-0184' }, { consentVersion, quoteToken: fresh.token }));
     await badToken.api(jsonStep('contact', { phone: '(305) 555-0184' }, { consentVersion }));
     const rows = await statusOf(badToken);
@@ -125,6 +126,8 @@ describe('lead rules', () => {
     await submitStep(complete, '/save-auto/vehicles', { vehicle1Year: '2020', vehicle1Make: 'Toyota', vehicle1Model: 'Camry', vehicles: '1' });
     for (const step of ['insurance', 'home']) await submitStep(complete, `/save-auto/${step}`, { _action: 'skip' });
     await submitStep(complete, '/save-auto/drivers', { driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1DobMonth: '12', driver1DobDay: '9', driver1DobYear: '1966', drivers: '1' });
+    // At a person's pace: a lead posted in a second is judged bot and goes to no partner (issue 12).
+    await asIfTaken(complete);
     await submitStep(complete, '/save-auto/contact', { driver1Phone: '(312) 555-0189', driver1Email: 'grace@example.com' });
     expect(await statusOf(complete)).toMatchObject([{ status: 'complete' }]);
     await expect.poll(async () => (await completeScope.calls('quotewizard')).length, WAIT).toBeGreaterThan(0);
