@@ -37,9 +37,9 @@ export function brandForHost(host: string): Brand | undefined {
   const exact = byHost.get(name);
   if (exact) return exact;
   const local = /^([a-z0-9]+)\.localhost$/.exec(name);
-  if (local) return byCode.get(local[1]!);
+  if (local) return byCode.get(local[1] ?? '');
   const preview = /^([a-z0-9]+)--[a-z0-9.-]+\.workers\.dev$/.exec(name);
-  if (preview) return byCode.get(preview[1]!);
+  if (preview) return byCode.get(preview[1] ?? '');
   return undefined;
 }
 

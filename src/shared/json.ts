@@ -10,7 +10,7 @@ export type FormValues = Record<string, FormScalar>;
 export function toFormValues(value: unknown): FormValues {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   const out: FormValues = {};
-  for (const [key, v] of Object.entries(value)) {
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = v;
   }
   return out;

@@ -58,7 +58,7 @@ export default {
     else await handleEventBatch(batch, env);
   },
   // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts).
-  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(purgeExpiredLeadValues(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

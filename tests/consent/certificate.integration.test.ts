@@ -23,12 +23,12 @@ describe('lead certificates', () => {
 
     const json = await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } });
     expect(json.status).toBe(200);
-    const { jws } = (await json.json()) as { jws: string };
+    const { jws } = await json.json<{ jws: string }>();
     expect(jws.split('.')).toHaveLength(3);
 
     const keys = await v.get('/.well-known/lead-certificates.json');
     expect(keys.status).toBe(200);
-    const jwks = (await keys.json()) as { keys: { kid: string; kty: string; crv: string; x: string; alg: string; use: string }[] };
+    const jwks = await keys.json<{ keys: { kid: string; kty: string; crv: string; x: string; alg: string; use: string }[] }>();
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
     for (const k of jwks.keys) expect(k).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
@@ -59,7 +59,7 @@ describe('lead certificates', () => {
     // The consent hash resolves through the catalog, to a text with that very hash.
     const catalog = await v.get(`/api/consent-texts/${lead.consent_sha256}`);
     expect(catalog.status).toBe(200);
-    const entry = (await catalog.json()) as { version: string; language: string; text: string };
+    const entry = await catalog.json<{ version: string; language: string; text: string }>();
     expect(entry).toMatchObject({ version: lead.consent_version, language: 'english' });
     expect(await sha256Hex(entry.text)).toBe(lead.consent_sha256);
     expect(entry.text).not.toMatch(/marketing partners/);
@@ -69,8 +69,8 @@ describe('lead certificates', () => {
     const v = visitor('bh');
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
-    const { jws } = (await (await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })).json()) as { jws: string };
-    const jwks = (await (await v.get('/.well-known/lead-certificates.json')).json()) as { keys: { kid: string; kty: string; crv: string; x: string }[] };
+    const { jws } = await (await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })).json<{ jws: string }>();
+    const jwks = await (await v.get('/.well-known/lead-certificates.json')).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
     expect(await verifyWithJwks(jws, jwks)).toBe(true);
 
     const payload = jwsPayload(jws);
@@ -78,7 +78,7 @@ describe('lead certificates', () => {
     expect(await verifyWithJwks(jwsWithPayload(jws, { ...payload, sellers: [{ name: 'Someone Else, LLC', accepted: true }] }), jwks)).toBe(false);
 
     // Signed by a key the JWKS does not publish, under a kid it does not know, and under the published kid.
-    const stranger = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const stranger = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']));
     const sign = async (kid: string) => {
       const enc = (x: string) => btoa(String.fromCharCode(...new TextEncoder().encode(x))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
       const input = `${enc(JSON.stringify({ alg: 'EdDSA', kid }))}.${enc(JSON.stringify(payload))}`;
@@ -95,13 +95,13 @@ describe('lead certificates', () => {
     // The current key was recorded when it signed.
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM certificate_keys WHERE kid = ?').bind('test-2026-11').first('n')).toBe(1);
     // A key retired before this one, as the table holds it after a rotation.
-    const retired = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const retired = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']));
     const { x } = (await crypto.subtle.exportKey('jwk', retired.publicKey)) as { x: string };
     const kid = `retired-${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare('INSERT INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)')
       .bind(kid, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' }), '2026-01-01T00:00:00.000Z')
       .run();
-    const jwks = (await (await v.get('/.well-known/lead-certificates.json')).json()) as { keys: { kid: string; kty: string; crv: string; x: string }[] };
+    const jwks = await (await v.get('/.well-known/lead-certificates.json')).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
     expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(['test-2026-11', kid]));
     const enc = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     const input = `${enc(new TextEncoder().encode(JSON.stringify({ alg: 'EdDSA', kid })))}.${enc(new TextEncoder().encode(JSON.stringify({ certificate_id: 'old' })))}`;

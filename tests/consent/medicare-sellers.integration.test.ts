@@ -20,7 +20,7 @@ async function numberAfterLead(v: Visitor, sb: SandboxScope) {
     body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc', zip: '33101' }),
   });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as { phone: { digits: string; href: string } };
+  const body = await res.json<{ phone: { digits: string; href: string } }>();
   expect(body.phone.href).toMatch(/^tel:\+1\d{10}$/);
   const calls = await sb.calls('mediaalpha', '/get-phone');
   return { phone: body.phone, calls };
@@ -68,7 +68,7 @@ describe('Medicare one-to-one consent', () => {
     const v = visitor('bh', { ip: sb.ip });
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
-    expect(JSON.parse(lead.consent_sellers ?? 'null').every((s: { accepted: boolean }) => !s.accepted)).toBe(true);
+    expect((JSON.parse(lead.consent_sellers ?? 'null') as { accepted: boolean }[]).every((s) => !s.accepted)).toBe(true);
 
     const { phone, calls } = await numberAfterLead(v, sb);
     expect(phone.digits).toMatch(/^1\d{10}$/);

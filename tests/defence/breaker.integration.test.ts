@@ -16,10 +16,10 @@ function getPhone(ip: string, colo: string): Promise<{ reply: PhoneReply; ms: nu
   const v = visitor('bh', { ip });
   const started = Date.now();
   return v
-    .fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }), cf: { colo } } as RequestInit)
+    .fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }), cf: { colo } })
     .then(async (res) => {
       expect(res.status).toBe(200);
-      return { reply: (await res.json()) as PhoneReply, ms: Date.now() - started };
+      return { reply: await res.json<PhoneReply>(), ms: Date.now() - started };
     });
 }
 

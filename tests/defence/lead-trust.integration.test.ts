@@ -21,7 +21,7 @@ function widgetToken(): string {
 async function step(v: Visitor, name: string, values: Record<string, string | null>, extra: Record<string, unknown> = {}, action: 'submit' | 'skip' = 'submit') {
   const res = await v.api({ submissionId: crypto.randomUUID(), page: PAGE, step: name, action, values, ...extra });
   expect(res.status, `${name}: ${res.status}`).toBe(200);
-  return (await res.json()) as { completed: boolean };
+  return await res.json<{ completed: boolean }>();
 }
 
 /** The visitor's first step, `ms` ago: what a person's pace leaves in the Durable Object. */

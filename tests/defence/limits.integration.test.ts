@@ -44,7 +44,7 @@ describe('get-phone flood from one ip', () => {
     const started = Date.now();
     const replies = await inBatches(300, 20, async () => {
       const res = await cookielessGetPhone(sb.ip);
-      return { status: res.status, body: (await res.json()) as { phone: { display: string }; source: string } };
+      return { status: res.status, body: await res.json<{ phone: { display: string }; source: string }>() };
     });
     const seconds = (Date.now() - started) / 1000;
     const statuses = new Set(replies.map((r) => r.status));
@@ -82,7 +82,7 @@ describe('get-phone flood from one ip', () => {
     for (let i = 0; i < 14; i++) {
       const res = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }) });
       expect(res.status).toBe(200);
-      answers.push((await res.json()) as { source: string; phone: { display: string } });
+      answers.push(await res.json<{ source: string; phone: { display: string } }>());
     }
     const last = answers.at(-1);
     expect(last?.source).toBe('limited');

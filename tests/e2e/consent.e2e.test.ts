@@ -64,7 +64,7 @@ describe('lead certificate in the browser', () => {
     const anonymousId = await anonymousIdOf(page);
     const [lead] = queryD1(`SELECT certificate_id, consent_sellers FROM leads WHERE visitor_id = '${anonymousId}'`, z.object({ certificate_id: z.uuid(), consent_sellers: z.string() }));
     expect(lead).toBeDefined();
-    expect(JSON.parse(lead?.consent_sellers ?? '[]').filter((s: { accepted: boolean }) => s.accepted).map((s: { name: string }) => s.name)).toEqual([chosen?.name]);
+    expect((JSON.parse(lead?.consent_sellers ?? '[]') as { name: string; accepted: boolean }[]).filter((s) => s.accepted).map((s) => s.name)).toEqual([chosen?.name]);
 
     await page.goto(`${origin}/certificates/${lead?.certificate_id}`);
     await expect.poll(() => page.locator('#cert-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('valid');

@@ -173,7 +173,7 @@ describe('clicks page in Chromium', () => {
     const id = await visitorIdOf(context);
     await expect.poll(() => ['adsLoaded', 'adClicked', 'maAdClicked'].every((name) => storedEventsOf(id).some((e) => e.event === name)), WAIT).toBe(true);
     const events = storedEventsOf(id);
-    const loaded = JSON.parse(events.find((e) => e.event === 'adsLoaded')?.properties ?? '{}');
+    const loaded: unknown = JSON.parse(events.find((e) => e.event === 'adsLoaded')?.properties ?? '{}');
     expect(loaded).toMatchObject({ count, product: 'auto' });
     expect(events.find((e) => e.event === 'adsLoaded')?.page).toBe('clicks-auto');
     for (const name of ['adClicked', 'maAdClicked']) {

@@ -82,7 +82,7 @@ describe('QuoteWizard in Chromium', () => {
       vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
       tcpa: { consented: true },
     });
-    expect(String(call?.body.ip_address ?? '')).not.toBe('');
+    expect(call?.body.ip_address).toEqual(expect.stringMatching(/./));
 
     // The lead row holds QuoteWizard's answer; the delivery ran once.
     const row = z.object({ submission_id: z.string(), quotewizard_status: z.string().nullable(), quotewizard_id: z.string().nullable(), quotewizard_attempts: z.number() });

@@ -112,7 +112,7 @@ describe('demand check on entering a demandCheck page (spec 4, 7.1)', () => {
     const low = storedEventsOf(id).find((e) => e.event === 'lowBidResult');
     expect(low?.page).toBe('get-yours-otc');
     expect(JSON.parse(low?.properties ?? '{}')).toMatchObject({ ev: expect.any(Number), threshold: 10 });
-    expect(JSON.parse(low?.properties ?? '{}').ev).toBeLessThan(10);
+    expect((JSON.parse(low?.properties ?? '{}') as { ev?: number }).ev).toBeLessThan(10);
 
     // A reload is a new entry: the page asks again, the partner is not asked twice.
     const answered = v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/demand-check', { timeout: 30_000 });
@@ -150,7 +150,7 @@ describe('ip quality once per session (spec 7.6)', () => {
     expect(await v.sandboxCalls('ipqs')).toHaveLength(1);
     const views = storedEventsOf(id).filter((e) => e.event === 'pageView');
     for (const view of views.slice(1)) {
-      expect(JSON.parse(view.properties).ipQuality).toMatchObject({ fraudScore: expect.any(Number), proxy: false, checkedAt: expect.any(String) });
+      expect((JSON.parse(view.properties) as { ipQuality?: unknown }).ipQuality).toMatchObject({ fraudScore: expect.any(Number), proxy: false, checkedAt: expect.any(String) });
     }
     expect(v.errors).toEqual([]);
     await v.context.close();
@@ -206,7 +206,7 @@ describe('the other automatic events in a walk (issue 10 item 6)', () => {
     await v.page.goto(`${brandOrigin('bh')}/find-benefits`);
     const first = await anonymousIdOf(v.page);
     await expect.poll(() => storedEventsOf(first).filter((e) => e.event === 'enteredExperiment').length, WAIT).toBe(1);
-    const entered = JSON.parse(storedEventsOf(first).find((e) => e.event === 'enteredExperiment')?.properties ?? '{}');
+    const entered: unknown = JSON.parse(storedEventsOf(first).find((e) => e.event === 'enteredExperiment')?.properties ?? '{}');
     expect(entered).toMatchObject({ experimentId: 'find-benefits-headline', variantId: expect.stringMatching(/^(control|zip-first)$/) });
     // The cookies go (cleared, expired) while local storage keeps the old id: the next page links it.
     await v.context.clearCookies();

@@ -69,7 +69,7 @@ describe('POST /api/form/submit', () => {
     for (const b of bad) {
       const res = await v.api(b);
       expect(res.status, JSON.stringify(b)).toBe(400);
-      const json = (await res.json()) as { error: { code: string; message: string } };
+      const json = await res.json<{ error: { code: string; message: string } }>();
       expect(typeof json.error.code).toBe('string');
     }
     const notJson = await v.fetch('/api/form/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"submissionId":' });

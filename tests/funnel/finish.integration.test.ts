@@ -25,7 +25,7 @@ async function leasePhone(v: Visitor, page: string) {
   expect((await v.get(`/${page}`)).status).toBe(200);
   const res = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page, localHour: 10 }) });
   expect(res.status).toBe(200);
-  return (await res.json()) as { phone: { digits: string; leased: boolean }; expiresInMs: number | null };
+  return await res.json<{ phone: { digits: string; leased: boolean }; expiresInMs: number | null }>();
 }
 
 describe('one number on the page', () => {

@@ -33,7 +33,7 @@ describe('Medicare funnel without JavaScript', () => {
 
     const leads = await leadsOf(v.id);
     expect(leads).toHaveLength(1);
-    const lead = leads[0]!;
+    const lead = leads[0] ?? expect.unreachable('one lead');
     expect(lead).toMatchObject({ brand: 'bh', page: 'get-yours-otc', form: 'medicare', product: 'medicare', ip: v.ip, user_agent: 'funnel-test/1.0', consent_version: CURRENT_CONSENT_VERSION, consent_text_language: 'english' });
     expect(lead.smid).toMatch(/^\d{6}$/);
     expect(JSON.parse(lead.values)).toEqual({ zipcode: '33101', haveMedicare: true, haveMedicaid: false, firstName: 'Ada', lastName: 'Lovelace', phone: '(305) 555-0182', email: 'ada@example.com' });

@@ -68,7 +68,7 @@ function islandOutcome(formId: FormId, step: StepDef, inputs: Inputs): Outcome {
 async function jsonOutcome(v: Visitor, page: string, step: StepDef, inputs: Inputs): Promise<Outcome> {
   const res = await v.api({ submissionId: crypto.randomUUID(), page, step: step.name, values: stepPayload(step, inputs, 1) });
   expect(res.status).toBe(200);
-  const reply = (await res.json()) as { blocked: boolean; missing: string[] };
+  const reply = await res.json<{ blocked: boolean; missing: string[] }>();
   return { advance: !reply.blocked, missing: [...reply.missing].sort() };
 }
 

@@ -77,7 +77,7 @@ describe('a phone lease belongs to its product and placement', () => {
     const sb = sandboxScope();
     const v = visitor('ac', { ip: sb.ip });
     await v.get('/get-yours-otc');
-    const medicare = (await (await getPhone(v, { page: 'get-yours-otc' })).json()) as { phone: { digits: string; leased: boolean } };
+    const medicare = await (await getPhone(v, { page: 'get-yours-otc' })).json<{ phone: { digits: string; leased: boolean } }>();
     expect(medicare.phone.leased).toBe(true);
     const medicareShown = formatPhone(medicare.phone.digits);
     // The Medicare page shows its lease on the next render.
@@ -86,7 +86,7 @@ describe('a phone lease belongs to its product and placement', () => {
     // An auto page of the same visitor does not.
     const autoPage = decode(await (await v.get('/save-auto')).text());
     expect(autoPage).not.toContain(medicareShown);
-    const auto = (await (await getPhone(v, { page: 'save-auto' })).json()) as { phone: { digits: string; leased: boolean } };
+    const auto = await (await getPhone(v, { page: 'save-auto' })).json<{ phone: { digits: string; leased: boolean } }>();
     expect(auto.phone.leased).toBe(true);
     expect(auto.phone.digits).not.toBe(medicare.phone.digits);
     const calls = (await sb.calls('mediaalpha', '/get-phone')).map((c) => (c.body as GetPhoneCall).placement_id);

@@ -80,13 +80,13 @@ function visitorsFailingOnce(): { namespace: DurableObjectNamespace; failures: (
                 return () => Promise.reject(new Error('Durable Object reset because its code was updated.'));
               }
               // RPC methods need no receiver (and an RPC stub would take .bind for a remote method).
-              return Reflect.get(s, p);
+              return Reflect.get(s, p) as unknown;
             },
           });
         };
       }
       const value: unknown = Reflect.get(ns, prop);
-      return typeof value === 'function' ? value.bind(ns) : value;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(ns) : value;
     },
   });
   return { namespace, failures: () => failures };

@@ -7,7 +7,7 @@ export async function finalStepKit(v: Visitor): Promise<{ consentVersion: string
   const hidden = hiddenFieldsOf(await page.text());
   const token = await v.fetch('/api/quote-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(token.status).toBe(200);
-  const { token: quoteToken } = (await token.json()) as { token: string };
+  const { token: quoteToken } = await token.json<{ token: string }>();
   expect(hidden.consentVersion).toBeTruthy();
   return { consentVersion: hidden.consentVersion ?? '', quoteToken };
 }

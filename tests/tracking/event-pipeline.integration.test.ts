@@ -43,7 +43,7 @@ const brokenDb = new Proxy(env.DB, {
   get(target, prop) {
     if (prop === 'batch') return () => Promise.reject(new Error('D1_ERROR: database unavailable'));
     const value: unknown = Reflect.get(target, prop);
-    return typeof value === 'function' ? value.bind(target) : value;
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
   },
 });
 

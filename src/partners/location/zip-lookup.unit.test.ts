@@ -110,10 +110,10 @@ describe('lookupZip', () => {
   });
 
   it('throws, and caches nothing, when the data cannot be read', async () => {
-    const failing: ZipLookupDeps['assets'] = { fetch: async () => new Response('boom', { status: 500 }) };
+    const failing: ZipLookupDeps['assets'] = { fetch: () => Promise.resolve(new Response('boom', { status: 500 })) };
     await expect(lookupZip('94103', { assets: failing, cache: env.CACHE })).rejects.toThrow(/answered 500/);
     const malformed: ZipLookupDeps['assets'] = {
-      fetch: async () => Response.json({ '94105': ['San Francisco', 'California', 'San Francisco County'] }),
+      fetch: () => Promise.resolve(Response.json({ '94105': ['San Francisco', 'California', 'San Francisco County'] })),
     };
     await expect(lookupZip('94103', { assets: malformed, cache: env.CACHE })).rejects.toThrow();
     expect(await env.CACHE.get(zipCacheKey('94103'))).toBeNull();
@@ -121,7 +121,7 @@ describe('lookupZip', () => {
 
   it('still answers when the cache write fails, and can defer the write to waitUntil', async () => {
     const brokenCache: ZipLookupDeps['cache'] = {
-      get: async () => null,
+      get: () => Promise.resolve(null),
       put: () => Promise.reject(new Error('KV write limit')),
     };
     expect((await lookupZip('73301', { assets: env.ASSETS, cache: brokenCache }))?.stateCode).toBe('TX');

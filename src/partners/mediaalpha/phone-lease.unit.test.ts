@@ -44,7 +44,7 @@ function harness(reply: () => Promise<GetPhoneResponse>, values: Record<string, 
   };
 }
 
-const success = async (): Promise<GetPhoneResponse> => ({ status: 'SUCCESS', phone_number: '+18335551000', lease_time: 300, request_id: 'r' });
+const success = (): Promise<GetPhoneResponse> => Promise.resolve({ status: 'SUCCESS', phone_number: '+18335551000', lease_time: 300, request_id: 'r' });
 
 describe('PhoneLeaseKeeper', () => {
   it('makes one partner call for ten concurrent requests and gives all the same lease', async () => {
@@ -81,7 +81,7 @@ describe('PhoneLeaseKeeper', () => {
     expect(failing.stored()).toBeUndefined();
     await failing.keeper.get(args);
     expect(failing.requests).toHaveLength(2);
-    const noBuyer = harness(async () => ({ status: 'ERROR', errors: ['no buyer'] }));
+    const noBuyer = harness(() => Promise.resolve({ status: 'ERROR', errors: ['no buyer'] }));
     expect(await noBuyer.keeper.get(args)).toEqual({ lease: null, source: 'fallback', partnerOk: true });
   });
 

@@ -12,7 +12,7 @@ import type { FieldDef, FieldKind } from './types';
 const ZIP = /^\d{5}$/;
 const PHONE = /^\(\d{3}\) \d{3}-\d{4}$/;
 /** zod 4's email pattern (z.email()), so the browser and the Worker agree. */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const YEAR = /^\d{4}$/;
 
 function trimmedLength(raw: string, min: number, max: number): string | undefined {

@@ -13,7 +13,7 @@ import type { FormDef, StepDef } from './types';
 
 export function parseStepInput(form: FormDef, step: StepDef, raw: Readonly<Record<string, unknown>>): FormValues {
   const leadFields: Readonly<Record<string, unknown>> = LEAD_FIELDS_BY_PRODUCT[form.product];
-  const input: Record<string, unknown> = {};
+  const input: Record<string, string | number | boolean> = {};
   const cleared: FormValues = {};
   for (const name of stepInputNames(step)) {
     if (!Object.hasOwn(raw, name)) continue;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { formatInTimeZone } from 'date-fns-tz';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Product } from '../../../brands';
 import { attributionFromAddress, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
 import { buildCallContext, type CallContext } from '../../partners/mediaalpha/call-context';

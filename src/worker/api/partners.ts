@@ -17,13 +17,12 @@ import { reportError } from '../observability/report-error';
 import { trackFromServer } from '../tracking/enqueue';
 import { sessionFromCookie } from '../tracking/session';
 import { storedIpQualitySchema } from '../tracking/session-ip-quality';
-import { visitorStub } from '../visitor';
 import { locationApi } from './location';
 import { partnerCallContext, recall, remember, requestIp, requestUa } from './partner-context';
 import { visitorPlace } from './visitor-place';
 import { leaseVisitorPhone, leaseWithin } from './visitor-phone';
 import { partnerVisit } from '../visit';
-import { phoneCallGuard, throughBreaker } from '../defence/partner-guard';
+import { throughBreaker } from '../defence/partner-guard';
 import { EMPTY_LISTING, fetchListing } from '../listing';
 
 /**

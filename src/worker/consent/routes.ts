@@ -43,7 +43,7 @@ function wantsJson(c: Context<AppEnv>): boolean {
 function payloadOf(jws: string): CertificateView['payload'] {
   try {
     const value: unknown = JSON.parse(base64UrlToText(jws.split('.')[1] ?? '') ?? '');
-    return typeof value === 'object' && value !== null ? (value as CertificateView['payload']) : {};
+    return typeof value === 'object' && value !== null ? (value) : {};
   } catch {
     return {};
   }

@@ -12,7 +12,7 @@ import { TRUST_THRESHOLDS } from './thresholds';
 let disposable: Set<string> | undefined;
 
 export function isDisposableDomain(domain: string): boolean {
-  disposable ??= new Set((blocklist as string[]).map((d) => d.toLowerCase()));
+  disposable ??= new Set((blocklist).map((d) => d.toLowerCase()));
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
   if (disposable.has(name)) return true;
   // Subdomains of a listed domain (x.mailinator.com) are as disposable as the domain.

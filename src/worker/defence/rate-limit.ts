@@ -108,7 +108,6 @@ export async function recentLimitHits(env: Pick<Env, 'CACHE'>, ip: string, visit
 
 /** The answer of a limited API request: get-phone's default number, else 429 JSON with Retry-After. */
 export function limitedResponse(c: DefenceContext, route: LimitedRoute, outcome: Extract<LimitOutcome, { limited: true }>): Response {
-  const retryAfter = String(outcome.retryAfterSeconds);
   if (LIMIT_RULES[route].answer === 'default-phone') {
     return c.json({ phone: displayPhone(null, c.var.brand.defaultPhone), lease: null, source: 'limited' }, 200, { 'cache-control': 'no-store' });
   }

@@ -36,7 +36,7 @@ describe('error reporting', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe('https://sentry.example/api/9/envelope/');
-    const lines = String(init?.body).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (typeof init?.body === 'string' ? init.body : '').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[1]).toEqual({ type: 'event' });
     expect(lines[2]).toMatchObject({ level: 'error', environment: 'test', tags: { where: 'queue.d1-insert' } });
 

@@ -19,6 +19,9 @@ const experiment = experimentSchema.parse({
   ],
 });
 
+const controlVariant = experiment.variants[0] ?? expect.unreachable('the fixture has a control');
+const savingsVariant = experiment.variants[1] ?? expect.unreachable('the fixture has a savings variant');
+
 const visitors = Array.from({ length: 2000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
 describe('edge experiments', () => {
@@ -36,20 +39,20 @@ describe('edge experiments', () => {
     const savings = visitors.filter((id) => assignVariant(experiment, id)?.id === 'savings').length;
     expect(savings / visitors.length).toBeGreaterThan(0.45);
     expect(savings / visitors.length).toBeLessThan(0.55);
-    const skewed = { ...experiment, variants: [{ ...experiment.variants[0]!, weight: 9 }, { ...experiment.variants[1]!, weight: 1 }] };
+    const skewed = { ...experiment, variants: [{ ...controlVariant, weight: 9 }, { ...savingsVariant, weight: 1 }] };
     const share = visitors.filter((id) => assignVariant(skewed, id)?.id === 'savings').length / visitors.length;
     expect(share).toBeGreaterThan(0.07);
     expect(share).toBeLessThan(0.13);
   });
 
   it('a zero-weight variant gets nobody; an inactive experiment assigns nobody', () => {
-    const off = { ...experiment, variants: [{ ...experiment.variants[0]!, weight: 0 }, experiment.variants[1]!] };
+    const off = { ...experiment, variants: [{ ...controlVariant, weight: 0 }, savingsVariant] };
     expect(new Set(visitors.map((id) => assignVariant(off, id)?.id))).toEqual(new Set(['savings']));
-    expect(assignVariant({ ...experiment, active: false }, visitors[0]!)).toBeUndefined();
+    expect(assignVariant({ ...experiment, active: false }, visitors[0] ?? expect.unreachable('2000 visitors'))).toBeUndefined();
   });
 
   it('merges only the fields the variant sets over the page config', () => {
-    const savingsVisitor = visitors.find((id) => assignVariant(experiment, id)?.id === 'savings')!;
+    const savingsVisitor = visitors.find((id) => assignVariant(experiment, id)?.id === 'savings') ?? expect.unreachable('a visitor in savings');
     const { config: merged, assignment } = applyExperiment({ config, experiment }, savingsVisitor);
     expect(assignment).toEqual({ experimentId: 'otc-headline', variantId: 'savings' });
     expect(merged.headline).toBe('Seniors: check your OTC allowance');

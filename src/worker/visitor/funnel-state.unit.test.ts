@@ -9,7 +9,7 @@ describe('VisitorDO step submits', () => {
   it('merges each submit into the form bucket and the shared * bucket', async () => {
     const visitor = stub();
     await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'zip', values: { zipcode: '33101' } });
-    await runInDurableObject(visitor, async (_instance: VisitorDO, state) => {
+    await runInDurableObject(visitor, (_instance: VisitorDO, state) => {
       const rows = state.storage.sql.exec<{ key: string; value: string }>("SELECT key, value FROM kv WHERE key LIKE 'values:%' ORDER BY key").toArray();
       expect(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])).toEqual([
         ['values:*', { zipcode: '33101' }],

@@ -47,9 +47,8 @@ export class VisitorDO extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.idle = new IdleAlarm(ctx.storage, visitorIdleMs(env));
-    ctx.blockConcurrencyWhile(async () => {
-      this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
-    });
+    // Synchronous SQL in the constructor runs before any request reaches the object.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
   }
 
   /** Reads a JSON value stored under key, or undefined. */
@@ -72,7 +71,7 @@ export class VisitorDO extends DurableObject<Env> {
    * The user record (spec section 3, call 3). Ordered by the browser's updatedAt, so a late
    * retry from an older tab never overwrites a newer change. Returns what is stored.
    */
-  async setUserRecord(record: UserRecord): Promise<UserRecord> {
+  setUserRecord(record: UserRecord): UserRecord {
     const current = this.getJson('user');
     if (isUserRecord(current) && current.updatedAt > record.updatedAt) return current;
     this.putJson('user', record);
@@ -83,7 +82,7 @@ export class VisitorDO extends DurableObject<Env> {
    * What a page render needs in one round trip: the values the visitor already gave for
    * this form (the shared '*' bucket overlaid by the form's own) and the raw phone lease.
    */
-  async getPageState(form: string | null, leaseOwner?: LeaseOwner): Promise<{ values: FormValues; lease: PhoneLease | null }> {
+  getPageState(form: string | null, leaseOwner?: LeaseOwner): { values: FormValues; lease: PhoneLease | null } {
     const shared = this.getJson('values:*');
     const own = form ? this.getJson(`values:${form}`) : undefined;
     const stored = this.getJson(PHONE_LEASE_KEY) ?? null;
@@ -122,7 +121,7 @@ export class VisitorDO extends DurableObject<Env> {
    * submission id: a retried request, a double click or a reload of the post stores once.
    * Returns the form's values as they now stand ('*' overlaid by the form's own).
    */
-  async submitStep(input: { submissionId: string; form: string; step: string; values: FormValues }): Promise<{ duplicate: boolean; values: FormValues }> {
+  submitStep(input: { submissionId: string; form: string; step: string; values: FormValues }): { duplicate: boolean; values: FormValues } {
     this.ensureSubmissions();
     const seen = this.sql.exec('SELECT 1 FROM submissions WHERE id = ?', input.submissionId).toArray().length > 0;
     if (!seen) {
@@ -131,7 +130,7 @@ export class VisitorDO extends DurableObject<Env> {
         this.mergeValues(input.form, input.values);
       });
     }
-    const { values } = await this.getPageState(input.form);
+    const { values } = this.getPageState(input.form);
     return { duplicate: seen, values };
   }
 
@@ -140,7 +139,7 @@ export class VisitorDO extends DurableObject<Env> {
    * the shared bucket only where the visitor has not answered, so a stale ad link never
    * overwrites what the visitor typed.
    */
-  async prefill(values: FormValues): Promise<void> {
+  prefill(values: FormValues): void {
     const shared = toFormValues(this.getJson('values:*'));
     const fresh: FormValues = {};
     for (const [name, value] of Object.entries(values)) {
@@ -151,20 +150,20 @@ export class VisitorDO extends DurableObject<Env> {
   }
 
   /** Issue 12: when the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
-  async formStartedAt(form: string): Promise<number | null> {
+  formStartedAt(form: string): number | null {
     this.ensureSubmissions();
     const row = this.sql.exec<{ at: number | null }>('SELECT MIN(at) AS at FROM submissions WHERE form = ?', form).toArray()[0];
     return row?.at ?? null;
   }
 
   /** The steps of `form` this visitor submitted, in the order they were accepted (issue 11: lead rules). */
-  async stepHistory(form: string): Promise<string[]> {
+  stepHistory(form: string): string[] {
     this.ensureSubmissions();
     return this.sql.exec<{ step: string }>('SELECT step FROM submissions WHERE form = ? ORDER BY at, rowid', form).toArray().map((row) => row.step);
   }
 
   /** Remembers that the visitor completed a form (its final step was accepted). */
-  async completeForm(form: string): Promise<void> {
+  completeForm(form: string): void {
     this.putJson(`completed:${form}`, new Date().toISOString());
   }
 
@@ -172,13 +171,13 @@ export class VisitorDO extends DurableObject<Env> {
    * A funnel page render in one round trip: prefill first, then the page state, completion
    * and the stored location (JSON text, parsed by the page; issue 10, item 3).
    */
-  async getFunnelState(
+  getFunnelState(
     form: string | null,
     prefill: FormValues | null,
     leaseOwner?: LeaseOwner,
-  ): Promise<{ values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null }> {
-    if (prefill) await this.prefill(prefill);
-    const state = await this.getPageState(form, leaseOwner);
+  ): { values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null } {
+    if (prefill) this.prefill(prefill);
+    const state = this.getPageState(form, leaseOwner);
     const location = this.getJson(visitorResultKey('location'));
     // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
     const completed = form !== null && formsOfSameProduct(form).some((id) => this.getJson(`completed:${id}`) !== undefined);
@@ -219,12 +218,12 @@ export class VisitorDO extends DurableObject<Env> {
   }
 
   /** Issue 19: the entities a Medicare consent step listed and which the visitor ticked (recorded with the lead). */
-  async recordSellerChoices(form: string, sellers: { id: string; name: string; accepted: boolean }[]): Promise<void> {
+  recordSellerChoices(form: string, sellers: { id: string; name: string; accepted: boolean }[]): void {
     this.putJson(`consent:sellers:${form}`, sellers);
   }
 
   /** Records that the visitor accepted the consent step of `form` (called for complete leads only). */
-  async acceptConsent(acceptance: ConsentAcceptance): Promise<void> {
+  acceptConsent(acceptance: ConsentAcceptance): void {
     this.putJson('consent:accepted', acceptance);
   }
 
@@ -234,31 +233,31 @@ export class VisitorDO extends DurableObject<Env> {
   }
 
   /** A partner result remembered for this visitor (demand check, ip quality, location, attribution), as JSON text. */
-  async recallPartnerResult(kind: VisitorResultKind): Promise<string | null> {
+  recallPartnerResult(kind: VisitorResultKind): string | null {
     const value = this.getJson(visitorResultKey(kind));
     return value === undefined ? null : JSON.stringify(value);
   }
 
-  async rememberPartnerResult(kind: VisitorResultKind, json: string): Promise<void> {
+  rememberPartnerResult(kind: VisitorResultKind, json: string): void {
     this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
   }
 
   /** Issue 10, item 7: a page the Worker served, into the visit record in one step (src/worker/visit). */
-  async notePageServed(sessionId: string, page: VisitedPage, seen: Attribution): Promise<void> {
+  notePageServed(sessionId: string, page: VisitedPage, seen: Attribution): void {
     const key = visitorResultKey('visit');
     const stored = visitRecordSchema.safeParse(this.getJson(key));
     this.putJson(key, withPageServed(stored.success ? stored.data : null, sessionId, page, seen));
   }
 
   /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
-  async stepTimes(form: string): Promise<{ step: string; at: string }[]> {
+  stepTimes(form: string): { step: string; at: string }[] {
     this.ensureSubmissions();
     const rows = this.sql.exec<{ step: string; at: number }>('SELECT step, MAX(at) AS at FROM submissions WHERE form = ? GROUP BY step ORDER BY at', form).toArray();
     return rows.map((r) => ({ step: r.step, at: new Date(r.at).toISOString() }));
   }
 
   /** Issue 19, privacy export: everything the object holds about the visitor, as JSON text. */
-  async exportState(): Promise<string> {
+  exportState(): string {
     const kv = this.sql.exec<{ key: string; value: string; updated_at: number }>('SELECT key, value, updated_at FROM kv ORDER BY key').toArray();
     this.ensureSubmissions();
     const steps = this.sql.exec<{ form: string; step: string; at: number }>('SELECT form, step, at FROM submissions ORDER BY at').toArray();

@@ -1,4 +1,4 @@
-import { readJson, writeJson } from './storage';
+import { isObject, readJson, writeJson } from './storage';
 
 /**
  * Events not yet confirmed by the server, kept in local storage: a closed tab, a dropped
@@ -19,7 +19,7 @@ const inFlight = new Set<string>();
 
 function load(): Item[] {
   const raw = readJson('local', KEY);
-  return Array.isArray(raw) ? raw.filter((x): x is Item => typeof x?.id === 'string' && typeof x?.body === 'string') : [];
+  return Array.isArray(raw) ? raw.filter((x: unknown): x is Item => isObject(x) && typeof x.id === 'string' && typeof x.body === 'string') : [];
 }
 
 function save(items: Item[]): void {

@@ -1,6 +1,5 @@
 import type { PageInfo } from '../../../shared/tracking/event-context';
 import type { PageTracking } from '../../../shared/tracking/page-tracking';
-import type { UrlParams } from '../../../shared/tracking/session-params';
 import { isObject } from './storage';
 
 /** What the tracker needs from `<script id="page-context">` (written by src/worker/pages.ts). */
@@ -44,7 +43,7 @@ export function readPageContext(doc: Document = document): TrackerPage {
     tracking: {
       sessionId: str(tracking.sessionId, 'no-session'),
       paid: tracking.paid === true,
-      urlParams: (isObject(tracking.urlParams) ? tracking.urlParams : {}) as UrlParams,
+      urlParams: (isObject(tracking.urlParams) ? tracking.urlParams : {}),
       anonymousId: str(tracking.anonymousId, str(root.visitorId, 'unknown-visitor')),
       experiment: experiment ? { experimentId: str(experiment.experimentId), variantId: str(experiment.variantId) } : null,
       ...(tracking.gpc === true ? { gpc: true } : {}),

@@ -3,7 +3,7 @@
  * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages, inputNames, maskPhone, type FieldDef, type Option } from '../../../shared/forms';
 import type { FunnelProps } from './types';
@@ -37,8 +37,9 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
  * ~35 px up between mousedown and mouseup, and the click was lost).
  */
 function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  const shown = useRef<string | undefined>(undefined);
-  if (error) shown.current = error;
+  // The last error shown, kept from earlier renders (React's "information from previous renders").
+  const [shown, setShown] = useState(error);
+  if (error && error !== shown) setShown(error);
   if (error) {
     return (
       <p className="error" id={id} role="alert">
@@ -46,9 +47,9 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
       </p>
     );
   }
-  return shown.current ? (
+  return shown ? (
     <p className="error error--cleared" aria-hidden="true">
-      {shown.current}
+      {shown}
     </p>
   ) : null;
 }
@@ -127,7 +128,8 @@ function ChoiceField(props: FieldProps) {
   const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
   const id = `${idPrefix}-${field.name}`;
   return (
-    <fieldset className="field" aria-describedby={describedBy(error && `${id}-error`)}>
+    // The group carries the error state: ARIA gives aria-invalid to a radiogroup, not to its radios.
+    <fieldset className="field" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={describedBy(error && `${id}-error`)}>
       <legend id={`${id}-legend`}>{field.label[language]}</legend>
       <div className="choices">
         {options.map((o) => (
@@ -137,7 +139,6 @@ function ChoiceField(props: FieldProps) {
               name={field.name}
               value={o.value}
               checked={inputs[field.name] === o.value}
-              aria-invalid={error ? true : undefined}
               onChange={() => {
                 onInput(field.name, o.value);
                 onCommit(field, { [field.name]: o.value });

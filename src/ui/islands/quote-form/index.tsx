@@ -72,7 +72,7 @@ export function QuoteForm(props: QuoteFormProps) {
   const number = stepNumber(form, step.name);
   const isLast = number === form.steps.length;
   // Issue 12: Turnstile only on the last step; the honeypot on every step (people never see it).
-  const turnstile = useTurnstile(funnel.turnstile, isLast && !completed);
+  const { container: turnstileSlot, token: turnstileTokenOf } = useTurnstile(funnel.turnstile, isLast && !completed);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const groupSlots = step.group ? slots[step.group.prefix] : undefined;
 
@@ -145,7 +145,9 @@ export function QuoteForm(props: QuoteFormProps) {
   }, [step.name, number]);
 
   const inputsRef = useRef(inputs);
-  inputsRef.current = inputs;
+  useEffect(() => {
+    inputsRef.current = inputs;
+  });
   useEffect(() => {
     const onPop = () => {
       const target = stepFromPath(basePath, stepNames);
@@ -205,7 +207,7 @@ export function QuoteForm(props: QuoteFormProps) {
     window.dispatchEvent(new Event('quote:navigation-start'));
     try {
       // The final step writes the lead: its token should be minted after the last edit.
-      const [token, turnstileToken] = isLast ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstile.token(TURNSTILE_SUBMIT_WAIT_MS)]) : [quoteToken.current(), null];
+      const [token, turnstileToken] = isLast ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstileTokenOf(TURNSTILE_SUBMIT_WAIT_MS)]) : [quoteToken.current(), null];
       const honeypot = honeypotRef.current?.value;
       const reply = await submitStep({
         submissionId,
@@ -278,7 +280,9 @@ export function QuoteForm(props: QuoteFormProps) {
     setErrors(found);
     if (!verdict.advance) {
       setStatus('blocked');
-      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // A radio group is marked on its fieldset: focus its first radio.
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const first = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
       first?.focus();
       return;
     }
@@ -320,7 +324,7 @@ export function QuoteForm(props: QuoteFormProps) {
           />
           <input type="hidden" name="submissionId" value={submissionId} />
           <Honeypot inputRef={honeypotRef} />
-          {isLast && funnel.turnstile ? <div ref={turnstile.container} className="turnstile-slot" /> : null}
+          {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}
           {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
           {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
           {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}

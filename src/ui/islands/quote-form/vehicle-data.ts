@@ -26,7 +26,8 @@ export function loadYear(year: number): Promise<YearModels | null> {
     pending = fetch(`${VEHICLE_DATA_BASE}/${year}.json`)
       .then(async (res) => (res.ok ? readYear(await res.json()) : null))
       .catch(() => null);
-    pending.then((data) => {
+    // Cannot reject (the chain above ends in catch): nothing to await or handle here.
+    void pending.then((data) => {
       if (!data) cache.delete(year);
     });
     cache.set(year, pending);
