@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { renderErrorPage } from '../ui/render';
 import type { AppEnv } from './env';
-import { ApiError, PageNotFound, sanitizeStatusCode } from './http-error';
+import { ApiError, apiErrorResponse, PageNotFound, sanitizeStatusCode } from './http-error';
 import { shellOptions } from './shell';
 import { logJson } from './observability/log';
 
@@ -35,7 +35,7 @@ async function errorPage(c: Context<AppEnv>, status: number, message?: string): 
 
 /** Spec section 8, "No route matches": 404 with 'Page not found' plus the path. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
-  if (isApi(c)) return c.json({ error: { code: 'not_found', message: `Page not found: ${c.req.path}` } }, 404);
+  if (isApi(c)) return apiErrorResponse(c, new ApiError(404, 'not_found', `Page not found: ${c.req.path}`));
   return errorPage(c, 404, `Page not found: ${c.req.path}`);
 };
 
@@ -46,14 +46,14 @@ export const notFound: NotFoundHandler<AppEnv> = (c) => {
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
-    return c.json({ error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } }, err.status, err.headers);
+    return apiErrorResponse(c, err);
   }
   if (err instanceof PageNotFound) {
-    if (isApi(c)) return c.json({ error: { code: 'not_found', message: err.message } }, 404);
+    if (isApi(c)) return apiErrorResponse(c, new ApiError(404, 'not_found', err.message));
     return errorPage(c, errorStatus(err), err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    if (isApi(c)) return c.json({ error: { code: 'http_error', message: err.message || 'Request failed' } }, err.status);
+    if (isApi(c)) return apiErrorResponse(c, new ApiError(err.status, 'http_error', err.message || 'Request failed'));
     // The status it was given stays (a 400 is not a 500); only a 404 page shows its message.
     const status = errorStatus(err);
     if (err.res) for (const name of ['allow', 'retry-after']) {
@@ -67,6 +67,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (status >= 500) {
     logJson('error', 'unhandled error', { path: c.req.path, method: c.req.method, name: err.name, error: err.message });
   }
-  if (isApi(c)) return c.json({ error: { code: status >= 500 ? 'internal_error' : 'http_error', message: status >= 500 ? 'Internal Server Error' : 'Request failed' } }, status as ContentfulStatusCode);
+  if (isApi(c)) {
+    const api = status >= 500 ? new ApiError(status as ContentfulStatusCode, 'internal_error', 'Internal Server Error') : new ApiError(status as ContentfulStatusCode, 'http_error', 'Request failed');
+    return apiErrorResponse(c, api);
+  }
   return errorPage(c, status);
 };

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -18,6 +19,16 @@ export class ApiError extends HTTPException {
   ) {
     super(status, { message });
   }
+}
+
+/**
+ * The one writer of an API error's JSON: `{ error: { code, message, issues? } }` with the
+ * error's status and headers. onError answers a thrown ApiError with it; a handler or
+ * middleware that returns its error instead of throwing calls it too.
+ */
+export function apiErrorResponse(c: Context, err: ApiError): Response {
+  const error = { code: err.code, message: err.message, ...(err.issues === undefined ? {} : { issues: err.issues }) };
+  return c.json({ error }, err.status, err.headers);
 }
 
 /** A page-level not-found with the spec's message ('Page Not Found: {path}'). */

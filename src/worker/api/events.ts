@@ -5,6 +5,7 @@ import { isSpecEventName } from '../../shared/tracking/event-names';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
+import { ApiError, apiErrorResponse } from '../http-error';
 import { reportError } from '../observability/report-error';
 import { cspReportApi } from './csp-report';
 import { enqueueEvent } from '../tracking/enqueue';
@@ -23,18 +24,22 @@ eventApi.route('/', cspReportApi);
 type ApiContext = Context<AppEnv>;
 
 function badRequest(c: ApiContext, code: string, message: string, issues?: unknown) {
-  return c.json({ error: { code, message, ...(issues === undefined ? {} : { issues }) } }, 400);
+  return apiErrorResponse(c, new ApiError(400, code, message, issues));
+}
+
+function tooLarge(c: ApiContext, message: string) {
+  return apiErrorResponse(c, new ApiError(413, 'body_too_large', message));
 }
 
 /** The body as JSON, refusing oversized bodies before reading them whole. */
 async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) {
-    return { ok: false, response: c.json({ error: { code: 'body_too_large', message: `Body is larger than ${maxBytes} bytes` } }, 413) };
+    return { ok: false, response: tooLarge(c, `Body is larger than ${maxBytes} bytes`) };
   }
   const text = await c.req.text();
   if (new TextEncoder().encode(text).length > maxBytes) {
-    return { ok: false, response: c.json({ error: { code: 'body_too_large', message: `Body is larger than ${maxBytes} bytes` } }, 413) };
+    return { ok: false, response: tooLarge(c, `Body is larger than ${maxBytes} bytes`) };
   }
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -44,7 +49,7 @@ async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; va
 }
 
 function forbidden(c: ApiContext, code: string, message: string) {
-  return c.json({ error: { code, message } }, 403);
+  return apiErrorResponse(c, new ApiError(403, code, message));
 }
 
 /**
@@ -80,7 +85,7 @@ eventApi.post('/event/create', async (c) => {
     ipLookup: ipLookupFromRequest(c.req.raw),
   });
   if (JSON.stringify(properties).length > MAX_PROPERTIES_BYTES) {
-    return c.json({ error: { code: 'body_too_large', message: `Properties are larger than ${MAX_PROPERTIES_BYTES} bytes` } }, 413);
+    return tooLarge(c, `Properties are larger than ${MAX_PROPERTIES_BYTES} bytes`);
   }
   const event: QueuedEvent = {
     id: props.id,
@@ -103,7 +108,7 @@ eventApi.post('/event/create', async (c) => {
     await enqueueEvent(c.env, event);
   } catch (err) {
     c.executionCtx.waitUntil(reportError(c.env, err, { where: 'event.enqueue', event: event.event, eventId: event.id }));
-    return c.json({ error: { code: 'queue_unavailable', message: 'The event could not be queued; retry later' } }, 503);
+    return apiErrorResponse(c, new ApiError(503, 'queue_unavailable', 'The event could not be queued; retry later'));
   }
   // Issue 12: the page's bot check is a signal of the visitor's lead verdict (src/worker/defence/).
   if (event.event === 'botCheckCompleted') c.executionCtx.waitUntil(rememberBotCheck(c.env, c.var.visitorId, event.properties).catch(() => undefined));

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { ApiError, apiErrorResponse } from '../http-error';
 import { brandForHost } from '../../../brands';
 import type { AppEnv } from '../env';
 import { renderDevIndex } from '../dev-index';
@@ -15,7 +16,7 @@ export const brandMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     if (c.env.ENVIRONMENT === 'development' && !c.req.path.startsWith('/api/')) {
       return c.html(renderDevIndex(c.req.url), c.req.path === '/' ? 200 : 404);
     }
-    return c.json({ error: { code: 'unknown_host', message: `No brand is served at ${host.replace(/[^\w.:-]/g, '')}` } }, 404);
+    return apiErrorResponse(c, new ApiError(404, 'unknown_host', `No brand is served at ${host.replace(/[^\w.:-]/g, '')}`));
   }
   c.set('brand', brand);
   await next();

@@ -3,6 +3,7 @@ import { generateSignedCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import type { AppEnv } from '../env';
+import { ApiError, apiErrorResponse } from '../http-error';
 import { logJson } from '../observability/log';
 import { cookieSecret, purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
 
@@ -73,16 +74,19 @@ async function hasOpsSession(c: OpsContext, expected: string): Promise<boolean> 
 const NO_STORE = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' };
 
 export function throttled(c: OpsContext) {
-  return c.json({ error: { code: 'too_many_attempts', message: 'Too many sign-in attempts; wait a minute' } }, 429, { ...NO_STORE, 'Retry-After': '60' });
+  return apiErrorResponse(c, new ApiError(429, 'too_many_attempts', 'Too many sign-in attempts; wait a minute', undefined, { ...NO_STORE, 'Retry-After': '60' }));
 }
 
 function unauthorized(c: OpsContext) {
   const accept = c.req.header('accept') ?? '';
   if (accept.includes('text/html')) return c.redirect('/ops/login', 303);
-  return c.json({ error: { code: 'unauthorized', message: 'A valid report token is required (Authorization: Bearer, or sign in at /ops/login)' } }, 401, {
-    ...NO_STORE,
-    'WWW-Authenticate': 'Bearer realm="operator report"',
-  });
+  return apiErrorResponse(
+    c,
+    new ApiError(401, 'unauthorized', 'A valid report token is required (Authorization: Bearer, or sign in at /ops/login)', undefined, {
+      ...NO_STORE,
+      'WWW-Authenticate': 'Bearer realm="operator report"',
+    }),
+  );
 }
 
 export const requireReportToken = createMiddleware<AppEnv>(async (c, next) => {

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { ApiError, apiErrorResponse } from '../http-error';
 import { attemptAllowed, loginPage, opsSessionCookie, requireReportToken, throttled, tokensMatch } from './auth';
 import { reportCsv } from './csv';
 import { loadReport, reportFiltersSchema } from './query';
@@ -40,7 +41,7 @@ opsApp.get('/report', async (c) => {
   });
   const headers = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' };
   if (!parsed.success) {
-    return c.json({ error: { code: 'invalid_filters', message: 'The report filters are not valid', issues: z.treeifyError(parsed.error) } }, 400, headers);
+    return apiErrorResponse(c, new ApiError(400, 'invalid_filters', 'The report filters are not valid', z.treeifyError(parsed.error), headers));
   }
   const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
