@@ -36,7 +36,8 @@ export default defineConfig({
             QUOTE_TOKEN_SECRET: 'test-quote-token-secret',
             REPORT_TOKEN: 'test-report-token',
             // Test signing key of the lead certificates (production: a secret, see .dev.vars.example).
-            LEAD_CERTIFICATE_KEY: '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"test-2026-11"}',
+            LEAD_CERTIFICATE_KEY:
+              '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"test-2026-11"}',
             VISITOR_COOKIE_SECRET: 'test-visitor-cookie-secret',
             SENTRY_DSN: '',
             TEST_MIGRATIONS: migrations,
@@ -46,7 +47,12 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['src/**/*.unit.test.ts', 'brands/**/*.unit.test.ts', 'tests/**/*.integration.test.ts', 'tests/**/*.unit.test.ts'],
+    include: [
+      'src/**/*.unit.test.ts',
+      'brands/**/*.unit.test.ts',
+      'tests/**/*.integration.test.ts',
+      'tests/**/*.unit.test.ts',
+    ],
     globalSetup: ['./tests/global-setup.ts'],
     setupFiles: ['./tests/support/apply-migrations.ts'],
     testTimeout: 20_000,

@@ -31,7 +31,11 @@ export interface AxeResult {
 
 const HYDRATION_TIMEOUT_MS = 10_000;
 
-export async function runAxe(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<AxeResult> {
+export async function runAxe(
+  browser: Browser,
+  url: string,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<AxeResult> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
   try {
     const page = await context.newPage();
@@ -39,19 +43,31 @@ export async function runAxe(browser: Browser, url: string, colorScheme: 'light'
     const failures: string[] = [];
     // Islands hydrate after load; audit what the visitor then sees. One that never hydrates fails the page.
     const hydrated = await page
-      .waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')), undefined, { timeout: HYDRATION_TIMEOUT_MS })
+      .waitForFunction(
+        () => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')),
+        undefined,
+        { timeout: HYDRATION_TIMEOUT_MS },
+      )
       .then(() => true)
       .catch(() => false);
     if (!hydrated) {
-      const pending = await page.evaluate(() => [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map((el) => el.getAttribute('data-island') ?? '?'));
+      const pending = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-island]:not([data-hydrated])')].map(
+          (el) => el.getAttribute('data-island') ?? '?',
+        ),
+      );
       failures.push(`islands not hydrated after ${HYDRATION_TIMEOUT_MS / 1000} s: ${pending.join(', ')}`);
     }
-    const metaRobots = await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null);
+    const metaRobots = await page.evaluate(
+      () => document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
+    );
     const robots = robotsMismatch(url, saysNoindex(metaRobots, (await response?.headerValue('x-robots-tag')) ?? null));
     if (robots) failures.push(robots);
     await page.evaluate(AXE_SOURCE);
     const raw: unknown = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown }> } }
+      ).axe;
       const results = await axe.run(document, { resultTypes: ['violations'] });
       return results.violations;
     });

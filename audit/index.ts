@@ -20,7 +20,10 @@ const began = performance.now();
 const log = (text: string) => console.log(`[audit] ${text}`);
 const skipLighthouse = process.argv.includes('--axe-only');
 // `--only=clicks,quiz`: audit some templates (while fixing them); the report is written only for full runs.
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const templates = only ? TEMPLATE_PAGES.filter((t) => only.includes(t.template)) : TEMPLATE_PAGES;
 const formPages = only ? FORM_PAGES.filter((f) => only.includes(f.form)) : FORM_PAGES;
 
@@ -39,12 +42,18 @@ try {
       const robots = robotsMismatch(url, result.noindex);
       const failures = [...lighthouseFailures(result), ...(robots ? [robots] : [])];
       lighthouseRows.push({ template: t.template, language: t.language, result, failures });
-      log(`lighthouse ${t.template}/${t.language} ${url}: ${Object.entries(result.scores).map(([k, v]) => `${k} ${v}`).join(', ')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`);
+      log(
+        `lighthouse ${t.template}/${t.language} ${url}: ${Object.entries(result.scores)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`,
+      );
     }
     for (const scheme of ['light', 'dark'] as const) {
       const result = await runAxe(browser, url, scheme);
       axeRows.push({ label: `${t.template} (${t.language})`, scheme, result });
-      log(`axe ${scheme} ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`);
+      log(
+        `axe ${scheme} ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`,
+      );
     }
   }
   for (const f of formPages) {
@@ -52,7 +61,9 @@ try {
       const url = `${origin(f.brand)}${f.path}/${step}`;
       const result = await runAxe(browser, url);
       axeRows.push({ label: `${f.form} form, step ${step}`, scheme: 'light', result });
-      log(`axe ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`);
+      log(
+        `axe ${url}: ${result.violations.length} violations${result.failures.length ? `; FAIL ${result.failures.join('; ')}` : ''}`,
+      );
     }
   }
 } finally {
@@ -72,7 +83,10 @@ const report = renderAuditReport({
 if (!skipLighthouse && !only) writeFileSync('docs/audit.md', report);
 console.log(`\n${report}`);
 
-const failing = lighthouseRows.filter((r) => r.failures.length > 0).length + axeRows.filter((r) => r.result.violations.length > 0 || r.result.failures.length > 0 || r.result.status !== 200).length;
+const failing =
+  lighthouseRows.filter((r) => r.failures.length > 0).length +
+  axeRows.filter((r) => r.result.violations.length > 0 || r.result.failures.length > 0 || r.result.status !== 200)
+    .length;
 if (failing > 0) {
   console.error(`[audit] FAILED: ${failing} page(s) below the thresholds or with axe violations`);
   process.exitCode = 1;

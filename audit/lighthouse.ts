@@ -9,7 +9,12 @@ import lighthouse from 'lighthouse';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const THRESHOLDS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+export const THRESHOLDS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 
 export interface LighthouseResult {
   url: string;
@@ -22,7 +27,12 @@ export interface LighthouseResult {
 }
 
 export async function runLighthouse(url: string, debuggingPort: number): Promise<LighthouseResult> {
-  const result = await lighthouse(url, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
@@ -34,8 +44,18 @@ export async function runLighthouse(url: string, debuggingPort: number): Promise
     failed[id] = (category?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
-      .map((audit) => `${audit?.id ?? ''}${audit?.score !== null && audit?.score !== undefined ? ` (${Math.round(audit.score * 100)})` : ''}`);
+      .filter(
+        (audit) =>
+          audit !== undefined &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
+      .map(
+        (audit) =>
+          `${audit?.id ?? ''}${audit?.score !== null && audit?.score !== undefined ? ` (${Math.round(audit.score * 100)})` : ''}`,
+      );
   }
   const crawlable = lhr.audits['is-crawlable'];
   const noindex = crawlable !== undefined && crawlable.score === 0;
@@ -51,7 +71,8 @@ export function lighthouseFailures(r: LighthouseResult): string[] {
       if (r.seoFailures.length > 0) out.push(`seo: ${r.seoFailures.join(', ')}`);
       continue;
     }
-    if (r.scores[id] < THRESHOLDS[id]) out.push(`${id} ${r.scores[id]} < ${THRESHOLDS[id]}: ${r.failed[id].join(', ')}`);
+    if (r.scores[id] < THRESHOLDS[id])
+      out.push(`${id} ${r.scores[id]} < ${THRESHOLDS[id]}: ${r.failed[id].join(', ')}`);
   }
   return out;
 }

@@ -20,7 +20,14 @@ const path = (url: string) => {
 export function renderAuditReport(r: AuditReport): string {
   const lines: string[] = [];
   const push = (...l: string[]) => lines.push(...l);
-  push('# Audits', '', `Measured by \`npm run audit\` (audit/index.ts) on ${r.date}; the run took ${Math.round(r.seconds)} s.`, '', ...r.machine, '');
+  push(
+    '# Audits',
+    '',
+    `Measured by \`npm run audit\` (audit/index.ts) on ${r.date}; the run took ${Math.round(r.seconds)} s.`,
+    '',
+    ...r.machine,
+    '',
+  );
   push(
     '## Thresholds',
     '',
@@ -32,20 +39,47 @@ export function renderAuditReport(r: AuditReport): string {
     '',
   );
   if (!r.lighthouseSkipped) {
-    push('## Lighthouse', '', '| template | language | page | performance | accessibility | best practices | SEO | noindex | result |', '| --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |');
+    push(
+      '## Lighthouse',
+      '',
+      '| template | language | page | performance | accessibility | best practices | SEO | noindex | result |',
+      '| --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
+    );
     for (const row of r.lighthouse) {
       const s = row.result.scores;
-      push(`| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`);
+      push(
+        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
+      );
     }
-    const below = r.lighthouse.flatMap((row) => CATEGORIES.filter((c) => row.result.failed[c].length > 0 && !(c === 'seo' && row.result.seoFailures.length === 0)).map((c) => `${path(row.result.url)} ${c}: ${row.result.failed[c].join(', ')}`));
+    const below = r.lighthouse.flatMap((row) =>
+      CATEGORIES.filter(
+        (c) => row.result.failed[c].length > 0 && !(c === 'seo' && row.result.seoFailures.length === 0),
+      ).map((c) => `${path(row.result.url)} ${c}: ${row.result.failed[c].join(', ')}`),
+    );
     if (below.length) push('', 'Audits that did not score full marks:', '', ...below.map((b) => `- ${b}`));
     push('');
   }
-  push('## axe-core', '', '| page | colour mode | address | status | violations | other failures |', '| --- | --- | --- | ---: | --- | --- |');
+  push(
+    '## axe-core',
+    '',
+    '| page | colour mode | address | status | violations | other failures |',
+    '| --- | --- | --- | ---: | --- | --- |',
+  );
   for (const row of r.axe) {
     const v = row.result.violations;
-    push(`| ${row.label} | ${row.scheme} | ${path(row.result.url)} | ${row.result.status} | ${v.length === 0 ? '0' : v.map((x) => `${x.id} (${x.impact ?? 'n/a'}, ${x.nodes.length}): ${x.help}`).join('; ')} | ${row.result.failures.join('; ') || 'none'} |`);
+    push(
+      `| ${row.label} | ${row.scheme} | ${path(row.result.url)} | ${row.result.status} | ${v.length === 0 ? '0' : v.map((x) => `${x.id} (${x.impact ?? 'n/a'}, ${x.nodes.length}): ${x.help}`).join('; ')} | ${row.result.failures.join('; ') || 'none'} |`,
+    );
   }
-  push('', '## Rerun', '', '```sh', 'npm run audit              # Lighthouse and axe, rewrites this file (under 10 minutes on 2 cores)', 'npm run audit -- --axe-only # axe alone, a quick check while fixing markup', '```', '');
+  push(
+    '',
+    '## Rerun',
+    '',
+    '```sh',
+    'npm run audit              # Lighthouse and axe, rewrites this file (under 10 minutes on 2 cores)',
+    'npm run audit -- --axe-only # axe alone, a quick check while fixing markup',
+    '```',
+    '',
+  );
   return lines.join('\n');
 }

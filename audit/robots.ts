@@ -19,7 +19,9 @@ export function robotsMismatch(url: string, noindex: boolean): string | null {
   const match = findRoute(pathname);
   if (!match) return `robots: ${pathname} is not in the route table`;
   const indexable = match.route.config.indexable === true;
-  if (indexable && noindex) return `robots: ${match.route.name} is indexable in the route table but the page says noindex`;
-  if (!indexable && !noindex) return `robots: ${match.route.name} is not indexable in the route table but the page lets robots index it`;
+  if (indexable && noindex)
+    return `robots: ${match.route.name} is indexable in the route table but the page says noindex`;
+  if (!indexable && !noindex)
+    return `robots: ${match.route.name} is not indexable in the route table but the page lets robots index it`;
   return null;
 }

@@ -11,7 +11,10 @@ export default {
   defaultProduct: 'medicare',
   defaultLanguage: 'english',
   theme: { primary: '#1b3a5c', primaryText: '#ffffff', accent: '#d98e04' },
-  mediaalpha: { placementIds: { medicare: 'acMedicare0000000000000000001a', auto: 'acAuto00000000000000000000001a' }, defaultAffiliateId: 'ac-direct' },
+  mediaalpha: {
+    placementIds: { medicare: 'acMedicare0000000000000000001a', auto: 'acAuto00000000000000000000001a' },
+    defaultAffiliateId: 'ac-direct',
+  },
   consent: {
     partners: [
       { name: 'Advisor Compass Insurance Agency, LLC', role: ROLES.agency },
@@ -22,7 +25,11 @@ export default {
       { name: 'Allstate Fire and Casualty Insurance Company', role: ROLES.carrier },
     ],
     medicare: {
-      sellers: [{ id: 'advisor-compass-insurance-agency', name: 'Advisor Compass Insurance Agency, LLC' }, { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' }, { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' }],
+      sellers: [
+        { id: 'advisor-compass-insurance-agency', name: 'Advisor Compass Insurance Agency, LLC' },
+        { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' },
+        { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' },
+      ],
       organizations: 10,
       products: 81,
     },

@@ -11,7 +11,10 @@ export default {
   defaultProduct: 'medicare',
   defaultLanguage: 'english',
   theme: { primary: '#5a2d82', primaryText: '#ffffff', accent: '#ffb347' },
-  mediaalpha: { placementIds: { medicare: 'aybMedicare000000000000000001a', life: 'aybLife00000000000000000000001' }, defaultAffiliateId: 'ayb-direct' },
+  mediaalpha: {
+    placementIds: { medicare: 'aybMedicare000000000000000001a', life: 'aybLife00000000000000000000001' },
+    defaultAffiliateId: 'ayb-direct',
+  },
   consent: {
     partners: [
       { name: 'All Your Benefits Agency, LLC', role: ROLES.agency },
@@ -20,7 +23,11 @@ export default {
       { name: 'Mutual of Omaha Insurance Company', role: ROLES.carrier },
     ],
     medicare: {
-      sellers: [{ id: 'all-your-benefits-agency', name: 'All Your Benefits Agency, LLC' }, { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' }, { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' }],
+      sellers: [
+        { id: 'all-your-benefits-agency', name: 'All Your Benefits Agency, LLC' },
+        { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' },
+        { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' },
+      ],
       organizations: 6,
       products: 41,
     },

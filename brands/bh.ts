@@ -11,7 +11,10 @@ export default {
   defaultProduct: 'medicare',
   defaultLanguage: 'english',
   theme: { primary: '#0b5cab', primaryText: '#ffffff', accent: '#f4b400' },
-  mediaalpha: { placementIds: { medicare: 'bhMedicare0000000000000000001a', life: 'bhLife000000000000000000000001' }, defaultAffiliateId: 'bh-direct' },
+  mediaalpha: {
+    placementIds: { medicare: 'bhMedicare0000000000000000001a', life: 'bhLife000000000000000000000001' },
+    defaultAffiliateId: 'bh-direct',
+  },
   consent: {
     partners: [
       { name: 'Benefit Helpers Insurance Agency, LLC', role: ROLES.agency },
@@ -20,7 +23,11 @@ export default {
       { name: 'Mutual of Omaha Insurance Company', role: ROLES.carrier },
     ],
     medicare: {
-      sellers: [{ id: 'benefit-helpers-insurance-agency', name: 'Benefit Helpers Insurance Agency, LLC' }, { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' }, { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' }],
+      sellers: [
+        { id: 'benefit-helpers-insurance-agency', name: 'Benefit Helpers Insurance Agency, LLC' },
+        { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' },
+        { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' },
+      ],
       organizations: 9,
       products: 64,
     },

@@ -31,6 +31,7 @@ describe('brand records', () => {
   });
 
   it('uses placement ids that are never the no-call sentinel by accident', () => {
-    for (const b of BRANDS) for (const id of Object.values(b.mediaalpha.placementIds)) expect(id).not.toBe(NO_PLACEMENT);
+    for (const b of BRANDS)
+      for (const id of Object.values(b.mediaalpha.placementIds)) expect(id).not.toBe(NO_PLACEMENT);
   });
 });

@@ -41,7 +41,10 @@ export const brandConsentSchema = z
       .optional(),
   })
   .strict()
-  .refine((c) => !c.medicare || new Set(c.medicare.sellers.map((s) => s.id)).size === c.medicare.sellers.length, 'seller ids are unique');
+  .refine(
+    (c) => !c.medicare || new Set(c.medicare.sellers.map((s) => s.id)).size === c.medicare.sellers.length,
+    'seller ids are unique',
+  );
 
 export type BrandConsent = z.infer<typeof brandConsentSchema>;
 export type ContactPartner = z.infer<typeof contactPartnerSchema>;
@@ -51,6 +54,12 @@ export type MedicareSeller = z.infer<typeof medicareSellerSchema>;
 export const ROLES = {
   agency: { english: 'Licensed insurance agency', spanish: 'Agencia de seguros con licencia' },
   carrier: { english: 'Insurance company', spanish: 'Compañía de seguros' },
-  marketplace: { english: 'Insurance marketplace that connects you with licensed agents', spanish: 'Mercado de seguros que lo conecta con agentes con licencia' },
-  callCenter: { english: 'Licensed call centre acting for the carriers it represents', spanish: 'Centro de llamadas con licencia que actúa por las aseguradoras que representa' },
+  marketplace: {
+    english: 'Insurance marketplace that connects you with licensed agents',
+    spanish: 'Mercado de seguros que lo conecta con agentes con licencia',
+  },
+  callCenter: {
+    english: 'Licensed call centre acting for the carriers it represents',
+    spanish: 'Centro de llamadas con licencia que actúa por las aseguradoras que representa',
+  },
 } as const;

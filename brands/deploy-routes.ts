@@ -7,7 +7,8 @@
  */
 import { BRANDS, type Brand } from './index';
 
-export const ROUTES_BEGIN = '# BEGIN production routes: generated from brands/*.ts by `npm run routes -- --wrangler --write`; do not edit by hand.';
+export const ROUTES_BEGIN =
+  '# BEGIN production routes: generated from brands/*.ts by `npm run routes -- --wrangler --write`; do not edit by hand.';
 export const ROUTES_END = '# END production routes';
 
 export interface WranglerRoute {
@@ -24,7 +25,9 @@ export function zoneOf(hostname: string): string {
 }
 
 export function productionRoutes(brands: readonly Brand[] = BRANDS): WranglerRoute[] {
-  return brands.flatMap((brand) => brand.hostnames.map((hostname) => ({ pattern: `${hostname}/*`, zone_name: zoneOf(hostname) })));
+  return brands.flatMap((brand) =>
+    brand.hostnames.map((hostname) => ({ pattern: `${hostname}/*`, zone_name: zoneOf(hostname) })),
+  );
 }
 
 /** The block as it stands in [env.production] of wrangler.toml, markers included. */
@@ -44,6 +47,9 @@ export function routesBlockIn(toml: string): string | null {
 /** The wrangler.toml text with its generated block replaced by `block`. */
 export function withRoutesBlock(toml: string, block: string): string {
   const current = routesBlockIn(toml);
-  if (current === null) throw new Error(`wrangler.toml has no generated routes block (${ROUTES_BEGIN} ... ${ROUTES_END}) in [env.production]`);
+  if (current === null)
+    throw new Error(
+      `wrangler.toml has no generated routes block (${ROUTES_BEGIN} ... ${ROUTES_END}) in [env.production]`,
+    );
   return toml.replace(current, () => block);
 }

@@ -20,7 +20,11 @@ export default {
       { name: 'Mutual of Omaha Insurance Company', role: ROLES.carrier },
     ],
     medicare: {
-      sellers: [{ id: 'ask-emily-insurance-services', name: 'Ask Emily Insurance Services, LLC' }, { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' }, { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' }],
+      sellers: [
+        { id: 'ask-emily-insurance-services', name: 'Ask Emily Insurance Services, LLC' },
+        { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' },
+        { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' },
+      ],
       organizations: 6,
       products: 38,
     },

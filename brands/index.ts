@@ -19,7 +19,9 @@ import ac from './ac';
 
 export * from './schema';
 
-export const BRANDS: readonly Brand[] = z.array(brandSchema).parse([bh, m10, m10es, wc, ayb, qs, ps, tqg, sd, bridge, emily, ac]);
+export const BRANDS: readonly Brand[] = z
+  .array(brandSchema)
+  .parse([bh, m10, m10es, wc, ayb, qs, ps, tqg, sd, bridge, emily, ac]);
 
 const byCode = new Map<string, Brand>(BRANDS.map((b) => [b.id, b]));
 const byHost = new Map<string, Brand>(BRANDS.flatMap((b) => b.hostnames.map((h) => [h, b] as const)));

@@ -13,11 +13,13 @@ export default {
   theme: { primary: '#14507a', primaryText: '#ffffff', accent: '#e8762c' },
   mediaalpha: { placementIds: { medicare: 'm10Medicare000000000000000001a' }, defaultAffiliateId: 'm10-direct' },
   consent: {
-    partners: [
-      { name: 'Medicare Ten Agency, LLC', role: ROLES.agency },
-    ],
+    partners: [{ name: 'Medicare Ten Agency, LLC', role: ROLES.agency }],
     medicare: {
-      sellers: [{ id: 'medicare-ten-agency', name: 'Medicare Ten Agency, LLC' }, { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' }, { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' }],
+      sellers: [
+        { id: 'medicare-ten-agency', name: 'Medicare Ten Agency, LLC' },
+        { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' },
+        { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' },
+      ],
       organizations: 7,
       products: 48,
     },

@@ -13,11 +13,13 @@ export default {
   theme: { primary: '#0e6e8c', primaryText: '#ffffff', accent: '#f28c28' },
   mediaalpha: { placementIds: { medicare: 'qsMedicare0000000000000000001a' }, defaultAffiliateId: 'qs-direct' },
   consent: {
-    partners: [
-      { name: 'QuoteSenior Insurance Services, LLC', role: ROLES.agency },
-    ],
+    partners: [{ name: 'QuoteSenior Insurance Services, LLC', role: ROLES.agency }],
     medicare: {
-      sellers: [{ id: 'quotesenior-insurance-services', name: 'QuoteSenior Insurance Services, LLC' }, { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' }, { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' }],
+      sellers: [
+        { id: 'quotesenior-insurance-services', name: 'QuoteSenior Insurance Services, LLC' },
+        { id: 'northstar-health-insurance-agents', name: 'Northstar Health Insurance Agents, Inc.' },
+        { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' },
+      ],
       organizations: 9,
       products: 70,
     },

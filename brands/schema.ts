@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { brandConsentSchema } from './consent';
 
 /** The twelve brand codes of the spec; adding a brand means adding a code here and a record file. */
-export const BRAND_CODES = ['bh', 'm10', 'm10es', 'wc', 'ayb', 'qs', 'ps', 'tqg', 'sd', 'bridge', 'emily', 'ac'] as const;
+export const BRAND_CODES = [
+  'bh',
+  'm10',
+  'm10es',
+  'wc',
+  'ayb',
+  'qs',
+  'ps',
+  'tqg',
+  'sd',
+  'bridge',
+  'emily',
+  'ac',
+] as const;
 export const brandCodeSchema = z.enum(BRAND_CODES);
 export type BrandCode = z.infer<typeof brandCodeSchema>;
 

@@ -11,7 +11,10 @@ export default {
   defaultProduct: 'medicare',
   defaultLanguage: 'english',
   theme: { primary: '#8a3b12', primaryText: '#ffffff', accent: '#2b7a78' },
-  mediaalpha: { placementIds: { medicare: 'sdMedicare0000000000000000001a', life: 'sdLife000000000000000000000001' }, defaultAffiliateId: 'sd-direct' },
+  mediaalpha: {
+    placementIds: { medicare: 'sdMedicare0000000000000000001a', life: 'sdLife000000000000000000000001' },
+    defaultAffiliateId: 'sd-direct',
+  },
   consent: {
     partners: [
       { name: 'Senior Deals Insurance Agency, LLC', role: ROLES.agency },
@@ -20,7 +23,11 @@ export default {
       { name: 'Mutual of Omaha Insurance Company', role: ROLES.carrier },
     ],
     medicare: {
-      sellers: [{ id: 'senior-deals-insurance-agency', name: 'Senior Deals Insurance Agency, LLC' }, { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' }, { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' }],
+      sellers: [
+        { id: 'senior-deals-insurance-agency', name: 'Senior Deals Insurance Agency, LLC' },
+        { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' },
+        { id: 'harbor-licensed-agents', name: 'Harbor Licensed Agents, LLC' },
+      ],
       organizations: 5,
       products: 32,
     },

@@ -13,11 +13,13 @@ export default {
   theme: { primary: '#1d6b4f', primaryText: '#ffffff', accent: '#f2c14e' },
   mediaalpha: { placementIds: { medicare: 'wcMedicare0000000000000000001a' }, defaultAffiliateId: 'wc-direct' },
   consent: {
-    partners: [
-      { name: 'WiseCover Insurance Agency, LLC', role: ROLES.agency },
-    ],
+    partners: [{ name: 'WiseCover Insurance Agency, LLC', role: ROLES.agency }],
     medicare: {
-      sellers: [{ id: 'wisecover-insurance-agency', name: 'WiseCover Insurance Agency, LLC' }, { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' }, { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' }],
+      sellers: [
+        { id: 'wisecover-insurance-agency', name: 'WiseCover Insurance Agency, LLC' },
+        { id: 'evergreen-senior-insurance-services', name: 'Evergreen Senior Insurance Services, Inc.' },
+        { id: 'pinecrest-benefits-advisors', name: 'Pinecrest Benefits Advisors, LLC' },
+      ],
       organizations: 8,
       products: 55,
     },

@@ -108,7 +108,9 @@ export function behaviourRoutes(state: SandboxState) {
   app.get('/calls', (c) => {
     const partner = c.req.query('partner');
     const scope = c.req.query('scope');
-    return c.json({ calls: state.calls.filter((call) => (!partner || call.partner === partner) && (!scope || call.scope === scope)) });
+    return c.json({
+      calls: state.calls.filter((call) => (!partner || call.partner === partner) && (!scope || call.scope === scope)),
+    });
   });
   return app;
 }

@@ -2,7 +2,10 @@ import type { Context } from 'hono';
 import type { Behaviour } from './behaviour';
 
 /** Waits for the 'slow' behaviour; answers 503 for 'error'. Returns a response when the fault ends the call. */
-export async function applyFault(c: Context, setting: { behaviour: Behaviour; slowMs: number }): Promise<Response | null> {
+export async function applyFault(
+  c: Context,
+  setting: { behaviour: Behaviour; slowMs: number },
+): Promise<Response | null> {
   const { behaviour } = setting;
   if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, setting.slowMs));
   if (behaviour === 'error') return c.json({ status: 'ERROR', errors: ['sandbox: service unavailable'] }, 503);

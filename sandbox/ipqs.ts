@@ -10,7 +10,12 @@ export function ipqsRoutes(state: SandboxState) {
   const app = new Hono();
   app.get('/ip/:key/:ip', async (c) => {
     const ip = c.req.param('ip');
-    state.record('ipqs', '/ip', { ip, user_agent: c.req.query('user_agent') ?? null, strictness: c.req.query('strictness') ?? null }, ip);
+    state.record(
+      'ipqs',
+      '/ip',
+      { ip, user_agent: c.req.query('user_agent') ?? null, strictness: c.req.query('strictness') ?? null },
+      ip,
+    );
     if (!c.req.param('key')) return c.json({ success: false, message: 'Invalid key' });
     const setting = state.settingFor('ipqs', ip);
     const { behaviour } = setting;

@@ -31,7 +31,11 @@ const demandCheckBody = z.strictObject({
   call_type: z.literal('Inbound'),
   transfer_type: z.literal('cold'),
 });
-const getPhoneBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()), phone_num_lease_time: z.number().int().positive() });
+const getPhoneBody = z.strictObject({
+  ...common,
+  data: z.record(z.string(), z.unknown()),
+  phone_num_lease_time: z.number().int().positive(),
+});
 const adsBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()) });
 
 const CARRIERS = [
@@ -52,7 +56,8 @@ export function mediaAlphaRoutes(state: SandboxState) {
   let leases = 0;
 
   app.use('*', async (c, next) => {
-    if (c.req.method === 'POST' && !/^Bearer .+/.test(c.req.header('authorization') ?? '')) return c.json({ status: 'ERROR', errors: ['missing token'] }, 401);
+    if (c.req.method === 'POST' && !/^Bearer .+/.test(c.req.header('authorization') ?? ''))
+      return c.json({ status: 'ERROR', errors: ['missing token'] }, 401);
     await next();
   });
 
@@ -60,7 +65,11 @@ export function mediaAlphaRoutes(state: SandboxState) {
     const raw: unknown = await c.req.json().catch(() => null);
     state.record('mediaalpha', '/demand-check', raw, ipOf(raw));
     const body = demandCheckBody.safeParse(raw);
-    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    if (!body.success)
+      return c.json(
+        { status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
+        400,
+      );
     const setting = state.settingFor('mediaalpha', body.data.ip);
     const { behaviour } = setting;
     const fault = await applyFault(c, setting);
@@ -69,31 +78,48 @@ export function mediaAlphaRoutes(state: SandboxState) {
     const zip = body.data.data.zip ?? '';
     const low = behaviour === 'low-bid' || zip.startsWith('9');
     const ev = behaviour === 'no-ads' ? 0 : low ? 4.5 + (stableHash(zip) % 50) / 10 : 12 + (stableHash(zip) % 300) / 10;
-    return c.json({ ctc: { ev: Math.round(ev * 100) / 100, buyers: behaviour === 'no-ads' ? 0 : 1 }, request_id: crypto.randomUUID() });
+    return c.json({
+      ctc: { ev: Math.round(ev * 100) / 100, buyers: behaviour === 'no-ads' ? 0 : 1 },
+      request_id: crypto.randomUUID(),
+    });
   });
 
   app.post('/get-phone', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
     state.record('mediaalpha', '/get-phone', raw, ipOf(raw));
     const body = getPhoneBody.safeParse(raw);
-    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    if (!body.success)
+      return c.json(
+        { status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
+        400,
+      );
     const setting = state.settingFor('mediaalpha', body.data.ip);
     const { behaviour } = setting;
     const fault = await applyFault(c, setting);
     if (fault) return fault;
     // A well-formed JSON reply of the wrong shape: the number is not a number.
     if (behaviour === 'malformed') return c.json({ status: 'SUCCESS', phone_number: 'call us', lease_time: 'soon' });
-    if (behaviour === 'no-ads') return c.json({ status: 'ERROR', errors: ['no buyer for this caller'], request_id: crypto.randomUUID() });
+    if (behaviour === 'no-ads')
+      return c.json({ status: 'ERROR', errors: ['no buyer for this caller'], request_id: crypto.randomUUID() });
     leases += 1;
     const line = String(1000 + (leases % 9000)).padStart(4, '0');
-    return c.json({ status: 'SUCCESS', phone_number: `+1833555${line}`, lease_time: body.data.phone_num_lease_time, request_id: crypto.randomUUID() });
+    return c.json({
+      status: 'SUCCESS',
+      phone_number: `+1833555${line}`,
+      lease_time: body.data.phone_num_lease_time,
+      request_id: crypto.randomUUID(),
+    });
   });
 
   app.post('/ads', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
     state.record('mediaalpha', '/ads', raw, ipOf(raw));
     const body = adsBody.safeParse(raw);
-    if (!body.success) return c.json({ status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    if (!body.success)
+      return c.json(
+        { status: 'ERROR', errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
+        400,
+      );
     const setting = state.settingFor('mediaalpha', body.data.ip);
     const { behaviour } = setting;
     const fault = await applyFault(c, setting);
@@ -120,8 +146,21 @@ export function mediaAlphaRoutes(state: SandboxState) {
           });
     // One malformed offer in every listing, as real marketplaces occasionally send: the
     // Worker must drop it and keep the rest (issue 10).
-    if (ads.length > 0) ads.push({ ...ads[0], ref: 'sbx-bad', click_url: 'javascript:alert(1)', logo_url: 'not a url', type: 'banner' } as unknown as (typeof ads)[number]);
-    return c.json({ status: 'SUCCESS', errors: [], response: { ads }, requestid: crypto.randomUUID(), wizsid: `wiz-${stableHash(body.data.ip) % 100000}` });
+    if (ads.length > 0)
+      ads.push({
+        ...ads[0],
+        ref: 'sbx-bad',
+        click_url: 'javascript:alert(1)',
+        logo_url: 'not a url',
+        type: 'banner',
+      } as unknown as (typeof ads)[number]);
+    return c.json({
+      status: 'SUCCESS',
+      errors: [],
+      response: { ads },
+      requestid: crypto.randomUUID(),
+      wizsid: `wiz-${stableHash(body.data.ip) % 100000}`,
+    });
   });
 
   app.get('/logo/:file', (c) => {
@@ -139,7 +178,9 @@ export function mediaAlphaRoutes(state: SandboxState) {
 
   app.get('/click', (c) => {
     state.record('mediaalpha', '/click', { ref: c.req.query('ref') ?? null, ua: c.req.header('user-agent') ?? null });
-    return c.html(`<!doctype html><title>Sandbox carrier</title><h1>Sandbox carrier landing page</h1><p>ref ${c.req.query('ref') ?? ''}</p>`);
+    return c.html(
+      `<!doctype html><title>Sandbox carrier</title><h1>Sandbox carrier landing page</h1><p>ref ${c.req.query('ref') ?? ''}</p>`,
+    );
   });
 
   return app;

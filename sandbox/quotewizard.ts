@@ -19,7 +19,10 @@ const driver = z.strictObject({
   email: z.email().optional(),
   dob: z.iso.date().optional(),
   address: z.string().min(1).max(256).optional(),
-  primary_phone: z.string().regex(/^\d{10}$/, 'digits only').optional(),
+  primary_phone: z
+    .string()
+    .regex(/^\d{10}$/, 'digits only')
+    .optional(),
   gender: z.enum(['male', 'female', 'non-binary']).optional(),
   own_or_rent: z.enum(['own', 'rent']).optional(),
   marital_status: z.enum(['married', 'non-married']).optional(),
@@ -27,7 +30,10 @@ const driver = z.strictObject({
   military_experience: z.enum(['true', 'false']).optional(),
 });
 const vehicle = z.strictObject({
-  year: z.string().regex(/^\d{4}$/).optional(),
+  year: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   make: z.string().min(1).max(50).optional(),
   model: z.string().min(1).max(50).optional(),
 });
@@ -40,14 +46,24 @@ export const quoteWizardLeadBody = z.strictObject({
     consented: z.boolean(),
     consented_at: z.iso.datetime({ offset: true }).optional(),
     disclosure_version: z.string().max(32).optional(),
-    disclosure_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    disclosure_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
-  zip: z.string().regex(/^\d{5}$/).optional(),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
   drivers: z.array(driver).min(1).max(3).optional(),
   coverage: z
     .strictObject({
       has_coverage: z.enum(['yes', 'no']).optional(),
-      former_insurer: z.string().min(1).refine((s) => s === s.toLowerCase(), 'lower case').optional(),
+      former_insurer: z
+        .string()
+        .min(1)
+        .refine((s) => s === s.toLowerCase(), 'lower case')
+        .optional(),
     })
     .optional(),
   vehicles: z.array(vehicle).min(1).max(3).optional(),
@@ -66,9 +82,11 @@ export function quoteWizardRoutes(state: SandboxState) {
   app.post('/v1/leads/auto', async (c) => {
     const raw: unknown = await c.req.json().catch(() => null);
     state.record('quotewizard', '/v1/leads/auto', raw, ipOf(raw));
-    if (!/^Bearer .+/.test(c.req.header('authorization') ?? '')) return c.json({ errors: ['missing or invalid api key'] }, 401);
+    if (!/^Bearer .+/.test(c.req.header('authorization') ?? ''))
+      return c.json({ errors: ['missing or invalid api key'] }, 401);
     const body = quoteWizardLeadBody.safeParse(raw);
-    if (!body.success) return c.json({ errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    if (!body.success)
+      return c.json({ errors: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
     const key = c.req.header('idempotency-key');
     if (key !== body.data.external_id) return c.json({ errors: ['Idempotency-Key must equal external_id'] }, 400);
     const setting = state.settingFor('quotewizard', body.data.ip_address);

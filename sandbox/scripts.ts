@@ -12,7 +12,11 @@ const ADS_JS = `(function(){window.MediaAlphaExchange__sandbox=true;window.Media
 
 export function scriptRoutes() {
   const app = new Hono();
-  const js = { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' };
+  const js = {
+    'content-type': 'application/javascript; charset=utf-8',
+    'cache-control': 'public, max-age=300',
+    'access-control-allow-origin': '*',
+  };
   app.get('/gtm.js', (c) => c.body(GTM_JS, 200, js));
   app.get('/ns.html', (c) => c.html('<!doctype html><title>tag manager</title>'));
   app.get('/ads.js', (c) => c.body(ADS_JS, 200, js));

@@ -59,13 +59,26 @@ async function siteverifyBody(c: Context): Promise<Record<string, string>> {
 export function turnstileRoutes(state: SandboxState) {
   const app = new Hono();
   app.get('/v0/api.js', (c) =>
-    c.body(WIDGET_JS, 200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'access-control-allow-origin': '*' }),
+    c.body(WIDGET_JS, 200, {
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+    }),
   );
   app.post('/v0/siteverify', async (c) => {
     const body = await siteverifyBody(c);
     const scope = body.remoteip ?? null;
     // The token is not recorded whole: only whether one came and its length.
-    state.record('turnstile', '/siteverify', { secret: body.secret ? 'present' : 'missing', response: body.response ? `${body.response.length} chars` : null, remoteip: scope }, scope);
+    state.record(
+      'turnstile',
+      '/siteverify',
+      {
+        secret: body.secret ? 'present' : 'missing',
+        response: body.response ? `${body.response.length} chars` : null,
+        remoteip: scope,
+      },
+      scope,
+    );
     const setting = state.settingFor('turnstile', scope);
     const fault = await applyFault(c, setting);
     if (fault) return fault;
@@ -73,7 +86,8 @@ export function turnstileRoutes(state: SandboxState) {
     const refuse = (codes: string[]) => c.json({ success: false, 'error-codes': codes, messages: [] });
     if (!body.secret) return refuse(['missing-input-secret']);
     if (!body.response) return refuse(['missing-input-response']);
-    if (body.response.length > MAX_TOKEN_LENGTH || !MINTED.test(body.response)) return refuse(['invalid-input-response']);
+    if (body.response.length > MAX_TOKEN_LENGTH || !MINTED.test(body.response))
+      return refuse(['invalid-input-response']);
     if (setting.behaviour === 'fail') return refuse(['invalid-input-response']);
     const hostname = (() => {
       try {
@@ -82,7 +96,15 @@ export function turnstileRoutes(state: SandboxState) {
         return 'localhost';
       }
     })();
-    return c.json({ success: true, challenge_ts: new Date().toISOString(), hostname, 'error-codes': [], action: '', cdata: '', metadata: { interactive: false } });
+    return c.json({
+      success: true,
+      challenge_ts: new Date().toISOString(),
+      hostname,
+      'error-codes': [],
+      action: '',
+      cdata: '',
+      metadata: { interactive: false },
+    });
   });
   return app;
 }

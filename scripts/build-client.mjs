@@ -32,7 +32,12 @@ const common = {
 // one script; the islands build splits one chunk per island and shares React between them.
 const mainBuild = await build({ ...common, entryPoints: { main: 'src/ui/client/main.ts' } });
 const islandsBuild = await build({ ...common, entryPoints: { islands: 'src/ui/client/islands.ts' }, splitting: true });
-const result = { metafile: { inputs: { ...mainBuild.metafile.inputs, ...islandsBuild.metafile.inputs }, outputs: { ...mainBuild.metafile.outputs, ...islandsBuild.metafile.outputs } } };
+const result = {
+  metafile: {
+    inputs: { ...mainBuild.metafile.inputs, ...islandsBuild.metafile.inputs },
+    outputs: { ...mainBuild.metafile.outputs, ...islandsBuild.metafile.outputs },
+  },
+};
 
 const entries = {};
 const hash = createHash('sha256');

@@ -28,22 +28,31 @@ const configPath = configArg >= 0 ? (args[configArg + 1] ?? 'wrangler.toml') : '
 
 let failed = false;
 for (const env of envs) {
-  const config = wrangler.unstable_readConfig({ config: configPath, env }, { hideWarnings: true }) as unknown as DeployConfig;
+  const config = wrangler.unstable_readConfig(
+    { config: configPath, env },
+    { hideWarnings: true },
+  ) as unknown as DeployConfig;
   const problems = deployProblems(env, config);
   if (env === 'production' && routesBlockIn(readFileSync(configPath, 'utf8')) !== wranglerRoutesBlock()) {
     problems.push('the production routes differ from the brand hostnames (npm run routes -- --wrangler --write)');
   }
   if (problems.length > 0) {
     failed = true;
-    console.error(`deploy:check ${env}: ${problems.length} problem(s) in ${configPath} [env.${env}] (docs/operating.md):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    console.error(
+      `deploy:check ${env}: ${problems.length} problem(s) in ${configPath} [env.${env}] (docs/operating.md):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     continue;
   }
   console.log(`deploy:check ${env}: config ok; wrangler deploy --dry-run --env ${env}`);
   try {
-    execFileSync(resolve('node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--config', configPath, '--env', env, '--outdir', `dist/deploy-check/${env}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    });
+    execFileSync(
+      resolve('node_modules/.bin/wrangler'),
+      ['deploy', '--dry-run', '--config', configPath, '--env', env, '--outdir', `dist/deploy-check/${env}`],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      },
+    );
     console.log(`deploy:check ${env}: dry run ok`);
   } catch {
     failed = true;

@@ -15,8 +15,17 @@ const check = process.argv.includes('--check');
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 
-const OS = [['darwin', 'darwin'], ['windows', 'win32'], ['win32', 'win32'], ['linux', 'linux']];
-const CPU = [['arm64', 'arm64'], ['x64', 'x64'], ['64', 'x64']];
+const OS = [
+  ['darwin', 'darwin'],
+  ['windows', 'win32'],
+  ['win32', 'win32'],
+  ['linux', 'linux'],
+];
+const CPU = [
+  ['arm64', 'arm64'],
+  ['x64', 'x64'],
+  ['64', 'x64'],
+];
 /** os and cpu from a platform package's name, e.g. workerd-darwin-arm64, or null. */
 function platformOf(name) {
   const tail = name.split('/').pop() ?? '';
@@ -36,9 +45,19 @@ for (const [path, entry] of Object.entries(packages)) {
     const platform = platformOf(name);
     // Only exact per-platform builds of an installed package; anything else is npm's business.
     if (!platform || !/^\d+\.\d+\.\d+/.test(version)) continue;
-    const sibling = Object.entries(entry.optionalDependencies).map(([other]) => packages[`node_modules/${other}`]).find(Boolean);
+    const sibling = Object.entries(entry.optionalDependencies)
+      .map(([other]) => packages[`node_modules/${other}`])
+      .find(Boolean);
     // Fields in npm's own order, so a later npm install leaves the entry as it is.
-    const value = { version, cpu: platform.cpu, dev: entry.dev, license: sibling?.license, optional: true, os: platform.os, engines: sibling?.engines };
+    const value = {
+      version,
+      cpu: platform.cpu,
+      dev: entry.dev,
+      license: sibling?.license,
+      optional: true,
+      os: platform.os,
+      engines: sibling?.engines,
+    };
     missing.push({ key: `node_modules/${name}`, value });
   }
 }
@@ -46,11 +65,15 @@ for (const [path, entry] of Object.entries(packages)) {
 if (missing.length === 0) {
   console.log('lock: every platform package is listed');
 } else if (check) {
-  console.error(`lock: missing ${missing.map((m) => `${m.key.slice('node_modules/'.length)}@${m.value.version}`).join(', ')}; run npm run lock:platforms`);
+  console.error(
+    `lock: missing ${missing.map((m) => `${m.key.slice('node_modules/'.length)}@${m.value.version}`).join(', ')}; run npm run lock:platforms`,
+  );
   process.exit(1);
 } else {
   for (const { key, value } of missing) packages[key] = JSON.parse(JSON.stringify(value));
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  );
   writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`lock: added ${missing.map((m) => m.key.slice('node_modules/'.length)).join(', ')}`);
 }

@@ -16,11 +16,15 @@ const known = new Set(['--json', '--wrangler', '--write', '--check', '--help', '
 const unknown = args.filter((a) => !known.has(a));
 const wranglerOnly = ['--write', '--check'].filter((a) => args.includes(a));
 if (unknown.length > 0 || (wranglerOnly.length > 0 && !args.includes('--wrangler')) || wranglerOnly.length > 1) {
-  console.error(`routes: ${unknown.length > 0 ? `unknown option ${unknown.join(' ')}` : '--write and --check go with --wrangler, one at a time'}\n${USAGE}`);
+  console.error(
+    `routes: ${unknown.length > 0 ? `unknown option ${unknown.join(' ')}` : '--write and --check go with --wrangler, one at a time'}\n${USAGE}`,
+  );
   process.exit(2);
 }
 if (args.includes('--help') || args.includes('-h')) {
-  console.log(`${USAGE}\nWithout options: a table of every route. --json: a JSON array of every route.\n--wrangler: the production routes of wrangler.toml from the brand hostnames (--write puts them in, --check compares).`);
+  console.log(
+    `${USAGE}\nWithout options: a table of every route. --json: a JSON array of every route.\n--wrangler: the production routes of wrangler.toml from the brand hostnames (--write puts them in, --check compares).`,
+  );
   process.exit(0);
 }
 
@@ -30,14 +34,20 @@ if (args.includes('--wrangler')) {
     const toml = readFileSync('wrangler.toml', 'utf8');
     if (args.includes('--check')) {
       if (routesBlockIn(toml) !== block) {
-        console.error('routes: the production routes in wrangler.toml differ from the brand hostnames; run npm run routes -- --wrangler --write');
+        console.error(
+          'routes: the production routes in wrangler.toml differ from the brand hostnames; run npm run routes -- --wrangler --write',
+        );
         process.exit(1);
       }
       console.log('routes: wrangler.toml production routes match the brand hostnames');
     } else {
       const updated = withRoutesBlock(toml, block);
       if (updated !== toml) writeFileSync('wrangler.toml', updated);
-      console.log(updated === toml ? 'routes: wrangler.toml is already current' : 'routes: wrote the production routes into wrangler.toml');
+      console.log(
+        updated === toml
+          ? 'routes: wrangler.toml is already current'
+          : 'routes: wrote the production routes into wrangler.toml',
+      );
     }
   } else {
     console.log(block);
@@ -73,7 +83,11 @@ if (args.includes('--json')) {
     }),
   );
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]?.length ?? 0)));
-  const line = (values: readonly string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (values: readonly string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of cells) console.log(line(row));

@@ -23,7 +23,10 @@ run('node', ['scripts/build-client.mjs']);
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local']);
 
 const children = [];
-const sandbox = spawn('node', ['scripts/run-ts.mjs', 'sandbox/main.ts'], { stdio: 'inherit', env: { ...env, SANDBOX_PORT: sandboxPort } });
+const sandbox = spawn('node', ['scripts/run-ts.mjs', 'sandbox/main.ts'], {
+  stdio: 'inherit',
+  env: { ...env, SANDBOX_PORT: sandboxPort },
+});
 children.push(sandbox);
 
 const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
@@ -36,12 +39,18 @@ const vars = [
   `AD_SCRIPT_URL:${sandboxOrigin}/ads.js`,
   `TURNSTILE_BASE_URL:${sandboxOrigin}/turnstile`,
 ].flatMap((v) => ['--var', v]);
-const wrangler = spawn('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', '--local', ...vars, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env,
-});
+const wrangler = spawn(
+  'wrangler',
+  ['dev', '--port', port, '--ip', '127.0.0.1', '--local', ...vars, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 children.push(wrangler);
-console.log(`\n  Development index: http://localhost:${port}/\n  Brands: http://bh.localhost:${port}/ (any code: bh, m10, m10es, wc, ayb, qs, ps, tqg, sd, bridge, emily, ac)\n`);
+console.log(
+  `\n  Development index: http://localhost:${port}/\n  Brands: http://bh.localhost:${port}/ (any code: bh, m10, m10es, wc, ayb, qs, ps, tqg, sd, bridge, emily, ac)\n`,
+);
 
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

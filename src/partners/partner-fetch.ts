@@ -42,7 +42,11 @@ export async function partnerJson<S extends z.ZodType>(request: PartnerRequest, 
   try {
     const response = await fetch(request.url, {
       method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
-      headers: { accept: 'application/json', ...(request.json === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+      headers: {
+        accept: 'application/json',
+        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
       signal,
     });
@@ -70,6 +74,9 @@ function isTimeout(error: unknown): boolean {
 
 /** Logs a partner failure without personal data: partner, failure kind, status, a context label. */
 export function logPartnerFailure(context: string, error: unknown): void {
-  const detail = error instanceof PartnerError ? { partner: error.partner, failure: error.failure, status: error.status } : { failure: error instanceof Error ? error.name : 'unknown' };
+  const detail =
+    error instanceof PartnerError
+      ? { partner: error.partner, failure: error.failure, status: error.status }
+      : { failure: error instanceof Error ? error.name : 'unknown' };
   console.warn(JSON.stringify({ level: 'warn', msg: 'partner call failed', context, ...redactFields(detail) }));
 }

@@ -5,7 +5,15 @@
  * bot-check result and the trust verdict of the visitor's last lead. Keys are fixed so no caller can write
  * anywhere else in the visitor's storage.
  */
-export const VISITOR_RESULT_KINDS = ['demand-check', 'ip-quality', 'location', 'attribution', 'bot-check', 'lead-trust', 'visit'] as const;
+export const VISITOR_RESULT_KINDS = [
+  'demand-check',
+  'ip-quality',
+  'location',
+  'attribution',
+  'bot-check',
+  'lead-trust',
+  'visit',
+] as const;
 export type VisitorResultKind = (typeof VISITOR_RESULT_KINDS)[number];
 
 export function visitorResultKey(kind: VisitorResultKind): string {

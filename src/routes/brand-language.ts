@@ -11,12 +11,16 @@ export function isBrandWidePage(route: Pick<RouteRecord, 'name' | 'config'>): bo
   return route.name === 'index' || route.config.template === 'legal';
 }
 
-export function pageLanguage(route: Pick<RouteRecord, 'name' | 'config' | 'language'>, brandLanguage: Language): Language {
+export function pageLanguage(
+  route: Pick<RouteRecord, 'name' | 'config' | 'language'>,
+  brandLanguage: Language,
+): Language {
   return isBrandWidePage(route) ? brandLanguage : route.language;
 }
 
 /** The page's config in that language: the home page has Spanish copy; legal text stays English (docs/decisions.md). */
 export function localizedConfig(route: Pick<RouteRecord, 'name' | 'config'>, language: Language): PageConfig {
-  if (route.name === 'index' && language === 'spanish') return { ...route.config, ...HOME_COPY_ES, body: [...HOME_COPY_ES.body] };
+  if (route.name === 'index' && language === 'spanish')
+    return { ...route.config, ...HOME_COPY_ES, body: [...HOME_COPY_ES.body] };
   return route.config;
 }

@@ -41,7 +41,9 @@ export function assertKnownHooks(routes: readonly Pick<RouteRecord, 'name' | 'ch
       throw new Error(`Unknown onEnter hook: ${onEnter} (route "${route.name}"); known: ${ENTER_HOOKS.join(', ')}`);
     }
     if (onExitIntent !== undefined && !exitHooks.has(onExitIntent)) {
-      throw new Error(`Unknown onExitIntent hook: ${onExitIntent} (route "${route.name}"); known: ${EXIT_HOOKS.join(', ')}`);
+      throw new Error(
+        `Unknown onExitIntent hook: ${onExitIntent} (route "${route.name}"); known: ${EXIT_HOOKS.join(', ')}`,
+      );
     }
   }
 }

@@ -35,7 +35,9 @@ partb-giveback-now zero-zero-dental-coverage low-as-zero-dental-premiums
 medicare-premium-reduction-listing-r2 medicare-premium-reduction-simple-2096 medicare-premium-reduction-listing-2096-card medi-plan-news-i8z
 grocery-allowance-r2 grocery-allowance-now grocery-allowance-r2-quiz senior-benefit-catalog unlock-hidden-benefits new-senior-benefits general-medicare
 get-benefits-a4b get-benefits-b5c dental-allowance-24 dental-allowance-24-es
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 const SPEC_FIXED_PATHS = [
   '/',
@@ -75,8 +77,18 @@ describe('route records', () => {
   it('has unique names and paths', () => {
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
-    expect(() => assertUniqueRoutes([{ name: 'a', path: '/a/:step?' }, { name: 'a', path: '/b/:step?' }])).toThrow('Duplicate route name: a');
-    expect(() => assertUniqueRoutes([{ name: 'a', path: '/a/:step?' }, { name: 'b', path: '/a' }])).toThrow(/Duplicate route path/);
+    expect(() =>
+      assertUniqueRoutes([
+        { name: 'a', path: '/a/:step?' },
+        { name: 'a', path: '/b/:step?' },
+      ]),
+    ).toThrow('Duplicate route name: a');
+    expect(() =>
+      assertUniqueRoutes([
+        { name: 'a', path: '/a/:step?' },
+        { name: 'b', path: '/a' },
+      ]),
+    ).toThrow(/Duplicate route path/);
   });
 
   it('marks every -es page and /quiz/medicare-es Spanish, everything else English', () => {
@@ -91,7 +103,8 @@ describe('route records', () => {
     const reviews = ROUTES.filter((r) => r.path.startsWith('/reviews'));
     expect(reviews).toHaveLength(6);
     for (const r of reviews) expect(r.brands).toEqual(['ac']);
-    for (const r of ROUTES.filter((x) => x.config.template === 'review')) expect(r.path.startsWith('/reviews')).toBe(true);
+    for (const r of ROUTES.filter((x) => x.config.template === 'review'))
+      expect(r.path.startsWith('/reviews')).toBe(true);
   });
 
   it('never gives tqg or ps a Medicare page (only the shared index and legal pages)', () => {
@@ -129,12 +142,16 @@ describe('route records', () => {
   it('assigns templates and forms by the recorded rules', () => {
     for (const r of ROUTES) {
       const c = r.config;
-      if (c.template === 'clicks' || c.template === 'legal' || c.template === 'review' || c.template === 'index') expect(c.form).toBeNull();
+      if (c.template === 'clicks' || c.template === 'legal' || c.template === 'review' || c.template === 'index')
+        expect(c.form).toBeNull();
       if (c.template === 'advertorial' || c.template === 'listing') expect(c.form).toBe(c.product);
       if (c.template === 'quiz') expect(c.form).toMatch(/^quiz-/);
       if (r.name.endsWith('-clicks')) expect(c.template).toBe('clicks');
-      if (r.name.startsWith('shop-4-') || r.name.startsWith('search-plans-') && !r.name.endsWith('-quiz')) expect(c.template).toBe('listing');
-      expect(c.onEnter === 'demandCheck').toBe(c.product === 'medicare' && c.form !== null && (c.template === 'advertorial' || c.template === 'listing'));
+      if (r.name.startsWith('shop-4-') || (r.name.startsWith('search-plans-') && !r.name.endsWith('-quiz')))
+        expect(c.template).toBe('listing');
+      expect(c.onEnter === 'demandCheck').toBe(
+        c.product === 'medicare' && c.form !== null && (c.template === 'advertorial' || c.template === 'listing'),
+      );
     }
     expect(byPath.get('/quiz/medicare-es/:step?')?.config.form).toBe('quiz-medicare-es');
     expect(byPath.get('/quiz/grocery/:step?')?.config.form).toBe('quiz-grocery');
@@ -145,11 +162,33 @@ describe('route records', () => {
   });
 
   it('is indexable only for the listed pages; preview and test pages are noindex and light', () => {
-    const indexable = ROUTES.filter((r) => r.config.indexable).map((r) => r.name).sort();
+    const indexable = ROUTES.filter((r) => r.config.indexable)
+      .map((r) => r.name)
+      .sort();
     expect(indexable).toEqual(
-      ['index', 'tos', 'privacy', 'reviews', 'reviews-aetna', 'reviews-cigna', 'reviews-humana', 'reviews-wellcare', 'reviews-unitedhealthcare', 'general-medicare', 'carriers', 'auto-insurers', 'explore-top-rated-insurers', 'senior-benefit-catalog'].sort(),
+      [
+        'index',
+        'tos',
+        'privacy',
+        'reviews',
+        'reviews-aetna',
+        'reviews-cigna',
+        'reviews-humana',
+        'reviews-wellcare',
+        'reviews-unitedhealthcare',
+        'general-medicare',
+        'carriers',
+        'auto-insurers',
+        'explore-top-rated-insurers',
+        'senior-benefit-catalog',
+      ].sort(),
     );
-    for (const name of ['grocery-preview', 'otc-allowance-preview', 'plan-disruptions-preview', 'dental-vision-preview']) {
+    for (const name of [
+      'grocery-preview',
+      'otc-allowance-preview',
+      'plan-disruptions-preview',
+      'dental-vision-preview',
+    ]) {
       expect(named(name).config.colorMode).toBe('light');
     }
     expect(named('plan-data-test').config.indexable).toBe(false);
@@ -169,7 +208,8 @@ describe('route records', () => {
       expect(named(name).config.body.join(' ')).toMatch(/Telephone Consumer Protection Act/);
     }
     // Spanish pages carry Spanish copy.
-    for (const r of ROUTES.filter((x) => x.language === 'spanish')) expect(r.config.body.join(' ')).toMatch(/ (usted|su|planes) /);
+    for (const r of ROUTES.filter((x) => x.language === 'spanish'))
+      expect(r.config.body.join(' ')).toMatch(/ (usted|su|planes) /);
   });
 
   it('gives per-brand campaign ids deterministically: smid on funnel pages, xsmid on chat-ad and ac-v1', () => {
@@ -185,7 +225,7 @@ describe('route records', () => {
     expect(named('tos').smid).toEqual({});
   });
 
-  it('points every destination at a page served for all the page\'s brands', () => {
+  it("points every destination at a page served for all the page's brands", () => {
     for (const r of ROUTES.filter((x) => x.config.destination)) {
       const target = findRoute(r.config.destination ?? '');
       expect(target, r.name).toBeDefined();
@@ -197,13 +237,21 @@ describe('route records', () => {
 describe('findRoute', () => {
   it('matches exact base paths without a step', () => {
     expect(findRoute('/')?.route.name).toBe('index');
-    expect(findRoute('/get-yours-otc')).toMatchObject({ route: { name: 'get-yours-otc' }, step: undefined, params: {} });
+    expect(findRoute('/get-yours-otc')).toMatchObject({
+      route: { name: 'get-yours-otc' },
+      step: undefined,
+      params: {},
+    });
     expect(findRoute('/get-yours-otc/')?.route.name).toBe('get-yours-otc');
     expect(findRoute('/quiz/medicare-es')?.route.name).toBe('medicare-quiz-es');
   });
 
   it('takes the last segment as the form step', () => {
-    expect(findRoute('/get-yours-otc/zip')).toMatchObject({ route: { name: 'get-yours-otc' }, step: 'zip', params: { step: 'zip' } });
+    expect(findRoute('/get-yours-otc/zip')).toMatchObject({
+      route: { name: 'get-yours-otc' },
+      step: 'zip',
+      params: { step: 'zip' },
+    });
     expect(findRoute('/quiz/otc/2')).toMatchObject({ route: { name: 'otc-quiz' }, step: '2' });
     expect(findRoute('/reviews/humana/contact')).toMatchObject({ route: { name: 'reviews-humana' }, step: 'contact' });
   });
@@ -221,7 +269,9 @@ describe('findRoute', () => {
     expect(runPageCheck(index?.route.check, { pathname: '/reviews', params: index?.params ?? {} })).toBe(true);
     const nested = findRoute('/reviews/foo/bar');
     expect(nested).toMatchObject({ route: { name: 'reviews' }, step: undefined, params: { slug: 'foo/bar' } });
-    expect(runPageCheck(nested?.route.check, { pathname: '/reviews/foo/bar', params: nested?.params ?? {} })).toBe(true);
+    expect(runPageCheck(nested?.route.check, { pathname: '/reviews/foo/bar', params: nested?.params ?? {} })).toBe(
+      true,
+    );
     expect(findRoute('/reviews/aetna')?.route.name).toBe('reviews-aetna');
     expect(findRoute('/reviews/unknown-carrier')?.params).toEqual({ slug: 'unknown-carrier' });
   });
@@ -238,14 +288,22 @@ describe('page checks and hooks', () => {
 
   it('passes with no check and throws naming an unknown check', () => {
     expect(runPageCheck(undefined, { pathname: '/x', params: {} })).toBe(true);
-    expect(() => runPageCheck('noSuchCheck', { pathname: '/x', params: {} })).toThrow('Unknown route middleware: noSuchCheck');
-    expect(() => runPageCheck('toString', { pathname: '/x', params: {} })).toThrow('Unknown route middleware: toString');
+    expect(() => runPageCheck('noSuchCheck', { pathname: '/x', params: {} })).toThrow(
+      'Unknown route middleware: noSuchCheck',
+    );
+    expect(() => runPageCheck('toString', { pathname: '/x', params: {} })).toThrow(
+      'Unknown route middleware: toString',
+    );
   });
 
   it('rejects unknown checks and hooks at load, naming them', () => {
     expect(() => assertKnownHooks(ROUTES)).not.toThrow();
     expect(() => assertKnownHooks([{ ...base, check: 'mysteryCheck' }])).toThrow(/mysteryCheck/);
-    expect(() => assertKnownHooks([{ ...base, config: { ...base.config, onEnter: 'phoneHome' } }])).toThrow(/onEnter hook: phoneHome/);
-    expect(() => assertKnownHooks([{ ...base, config: { ...base.config, onExitIntent: 'popConfetti' } }])).toThrow(/onExitIntent hook: popConfetti/);
+    expect(() => assertKnownHooks([{ ...base, config: { ...base.config, onEnter: 'phoneHome' } }])).toThrow(
+      /onEnter hook: phoneHome/,
+    );
+    expect(() => assertKnownHooks([{ ...base, config: { ...base.config, onExitIntent: 'popConfetti' } }])).toThrow(
+      /onExitIntent hook: popConfetti/,
+    );
   });
 });

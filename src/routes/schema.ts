@@ -10,7 +10,16 @@ export const templateSchema = z.enum(TEMPLATES);
 export type TemplateId = z.infer<typeof templateSchema>;
 
 /** Forms are data in src/shared/forms; a page names one (or none). */
-export const FORM_IDS = ['medicare', 'auto', 'life', 'quiz-otc', 'quiz-auto', 'quiz-grocery', 'quiz-medicare', 'quiz-medicare-es'] as const;
+export const FORM_IDS = [
+  'medicare',
+  'auto',
+  'life',
+  'quiz-otc',
+  'quiz-auto',
+  'quiz-grocery',
+  'quiz-medicare',
+  'quiz-medicare-es',
+] as const;
 export const formIdSchema = z.enum(FORM_IDS);
 export type FormId = z.infer<typeof formIdSchema>;
 
@@ -73,7 +82,10 @@ const campaignMap = z.partialRecord(brandCodeSchema, z.string().min(1));
  */
 export const pageConfigOverridesSchema = z.strictObject(
   Object.fromEntries(
-    Object.entries(pageConfigSchema.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+    Object.entries(pageConfigSchema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+    ]),
   ),
 ) as unknown as z.ZodType<Partial<PageConfig>, Partial<PageConfigInput>>;
 
@@ -89,7 +101,13 @@ export const experimentSchema = z
     id: slug,
     active: z.boolean(),
     variants: z
-      .array(z.strictObject({ id: slug, weight: z.number().int().min(0).max(10_000), config: pageConfigOverridesSchema.default({}) }))
+      .array(
+        z.strictObject({
+          id: slug,
+          weight: z.number().int().min(0).max(10_000),
+          config: pageConfigOverridesSchema.default({}),
+        }),
+      )
       .min(2),
   })
   .refine((e) => new Set(e.variants.map((v) => v.id)).size === e.variants.length, 'variant ids must be unique')

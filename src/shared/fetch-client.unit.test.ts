@@ -17,7 +17,10 @@ function fakeNetwork(statuses: (number | 'network-error')[]) {
     seen.push({ method: request.method, body: request.body ? await request.text() : null, headers: request.headers });
     const next = statuses[Math.min(seen.length - 1, statuses.length - 1)];
     if (next === 'network-error') throw new TypeError('network down');
-    return new Response(JSON.stringify({ n: seen.length }), { status: next ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ n: seen.length }), {
+      status: next ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { impl, seen };
 }
@@ -32,7 +35,12 @@ describe('client fetch bodies', () => {
 
   it('sends strings and form data as they are', async () => {
     const net = fakeNetwork([200]);
-    await clientFetch('https://x.test/api', { method: 'POST', body: 'plain', headers: { 'content-type': 'text/plain' }, fetchImpl: net.impl });
+    await clientFetch('https://x.test/api', {
+      method: 'POST',
+      body: 'plain',
+      headers: { 'content-type': 'text/plain' },
+      fetchImpl: net.impl,
+    });
     expect(net.seen[0]?.body).toBe('plain');
     expect(net.seen[0]?.headers.get('content-type')).toBe('text/plain');
   });
@@ -79,7 +87,12 @@ describe('client fetch retries', () => {
 
   it('retries a write once when it carries an idempotency key, sending the key both times', async () => {
     const net = fakeNetwork([502, 200]);
-    const response = await clientFetch('https://x.test/api', { method: 'POST', body: { a: 1 }, idempotencyKey: 'k-1', fetchImpl: net.impl });
+    const response = await clientFetch('https://x.test/api', {
+      method: 'POST',
+      body: { a: 1 },
+      idempotencyKey: 'k-1',
+      fetchImpl: net.impl,
+    });
     expect(response.status).toBe(200);
     expect(net.seen.map((s) => s.headers.get('idempotency-key'))).toEqual(['k-1', 'k-1']);
     expect(net.seen[1]?.body).toBe('{"a":1}');
@@ -89,12 +102,18 @@ describe('client fetch retries', () => {
 describe('fetchJson', () => {
   it('parses the reply with the schema', async () => {
     const net = fakeNetwork([200]);
-    expect(await fetchJson('https://x.test/api', z.object({ n: z.number() }), { fetchImpl: net.impl })).toEqual({ n: 1 });
-    await expect(fetchJson('https://x.test/api', z.object({ n: z.string() }), { fetchImpl: net.impl })).rejects.toThrow();
+    expect(await fetchJson('https://x.test/api', z.object({ n: z.number() }), { fetchImpl: net.impl })).toEqual({
+      n: 1,
+    });
+    await expect(
+      fetchJson('https://x.test/api', z.object({ n: z.string() }), { fetchImpl: net.impl }),
+    ).rejects.toThrow();
   });
 
   it('throws HttpError with the status on a non-2xx reply', async () => {
     const net = fakeNetwork([404]);
-    await expect(fetchJson('https://x.test/api', z.unknown(), { fetchImpl: net.impl })).rejects.toBeInstanceOf(HttpError);
+    await expect(fetchJson('https://x.test/api', z.unknown(), { fetchImpl: net.impl })).rejects.toBeInstanceOf(
+      HttpError,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { clientFetch, HttpError, type ClientFetchOptions } from './fetch-client'
  * any zod schema (classic or mini): the browser code uses zod/mini to stay small. A module of
  * its own so that only the pages that parse replies with zod load zod core.
  */
-export async function fetchJson<S extends $ZodType>(input: string | URL, schema: S, options: ClientFetchOptions = {}): Promise<output<S>> {
+export async function fetchJson<S extends $ZodType>(
+  input: string | URL,
+  schema: S,
+  options: ClientFetchOptions = {},
+): Promise<output<S>> {
   const response = await clientFetch(input, options);
   const text = await response.text();
   let data: unknown = null;

@@ -39,10 +39,15 @@ const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-]?)\d{3}[\s.-]?\d{4}\
 const DIGIT_RUN = /\+?(?<!\d)\d{10,15}(?!\d)/g;
 /** 12/09/1966, 9-12-66, 1966-12-09, 1966/12/09 */
 const NUMERIC_DATE = /\b(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}[/.-]\d{1,2}[/.-]\d{1,2})\b/g;
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 /** December 9, 1966 / 9 December 1966 / Dec 9 1966 */
-const WORD_DATE = new RegExp(`\\b(?:(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\.?,?\\s+\\d{4})\\b`, 'gi');
-const STREET_TYPES = 'street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy|trail|trl|square|sq';
+const WORD_DATE = new RegExp(
+  `\\b(?:(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\.?,?\\s+\\d{4})\\b`,
+  'gi',
+);
+const STREET_TYPES =
+  'street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy|trail|trl|square|sq';
 /** 1600 Pennsylvania Ave NW, 42 N. Main Street Apt 4B, PO Box 123 */
 const STREET = new RegExp(
   `\\b\\d{1,6}\\s+(?:[NSEW]\\.?\\s+)?(?:[A-Za-z0-9'.-]+\\s+){1,4}(?:${STREET_TYPES})\\b\\.?(?:\\s+(?:[NSEW]{1,2}\\b))?(?:,?\\s+(?:apt|apartment|unit|suite|ste|#)\\.?\\s*[A-Za-z0-9-]+)?`,
@@ -51,7 +56,8 @@ const STREET = new RegExp(
 const PO_BOX = /\bp\.?\s?o\.?\s+box\s+\d+/gi;
 const ZIP = /\b\d{5}(?:-\d{4})?\b/g;
 /** "name: Ada Lovelace", "named Ada", "firstName=Ada", "Mr. Smith", "for Ada Lovelace". */
-const LABELLED_NAME = /\b((?:first|last|full|middle|sur)?_?name[d]?|contact|customer|mr|mrs|ms|miss|dr)\b(\.?\s*[:=]?\s*)((?:[A-Za-z][A-Za-z'-]*)(?:\s+[A-Z][A-Za-z'-]*){0,2})/gi;
+const LABELLED_NAME =
+  /\b((?:first|last|full|middle|sur)?_?name[d]?|contact|customer|mr|mrs|ms|miss|dr)\b(\.?\s*[:=]?\s*)((?:[A-Za-z][A-Za-z'-]*)(?:\s+[A-Z][A-Za-z'-]*){0,2})/gi;
 const CAPITALISED_PAIR = /\b([A-Z][a-z'-]+)(\s+[A-Z]\.?)?\s+([A-Z][a-z'-]+(?:-[A-Z][a-z'-]+)?)\b/g;
 
 /** A string with every personal value in it replaced by [email], [phone], [ssn], [date], [address], [zip] or [name]. */

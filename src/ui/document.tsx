@@ -42,7 +42,10 @@ interface DocumentProps {
 
 /** JSON safe to embed inside a <script> element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function themeCss(brand: Brand): string {
@@ -50,7 +53,18 @@ function themeCss(brand: Brand): string {
   return `:root{--brand:${primary};--brand-text:${primaryText};--accent:${accent}}`;
 }
 
-export function Document({ brand, language, title, description, forcedColorMode, shell, pageContext, children, tail, noscriptView }: DocumentProps) {
+export function Document({
+  brand,
+  language,
+  title,
+  description,
+  forcedColorMode,
+  shell,
+  pageContext,
+  children,
+  tail,
+  noscriptView,
+}: DocumentProps) {
   const gtmUrl = `${shell.tagManagerScriptUrl}?id=${encodeURIComponent(brand.tagManagerId)}`;
   const gtmInit = `window.dataLayer=window.dataLayer||[];window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});`;
   return (

@@ -58,7 +58,6 @@ const STRINGS = {
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
-
 export type UiStrings = { readonly [K in keyof (typeof STRINGS)['english']]: string };
 
 export function t(language: Language): UiStrings {
@@ -92,7 +91,10 @@ const TERMS: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
   'Medicare Supplement': { english: 'Medicare Supplement', spanish: 'Medicare Suplementario' },
   'Original Medicare': { english: 'Original Medicare', spanish: 'Medicare Original' },
   'Part D': { english: 'Part D', spanish: 'Parte D' },
-  'C-SNP': { english: 'Chronic condition special needs plans (C-SNP)', spanish: 'Planes para condiciones crónicas (C-SNP)' },
+  'C-SNP': {
+    english: 'Chronic condition special needs plans (C-SNP)',
+    spanish: 'Planes para condiciones crónicas (C-SNP)',
+  },
   'D-SNP': { english: 'Dual-eligible special needs plans (D-SNP)', spanish: 'Planes para doble elegibilidad (D-SNP)' },
   Auto: { english: 'Auto insurance', spanish: 'Seguro de auto' },
   'Final Expense': { english: 'Final expense insurance', spanish: 'Seguro de gastos finales' },

@@ -23,7 +23,9 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
           <PhoneCta phone={page.phone} label={s.callNow} />
         </div>
       </header>
-      {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="header" /> : null}
+      {page.config.product === 'medicare' ? (
+        <TpmoNotice brand={page.brand} language={page.language} placement="header" />
+      ) : null}
       <main id="main" tabIndex={-1}>
         <div className="wrap">{children}</div>
       </main>
@@ -33,8 +35,12 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
           <nav aria-label={s.legal}>
             <a href="/privacy">{s.privacy}</a>
             <a href="/tos">{s.terms}</a>
-            <a href={page.language === 'spanish' ? '/partners?lang=es' : '/partners'}>{consentCopy(page.language).partners}</a>
-            <a href={page.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell'}>{consentCopy(page.language).doNotSell}</a>
+            <a href={page.language === 'spanish' ? '/partners?lang=es' : '/partners'}>
+              {consentCopy(page.language).partners}
+            </a>
+            <a href={page.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell'}>
+              {consentCopy(page.language).doNotSell}
+            </a>
           </nav>
           <p className="disclaimer">{s.disclaimer}</p>
           <div className="mode-switch" role="group" aria-label={s.colourMode} data-mode-switch="">
@@ -60,11 +66,5 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
 
 /** Body copy: plain text paragraphs; a paragraph starting with '## ' is a section heading. */
 export function BodyCopy({ paragraphs }: { paragraphs: readonly string[] }) {
-  return (
-    <>
-      {paragraphs.map((p, i) =>
-        p.startsWith('## ') ? <h2 key={i}>{p.slice(3)}</h2> : <p key={i}>{p}</p>,
-      )}
-    </>
-  );
+  return <>{paragraphs.map((p, i) => (p.startsWith('## ') ? <h2 key={i}>{p.slice(3)}</h2> : <p key={i}>{p}</p>))}</>;
 }

@@ -25,7 +25,11 @@ export interface NavigateOptions {
  * throws and leaves the page where it is. The URL parser does the reading, so tricks such as
  * 'java\tscript:' or leading spaces are judged as the browser would judge them.
  */
-export function navigateTo(to: string, options: NavigateOptions = {}, loc: Pick<Location, 'href' | 'origin' | 'assign' | 'replace'> = location): URL {
+export function navigateTo(
+  to: string,
+  options: NavigateOptions = {},
+  loc: Pick<Location, 'href' | 'origin' | 'assign' | 'replace'> = location,
+): URL {
   const url = new URL(to, loc.href);
   if (SCRIPT_PROTOCOLS.has(url.protocol)) throw new Error(`${PROTOCOL_NAVIGATION_ERROR} ${url.protocol}`);
   if (url.origin !== loc.origin && !options.external) {

@@ -40,7 +40,13 @@ declare global {
 function isPhone(value: unknown): value is PhoneDisplay {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.digits === 'string' && typeof v.display === 'string' && typeof v.href === 'string' && v.href.startsWith('tel:') && typeof v.leased === 'boolean';
+  return (
+    typeof v.digits === 'string' &&
+    typeof v.display === 'string' &&
+    typeof v.href === 'string' &&
+    v.href.startsWith('tel:') &&
+    typeof v.leased === 'boolean'
+  );
 }
 
 /** The `phone` part of the page context (src/worker/pages.ts), checked for shape. */
@@ -48,7 +54,11 @@ export function readPhoneSeed(raw: unknown): PhoneSeed | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { phone, fallback, expiresInMs } = raw as Record<string, unknown>;
   if (!isPhone(phone) || !isPhone(fallback)) return null;
-  return { phone, fallback, expiresInMs: typeof expiresInMs === 'number' && Number.isFinite(expiresInMs) ? Math.max(0, expiresInMs) : null };
+  return {
+    phone,
+    fallback,
+    expiresInMs: typeof expiresInMs === 'number' && Number.isFinite(expiresInMs) ? Math.max(0, expiresInMs) : null,
+  };
 }
 
 function announce(state: PhoneState): void {
@@ -68,10 +78,13 @@ function schedule(state: PhoneState): void {
   if (state.timer !== undefined) clearTimeout(state.timer);
   state.timer = undefined;
   if (state.expiresAt === null) return;
-  state.timer = setTimeout(() => {
-    state.timer = undefined;
-    if (expireIfDue(state)) announce(state);
-  }, Math.max(0, state.expiresAt - Date.now()));
+  state.timer = setTimeout(
+    () => {
+      state.timer = undefined;
+      if (expireIfDue(state)) announce(state);
+    },
+    Math.max(0, state.expiresAt - Date.now()),
+  );
 }
 
 function install(seed: PhoneSeed): PhoneState {

@@ -94,7 +94,13 @@ export interface ErrorPageInput {
 }
 
 /** Spec section 8: 404 reads 'Page Not Found'; anything else 'Internal Server Error'. */
-export async function renderErrorPage({ brand, language, status, message, shell }: ErrorPageInput): Promise<ReadableStream<Uint8Array>> {
+export async function renderErrorPage({
+  brand,
+  language,
+  status,
+  message,
+  shell,
+}: ErrorPageInput): Promise<ReadableStream<Uint8Array>> {
   const s = t(language);
   const notFound = status === 404;
   // The spec's headings, in the brand's language (m10es reads 'Página no encontrada').
@@ -106,7 +112,11 @@ export async function renderErrorPage({ brand, language, status, message, shell 
       title={documentTitle(heading, brand.name)}
       description={heading}
       shell={{ ...shell, noindex: true }}
-      pageContext={{ brand: { id: brand.id, name: brand.name }, page: { name: notFound ? 'not-found' : 'error' }, error: { statusCode: status } }}
+      pageContext={{
+        brand: { id: brand.id, name: brand.name },
+        page: { name: notFound ? 'not-found' : 'error' },
+        error: { statusCode: status },
+      }}
       tail={null}
     >
       <main id="main" className="error-page">

@@ -28,9 +28,19 @@ export function errorStatus(err: unknown): number {
 
 async function errorPage(c: Context<AppEnv>, status: number, message?: string): Promise<Response> {
   const brand = c.get('brand');
-  if (!brand) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status as ContentfulStatusCode);
-  const body = await renderErrorPage({ brand, language: brand.defaultLanguage, status, message, shell: shellOptions(c, false) });
-  return c.body(body, status as ContentfulStatusCode, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  if (!brand)
+    return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status as ContentfulStatusCode);
+  const body = await renderErrorPage({
+    brand,
+    language: brand.defaultLanguage,
+    status,
+    message,
+    shell: shellOptions(c, false),
+  });
+  return c.body(body, status as ContentfulStatusCode, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
 }
 
 /** Spec section 8, "No route matches": 404 with 'Page not found' plus the path. */
@@ -56,10 +66,11 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (isApi(c)) return apiErrorResponse(c, new ApiError(err.status, 'http_error', err.message || 'Request failed'));
     // The status it was given stays (a 400 is not a 500); only a 404 page shows its message.
     const status = errorStatus(err);
-    if (err.res) for (const name of ['allow', 'retry-after']) {
-      const value = err.res.headers.get(name);
-      if (value) c.header(name, value);
-    }
+    if (err.res)
+      for (const name of ['allow', 'retry-after']) {
+        const value = err.res.headers.get(name);
+        if (value) c.header(name, value);
+      }
     return errorPage(c, status, status === 404 ? err.message : undefined);
   }
   // A server-error object may carry its own status (spec section 3: statusCode); none means 500.
@@ -68,7 +79,10 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     logJson('error', 'unhandled error', { path: c.req.path, method: c.req.method, name: err.name, error: err.message });
   }
   if (isApi(c)) {
-    const api = status >= 500 ? new ApiError(status as ContentfulStatusCode, 'internal_error', 'Internal Server Error') : new ApiError(status as ContentfulStatusCode, 'http_error', 'Request failed');
+    const api =
+      status >= 500
+        ? new ApiError(status as ContentfulStatusCode, 'internal_error', 'Internal Server Error')
+        : new ApiError(status as ContentfulStatusCode, 'http_error', 'Request failed');
     return apiErrorResponse(c, api);
   }
   return errorPage(c, status);

@@ -33,7 +33,10 @@ export function apiErrorResponse(c: Context, err: ApiError): Response {
 
 /** A page-level not-found with the spec's message ('Page Not Found: {path}'). */
 export class PageNotFound extends HTTPException {
-  constructor(readonly path: string, status = 404) {
+  constructor(
+    readonly path: string,
+    status = 404,
+  ) {
     super(sanitizeStatusCode(status, 404) as ContentfulStatusCode, { message: `Page Not Found: ${path}` });
   }
 }

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { CONTEXT_SLOT, fillShell, NONCE_SLOT, SEARCH_SLOT, ShellCache, SUBMISSION_SLOT } from './page-cache';
 
 const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script><form action="/p/zip${SEARCH_SLOT}"><input value="${SUBMISSION_SLOT}"></form>`;
-const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({ nonce: 'n', pageContextJson: '{}', submissionId: 'id', search: '', ...over });
+const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
+  nonce: 'n',
+  pageContextJson: '{}',
+  submissionId: 'id',
+  search: '',
+  ...over,
+});
 
 describe('rendered-shell cache', () => {
   it('fills every nonce slot and the page context', () => {
-    const html = fillShell(shell, slots({ nonce: 'abc123', pageContextJson: '{"visitorId":"v1"}', submissionId: 'u-1', search: '?a=1&b=2' }));
+    const html = fillShell(
+      shell,
+      slots({ nonce: 'abc123', pageContextJson: '{"visitorId":"v1"}', submissionId: 'u-1', search: '?a=1&b=2' }),
+    );
     expect(html).toBe(
       '<script nonce="abc123">x</script><script type="application/json" nonce="abc123">{"visitorId":"v1"}</script><form action="/p/zip?a=1&amp;b=2"><input value="u-1"></form>',
     );

@@ -16,7 +16,16 @@ import { shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
-import { CONTEXT_SLOT, fillShell, NONCE_SLOT, QUOTE_TOKEN_SLOT, SEARCH_SLOT, ShellCache, streamToString, SUBMISSION_SLOT } from './page-cache';
+import {
+  CONTEXT_SLOT,
+  fillShell,
+  NONCE_SLOT,
+  QUOTE_TOKEN_SLOT,
+  SEARCH_SLOT,
+  ShellCache,
+  streamToString,
+  SUBMISSION_SLOT,
+} from './page-cache';
 import { formQuoteToken } from './funnel/form-token';
 import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/engine';
@@ -38,7 +47,9 @@ function stripStep(pathname: string, step: string | undefined): string {
 
 /** The brand's index links: its indexable guides first, then the rest, without legal pages. */
 function indexLinks(brandId: string) {
-  return ROUTES.filter((r) => isServedFor(r, brandId) && r.config.template !== 'legal' && r.name !== 'index' && !r.path.includes(':slug'))
+  return ROUTES.filter(
+    (r) => isServedFor(r, brandId) && r.config.template !== 'legal' && r.name !== 'index' && !r.path.includes(':slug'),
+  )
     .sort((a, b) => Number(b.config.indexable) - Number(a.config.indexable))
     .slice(0, 12)
     .map((r) => ({ path: r.path.replace(/\/:step\?$/, ''), title: r.config.title ?? r.config.headline }));
@@ -51,16 +62,31 @@ type FunnelState = Awaited<ReturnType<ReturnType<typeof visitorStub>['getFunnelS
  * overloaded or restarting object): the page still renders, with empty fields and the
  * brand's default number, rather than a 500. Logged without the visitor's values.
  */
-async function funnelStateOrEmpty(c: Context<AppEnv>, form: string | null, prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1], page: string, leaseOwner: LeaseOwner): Promise<FunnelState> {
+async function funnelStateOrEmpty(
+  c: Context<AppEnv>,
+  form: string | null,
+  prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1],
+  page: string,
+  leaseOwner: LeaseOwner,
+): Promise<FunnelState> {
   try {
     return await visitorStub(c.env, c.var.visitorId).getFunnelState(form, prefill, leaseOwner);
   } catch (error) {
-    logJson('error', 'visitor state unavailable; rendering with empty values', { where: 'page.getFunnelState', page, error: error instanceof Error ? error.message : String(error) });
+    logJson('error', 'visitor state unavailable; rendering with empty values', {
+      where: 'page.getFunnelState',
+      page,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { values: {}, lease: null, completed: false };
   }
 }
 
-async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string | undefined, params: Record<string, string>) {
+async function renderRoute(
+  c: Context<AppEnv>,
+  route: RouteRecord,
+  step: string | undefined,
+  params: Record<string, string>,
+) {
   const brand = c.var.brand;
   const url = new URL(c.req.url);
   if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
@@ -70,25 +96,51 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   const localized = localizedConfig(route, language);
   const baseConfig = isBrandWidePage(route) ? { ...localized, product: brand.defaultProduct } : localized;
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
-  const { config, assignment } = applyExperiment({ config: baseConfig, experiment: route.experiment }, c.var.anonymousId);
+  const { config, assignment } = applyExperiment(
+    { config: baseConfig, experiment: route.experiment },
+    c.var.anonymousId,
+  );
   // Issue 19: the consent text this page shows goes into the catalog (once per isolate, in the background).
   if (config.form) noteConsentShown(c, config.form, language);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
   const prefill = config.form ? prefillFromQuery(url.searchParams) : null;
   // Clicks pages list the visitor's offers in the HTML, within a short budget (src/worker/listing).
-  const listing = config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
+  const listing =
+    config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // A visitor whose id this very request minted has nothing stored yet: no Durable Object round trip.
-  const state = c.var.newVisitor && !prefill ? NO_STATE : await funnelStateOrEmpty(c, config.form, prefill, route.name, leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)));
+  const state =
+    c.var.newVisitor && !prefill
+      ? NO_STATE
+      : await funnelStateOrEmpty(
+          c,
+          config.form,
+          prefill,
+          route.name,
+          leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)),
+        );
   const offers = await listing;
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
-  const place = await pagePlace(c, { values: state.values, stored: state.location, url, lookup: config.form !== null && stepInfo.number > 1 });
-  const shownPlace = config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
+  const place = await pagePlace(c, {
+    values: state.values,
+    stored: state.location,
+    url,
+    lookup: config.form !== null && stepInfo.number > 1,
+  });
+  const shownPlace =
+    config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
   // Nothing of the visitor's in the page: the rendered shell can be shared (src/worker/page-cache.ts).
   const shared =
-    shellSharing.enabled && !offers && !shownPlace && Object.keys(state.values).length === 0 && !state.lease && !state.completed && !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+    shellSharing.enabled &&
+    !offers &&
+    !shownPlace &&
+    Object.keys(state.values).length === 0 &&
+    !state.lease &&
+    !state.completed &&
+    !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
-  const basePath = params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
+  const basePath =
+    params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
   const smid = route.smid[brand.id];
   const xsmid = route.xsmid[brand.id];
   // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
@@ -117,7 +169,12 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
     phone,
   };
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
-  recordPageServed(c, { sessionId: pageContext.tracking.sessionId, page: route.name, product: pageContext.page.product, url });
+  recordPageServed(c, {
+    sessionId: pageContext.tracking.sessionId,
+    page: route.name,
+    product: pageContext.page.product,
+    url,
+  });
 
   // Issue 11: the final step's form carries a quote token for a post without JavaScript.
   const formToken = config.form ? await formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
@@ -164,7 +221,15 @@ async function renderRoute(c: Context<AppEnv>, route: RouteRecord, step: string 
   if (!shared) return c.body(await render(false), 200, headers);
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
-  const key = [brand.id, route.name, stepInfo.name, stepInfo.fallback, assignment?.variantId ?? '', basePath, shellVariant(c.req.raw)].join('|');
+  const key = [
+    brand.id,
+    route.name,
+    stepInfo.name,
+    stepInfo.fallback,
+    assignment?.variantId ?? '',
+    basePath,
+    shellVariant(c.req.raw),
+  ].join('|');
   let html = shells.get(key);
   if (html === undefined) {
     html = await streamToString(await render(true));
@@ -194,9 +259,17 @@ const shells = new ShellCache();
 export const shellSharing = { enabled: true };
 
 /** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
-async function funnelPropsFor(shared: boolean, env: Env, place: FunnelProps['place'], formToken: string | null, input: Parameters<typeof funnelProps>[1]) {
+async function funnelPropsFor(
+  shared: boolean,
+  env: Env,
+  place: FunnelProps['place'],
+  formToken: string | null,
+  input: Parameters<typeof funnelProps>[1],
+) {
   const props = { ...(await funnelProps(env, input)), place, formToken };
-  return shared ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT, formToken: formToken ? QUOTE_TOKEN_SLOT : null } : props;
+  return shared
+    ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT, formToken: formToken ? QUOTE_TOKEN_SLOT : null }
+    : props;
 }
 
 /** Every page of the registry, for the brand of the request; anything else falls to notFound. */
@@ -227,5 +300,8 @@ pages.get('*', async (c, next) => {
 pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
   const match = findRoute(c.req.path);
   if (!match || !isServedFor(match.route, c.var.brand.id)) return next();
-  throw new HTTPException(405, { message: 'Method Not Allowed', res: new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }) });
+  throw new HTTPException(405, {
+    message: 'Method Not Allowed',
+    res: new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }),
+  });
 });

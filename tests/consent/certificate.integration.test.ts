@@ -4,7 +4,15 @@ import { brandByCode } from '../../brands';
 import { currentConsent } from '../../src/shared/consent';
 import { visitor } from '../support/funnel';
 import { sandboxScope } from '../support/sandbox';
-import { finishLife, finishMedicare, jwsPayload, jwsWithPayload, leadOf, sha256Hex, verifyWithJwks } from '../support/consent';
+import {
+  finishLife,
+  finishMedicare,
+  jwsPayload,
+  jwsWithPayload,
+  leadOf,
+  sha256Hex,
+  verifyWithJwks,
+} from '../support/consent';
 
 /**
  * Issue 19, item 4: every lead gets a signed certificate (compact JWS, EdDSA over Ed25519)
@@ -28,7 +36,9 @@ describe('lead certificates', () => {
 
     const keys = await v.get('/.well-known/lead-certificates.json');
     expect(keys.status).toBe(200);
-    const jwks = await keys.json<{ keys: { kid: string; kty: string; crv: string; x: string; alg: string; use: string }[] }>();
+    const jwks = await keys.json<{
+      keys: { kid: string; kty: string; crv: string; x: string; alg: string; use: string }[];
+    }>();
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
     for (const k of jwks.keys) expect(k).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
@@ -47,14 +57,23 @@ describe('lead certificates', () => {
       contact: { phone_sha256: await sha256Hex('+13055550182'), email_sha256: await sha256Hex('ada@example.com') },
     });
     expect((payload.fields as string[]).some((f) => /phone/i.test(f))).toBe(true);
-    expect((payload.steps as { step: string }[]).map((s) => s.step)).toEqual(['zip', 'medicare', 'medicaid', 'name', 'contact']);
+    expect((payload.steps as { step: string }[]).map((s) => s.step)).toEqual([
+      'zip',
+      'medicare',
+      'medicaid',
+      'name',
+      'contact',
+    ]);
     expect(payload.sellers).toEqual(sellers.map((s, i) => ({ name: s.name, accepted: i === 1 })));
     // The lead-defence verdict of this very lead (issue 12) is signed with it.
-    const trust = await env.DB.prepare('SELECT trust_verdict FROM leads WHERE id = ?').bind(lead.id).first<string>('trust_verdict');
+    const trust = await env.DB.prepare('SELECT trust_verdict FROM leads WHERE id = ?')
+      .bind(lead.id)
+      .first<string>('trust_verdict');
     expect(payload.trust).toMatchObject({ verdict: trust, reasons: expect.any(Array) });
     // No raw personal data: not the phone, the email, the name, the ip.
     const text = JSON.stringify(payload);
-    for (const raw of ['555-0182', '5550182', 'ada@example.com', 'Ada', 'Lovelace', v.ip]) expect(text).not.toContain(raw);
+    for (const raw of ['555-0182', '5550182', 'ada@example.com', 'Ada', 'Lovelace', v.ip])
+      expect(text).not.toContain(raw);
 
     // The consent hash resolves through the catalog, to a text with that very hash.
     const catalog = await v.get(`/api/consent-texts/${lead.consent_sha256}`);
@@ -69,21 +88,39 @@ describe('lead certificates', () => {
     const v = visitor('bh');
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
-    const { jws } = await (await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })).json<{ jws: string }>();
-    const jwks = await (await v.get('/.well-known/lead-certificates.json')).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
+    const { jws } = await (
+      await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })
+    ).json<{ jws: string }>();
+    const jwks = await (
+      await v.get('/.well-known/lead-certificates.json')
+    ).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
     expect(await verifyWithJwks(jws, jwks)).toBe(true);
 
     const payload = jwsPayload(jws);
     expect(await verifyWithJwks(jwsWithPayload(jws, { ...payload, gpc: true }), jwks)).toBe(false);
-    expect(await verifyWithJwks(jwsWithPayload(jws, { ...payload, sellers: [{ name: 'Someone Else, LLC', accepted: true }] }), jwks)).toBe(false);
+    expect(
+      await verifyWithJwks(
+        jwsWithPayload(jws, { ...payload, sellers: [{ name: 'Someone Else, LLC', accepted: true }] }),
+        jwks,
+      ),
+    ).toBe(false);
 
     // Signed by a key the JWKS does not publish, under a kid it does not know, and under the published kid.
-    const stranger = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']));
+    const stranger = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
     const sign = async (kid: string) => {
-      const enc = (x: string) => btoa(String.fromCharCode(...new TextEncoder().encode(x))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const enc = (x: string) =>
+        btoa(String.fromCharCode(...new TextEncoder().encode(x)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
       const input = `${enc(JSON.stringify({ alg: 'EdDSA', kid }))}.${enc(JSON.stringify(payload))}`;
-      const sig = new Uint8Array(await crypto.subtle.sign('Ed25519', stranger.privateKey, new TextEncoder().encode(input)));
-      return `${input}.${btoa(String.fromCharCode(...sig)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+      const sig = new Uint8Array(
+        await crypto.subtle.sign('Ed25519', stranger.privateKey, new TextEncoder().encode(input)),
+      );
+      return `${input}.${btoa(String.fromCharCode(...sig))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')}`;
     };
     expect(await verifyWithJwks(await sign('not-published'), jwks)).toBe(false);
     expect(await verifyWithJwks(await sign(jwks.keys[0]?.kid ?? ''), jwks)).toBe(false);
@@ -93,19 +130,33 @@ describe('lead certificates', () => {
     const v = visitor('bh');
     await finishMedicare(v, []);
     // The current key was recorded when it signed.
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM certificate_keys WHERE kid = ?').bind('test-2026-11').first('n')).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM certificate_keys WHERE kid = ?').bind('test-2026-11').first('n'),
+    ).toBe(1);
     // A key retired before this one, as the table holds it after a rotation.
-    const retired = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']));
+    const retired = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
     const { x } = (await crypto.subtle.exportKey('jwk', retired.publicKey)) as { x: string };
     const kid = `retired-${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare('INSERT INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)')
-      .bind(kid, JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' }), '2026-01-01T00:00:00.000Z')
+      .bind(
+        kid,
+        JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' }),
+        '2026-01-01T00:00:00.000Z',
+      )
       .run();
-    const jwks = await (await v.get('/.well-known/lead-certificates.json')).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
+    const jwks = await (
+      await v.get('/.well-known/lead-certificates.json')
+    ).json<{ keys: { kid: string; kty: string; crv: string; x: string }[] }>();
     expect(jwks.keys.map((k) => k.kid)).toEqual(expect.arrayContaining(['test-2026-11', kid]));
-    const enc = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const enc = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const input = `${enc(new TextEncoder().encode(JSON.stringify({ alg: 'EdDSA', kid })))}.${enc(new TextEncoder().encode(JSON.stringify({ certificate_id: 'old' })))}`;
-    const signature = new Uint8Array(await crypto.subtle.sign('Ed25519', retired.privateKey, new TextEncoder().encode(input)));
+    const signature = new Uint8Array(
+      await crypto.subtle.sign('Ed25519', retired.privateKey, new TextEncoder().encode(input)),
+    );
     expect(await verifyWithJwks(`${input}.${enc(signature)}`, jwks)).toBe(true);
   });
 
@@ -116,7 +167,11 @@ describe('lead certificates', () => {
     expect(page.status).toBe(200);
     await page.text();
     await expect
-      .poll(async () => env.DB.prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?').bind(sha).first(), { timeout: 5000 })
+      .poll(
+        async () =>
+          env.DB.prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?').bind(sha).first(),
+        { timeout: 5000 },
+      )
       .toEqual({ version: shown.version, language: 'spanish', text: shown.text });
   });
 
@@ -126,10 +181,14 @@ describe('lead certificates', () => {
     const life = await finishLife(visitor('bh'));
     expect(life.html).toContain("Benefit Helpers's partner list");
     expect(life.raw).toMatch(/<a href="\/partners"[^>]*>Benefit Helpers(&#x27;|')s partner list<\/a>/);
-    const rows = await env.DB.prepare('SELECT DISTINCT consent_sha256 AS sha FROM leads WHERE consent_sha256 IS NOT NULL').all<{ sha: string }>();
+    const rows = await env.DB.prepare(
+      'SELECT DISTINCT consent_sha256 AS sha FROM leads WHERE consent_sha256 IS NOT NULL',
+    ).all<{ sha: string }>();
     expect(rows.results.length).toBeGreaterThanOrEqual(2);
     for (const { sha } of rows.results) {
-      const entry = await env.DB.prepare('SELECT text FROM consent_texts WHERE sha256 = ?').bind(sha).first<{ text: string }>();
+      const entry = await env.DB.prepare('SELECT text FROM consent_texts WHERE sha256 = ?')
+        .bind(sha)
+        .first<{ text: string }>();
       expect(entry, `catalog has ${sha}`).not.toBeNull();
       expect(await sha256Hex(entry?.text ?? '')).toBe(sha);
     }

@@ -53,7 +53,9 @@ describe('Medicare one-to-one consent', () => {
     const chosen = sellers[2];
     await finishMedicare(v, [chosen?.id ?? '']);
     const lead = await leadOf(v.id);
-    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(sellers.map((s) => ({ id: s.id, name: s.name, accepted: s.id === chosen?.id })));
+    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(
+      sellers.map((s) => ({ id: s.id, name: s.name, accepted: s.id === chosen?.id })),
+    );
     expect(lead.tpmo_version).toBe('tpmo-2026-10-01');
 
     const { calls } = await numberAfterLead(v, sb);
@@ -68,14 +70,17 @@ describe('Medicare one-to-one consent', () => {
     const v = visitor('bh', { ip: sb.ip });
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
-    expect((JSON.parse(lead.consent_sellers ?? 'null') as { accepted: boolean }[]).every((s) => !s.accepted)).toBe(true);
+    expect((JSON.parse(lead.consent_sellers ?? 'null') as { accepted: boolean }[]).every((s) => !s.accepted)).toBe(
+      true,
+    );
 
     const { phone, calls } = await numberAfterLead(v, sb);
     expect(phone.digits).toMatch(/^1\d{10}$/);
     // The partner was asked (zip and yes/no answers price the offer), just without contact data.
     expect(calls).toHaveLength(1);
     const everything = JSON.stringify(await sb.calls());
-    for (const raw of ['Ada', 'Lovelace', '555-0182', '5550182', 'ada@example.com']) expect(everything).not.toContain(raw);
+    for (const raw of ['Ada', 'Lovelace', '555-0182', '5550182', 'ada@example.com'])
+      expect(everything).not.toContain(raw);
     for (const call of calls) {
       const data = (call.body as { data: Record<string, unknown> }).data;
       expect(data.contact).toBeUndefined();
@@ -95,13 +100,19 @@ describe('Medicare one-to-one consent', () => {
       submissionId: submissionIdOf(page.raw),
       page: '/get-yours-otc',
       step: 'contact',
-      values: { phone: '(305) 555-0182', [`consentSeller:${sellers[0]?.id}`]: 'yes', 'consentSeller:someone-else': 'yes' },
+      values: {
+        phone: '(305) 555-0182',
+        [`consentSeller:${sellers[0]?.id}`]: 'yes',
+        'consentSeller:someone-else': 'yes',
+      },
       consentVersion: page.version,
       pageUrl: 'http://bh.localhost/get-yours-otc/contact',
       ...(hidden.quoteToken ? { quoteToken: hidden.quoteToken } : {}),
     });
     expect(res.status).toBe(200);
     const lead = await leadOf(v.id);
-    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(sellers.map((s, i) => ({ id: s.id, name: s.name, accepted: i === 0 })));
+    expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(
+      sellers.map((s, i) => ({ id: s.id, name: s.name, accepted: i === 0 })),
+    );
   });
 });

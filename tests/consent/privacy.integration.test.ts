@@ -1,4 +1,10 @@
-import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
@@ -40,8 +46,12 @@ describe('Global Privacy Control', () => {
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
     expect(lead.gpc).toBe(1);
-    const { jws } = await (await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })).json<{ jws: string }>();
-    const payload = JSON.parse(atob((jws.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { gpc: boolean };
+    const { jws } = await (
+      await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })
+    ).json<{ jws: string }>();
+    const payload = JSON.parse(atob((jws.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+      gpc: boolean;
+    };
     expect(payload.gpc).toBe(true);
     const other = visitor('bh');
     await finishMedicare(other, []);
@@ -61,7 +71,9 @@ describe('partners and do-not-sell pages', () => {
     const es = decode(await (await visitor('bh').get('/partners?lang=es')).text());
     expect(es).toContain('Compañías que pueden comunicarse con usted');
     expect(es).toContain('Evergreen Senior Insurance Services, Inc.');
-    expect(decode(await (await visitor('m10es').get('/')).text())).toContain('No vender ni compartir mi información personal');
+    expect(decode(await (await visitor('m10es').get('/')).text())).toContain(
+      'No vender ni compartir mi información personal',
+    );
   });
 
   it('a do-not-sell request is stored and confirmed; an unusable one is asked again with a 400 and nothing stored', async () => {
@@ -75,7 +87,9 @@ describe('partners and do-not-sell pages', () => {
     expect(location).toMatch(/^\/do-not-sell\?received=[0-9a-f-]{36}$/);
     expect(location).not.toContain('ada');
     const id = location.split('=')[1];
-    const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?').bind(id).first<{ email: string; brand: string; kind: string; visitor_id: string }>();
+    const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?')
+      .bind(id)
+      .first<{ email: string; brand: string; kind: string; visitor_id: string }>();
     expect(row).toMatchObject({ email: 'ada@example.com', brand: 'bh', kind: 'do-not-sell', visitor_id: v.id });
     const confirmed = decode(await (await v.get(location)).text());
     expect(confirmed).toContain('We received your request.');
@@ -85,13 +99,19 @@ describe('partners and do-not-sell pages', () => {
     const bad = await v.post('/do-not-sell', { email: 'not-an-email', phone: '' });
     expect(bad.status).toBe(400);
     expect(decode(await bad.text())).toContain('Please enter a valid email');
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM privacy_requests').first<{ n: number }>())?.n).toBe(before?.n);
+    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM privacy_requests').first<{ n: number }>())?.n).toBe(
+      before?.n,
+    );
   });
 });
 
 describe('operator privacy requests', () => {
   it('refuses without the report token', async () => {
-    const res = await visitor('bh').fetch('/ops/privacy/delete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '(305) 555-0182' }) });
+    const res = await visitor('bh').fetch('/ops/privacy/delete', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '(305) 555-0182' }),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -101,33 +121,68 @@ describe('operator privacy requests', () => {
     await finishMedicare(v, [], { phone, email: `${crypto.randomUUID()}@example.com` });
     const lead = await leadOf(v.id);
     // An event of this visitor, as the queue consumer stores them.
-    await env.DB.prepare(`INSERT INTO events (id, event, timestamp, received_at, session_id, anonymous_id, brand) VALUES (?, 'pageView', ?, ?, 's', ?, 'bh')`)
+    await env.DB.prepare(
+      `INSERT INTO events (id, event, timestamp, received_at, session_id, anonymous_id, brand) VALUES (?, 'pageView', ?, ?, 's', ?, 'bh')`,
+    )
       .bind(crypto.randomUUID(), new Date().toISOString(), new Date().toISOString(), v.id)
       .run();
     const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
     expect(exportOf(await stub.exportState()).values['values:*']?.value).toMatchObject({ firstName: 'Ada' });
 
-    const exported = await v.fetch('/ops/privacy/export', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    const exported = await v.fetch('/ops/privacy/export', {
+      method: 'POST',
+      headers: OPS,
+      body: JSON.stringify({ phone }),
+    });
     expect(exported.status).toBe(200);
-    const dump = await exported.json<{ leads: { id: string }[]; visitors: { state: { values: Record<string, unknown> } }[]; events: unknown[] }>();
+    const dump = await exported.json<{
+      leads: { id: string }[];
+      visitors: { state: { values: Record<string, unknown> } }[];
+      events: unknown[];
+    }>();
     expect(dump.leads.map((l) => l.id)).toEqual([lead.id]);
     expect(dump.visitors[0]?.state.values['values:*']).toBeDefined();
     expect(dump.events.length).toBeGreaterThanOrEqual(1);
 
-    const deleted = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    const deleted = await v.fetch('/ops/privacy/delete', {
+      method: 'POST',
+      headers: OPS,
+      body: JSON.stringify({ phone }),
+    });
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toMatchObject({ deleted: { leads: 1, visitors: 1 }, certificatesKept: [lead.certificate_id] });
+    expect(await deleted.json()).toMatchObject({
+      deleted: { leads: 1, visitors: 1 },
+      certificatesKept: [lead.certificate_id],
+    });
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leads WHERE visitor_id = ?').bind(v.id).first('n')).toBe(0);
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?').bind(v.id).first('n')).toBe(0);
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?').bind(v.id).first('n')).toBe(
+      0,
+    );
     expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?').bind(lead.certificate_id).first('n')).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?')
+        .bind(lead.certificate_id)
+        .first('n'),
+    ).toBe(1);
 
-    const again = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({ phone }) });
+    const again = await v.fetch('/ops/privacy/delete', {
+      method: 'POST',
+      headers: OPS,
+      body: JSON.stringify({ phone }),
+    });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ deleted: { leads: 0, visitors: 0, events: 0 } });
-    const audit = await env.DB.prepare('SELECT action, subject_kind, subject_sha256, leads FROM privacy_audit ORDER BY at').all<{ action: string; subject_kind: string; subject_sha256: string; leads: number }>();
+    const audit = await env.DB.prepare(
+      'SELECT action, subject_kind, subject_sha256, leads FROM privacy_audit ORDER BY at',
+    ).all<{ action: string; subject_kind: string; subject_sha256: string; leads: number }>();
     const mine = audit.results.filter((r) => r.subject_kind === 'phone');
-    expect(mine.map((r) => [r.action, r.leads])).toEqual(expect.arrayContaining([['export', 1], ['delete', 1], ['delete', 0]]));
+    expect(mine.map((r) => [r.action, r.leads])).toEqual(
+      expect.arrayContaining([
+        ['export', 1],
+        ['delete', 1],
+        ['delete', 0],
+      ]),
+    );
     expect(JSON.stringify(audit.results)).not.toContain(phone.replace(/\D/g, '').slice(3));
 
     const bad = await v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify({}) });
@@ -143,7 +198,9 @@ describe('retention', () => {
     const fresh = visitor('bh');
     await finishLife(fresh);
     const oldLead = await leadOf(old.id);
-    await env.DB.prepare('UPDATE leads SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - 91 * 86_400_000).toISOString(), oldLead.id).run();
+    await env.DB.prepare('UPDATE leads SET created_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 91 * 86_400_000).toISOString(), oldLead.id)
+      .run();
 
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '17 3 * * *' }), env, ctx);
@@ -172,7 +229,10 @@ describe('retention', () => {
     expect(exportOf(await stub.exportState()).values['values:*']).toBeDefined();
     // Idle for longer than VISITOR_IDLE_DAYS: everything goes.
     await runInDurableObject(stub, (_instance, state) => {
-      state.storage.sql.exec('UPDATE kv SET updated_at = updated_at - ?', (Number(env.VISITOR_IDLE_DAYS) + 1) * 86_400_000);
+      state.storage.sql.exec(
+        'UPDATE kv SET updated_at = updated_at - ?',
+        (Number(env.VISITOR_IDLE_DAYS) + 1) * 86_400_000,
+      );
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });

@@ -16,14 +16,24 @@ function getPhone(ip: string, colo: string): Promise<{ reply: PhoneReply; ms: nu
   const v = visitor('bh', { ip });
   const started = Date.now();
   return v
-    .fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }), cf: { colo } })
+    .fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+      cf: { colo },
+    })
     .then(async (res) => {
       expect(res.status).toBe(200);
       return { reply: await res.json<PhoneReply>(), ms: Date.now() - started };
     });
 }
 
-async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, deadlineMs: number, everyMs = 300): Promise<T> {
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  deadlineMs: number,
+  everyMs = 300,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await read();
@@ -33,59 +43,89 @@ async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
 }
 
 describe('MediaAlpha circuit breaker', () => {
-  it('opens after 5 failures, serves the default number without calling, and closes again', { timeout: 40_000 }, async () => {
-    const colo = `T${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
-    const other = `U${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
-    const sb = sandboxScope();
-    await sb.set('mediaalpha', 'error');
+  it(
+    'opens after 5 failures, serves the default number without calling, and closes again',
+    { timeout: 40_000 },
+    async () => {
+      const colo = `T${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+      const other = `U${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+      const sb = sandboxScope();
+      await sb.set('mediaalpha', 'error');
 
-    for (let i = 0; i < 5; i++) {
-      const { reply } = await getPhone(sb.ip, colo);
-      expect(reply).toMatchObject({ source: 'fallback', phone: { display: DEFAULT_DISPLAY } });
-    }
-    // Failures are recorded after the answer (waitUntil): wait until the sixth is skipped.
-    const skipped = await pollUntil(() => getPhone(sb.ip, colo), (r) => r.reply.source === 'unavailable', 5_000, 100);
-    expect(skipped.reply).toMatchObject({ source: 'unavailable', phone: { display: DEFAULT_DISPLAY } });
-    expect(skipped.ms).toBeLessThan(1500);
-    const callsWhileOpen = (await sb.calls('mediaalpha', '/get-phone')).length;
-    const again = await getPhone(sb.ip, colo);
-    expect(again.reply.source).toBe('unavailable');
-    expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(callsWhileOpen);
+      for (let i = 0; i < 5; i++) {
+        const { reply } = await getPhone(sb.ip, colo);
+        expect(reply).toMatchObject({ source: 'fallback', phone: { display: DEFAULT_DISPLAY } });
+      }
+      // Failures are recorded after the answer (waitUntil): wait until the sixth is skipped.
+      const skipped = await pollUntil(
+        () => getPhone(sb.ip, colo),
+        (r) => r.reply.source === 'unavailable',
+        5_000,
+        100,
+      );
+      expect(skipped.reply).toMatchObject({ source: 'unavailable', phone: { display: DEFAULT_DISPLAY } });
+      expect(skipped.ms).toBeLessThan(1500);
+      const callsWhileOpen = (await sb.calls('mediaalpha', '/get-phone')).length;
+      const again = await getPhone(sb.ip, colo);
+      expect(again.reply.source).toBe('unavailable');
+      expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(callsWhileOpen);
 
-    // Another location's breaker is its own: there the partner is still asked.
-    const elsewhere = await getPhone(sb.ip, other);
-    expect(elsewhere.reply.source).toBe('fallback');
-    expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(callsWhileOpen + 1);
+      // Another location's breaker is its own: there the partner is still asked.
+      const elsewhere = await getPhone(sb.ip, other);
+      expect(elsewhere.reply.source).toBe('fallback');
+      expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(callsWhileOpen + 1);
 
-    // partnerUnavailable reached D1 (partner and location, nothing personal).
-    const events = await pollUntil(
-      async () => (await env.DB.prepare(`SELECT properties FROM events WHERE event = 'partnerUnavailable' AND properties LIKE ?`).bind(`%"location":"${colo}"%`).all<{ properties: string }>()).results,
-      (rows) => rows.length > 0,
-      15_000,
-    );
-    expect(JSON.parse(events[0]?.properties ?? '{}')).toMatchObject({ partner: 'mediaalpha', location: colo });
+      // partnerUnavailable reached D1 (partner and location, nothing personal).
+      const events = await pollUntil(
+        async () =>
+          (
+            await env.DB.prepare(
+              `SELECT properties FROM events WHERE event = 'partnerUnavailable' AND properties LIKE ?`,
+            )
+              .bind(`%"location":"${colo}"%`)
+              .all<{ properties: string }>()
+          ).results,
+        (rows) => rows.length > 0,
+        15_000,
+      );
+      expect(JSON.parse(events[0]?.properties ?? '{}')).toMatchObject({ partner: 'mediaalpha', location: colo });
 
-    // The partner recovers; after the open period one trial call goes through and closes it.
-    await sb.set('mediaalpha', 'normal');
-    const recovered = await pollUntil(() => getPhone(sb.ip, colo), (r) => r.reply.source === 'partner', 15_000, 500);
-    expect(recovered.reply.source).toBe('partner');
-    expect(recovered.reply.phone.display).not.toBe(DEFAULT_DISPLAY);
-  });
+      // The partner recovers; after the open period one trial call goes through and closes it.
+      await sb.set('mediaalpha', 'normal');
+      const recovered = await pollUntil(
+        () => getPhone(sb.ip, colo),
+        (r) => r.reply.source === 'partner',
+        15_000,
+        500,
+      );
+      expect(recovered.reply.source).toBe('partner');
+      expect(recovered.reply.phone.display).not.toBe(DEFAULT_DISPLAY);
+    },
+  );
 
-  it('a hanging partner: get-phone answers within 1.5 s every time, and the breaker then spares the wait', { timeout: 40_000 }, async () => {
-    const colo = `H${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
-    const sb = sandboxScope();
-    await sb.set('mediaalpha', 'slow', 10_000);
-    const times: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const { reply, ms } = await getPhone(sb.ip, colo);
-      expect(reply.phone.display).toBe(DEFAULT_DISPLAY);
-      times.push(ms);
-    }
-    expect(Math.max(...times)).toBeLessThan(1500);
-    // Timeouts count as failures: once open, the answer no longer waits for the deadline.
-    const open = await pollUntil(() => getPhone(sb.ip, colo), (r) => r.reply.source === 'unavailable', 10_000, 200);
-    expect(open.reply.source).toBe('unavailable');
-    expect(open.ms).toBeLessThan(500);
-  });
+  it(
+    'a hanging partner: get-phone answers within 1.5 s every time, and the breaker then spares the wait',
+    { timeout: 40_000 },
+    async () => {
+      const colo = `H${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+      const sb = sandboxScope();
+      await sb.set('mediaalpha', 'slow', 10_000);
+      const times: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const { reply, ms } = await getPhone(sb.ip, colo);
+        expect(reply.phone.display).toBe(DEFAULT_DISPLAY);
+        times.push(ms);
+      }
+      expect(Math.max(...times)).toBeLessThan(1500);
+      // Timeouts count as failures: once open, the answer no longer waits for the deadline.
+      const open = await pollUntil(
+        () => getPhone(sb.ip, colo),
+        (r) => r.reply.source === 'unavailable',
+        10_000,
+        200,
+      );
+      expect(open.reply.source).toBe('unavailable');
+      expect(open.ms).toBeLessThan(500);
+    },
+  );
 });

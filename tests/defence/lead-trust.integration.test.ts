@@ -18,7 +18,13 @@ function widgetToken(): string {
   return `0.sandbox-turnstile.${crypto.randomUUID().replace(/-/g, '')}`;
 }
 
-async function step(v: Visitor, name: string, values: Record<string, string | null>, extra: Record<string, unknown> = {}, action: 'submit' | 'skip' = 'submit') {
+async function step(
+  v: Visitor,
+  name: string,
+  values: Record<string, string | null>,
+  extra: Record<string, unknown> = {},
+  action: 'submit' | 'skip' = 'submit',
+) {
   const res = await v.api({ submissionId: crypto.randomUUID(), page: PAGE, step: name, action, values, ...extra });
   expect(res.status, `${name}: ${res.status}`).toBe(200);
   return await res.json<{ completed: boolean }>();
@@ -47,8 +53,16 @@ async function finishMedicare(v: Visitor, f: Finish = {}) {
   await step(v, 'medicaid', { haveMedicaid: null }, {}, 'skip');
   await step(v, 'name', { firstName: 'Ada', lastName: 'Lovelace' });
   if (f.startedMsAgo) await startedAgo(v, f.startedMsAgo);
-  const extra = { ...(f.turnstileToken ? { turnstileToken: f.turnstileToken } : {}), ...(f.honeypot ? { honeypot: f.honeypot } : {}) };
-  const done = await step(v, 'contact', { phone: f.phone ?? '(305) 555-0142', email: f.email ?? `ada.${crypto.randomUUID().slice(0, 8)}@example.com` }, extra);
+  const extra = {
+    ...(f.turnstileToken ? { turnstileToken: f.turnstileToken } : {}),
+    ...(f.honeypot ? { honeypot: f.honeypot } : {}),
+  };
+  const done = await step(
+    v,
+    'contact',
+    { phone: f.phone ?? '(305) 555-0142', email: f.email ?? `ada.${crypto.randomUUID().slice(0, 8)}@example.com` },
+    extra,
+  );
   expect(done.completed).toBe(true);
 }
 
@@ -62,9 +76,20 @@ interface TrustRow {
 }
 
 async function trustOf(v: Visitor) {
-  const row = await env.DB.prepare('SELECT trust_verdict, trust_reasons, trust_signals, turnstile, trust_phone_hash, traffic_source FROM leads WHERE visitor_id = ?').bind(v.id).first<TrustRow>();
+  const row = await env.DB.prepare(
+    'SELECT trust_verdict, trust_reasons, trust_signals, turnstile, trust_phone_hash, traffic_source FROM leads WHERE visitor_id = ?',
+  )
+    .bind(v.id)
+    .first<TrustRow>();
   expect(row, 'the lead is stored').not.toBeNull();
-  return { verdict: row?.trust_verdict, reasons: JSON.parse(row?.trust_reasons ?? '[]') as string[], signals: JSON.parse(row?.trust_signals ?? '{}') as Record<string, unknown>, turnstile: row?.turnstile, phoneHash: row?.trust_phone_hash, source: row?.traffic_source };
+  return {
+    verdict: row?.trust_verdict,
+    reasons: JSON.parse(row?.trust_reasons ?? '[]') as string[],
+    signals: JSON.parse(row?.trust_signals ?? '{}') as Record<string, unknown>,
+    turnstile: row?.turnstile,
+    phoneHash: row?.trust_phone_hash,
+    source: row?.traffic_source,
+  };
 }
 
 function uniquePhone(): string {
@@ -73,15 +98,24 @@ function uniquePhone(): string {
 }
 
 describe('lead trust verdict', () => {
-  it('a person at a person\'s pace with Turnstile passing is clean; the verdict rides on leadCreated without personal data', async () => {
+  it("a person at a person's pace with Turnstile passing is clean; the verdict rides on leadCreated without personal data", async () => {
     const v = visitor('bh');
-    await finishMedicare(v, { phone: uniquePhone(), email: `ada.${crypto.randomUUID().slice(0, 8)}@example.com`, turnstileToken: widgetToken(), startedMsAgo: 90_000 });
+    await finishMedicare(v, {
+      phone: uniquePhone(),
+      email: `ada.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      turnstileToken: widgetToken(),
+      startedMsAgo: 90_000,
+    });
     const trust = await trustOf(v);
     expect(trust).toMatchObject({ verdict: 'clean', reasons: [], turnstile: 'passed', source: '(direct)' });
     expect(trust.phoneHash).toMatch(/^[0-9a-f]{64}$/);
     expect(trust.signals).toMatchObject({ turnstile: 'passed', honeypot: false, phoneSeenElsewhere: 0 });
 
-    const event = await pollRow(() => env.DB.prepare(`SELECT properties FROM events WHERE event = 'leadCreated' AND anonymous_id = ?`).bind(v.id).first<{ properties: string }>());
+    const event = await pollRow(() =>
+      env.DB.prepare(`SELECT properties FROM events WHERE event = 'leadCreated' AND anonymous_id = ?`)
+        .bind(v.id)
+        .first<{ properties: string }>(),
+    );
     const props = JSON.parse(event?.properties ?? '{}') as Record<string, unknown>;
     expect(props).toMatchObject({ verdict: 'clean', reasons: [], form: 'medicare' });
     expect(event?.properties).not.toMatch(/Lovelace|305\) 555|@example\.com/);
@@ -90,18 +124,27 @@ describe('lead trust verdict', () => {
   it('a honeypot-filled lead is bot; it is stored and the visitor gets the default number with no partner call', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
-    await finishMedicare(v, { phone: uniquePhone(), turnstileToken: widgetToken(), honeypot: 'http://cheap-pills.example', startedMsAgo: 90_000 });
+    await finishMedicare(v, {
+      phone: uniquePhone(),
+      turnstileToken: widgetToken(),
+      honeypot: 'http://cheap-pills.example',
+      startedMsAgo: 90_000,
+    });
     const trust = await trustOf(v);
     expect(trust.verdict).toBe('bot');
     expect(trust.reasons).toContain('honeypot');
     const before = (await sb.calls('mediaalpha', '/get-phone')).length;
-    const res = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }) });
+    const res = await v.fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ source: 'withheld', phone: { display: DEFAULT_DISPLAY } });
     expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(before);
   });
 
-  it('the same phone on another visitor\'s lead within 24 h makes the second lead suspect (hashes, not raw values)', async () => {
+  it("the same phone on another visitor's lead within 24 h makes the second lead suspect (hashes, not raw values)", async () => {
     const phone = uniquePhone();
     const first = visitor('bh');
     await finishMedicare(first, { phone, turnstileToken: widgetToken(), startedMsAgo: 90_000 });
@@ -113,35 +156,55 @@ describe('lead trust verdict', () => {
     expect(b).toMatchObject({ verdict: 'suspect', reasons: ['duplicate-phone'] });
     expect(b.phoneHash).toBe(a.phoneHash);
     expect(b.signals).toMatchObject({ phoneSeenElsewhere: 1 });
-    const raw = await env.DB.prepare('SELECT trust_signals, trust_reasons FROM leads WHERE visitor_id = ?').bind(second.id).first<{ trust_signals: string; trust_reasons: string }>();
+    const raw = await env.DB.prepare('SELECT trust_signals, trust_reasons FROM leads WHERE visitor_id = ?')
+      .bind(second.id)
+      .first<{ trust_signals: string; trust_reasons: string }>();
     expect(JSON.stringify(raw)).not.toContain(phone.replace(/\D/g, ''));
   });
 
   it('Turnstile failing makes the lead bot; a disposable email and a risky ip add their reasons', async () => {
-    const sb = sandboxScope(`198.51.100.${1 + (crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) % 250}`);
+    const sb = sandboxScope(`198.51.100.${1 + ((crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) % 250)}`);
     await sb.set('turnstile', 'fail');
     const v = visitor('bh', { ip: sb.ip });
-    await finishMedicare(v, { phone: uniquePhone(), email: `x${crypto.randomUUID().slice(0, 6)}@mailinator.com`, turnstileToken: widgetToken(), startedMsAgo: 90_000 });
+    await finishMedicare(v, {
+      phone: uniquePhone(),
+      email: `x${crypto.randomUUID().slice(0, 6)}@mailinator.com`,
+      turnstileToken: widgetToken(),
+      startedMsAgo: 90_000,
+    });
     const trust = await trustOf(v);
     expect(trust.verdict).toBe('bot');
     expect(trust.turnstile).toBe('failed');
-    expect(trust.reasons).toEqual(expect.arrayContaining(['turnstile-failed', 'disposable-email', 'ip-risk', 'ip-proxy', 'ip-recent-abuse', 'ip-bot']));
+    expect(trust.reasons).toEqual(
+      expect.arrayContaining([
+        'turnstile-failed',
+        'disposable-email',
+        'ip-risk',
+        'ip-proxy',
+        'ip-recent-abuse',
+        'ip-bot',
+      ]),
+    );
     expect((await sb.calls('turnstile', '/siteverify')).length).toBeGreaterThan(0);
   });
 
-  it('Turnstile slow or garbled never blocks the visitor: the lead is stored with turnstile error', { timeout: 30_000 }, async () => {
-    for (const behaviour of ['slow', 'malformed', 'error'] as const) {
-      const sb = sandboxScope();
-      await sb.set('turnstile', behaviour, 5000);
-      const v = visitor('bh', { ip: sb.ip });
-      const started = Date.now();
-      await finishMedicare(v, { phone: uniquePhone(), turnstileToken: widgetToken(), startedMsAgo: 90_000 });
-      expect(Date.now() - started, behaviour).toBeLessThan(5000);
-      const trust = await trustOf(v);
-      expect(trust.turnstile, behaviour).toBe('error');
-      expect(trust.verdict, behaviour).toBe('clean');
-    }
-  });
+  it(
+    'Turnstile slow or garbled never blocks the visitor: the lead is stored with turnstile error',
+    { timeout: 30_000 },
+    async () => {
+      for (const behaviour of ['slow', 'malformed', 'error'] as const) {
+        const sb = sandboxScope();
+        await sb.set('turnstile', behaviour, 5000);
+        const v = visitor('bh', { ip: sb.ip });
+        const started = Date.now();
+        await finishMedicare(v, { phone: uniquePhone(), turnstileToken: widgetToken(), startedMsAgo: 90_000 });
+        expect(Date.now() - started, behaviour).toBeLessThan(5000);
+        const trust = await trustOf(v);
+        expect(trust.turnstile, behaviour).toBe('error');
+        expect(trust.verdict, behaviour).toBe('clean');
+      }
+    },
+  );
 
   it('a script posting every step at once is bot (inhuman speed), and one without JavaScript is marked unverified', async () => {
     const fast = visitor('bh');
@@ -149,17 +212,44 @@ describe('lead trust verdict', () => {
     expect(await trustOf(fast)).toMatchObject({ verdict: 'bot', reasons: expect.arrayContaining(['inhuman-speed']) });
     const noJs = visitor('bh');
     await finishMedicare(noJs, { phone: uniquePhone(), startedMsAgo: 90_000 });
-    expect(await trustOf(noJs)).toMatchObject({ verdict: 'suspect', turnstile: 'unverified', reasons: ['turnstile-unverified'] });
+    expect(await trustOf(noJs)).toMatchObject({
+      verdict: 'suspect',
+      turnstile: 'unverified',
+      reasons: ['turnstile-unverified'],
+    });
   });
 
   it('fuzzed Turnstile tokens never cause a 5xx, and each lead is still stored', { timeout: 60_000 }, async () => {
-    const tokens = ['', ' ', 'null', '0.', 'x'.repeat(2049), 'x'.repeat(8192), '\u0000\u0001', '😀'.repeat(100), '<script>alert(1)</script>', '0.sandbox-turnstile.', '{"success":true}', '../../etc/passwd', '%00%ff'];
+    const tokens = [
+      '',
+      ' ',
+      'null',
+      '0.',
+      'x'.repeat(2049),
+      'x'.repeat(8192),
+      '\u0000\u0001',
+      '😀'.repeat(100),
+      '<script>alert(1)</script>',
+      '0.sandbox-turnstile.',
+      '{"success":true}',
+      '../../etc/passwd',
+      '%00%ff',
+    ];
     for (const token of tokens) {
       const v = visitor('bh');
-      for (const [name, values] of [['zip', { zipcode: '33101' }], ['name', { firstName: 'Ada' }]] as const) {
+      for (const [name, values] of [
+        ['zip', { zipcode: '33101' }],
+        ['name', { firstName: 'Ada' }],
+      ] as const) {
         await v.api({ submissionId: crypto.randomUUID(), page: PAGE, step: name, values });
       }
-      const res = await v.api({ submissionId: crypto.randomUUID(), page: PAGE, step: 'contact', values: { phone: uniquePhone() }, turnstileToken: token });
+      const res = await v.api({
+        submissionId: crypto.randomUUID(),
+        page: PAGE,
+        step: 'contact',
+        values: { phone: uniquePhone() },
+        turnstileToken: token,
+      });
       expect(res.status, JSON.stringify(token.slice(0, 20))).toBeLessThan(500);
       if (res.status === 200) expect((await trustOf(v)).turnstile).toMatch(/^(failed|unverified|error)$/);
     }

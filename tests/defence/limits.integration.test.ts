@@ -29,7 +29,12 @@ async function inBatches<T>(count: number, size: number, run: (i: number) => Pro
   return out;
 }
 
-async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, deadlineMs: number, everyMs = 250): Promise<T> {
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  deadlineMs: number,
+  everyMs = 250,
+): Promise<T> {
   const end = Date.now() + deadlineMs;
   for (;;) {
     const value = await read();
@@ -39,48 +44,63 @@ async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
 }
 
 describe('get-phone flood from one ip', () => {
-  it('300 cookie-less posts cause at most 30 partner calls; every answer is 200 with a number, limited ones the default', { timeout: 60_000 }, async () => {
-    const sb = sandboxScope();
-    const started = Date.now();
-    const replies = await inBatches(300, 20, async () => {
-      const res = await cookielessGetPhone(sb.ip);
-      return { status: res.status, body: await res.json<{ phone: { display: string }; source: string }>() };
-    });
-    const seconds = (Date.now() - started) / 1000;
-    const statuses = new Set(replies.map((r) => r.status));
-    expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
-    expect(statuses.has(200)).toBe(true);
-    const limited = replies.filter((r) => r.body.source === 'limited');
-    expect(limited.length).toBeGreaterThanOrEqual(270);
-    for (const r of limited) expect(r.body.phone.display).toBe(DEFAULT_DISPLAY);
-    const calls = await sb.calls('mediaalpha', '/get-phone');
-    const all = await sb.calls();
-    expect(calls.length).toBeGreaterThan(0);
-    expect(all.length).toBeLessThanOrEqual(30);
-    console.log(`[flood] 300 get-phone in ${seconds.toFixed(1)} s: ${replies.length - limited.length} answered by the partner path, ${limited.length} limited (default number), partner calls at the sandbox: ${all.length} (get-phone ${calls.length}), statuses ${[...statuses].join(',')}`);
+  it(
+    '300 cookie-less posts cause at most 30 partner calls; every answer is 200 with a number, limited ones the default',
+    { timeout: 60_000 },
+    async () => {
+      const sb = sandboxScope();
+      const started = Date.now();
+      const replies = await inBatches(300, 20, async () => {
+        const res = await cookielessGetPhone(sb.ip);
+        return { status: res.status, body: await res.json<{ phone: { display: string }; source: string }>() };
+      });
+      const seconds = (Date.now() - started) / 1000;
+      const statuses = new Set(replies.map((r) => r.status));
+      expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
+      expect(statuses.has(200)).toBe(true);
+      const limited = replies.filter((r) => r.body.source === 'limited');
+      expect(limited.length).toBeGreaterThanOrEqual(270);
+      for (const r of limited) expect(r.body.phone.display).toBe(DEFAULT_DISPLAY);
+      const calls = await sb.calls('mediaalpha', '/get-phone');
+      const all = await sb.calls();
+      expect(calls.length).toBeGreaterThan(0);
+      expect(all.length).toBeLessThanOrEqual(30);
+      console.log(
+        `[flood] 300 get-phone in ${seconds.toFixed(1)} s: ${replies.length - limited.length} answered by the partner path, ${limited.length} limited (default number), partner calls at the sandbox: ${all.length} (get-phone ${calls.length}), statuses ${[...statuses].join(',')}`,
+      );
 
-    // Each limited request is a `rateLimited` server event (route and key kind, no personal data).
-    const events = await pollUntil(
-      async () => (await env.DB.prepare(`SELECT properties FROM events WHERE event = 'rateLimited' AND properties LIKE ?`).bind(`%"value":"${sb.ip}"%`).all<{ properties: string }>()).results,
-      (rows) => rows.length > 0,
-      15_000,
-    );
-    expect(events.length).toBeGreaterThan(0);
-    const props = JSON.parse(events[0]?.properties ?? '{}') as Record<string, unknown>;
-    expect(props).toMatchObject({ route: 'get-phone', by: 'ip', source: 'server' });
-    expect(JSON.stringify(props)).not.toMatch(/firstName|lastName|"email"|"phone"/);
+      // Each limited request is a `rateLimited` server event (route and key kind, no personal data).
+      const events = await pollUntil(
+        async () =>
+          (
+            await env.DB.prepare(`SELECT properties FROM events WHERE event = 'rateLimited' AND properties LIKE ?`)
+              .bind(`%"value":"${sb.ip}"%`)
+              .all<{ properties: string }>()
+          ).results,
+        (rows) => rows.length > 0,
+        15_000,
+      );
+      expect(events.length).toBeGreaterThan(0);
+      const props = JSON.parse(events[0]?.properties ?? '{}') as Record<string, unknown>;
+      expect(props).toMatchObject({ route: 'get-phone', by: 'ip', source: 'server' });
+      expect(JSON.stringify(props)).not.toMatch(/firstName|lastName|"email"|"phone"/);
 
-    // Pages are never limited: the same ip still gets its pages.
-    const page = await SELF.fetch(`${ORIGIN}/get-yours-otc`, { headers: { 'cf-connecting-ip': sb.ip } });
-    expect(page.status).toBe(200);
-  });
+      // Pages are never limited: the same ip still gets its pages.
+      const page = await SELF.fetch(`${ORIGIN}/get-yours-otc`, { headers: { 'cf-connecting-ip': sb.ip } });
+      expect(page.status).toBe(200);
+    },
+  );
 
   it('an over-limit get-phone of a returning visitor answers 200 with the default number and calls nobody', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
     const answers: Array<{ source: string; phone: { display: string } }> = [];
     for (let i = 0; i < 14; i++) {
-      const res = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }) });
+      const res = await v.fetch('/api/mediaalpha/get-phone', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'get-yours-otc' }),
+      });
       expect(res.status).toBe(200);
       answers.push(await res.json<{ source: string; phone: { display: string } }>());
     }
@@ -99,7 +119,11 @@ describe('429s', () => {
       const v = visitor('bh', { ip: sb.ip });
       let limited: Response | undefined;
       for (let i = 0; i < 70 && !limited; i++) {
-        const res = await v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 'get-yours-otc' }) });
+        const res = await v.fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ page: 'get-yours-otc' }),
+        });
         expect(res.status, path).toBeLessThan(500);
         if (res.status === 429) limited = res;
         else await res.arrayBuffer();
@@ -107,7 +131,9 @@ describe('429s', () => {
       expect(limited, `${path} is limited`).toBeDefined();
       expect(limited?.headers.get('retry-after')).toBe('60');
       expect(limited?.headers.get('content-type')).toContain('application/json');
-      expect(await limited?.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('60') } });
+      expect(await limited?.json()).toEqual({
+        error: { code: 'rate_limited', message: expect.stringContaining('60') },
+      });
     }
   });
 
@@ -129,20 +155,29 @@ describe('429s', () => {
 });
 
 describe('limits reset after the period', () => {
-  it('step submits (10 s period) are refused, then accepted again once the period passes', { timeout: 40_000 }, async () => {
-    const v = visitor('bh');
-    const submit = () =>
-      v.fetch('/api/form/submit', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ submissionId: crypto.randomUUID(), page: '/no-such-page', step: 'zip', values: {} }),
-      });
-    let status = 0;
-    for (let i = 0; i < 40 && status !== 429; i++) status = (await submit()).status;
-    expect(status).toBe(429);
-    const limitedAt = Date.now();
-    const after = await pollUntil(async () => (await submit()).status, (s) => s !== 429, 25_000, 1000);
-    expect(after).toBe(400); // the request is judged again (here: no such step), not refused
-    expect(Date.now() - limitedAt).toBeLessThanOrEqual(21_000);
-  });
+  it(
+    'step submits (10 s period) are refused, then accepted again once the period passes',
+    { timeout: 40_000 },
+    async () => {
+      const v = visitor('bh');
+      const submit = () =>
+        v.fetch('/api/form/submit', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ submissionId: crypto.randomUUID(), page: '/no-such-page', step: 'zip', values: {} }),
+        });
+      let status = 0;
+      for (let i = 0; i < 40 && status !== 429; i++) status = (await submit()).status;
+      expect(status).toBe(429);
+      const limitedAt = Date.now();
+      const after = await pollUntil(
+        async () => (await submit()).status,
+        (s) => s !== 429,
+        25_000,
+        1000,
+      );
+      expect(after).toBe(400); // the request is judged again (here: no such step), not refused
+      expect(Date.now() - limitedAt).toBeLessThanOrEqual(21_000);
+    },
+  );
 });

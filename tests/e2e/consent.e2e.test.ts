@@ -62,9 +62,16 @@ describe('lead certificate in the browser', () => {
     await page.waitForSelector('.quote-form__done');
 
     const anonymousId = await anonymousIdOf(page);
-    const [lead] = queryD1(`SELECT certificate_id, consent_sellers FROM leads WHERE visitor_id = '${anonymousId}'`, z.object({ certificate_id: z.uuid(), consent_sellers: z.string() }));
+    const [lead] = queryD1(
+      `SELECT certificate_id, consent_sellers FROM leads WHERE visitor_id = '${anonymousId}'`,
+      z.object({ certificate_id: z.uuid(), consent_sellers: z.string() }),
+    );
     expect(lead).toBeDefined();
-    expect((JSON.parse(lead?.consent_sellers ?? '[]') as { name: string; accepted: boolean }[]).filter((s) => s.accepted).map((s) => s.name)).toEqual([chosen?.name]);
+    expect(
+      (JSON.parse(lead?.consent_sellers ?? '[]') as { name: string; accepted: boolean }[])
+        .filter((s) => s.accepted)
+        .map((s) => s.name),
+    ).toEqual([chosen?.name]);
 
     await page.goto(`${origin}/certificates/${lead?.certificate_id}`);
     await expect.poll(() => page.locator('#cert-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('valid');
@@ -82,10 +89,18 @@ function medicarePages(): { template: string; language: Language; url: string }[
   for (const template of TEMPLATES) {
     for (const language of ['english', 'spanish'] as const) {
       const route = ROUTES.find(
-        (r) => r.config.template === template && r.language === language && !r.check && !r.path.includes(':slug') && r.config.product === 'medicare' && r.brands.some((b) => BRANDS.find((x) => x.id === b)?.consent.medicare),
+        (r) =>
+          r.config.template === template &&
+          r.language === language &&
+          !r.check &&
+          !r.path.includes(':slug') &&
+          r.config.product === 'medicare' &&
+          r.brands.some((b) => BRANDS.find((x) => x.id === b)?.consent.medicare),
       );
       if (!route) continue;
-      const brand = BRANDS.find((b) => b.defaultProduct === 'medicare' && b.consent.medicare && isServedFor(route, b.id));
+      const brand = BRANDS.find(
+        (b) => b.defaultProduct === 'medicare' && b.consent.medicare && isServedFor(route, b.id),
+      );
       if (!brand) continue;
       out.push({ template, language, url: `${brandOrigin(brand.id)}${route.path.replace(/\/:step\?$/, '') || '/'}` });
     }
@@ -105,10 +120,14 @@ describe('TPMO disclaimer', () => {
       expect(await notice.isVisible(), `${p.template} ${p.language} ${p.url}`).toBe(true);
       const text = (await notice.textContent()) ?? '';
       if (p.language === 'english') {
-        expect(text, p.url).toMatch(/We do not offer every plan available in your area\. Currently we represent \d+ organizations which offer \d+ products in your area\. Please contact Medicare\.gov or 1-800-MEDICARE/);
+        expect(text, p.url).toMatch(
+          /We do not offer every plan available in your area\. Currently we represent \d+ organizations which offer \d+ products in your area\. Please contact Medicare\.gov or 1-800-MEDICARE/,
+        );
         expect(text).toMatch(/licensed insurance agent who will contact you/);
       } else {
-        expect(text, p.url).toMatch(/No ofrecemos todos los planes disponibles en su área\. Actualmente representamos \d+ organizaciones que ofrecen \d+ productos/);
+        expect(text, p.url).toMatch(
+          /No ofrecemos todos los planes disponibles en su área\. Actualmente representamos \d+ organizaciones que ofrecen \d+ productos/,
+        );
         expect(text).toMatch(/agente de seguros con licencia/);
       }
       expect(text).not.toMatch(/SHIP/);
@@ -120,7 +139,10 @@ describe('TPMO disclaimer', () => {
 
 describe('Global Privacy Control in the browser', () => {
   it('with Sec-GPC: 1 the page requests no tag manager or ad script and the data layer stays empty, while the funnel still works', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'Sec-GPC': '1' } });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'Sec-GPC': '1' },
+    });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));

@@ -21,11 +21,16 @@ afterAll(async () => {
 });
 
 const WAIT = { timeout: 30_000 };
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const TYPING = { delay: 140 };
 
 async function setTurnstile(behaviour: 'normal' | 'fail'): Promise<void> {
-  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ partner: 'turnstile', behaviour }) });
+  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ partner: 'turnstile', behaviour }),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -46,23 +51,40 @@ async function next(page: Page, button: RegExp, path: string) {
 
 function unique(): { email: string; phone: string } {
   const n = crypto.getRandomValues(new Uint16Array(2));
-  return { email: `e2e.${crypto.randomUUID().slice(0, 12)}@example.com`, phone: `${300 + ((n[0] ?? 0) % 600)}555${String(1000 + ((n[1] ?? 0) % 9000))}` };
+  return {
+    email: `e2e.${crypto.randomUUID().slice(0, 12)}@example.com`,
+    phone: `${300 + ((n[0] ?? 0) % 600)}555${String(1000 + ((n[1] ?? 0) % 9000))}`,
+  };
 }
 
-const trustRow = z.object({ trust_verdict: z.string().nullable(), trust_reasons: z.string().nullable(), turnstile: z.string().nullable() });
+const trustRow = z.object({
+  trust_verdict: z.string().nullable(),
+  trust_reasons: z.string().nullable(),
+  turnstile: z.string().nullable(),
+});
 
 /** The lead whose stored values hold this (unique, test-made) email. */
 async function leadTrust(email: string) {
   const safe = z.email().parse(email);
   let rows: z.infer<typeof trustRow>[] = [];
   await expect
-    .poll(() => {
-      rows = queryD1(`SELECT trust_verdict, trust_reasons, turnstile FROM leads WHERE "values" LIKE '%${safe}%'`, trustRow);
-      return rows.length;
-    }, { timeout: 20_000, interval: 500 })
+    .poll(
+      () => {
+        rows = queryD1(
+          `SELECT trust_verdict, trust_reasons, turnstile FROM leads WHERE "values" LIKE '%${safe}%'`,
+          trustRow,
+        );
+        return rows.length;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
     .toBe(1);
   const row = rows[0];
-  return { verdict: row?.trust_verdict, reasons: JSON.parse(row?.trust_reasons ?? '[]') as string[], turnstile: row?.turnstile };
+  return {
+    verdict: row?.trust_verdict,
+    reasons: JSON.parse(row?.trust_reasons ?? '[]') as string[],
+    turnstile: row?.turnstile,
+  };
 }
 
 /** The Medicare funnel on bh as a person fills it; returns the get-phone answer after the finish. */
@@ -77,25 +99,33 @@ async function medicareFunnel(page: Page, contact: { email: string; phone: strin
   await page.locator('input[name="lastName"]').pressSequentially('Lovelace', TYPING);
   await next(page, /^Continue$/, '/get-yours-otc/contact');
   // The widget is loaded on the last step only.
-  await expect.poll(() => page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile), { timeout: 20_000 }).toBe('object');
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile), { timeout: 20_000 })
+    .toBe('object');
   await page.locator('input[name="phone"]').pressSequentially(contact.phone, TYPING);
   await page.locator('input[name="email"]').pressSequentially(contact.email, TYPING);
   const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
   await page.getByRole('button', { name: /^Get my quote$/ }).click();
-  return z.object({ source: z.string(), phone: z.object({ display: z.string() }) }).parse(await (await phoneReply).json());
+  return z
+    .object({ source: z.string(), phone: z.object({ display: z.string() }) })
+    .parse(await (await phoneReply).json());
 }
 
 describe('lead defence in Chromium', () => {
-  it('a person finishing the Medicare funnel gets a clean lead; the widget is not on earlier steps', { timeout: 90_000 }, async () => {
-    const { context, page } = await person();
-    await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
-    await hydrated(page);
-    expect(await page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile)).toBe('undefined');
-    const contact = unique();
-    await medicareFunnel(page, contact);
-    expect(await leadTrust(contact.email)).toEqual({ verdict: 'clean', reasons: [], turnstile: 'passed' });
-    await context.close();
-  });
+  it(
+    'a person finishing the Medicare funnel gets a clean lead; the widget is not on earlier steps',
+    { timeout: 90_000 },
+    async () => {
+      const { context, page } = await person();
+      await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
+      await hydrated(page);
+      expect(await page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile)).toBe('undefined');
+      const contact = unique();
+      await medicareFunnel(page, contact);
+      expect(await leadTrust(contact.email)).toEqual({ verdict: 'clean', reasons: [], turnstile: 'passed' });
+      await context.close();
+    },
+  );
 
   it('a person finishing the auto funnel gets a clean lead', { timeout: 120_000 }, async () => {
     const { context, page } = await person();
@@ -104,7 +134,11 @@ describe('lead defence in Chromium', () => {
     await hydrated(page);
     await page.locator('input[name="zipcode"]').pressSequentially('60601', TYPING);
     await next(page, /^Continue$/, '/save-auto/vehicles');
-    for (const [name, value] of [['vehicle1Year', '2020'], ['vehicle1Make', 'Honda'], ['vehicle1Model', 'Civic']] as const) {
+    for (const [name, value] of [
+      ['vehicle1Year', '2020'],
+      ['vehicle1Make', 'Honda'],
+      ['vehicle1Model', 'Civic'],
+    ] as const) {
       const select = page.locator(`select[name="${name}"]`);
       await expect.poll(() => select.locator(`option[value="${value}"]`).count(), { timeout: 30_000 }).toBe(1);
       await select.selectOption(value);
@@ -126,20 +160,28 @@ describe('lead defence in Chromium', () => {
     await context.close();
   });
 
-  it('with Turnstile failing the lead is stored as bot and the visitor still sees the default number', { timeout: 90_000 }, async () => {
-    await setTurnstile('fail');
-    try {
-      const { context, page } = await person();
-      const contact = unique();
-      const reply = await medicareFunnel(page, contact);
-      expect(await leadTrust(contact.email)).toMatchObject({ verdict: 'bot', reasons: ['turnstile-failed'], turnstile: 'failed' });
-      expect(reply).toMatchObject({ source: 'withheld', phone: { display: '1-800-555-0101' } });
-      await expect.poll(() => page.getByText('1-800-555-0101').first().isVisible(), { timeout: 20_000 }).toBe(true);
-      await context.close();
-    } finally {
-      await setTurnstile('normal');
-    }
-  });
+  it(
+    'with Turnstile failing the lead is stored as bot and the visitor still sees the default number',
+    { timeout: 90_000 },
+    async () => {
+      await setTurnstile('fail');
+      try {
+        const { context, page } = await person();
+        const contact = unique();
+        const reply = await medicareFunnel(page, contact);
+        expect(await leadTrust(contact.email)).toMatchObject({
+          verdict: 'bot',
+          reasons: ['turnstile-failed'],
+          turnstile: 'failed',
+        });
+        expect(reply).toMatchObject({ source: 'withheld', phone: { display: '1-800-555-0101' } });
+        await expect.poll(() => page.getByText('1-800-555-0101').first().isVisible(), { timeout: 20_000 }).toBe(true);
+        await context.close();
+      } finally {
+        await setTurnstile('normal');
+      }
+    },
+  );
 
   it('with JavaScript off the lead is kept and marked unverified', { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser, { javaScriptEnabled: false });
@@ -152,7 +194,9 @@ describe('lead defence in Chromium', () => {
     await next(page, /^Skip$/, '/get-yours-otc/name');
     await page.locator('input[name="firstName"]').fill('Ada');
     await next(page, /^Continue$/, '/get-yours-otc/contact');
-    await page.locator('input[name="phone"]').fill(`(${contact.phone.slice(0, 3)}) ${contact.phone.slice(3, 6)}-${contact.phone.slice(6)}`);
+    await page
+      .locator('input[name="phone"]')
+      .fill(`(${contact.phone.slice(0, 3)}) ${contact.phone.slice(3, 6)}-${contact.phone.slice(6)}`);
     await page.locator('input[name="email"]').fill(contact.email);
     await page.getByRole('button', { name: /^Get my quote$/ }).click();
     await page.waitForLoadState('load');

@@ -22,12 +22,17 @@ afterAll(async () => {
 const WAIT = { timeout: 30_000 };
 const TYPING = { delay: 120 };
 const LEASED = /^tel:\+1833555\d{4}$/;
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A visitor the lead defence judges a person (so the lease is not withheld): a desktop agent, no webdriver flag. */
-async function person(options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function person(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const visit = await newVisitor(browser, { userAgent: PERSON_UA, ...options });
-  await visit.context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+  await visit.context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
+  );
   return visit;
 }
 
@@ -42,18 +47,26 @@ async function next(page: Page, button: RegExp, path: string) {
 
 /** Every tel: link in the document (dialogs included), deduplicated. */
 function telHrefs(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')].map((a) => a.getAttribute('href') ?? ''))]);
+  return page.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')].map((a) => a.getAttribute('href') ?? ''),
+    ),
+  ]);
 }
 
 /** The numbers the call buttons show, deduplicated. */
 function shownNumbers(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...new Set([...document.querySelectorAll('.cta-phone__number')].map((n) => n.textContent ?? ''))]);
+  return page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('.cta-phone__number')].map((n) => n.textContent ?? '')),
+  ]);
 }
 
 /** The confirmation is on screen (its top in the viewport below nothing), holds the focus, and the form is gone. */
 async function expectConfirmationInFront(page: Page) {
   await page.waitForSelector('[data-confirmation]', WAIT);
-  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-confirmation]'))), WAIT).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-confirmation]'))), WAIT)
+    .toBe(true);
   // The scroll is smooth: wait for it to land with the heading on screen, below the sticky header.
   const onScreen = () =>
     page.evaluate(() => {
@@ -67,7 +80,11 @@ async function expectConfirmationInFront(page: Page) {
 
 /** Each call button's number is laid out on one line, and the page does not scroll sideways. */
 async function expectNoWrap(page: Page) {
-  const lines = await page.evaluate(() => [...document.querySelectorAll('.site-header .cta-phone__number, [data-confirmation] .cta-phone__number')].map((n) => n.getClientRects().length));
+  const lines = await page.evaluate(() =>
+    [...document.querySelectorAll('.site-header .cta-phone__number, [data-confirmation] .cta-phone__number')].map(
+      (n) => n.getClientRects().length,
+    ),
+  );
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.every((n) => n === 1)).toBe(true);
   const numberHeight = await page.evaluate(() => {
@@ -75,97 +92,120 @@ async function expectNoWrap(page: Page) {
     return n ? n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight || '20') : 0;
   });
   expect(numberHeight).toBeLessThan(1.5);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 }
 
 describe('one number and the finish (Medicare, bh /otc-allowance)', () => {
-  it('every tel: link shows the lease after the last step and the default after it expires; the confirmation is in front', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await person();
-    // An installed clock: time flows as usual until the test moves it past the lease.
-    await page.clock.install();
-    const origin = brandOrigin('bh');
-    await page.goto(`${origin}/otc-allowance`);
-    await hydrated(page);
-    expect(await telHrefs(page)).toEqual(['tel:+18005550101']);
-    await page.locator('input[name="zipcode"]').pressSequentially('33101', TYPING);
-    await next(page, /^Continue$/, '/otc-allowance/medicare');
-    await next(page, /^Skip$/, '/otc-allowance/medicaid');
-    await next(page, /^Skip$/, '/otc-allowance/name');
-    await page.locator('input[name="firstName"]').pressSequentially('Ada', TYPING);
-    await page.locator('input[name="lastName"]').pressSequentially('Lovelace', TYPING);
-    await next(page, /^Continue$/, '/otc-allowance/contact');
-    await expect.poll(() => page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile), WAIT).toBe('object');
-    await page.locator('input[name="phone"]').pressSequentially('3055550182', TYPING);
-    const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
-    await page.getByRole('button', { name: /^Get my quote$/ }).click();
-    expect((await reply).ok()).toBe(true);
+  it(
+    'every tel: link shows the lease after the last step and the default after it expires; the confirmation is in front',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, errors } = await person();
+      // An installed clock: time flows as usual until the test moves it past the lease.
+      await page.clock.install();
+      const origin = brandOrigin('bh');
+      await page.goto(`${origin}/otc-allowance`);
+      await hydrated(page);
+      expect(await telHrefs(page)).toEqual(['tel:+18005550101']);
+      await page.locator('input[name="zipcode"]').pressSequentially('33101', TYPING);
+      await next(page, /^Continue$/, '/otc-allowance/medicare');
+      await next(page, /^Skip$/, '/otc-allowance/medicaid');
+      await next(page, /^Skip$/, '/otc-allowance/name');
+      await page.locator('input[name="firstName"]').pressSequentially('Ada', TYPING);
+      await page.locator('input[name="lastName"]').pressSequentially('Lovelace', TYPING);
+      await next(page, /^Continue$/, '/otc-allowance/contact');
+      await expect
+        .poll(() => page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile), WAIT)
+        .toBe('object');
+      await page.locator('input[name="phone"]').pressSequentially('3055550182', TYPING);
+      const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
+      await page.getByRole('button', { name: /^Get my quote$/ }).click();
+      expect((await reply).ok()).toBe(true);
 
-    await expectConfirmationInFront(page);
-    await expect.poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT).toBe(true);
-    const [leased] = await telHrefs(page);
-    expect(await shownNumbers(page)).toEqual([`1-833-555-${leased?.slice(-4)}`]);
-    // The exit-intent dialog's button is one of them (closed dialogs keep their markup).
-    expect(await page.locator('dialog.exit-intent a[href^="tel:"]').getAttribute('href')).toBe(leased);
-    await expectNoWrap(page);
-    await page.setViewportSize({ width: 320, height: 700 });
-    await expectNoWrap(page);
-    await page.setViewportSize({ width: 390, height: 844 });
+      await expectConfirmationInFront(page);
+      await expect
+        .poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT)
+        .toBe(true);
+      const [leased] = await telHrefs(page);
+      expect(await shownNumbers(page)).toEqual([`1-833-555-${leased?.slice(-4)}`]);
+      // The exit-intent dialog's button is one of them (closed dialogs keep their markup).
+      expect(await page.locator('dialog.exit-intent a[href^="tel:"]').getAttribute('href')).toBe(leased);
+      await expectNoWrap(page);
+      await page.setViewportSize({ width: 320, height: 700 });
+      await expectNoWrap(page);
+      await page.setViewportSize({ width: 390, height: 844 });
 
-    // A finished visitor on another page of the product: the confirmation first, the same number.
-    await page.goto(`${origin}/get-yours-otc`);
-    await hydrated(page);
-    expect(await page.locator('[data-confirmation]').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Start a new quote' }).isVisible()).toBe(true);
-    expect(await page.locator('input[name="zipcode"]').count()).toBe(0);
-    expect(await telHrefs(page)).toEqual([leased]);
+      // A finished visitor on another page of the product: the confirmation first, the same number.
+      await page.goto(`${origin}/get-yours-otc`);
+      await hydrated(page);
+      expect(await page.locator('[data-confirmation]').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Start a new quote' }).isVisible()).toBe(true);
+      expect(await page.locator('input[name="zipcode"]').count()).toBe(0);
+      expect(await telHrefs(page)).toEqual([leased]);
 
-    // The lease runs out (five minutes): every button falls back to the brand's default together.
-    await page.clock.fastForward('05:05');
-    await expect.poll(() => telHrefs(page), WAIT).toEqual(['tel:+18005550101']);
-    expect(await shownNumbers(page)).toEqual(['1-800-555-0101']);
+      // The lease runs out (five minutes): every button falls back to the brand's default together.
+      await page.clock.fastForward('05:05');
+      await expect.poll(() => telHrefs(page), WAIT).toEqual(['tel:+18005550101']);
+      expect(await shownNumbers(page)).toEqual(['1-800-555-0101']);
 
-    // "Start a new quote" brings the form back with the answers kept.
-    await page.getByRole('link', { name: 'Start a new quote' }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/zip' && url.searchParams.get('edit') === '1', WAIT);
-    expect(await page.locator('input[name="zipcode"]').inputValue()).toBe('33101');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // "Start a new quote" brings the form back with the answers kept.
+      await page.getByRole('link', { name: 'Start a new quote' }).click();
+      await page.waitForURL(
+        (url) => url.pathname === '/get-yours-otc/zip' && url.searchParams.get('edit') === '1',
+        WAIT,
+      );
+      expect(await page.locator('input[name="zipcode"]').inputValue()).toBe('33101');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('the auto finish (tqg /compare-auto)', () => {
-  it('replaces the form with the confirmation, in the viewport and focused, with the leased number', { timeout: 150_000 }, async () => {
-    const { context, page } = await person();
-    await page.goto(`${brandOrigin('tqg')}/compare-auto`);
-    await hydrated(page);
-    await page.locator('input[name="zipcode"]').pressSequentially('60601', TYPING);
-    await next(page, /^Continue$/, '/compare-auto/vehicles');
-    for (const [name, value] of [['vehicle1Year', '2020'], ['vehicle1Make', 'Honda'], ['vehicle1Model', 'Civic']] as const) {
-      const select = page.locator(`select[name="${name}"]`);
-      await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
-      await select.selectOption(value);
-    }
-    await next(page, /^Continue$/, '/compare-auto/insurance');
-    await next(page, /^Skip$/, '/compare-auto/home');
-    await next(page, /^Skip$/, '/compare-auto/drivers');
-    await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
-    await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-    await page.locator('select[name="driver1DobMonth"]').selectOption('12');
-    await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
-    await next(page, /^Continue$/, '/compare-auto/contact');
-    await page.locator('input[name="driver1Phone"]').pressSequentially('3125550188', TYPING);
-    await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
-    await page.getByRole('button', { name: /^Get my quote$/ }).click();
-    await expectConfirmationInFront(page);
-    await expect.poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT).toBe(true);
-    // A reload of the same address shows the confirmation again, not the last step.
-    await page.reload();
-    await hydrated(page);
-    expect(await page.locator('[data-confirmation]').isVisible()).toBe(true);
-    expect(await page.locator('input[name="driver1Phone"]').count()).toBe(0);
-    await context.close();
-  });
+  it(
+    'replaces the form with the confirmation, in the viewport and focused, with the leased number',
+    { timeout: 150_000 },
+    async () => {
+      const { context, page } = await person();
+      await page.goto(`${brandOrigin('tqg')}/compare-auto`);
+      await hydrated(page);
+      await page.locator('input[name="zipcode"]').pressSequentially('60601', TYPING);
+      await next(page, /^Continue$/, '/compare-auto/vehicles');
+      for (const [name, value] of [
+        ['vehicle1Year', '2020'],
+        ['vehicle1Make', 'Honda'],
+        ['vehicle1Model', 'Civic'],
+      ] as const) {
+        const select = page.locator(`select[name="${name}"]`);
+        await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
+        await select.selectOption(value);
+      }
+      await next(page, /^Continue$/, '/compare-auto/insurance');
+      await next(page, /^Skip$/, '/compare-auto/home');
+      await next(page, /^Skip$/, '/compare-auto/drivers');
+      await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
+      await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
+      await page.locator('select[name="driver1DobMonth"]').selectOption('12');
+      await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
+      await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
+      await next(page, /^Continue$/, '/compare-auto/contact');
+      await page.locator('input[name="driver1Phone"]').pressSequentially('3125550188', TYPING);
+      await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
+      await page.getByRole('button', { name: /^Get my quote$/ }).click();
+      await expectConfirmationInFront(page);
+      await expect
+        .poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT)
+        .toBe(true);
+      // A reload of the same address shows the confirmation again, not the last step.
+      await page.reload();
+      await hydrated(page);
+      expect(await page.locator('[data-confirmation]').isVisible()).toBe(true);
+      expect(await page.locator('input[name="driver1Phone"]').count()).toBe(0);
+      await context.close();
+    },
+  );
 });
 
 describe('the finish without JavaScript', () => {
@@ -186,7 +226,9 @@ describe('the finish without JavaScript', () => {
     const hrefs = await telHrefs(page);
     expect(hrefs).toHaveLength(1);
     expect(hrefs[0]).toMatch(LEASED);
-    expect(await page.getByRole('link', { name: 'Edit my answers' }).getAttribute('href')).toBe('/get-yours-otc/zip?edit=1');
+    expect(await page.getByRole('link', { name: 'Edit my answers' }).getAttribute('href')).toBe(
+      '/get-yours-otc/zip?edit=1',
+    );
     await context.close();
   });
 });

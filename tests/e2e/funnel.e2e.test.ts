@@ -79,7 +79,9 @@ describe('Medicare funnel', () => {
     // The phone mask, the consent disclosure, and the finish.
     await page.locator('input[name="phone"]').pressSequentially('3055550182');
     expect(await page.locator('input[name="phone"]').inputValue()).toBe('(305) 555-0182');
-    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/Benefit Helpers and each company I ticked may call/);
+    await expect
+      .poll(() => page.locator('.consent').textContent())
+      .toMatch(/Benefit Helpers and each company I ticked may call/);
     await page.getByRole('button', { name: 'Get my quote' }).click();
     await page.waitForSelector('.quote-form__done');
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
@@ -88,7 +90,13 @@ describe('Medicare funnel', () => {
     // Issue 11: the lead is complete (every step in order, current consent, a valid quote token)
     // under the new cookie and origin rules; the visitor key is a signed, HttpOnly, host-only cookie.
     const id = await visitorIdOf(context);
-    await expect.poll(() => queryD1(`SELECT status FROM leads WHERE visitor_id = '${id}'`, z.object({ status: z.string().nullable() })), { timeout: 10_000, interval: 250 }).toEqual([{ status: 'complete' }]);
+    await expect
+      .poll(
+        () =>
+          queryD1(`SELECT status FROM leads WHERE visitor_id = '${id}'`, z.object({ status: z.string().nullable() })),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toEqual([{ status: 'complete' }]);
     const key = (await context.cookies()).find((c) => c.name === 'qf_aid');
     expect(key).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', domain: 'bh.localhost' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('qf_aid');
@@ -122,7 +130,11 @@ describe('auto funnel', () => {
     await select.selectOption(value);
   }
 
-  async function driver(page: Page, n: number, d: { first: string; last: string; gender: string; month: string; day: string; year: string }) {
+  async function driver(
+    page: Page,
+    n: number,
+    d: { first: string; last: string; gender: string; month: string; day: string; year: string },
+  ) {
     await page.locator(`input[name="driver${n}FirstName"]`).fill(d.first);
     await page.locator(`input[name="driver${n}LastName"]`).fill(d.last);
     await page.locator(`input[name="driver${n}Gender"][value="${d.gender}"]`).check();
@@ -184,7 +196,11 @@ describe('auto funnel', () => {
 
 describe('exit intent', () => {
   const leaveThroughTop = (page: Page) =>
-    page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true })));
+    page.evaluate(() =>
+      document.dispatchEvent(
+        new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true }),
+      ),
+    );
 
   it('shows once, closes with Escape and returns focus; never again after unsubscribe', async () => {
     const { context, page, errors } = await newVisitor(browser);

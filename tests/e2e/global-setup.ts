@@ -34,7 +34,10 @@ export default async function setup(project: TestProject) {
   const sandbox = await startSandbox(0);
   const persistDir = mkdtempSync(join(tmpdir(), 'quote-funnel-e2e-'));
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], { env, encoding: 'utf8' });
+  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], {
+    env,
+    encoding: 'utf8',
+  });
   if (migrate.status !== 0) throw new Error(`D1 migrations failed: ${migrate.stderr}`);
 
   const port = await freePort();
@@ -54,7 +57,22 @@ export default async function setup(project: TestProject) {
   const child = spawn(
     'wrangler',
     // Secrets from the committed example file: a clean checkout has no .dev.vars.
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--local', '--persist-to', persistDir, '--env-file', '.dev.vars.example', '--inspector-port', '0', '--show-interactive-dev-session=false', ...vars],
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--local',
+      '--persist-to',
+      persistDir,
+      '--env-file',
+      '.dev.vars.example',
+      '--inspector-port',
+      '0',
+      '--show-interactive-dev-session=false',
+      ...vars,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

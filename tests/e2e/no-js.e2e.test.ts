@@ -23,7 +23,13 @@ const row = z.object({ event: z.string(), page: z.string().nullable(), step_name
 
 /** Events of one visitor (its public anonymous id, from the page context). */
 function eventsOf(anonymousId: string) {
-  return queryD1(`SELECT event, page, step_name FROM events WHERE anonymous_id = '${z.string().regex(/^[A-Za-z0-9_-]+$/).parse(anonymousId)}' ORDER BY received_at, rowid`, row);
+  return queryD1(
+    `SELECT event, page, step_name FROM events WHERE anonymous_id = '${z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .parse(anonymousId)}' ORDER BY received_at, rowid`,
+    row,
+  );
 }
 
 /** The anonymous id the page context carries (readable without running the page's scripts). */
@@ -43,9 +49,25 @@ describe('page views and steps with and without JavaScript', () => {
     await page.locator('input[name="zipcode"]').fill('33101');
     await page.getByRole('button', { name: /^Continue$/ }).click();
     await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', { timeout: 30_000 });
-    await expect.poll(() => eventsOf(id).filter((e) => e.event === 'formStepSubmitted').map((e) => e.step_name), WAIT).toEqual(['zip']);
+    await expect
+      .poll(
+        () =>
+          eventsOf(id)
+            .filter((e) => e.event === 'formStepSubmitted')
+            .map((e) => e.step_name),
+        WAIT,
+      )
+      .toEqual(['zip']);
     // The next page's view too, once.
-    await expect.poll(() => eventsOf(id).filter((e) => e.event === 'pageView').map((e) => e.step_name), WAIT).toEqual(['zip', 'medicare']);
+    await expect
+      .poll(
+        () =>
+          eventsOf(id)
+            .filter((e) => e.event === 'pageView')
+            .map((e) => e.step_name),
+        WAIT,
+      )
+      .toEqual(['zip', 'medicare']);
     await context.close();
   });
 
@@ -62,7 +84,11 @@ describe('page views and steps with and without JavaScript', () => {
     const id = await anonymousIdOf(page);
     await expect.poll(() => eventsOf(id).filter((e) => e.event === 'pageView').length, WAIT).toBe(1);
     // A later event from the same page: once it is stored, any second view would be too.
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('quote:track', { detail: { event: 'elementClicked', properties: { marker: true } } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('quote:track', { detail: { event: 'elementClicked', properties: { marker: true } } }),
+      ),
+    );
     await expect.poll(() => eventsOf(id).some((e) => e.event === 'elementClicked'), WAIT).toBe(true);
     expect(eventsOf(id).filter((e) => e.event === 'pageView')).toHaveLength(1);
     expect(pixels).toEqual([]);

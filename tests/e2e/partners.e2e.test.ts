@@ -43,7 +43,10 @@ async function pick(page: Page, name: string, value: string) {
 /** The phone link in the completion card: what it shows and where it dials. */
 async function donePhone(page: Page): Promise<{ display: string; href: string }> {
   const link = page.locator('.quote-form__done a.cta-phone');
-  return { display: (await link.locator('.cta-phone__number').textContent())?.trim() ?? '', href: (await link.getAttribute('href')) ?? '' };
+  return {
+    display: (await link.locator('.cta-phone__number').textContent())?.trim() ?? '',
+    href: (await link.getAttribute('href')) ?? '',
+  };
 }
 
 describe('phone lease in Chromium', () => {
@@ -71,7 +74,9 @@ describe('phone lease in Chromium', () => {
     await continueTo(page, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially('3125550199');
     await page.locator('input[name="driver1Address"]').fill('1 Main St');
-    const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', { timeout: 30_000 });
+    const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Get my quote' }).click();
     await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
 
@@ -79,7 +84,9 @@ describe('phone lease in Chromium', () => {
     // whatever the partner does; on a loaded machine that can be the default number, with the
     // lease stored a moment later for the next page, so then the page is loaded again, as
     // the visitor's next page would be, and shows the lease from the server.
-    const reply = z.object({ phone: z.object({ digits: z.string(), leased: z.boolean() }) }).parse(await (await phoneReply).json());
+    const reply = z
+      .object({ phone: z.object({ digits: z.string(), leased: z.boolean() }) })
+      .parse(await (await phoneReply).json());
     const leasedAtOnce = reply.phone.leased && LEASED.test(reply.phone.digits);
     let shown = await donePhone(page);
     await expect
@@ -102,7 +109,15 @@ describe('phone lease in Chromium', () => {
     // The partner was asked for this visitor's lease, with the zip the visitor entered.
     const leases = await sandboxCallsOf(ua, 'mediaalpha', '/get-phone');
     expect(leases.length).toBeGreaterThan(0);
-    expect(leases.some((call) => z.object({ data: z.object({ zip: z.literal('60601') }).loose() }).loose().safeParse(call.body).success)).toBe(true);
+    expect(
+      leases.some(
+        (call) =>
+          z
+            .object({ data: z.object({ zip: z.literal('60601') }).loose() })
+            .loose()
+            .safeParse(call.body).success,
+      ),
+    ).toBe(true);
 
     // Dialling: the link is a real anchor; the click is recorded as ctcClicked (the tel
     // navigation itself is cancelled here, a headless browser has no dialler).
@@ -114,7 +129,14 @@ describe('phone lease in Chromium', () => {
     expect(JSON.parse(ctc?.properties ?? '{}')).toMatchObject({ href: 'tel' });
 
     // The lead was written with the page's quote token, checked against this visitor and ip.
-    const leads = queryD1(`SELECT form, quote_token_valid, quote_token_check FROM leads WHERE visitor_id = '${id}'`, z.object({ form: z.string(), quote_token_valid: z.number().nullable(), quote_token_check: z.string().nullable() }));
+    const leads = queryD1(
+      `SELECT form, quote_token_valid, quote_token_check FROM leads WHERE visitor_id = '${id}'`,
+      z.object({
+        form: z.string(),
+        quote_token_valid: z.number().nullable(),
+        quote_token_check: z.string().nullable(),
+      }),
+    );
     expect(leads).toEqual([{ form: 'auto', quote_token_valid: 1, quote_token_check: 'valid' }]);
     expect(errors).toEqual([]);
     await context.close();
@@ -152,11 +174,23 @@ describe('clicks page in Chromium', () => {
       } else {
         expect(href).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-\\d$`));
         expect(await action.getAttribute('target')).toBe('_blank');
-        expect((await action.getAttribute('rel'))?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']));
+        expect((await action.getAttribute('rel'))?.split(' ')).toEqual(
+          expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']),
+        );
       }
     }
     // Every logo actually loaded.
-    await expect.poll(() => page.locator('img.ad-listing__logo').evaluateAll((imgs) => imgs.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0)), WAIT).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('img.ad-listing__logo')
+            .evaluateAll((imgs) =>
+              imgs.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0),
+            ),
+        WAIT,
+      )
+      .toBe(true);
 
     // Impression pixels reached the partner, once per listed offer.
     await expect.poll(async () => (await sandboxCallsOf(ua, 'mediaalpha', '/pixel')).length, WAIT).toBe(count);
@@ -164,20 +198,33 @@ describe('clicks page in Chromium', () => {
     // A click offer opens the partner in a new tab without access back to the page.
     const first = items.filter({ has: page.locator('a[target="_blank"]') }).first();
     const ref = await first.getAttribute('data-ad-ref');
-    const [popup] = await Promise.all([context.waitForEvent('page', { timeout: 30_000 }), first.locator('a.ad-listing__action').click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page', { timeout: 30_000 }),
+      first.locator('a.ad-listing__action').click(),
+    ]);
     await popup.waitForLoadState('load', { timeout: 30_000 });
     expect(popup.url()).toBe(`${sandboxOrigin()}/mediaalpha/click?ref=${ref}`);
     expect((await sandboxCallsOf(ua, 'mediaalpha', '/click')).map((call) => call.body)).toEqual([{ ref, ua }]);
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 
     const id = await visitorIdOf(context);
-    await expect.poll(() => ['adsLoaded', 'adClicked', 'maAdClicked'].every((name) => storedEventsOf(id).some((e) => e.event === name)), WAIT).toBe(true);
+    await expect
+      .poll(
+        () =>
+          ['adsLoaded', 'adClicked', 'maAdClicked'].every((name) => storedEventsOf(id).some((e) => e.event === name)),
+        WAIT,
+      )
+      .toBe(true);
     const events = storedEventsOf(id);
     const loaded: unknown = JSON.parse(events.find((e) => e.event === 'adsLoaded')?.properties ?? '{}');
     expect(loaded).toMatchObject({ count, product: 'auto' });
     expect(events.find((e) => e.event === 'adsLoaded')?.page).toBe('clicks-auto');
     for (const name of ['adClicked', 'maAdClicked']) {
-      expect(JSON.parse(events.find((e) => e.event === name)?.properties ?? '{}')).toMatchObject({ ref, type: 'click', position: 1 });
+      expect(JSON.parse(events.find((e) => e.event === name)?.properties ?? '{}')).toMatchObject({
+        ref,
+        type: 'click',
+        position: 1,
+      });
     }
     expect(errors).toEqual([]);
     await context.close();

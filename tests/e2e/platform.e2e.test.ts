@@ -75,11 +75,16 @@ describe('pages in Chromium', () => {
 
   it('removes personal fields from the address before the tag manager sees them', async () => {
     const { context, page } = await newVisitor(browser);
-    await page.goto(`${brandOrigin('bh')}/privacy?firstname=Jane&Email=jane%40example.com&utm_source=google&utm_campaign=spring`);
+    await page.goto(
+      `${brandOrigin('bh')}/privacy?firstname=Jane&Email=jane%40example.com&utm_source=google&utm_campaign=spring`,
+    );
     await page.waitForFunction(() => (window as unknown as { __sandboxGtm?: unknown }).__sandboxGtm !== undefined);
     const search = await page.evaluate(() => location.search);
     expect(search).toBe('?utm_source=google&utm_campaign=spring');
-    const seen = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer) + document.referrer + location.href);
+    const seen = await page.evaluate(
+      () =>
+        JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer) + document.referrer + location.href,
+    );
     expect(seen).not.toContain('Jane');
     expect(seen).not.toContain('jane%40example.com');
     await context.close();
@@ -102,7 +107,9 @@ describe('pages in Chromium', () => {
     await page.goto(`${brandOrigin('bh')}/privacy#main`);
     await page.waitForLoadState('load');
     const top = await page.evaluate(() => document.getElementById('main')?.getBoundingClientRect().top ?? -1);
-    const header = await page.evaluate(() => document.getElementById('site-header')?.getBoundingClientRect().height ?? 0);
+    const header = await page.evaluate(
+      () => document.getElementById('site-header')?.getBoundingClientRect().height ?? 0,
+    );
     expect(top).toBeGreaterThanOrEqual(header - 1);
     await context.close();
   });

@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 const WAIT = { timeout: 30_000, interval: 500 };
-const callSchema = z.object({ path: z.string(), body: z.looseObject({ user_agent: z.string().optional(), external_id: z.string().optional() }) });
+const callSchema = z.object({
+  path: z.string(),
+  body: z.looseObject({ user_agent: z.string().optional(), external_id: z.string().optional() }),
+});
 
 /** QuoteWizard lead requests that carried this visitor's user agent. */
 async function quoteWizardCalls(ua: string) {
@@ -78,15 +81,32 @@ describe('QuoteWizard in Chromium', () => {
     const [call] = await quoteWizardCalls(ua);
     expect(call?.body).toMatchObject({
       zip: '60601',
-      drivers: [{ first_name: 'Grace', last_name: 'Hopper', dob: '1966-12-09', address: '1 Main St', primary_phone: '3125550199' }],
+      drivers: [
+        {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          dob: '1966-12-09',
+          address: '1 Main St',
+          primary_phone: '3125550199',
+        },
+      ],
       vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
       tcpa: { consented: true },
     });
     expect(call?.body.ip_address).toEqual(expect.stringMatching(/./));
 
     // The lead row holds QuoteWizard's answer; the delivery ran once.
-    const row = z.object({ submission_id: z.string(), quotewizard_status: z.string().nullable(), quotewizard_id: z.string().nullable(), quotewizard_attempts: z.number() });
-    const leadOf = () => queryD1(`SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_attempts FROM leads WHERE user_agent = '${ua.replace(/'/g, "''")}'`, row);
+    const row = z.object({
+      submission_id: z.string(),
+      quotewizard_status: z.string().nullable(),
+      quotewizard_id: z.string().nullable(),
+      quotewizard_attempts: z.number(),
+    });
+    const leadOf = () =>
+      queryD1(
+        `SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_attempts FROM leads WHERE user_agent = '${ua.replace(/'/g, "''")}'`,
+        row,
+      );
     await expect.poll(() => leadOf()[0]?.quotewizard_status, WAIT).toBe('accepted');
     const [lead] = leadOf();
     expect(lead?.quotewizard_id).toMatch(/^QW-\d{8}$/);

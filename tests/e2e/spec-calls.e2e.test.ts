@@ -68,7 +68,9 @@ async function scopedVisitor(options: { javaScriptEnabled?: boolean } = {}): Pro
     errors,
     requests,
     async sandboxCalls(partner, path) {
-      const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ scope: ip, partner }).toString()}`);
+      const reply = await fetch(
+        `${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ scope: ip, partner }).toString()}`,
+      );
       const calls = z.object({ calls: z.array(callSchema) }).parse(await reply.json()).calls;
       return path ? calls.filter((call) => call.path === path) : calls;
     },
@@ -104,8 +106,21 @@ describe('demand check on entering a demandCheck page (spec 4, 7.1)', () => {
     await expect.poll(() => count(v.requests, 'POST /api/mediaalpha/demand-check'), WAIT).toBe(1);
     await expect.poll(async () => (await v.sandboxCalls('mediaalpha', '/demand-check')).length, WAIT).toBe(1);
     const [call] = await v.sandboxCalls('mediaalpha', '/demand-check');
-    expect(call?.body).toMatchObject({ ip: v.ip, max: 1, call_type: 'Inbound', transfer_type: 'cold', version: 17, sub_1: expect.any(String), data: { zip: '33101', state: 'FL' } });
-    expect(z.object({ source: z.array(z.string().nullable()).length(7) }).loose().safeParse(call?.body).success).toBe(true);
+    expect(call?.body).toMatchObject({
+      ip: v.ip,
+      max: 1,
+      call_type: 'Inbound',
+      transfer_type: 'cold',
+      version: 17,
+      sub_1: expect.any(String),
+      data: { zip: '33101', state: 'FL' },
+    });
+    expect(
+      z
+        .object({ source: z.array(z.string().nullable()).length(7) })
+        .loose()
+        .safeParse(call?.body).success,
+    ).toBe(true);
 
     const id = await anonymousIdOf(v.page);
     await expect.poll(() => storedEventsOf(id).filter((e) => e.event === 'lowBidResult').length, WAIT).toBe(1);
@@ -115,7 +130,9 @@ describe('demand check on entering a demandCheck page (spec 4, 7.1)', () => {
     expect((JSON.parse(low?.properties ?? '{}') as { ev?: number }).ev).toBeLessThan(10);
 
     // A reload is a new entry: the page asks again, the partner is not asked twice.
-    const answered = v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/demand-check', { timeout: 30_000 });
+    const answered = v.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/demand-check', {
+      timeout: 30_000,
+    });
     await v.page.reload();
     expect(await (await answered).json()).toMatchObject({ cached: true, lowBid: true });
     expect(count(v.requests, 'POST /api/mediaalpha/demand-check')).toBe(2);
@@ -150,7 +167,11 @@ describe('ip quality once per session (spec 7.6)', () => {
     expect(await v.sandboxCalls('ipqs')).toHaveLength(1);
     const views = storedEventsOf(id).filter((e) => e.event === 'pageView');
     for (const view of views.slice(1)) {
-      expect((JSON.parse(view.properties) as { ipQuality?: unknown }).ipQuality).toMatchObject({ fraudScore: expect.any(Number), proxy: false, checkedAt: expect.any(String) });
+      expect((JSON.parse(view.properties) as { ipQuality?: unknown }).ipQuality).toMatchObject({
+        fraudScore: expect.any(Number),
+        proxy: false,
+        checkedAt: expect.any(String),
+      });
     }
     expect(v.errors).toEqual([]);
     await v.context.close();
@@ -192,9 +213,14 @@ describe('every tracked event has a producer (spec 7, issue 10 item 6)', () => {
     await v.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const id = await anonymousIdOf(v.page);
     const wanted = ['learnMoreClicked', 'elementClicked', 'ctcClicked', 'ctcReturned', 'botCheckCompleted', 'pageView'];
-    await expect.poll(() => wanted.filter((name) => !storedEventsOf(id).some((e) => e.event === name)), WAIT).toEqual([]);
+    await expect
+      .poll(() => wanted.filter((name) => !storedEventsOf(id).some((e) => e.event === name)), WAIT)
+      .toEqual([]);
     const learn = storedEventsOf(id).find((e) => e.event === 'learnMoreClicked');
-    expect(JSON.parse(learn?.properties ?? '{}')).toMatchObject({ href: '/carriers', text: expect.stringMatching(/^Learn more about /) });
+    expect(JSON.parse(learn?.properties ?? '{}')).toMatchObject({
+      href: '/carriers',
+      text: expect.stringMatching(/^Learn more about /),
+    });
     expect(v.errors).toEqual([]);
     await v.context.close();
   });
@@ -206,15 +232,22 @@ describe('the other automatic events in a walk (issue 10 item 6)', () => {
     await v.page.goto(`${brandOrigin('bh')}/find-benefits`);
     const first = await anonymousIdOf(v.page);
     await expect.poll(() => storedEventsOf(first).filter((e) => e.event === 'enteredExperiment').length, WAIT).toBe(1);
-    const entered: unknown = JSON.parse(storedEventsOf(first).find((e) => e.event === 'enteredExperiment')?.properties ?? '{}');
-    expect(entered).toMatchObject({ experimentId: 'find-benefits-headline', variantId: expect.stringMatching(/^(control|zip-first)$/) });
+    const entered: unknown = JSON.parse(
+      storedEventsOf(first).find((e) => e.event === 'enteredExperiment')?.properties ?? '{}',
+    );
+    expect(entered).toMatchObject({
+      experimentId: 'find-benefits-headline',
+      variantId: expect.stringMatching(/^(control|zip-first)$/),
+    });
     // The cookies go (cleared, expired) while local storage keeps the old id: the next page links it.
     await v.context.clearCookies();
     await v.page.goto(`${brandOrigin('bh')}/get-offers`);
     const second = await anonymousIdOf(v.page);
     expect(second).not.toBe(first);
     await expect.poll(() => storedEventsOf(second).filter((e) => e.event === 'anonLink').length, WAIT).toBe(1);
-    expect(JSON.parse(storedEventsOf(second).find((e) => e.event === 'anonLink')?.properties ?? '{}')).toMatchObject({ previousAnonymousId: first });
+    expect(JSON.parse(storedEventsOf(second).find((e) => e.event === 'anonLink')?.properties ?? '{}')).toMatchObject({
+      previousAnonymousId: first,
+    });
     expect(v.errors).toEqual([]);
     await v.context.close();
   });
@@ -230,12 +263,27 @@ describe('the other automatic events in a walk (issue 10 item 6)', () => {
     await expect.poll(() => count(v.requests, 'GET /mediaalpha/pixel'), WAIT).toBe(shown);
     const offer = items.filter({ has: v.page.locator('a[target="_blank"]') }).first();
     const ref = await offer.getAttribute('data-ad-ref');
-    const [popup] = await Promise.all([v.context.waitForEvent('page', { timeout: 30_000 }), offer.locator('a.ad-listing__action').click()]);
+    const [popup] = await Promise.all([
+      v.context.waitForEvent('page', { timeout: 30_000 }),
+      offer.locator('a.ad-listing__action').click(),
+    ]);
     await popup.close();
     const id = await anonymousIdOf(v.page);
-    await expect.poll(() => ['adsLoaded', 'adClicked', 'maAdClicked'].filter((name) => !storedEventsOf(id).some((e) => e.event === name)), WAIT).toEqual([]);
-    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'adsLoaded')?.properties ?? '{}')).toMatchObject({ count: shown, requestId: expect.any(String) });
-    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'maAdClicked')?.properties ?? '{}')).toMatchObject({ ref, type: 'click' });
+    await expect
+      .poll(
+        () =>
+          ['adsLoaded', 'adClicked', 'maAdClicked'].filter((name) => !storedEventsOf(id).some((e) => e.event === name)),
+        WAIT,
+      )
+      .toEqual([]);
+    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'adsLoaded')?.properties ?? '{}')).toMatchObject({
+      count: shown,
+      requestId: expect.any(String),
+    });
+    expect(JSON.parse(storedEventsOf(id).find((e) => e.event === 'maAdClicked')?.properties ?? '{}')).toMatchObject({
+      ref,
+      type: 'click',
+    });
     // The offers came with the page: one partner call (the render's), no browser request for them.
     expect(count(v.requests, 'POST /api/mediaalpha/ads')).toBe(0);
     expect(await v.sandboxCalls('mediaalpha', '/ads')).toHaveLength(1);

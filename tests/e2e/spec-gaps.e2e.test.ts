@@ -22,7 +22,8 @@ async function hydrated(page: Page, island = 'quote-form') {
 function clientErrors(page: Page): { kind: string; message: string }[] {
   const reports: { kind: string; message: string }[] = [];
   page.on('request', (req: Request) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/event/client-error') reports.push(req.postDataJSON() as { kind: string; message: string });
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/event/client-error')
+      reports.push(req.postDataJSON() as { kind: string; message: string });
   });
   return reports;
 }
@@ -75,9 +76,18 @@ describe('navigation guards (spec sections 5 and 8)', () => {
   const refused: { detail: { to: string; external?: boolean }; message: string }[] = [
     { detail: { to: 'https://example.com/offer' }, message: 'Navigating to an external URL is not allowed by default' },
     { detail: { to: 'javascript:alert(1)' }, message: 'Cannot navigate to a URL with protocol javascript:' },
-    { detail: { to: 'java\tscript:alert(1)', external: true }, message: 'Cannot navigate to a URL with protocol javascript:' },
-    { detail: { to: 'data:text/html,<h1>hi</h1>', external: true }, message: 'Cannot navigate to a URL with protocol data:' },
-    { detail: { to: 'vbscript:msgbox(1)', external: true }, message: 'Cannot navigate to a URL with protocol vbscript:' },
+    {
+      detail: { to: 'java\tscript:alert(1)', external: true },
+      message: 'Cannot navigate to a URL with protocol javascript:',
+    },
+    {
+      detail: { to: 'data:text/html,<h1>hi</h1>', external: true },
+      message: 'Cannot navigate to a URL with protocol data:',
+    },
+    {
+      detail: { to: 'vbscript:msgbox(1)', external: true },
+      message: 'Cannot navigate to a URL with protocol vbscript:',
+    },
   ];
 
   for (const { detail, message } of refused) {
@@ -144,7 +154,12 @@ describe('exit-intent reset (spec section 4)', () => {
     const { context, page, errors } = await newVisitor(browser);
     await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
     await hydrated(page, 'exit-intent');
-    const leave = () => page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true })));
+    const leave = () =>
+      page.evaluate(() =>
+        document.dispatchEvent(
+          new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true }),
+        ),
+      );
     const dialog = page.locator('dialog.exit-intent');
     const isOpen = () => dialog.evaluate((d: HTMLDialogElement) => d.open);
     await leave();
@@ -154,7 +169,12 @@ describe('exit-intent reset (spec section 4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
 
     await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
-    expect(await page.evaluate(() => [localStorage.getItem('vue-exit-intent'), localStorage.getItem('vue-exit-intent-unsubscribed')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('vue-exit-intent'),
+        localStorage.getItem('vue-exit-intent-unsubscribed'),
+      ]),
+    ).toEqual([null, null]);
     await leave();
     await expect.poll(isOpen).toBe(true);
     expect(errors).toEqual([]);
@@ -169,10 +189,28 @@ describe('m10es, the Spanish brand', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     expect(await page.locator('h1').textContent()).toBe('Planes y beneficios, explicados con palabras sencillas');
     const text = await page.locator('body').innerText();
-    for (const spanish of ['Llame ahora', 'Guías populares', 'Política de privacidad', 'Términos de uso', 'Claro', 'Oscuro', 'Sistema', 'Todos los derechos reservados.']) {
+    for (const spanish of [
+      'Llame ahora',
+      'Guías populares',
+      'Política de privacidad',
+      'Términos de uso',
+      'Claro',
+      'Oscuro',
+      'Sistema',
+      'Todos los derechos reservados.',
+    ]) {
       expect(text).toContain(spanish);
     }
-    for (const english of ['Call now', 'Popular guides', 'Privacy policy', 'Terms of use', 'Light', 'Dark', 'All rights reserved', 'Compare plans']) {
+    for (const english of [
+      'Call now',
+      'Popular guides',
+      'Privacy policy',
+      'Terms of use',
+      'Light',
+      'Dark',
+      'All rights reserved',
+      'Compare plans',
+    ]) {
       expect(text).not.toContain(english);
     }
     await page.goto(`${brandOrigin('m10es')}/get-yours-otc-es`, { waitUntil: 'load' });

@@ -28,10 +28,14 @@ const rowSchema = z.object({
 /** Stored events of one visitor, read from the local D1 that `wrangler dev` writes. */
 function storedEvents(anonymousId: string): z.infer<typeof rowSchema>[] {
   const sql = `SELECT event, timestamp, paid, page, step_name, step_number, properties FROM events WHERE anonymous_id = '${anonymousId.replace(/[^0-9a-f-]/g, '')}' ORDER BY timestamp, rowid`;
-  const out = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-    encoding: 'utf8',
-  });
+  const out = spawnSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+      encoding: 'utf8',
+    },
+  );
   if (out.status !== 0) throw new Error(out.stderr);
   const parsed = z.array(z.object({ results: z.array(rowSchema) })).parse(JSON.parse(out.stdout));
   return parsed.flatMap((p) => p.results);
@@ -42,7 +46,9 @@ const visitorId = visitorIdOf;
 describe('tracking in Chromium', () => {
   it('marks a visit with gclid and utm_campaign paid in the stored events, in page order', async () => {
     const { context, page } = await newVisitor(browser);
-    await page.goto(`${brandOrigin('bh')}/find-benefits?gclid=Cj0KCQiA1234567890&utm_campaign=spring`, { waitUntil: 'load' });
+    await page.goto(`${brandOrigin('bh')}/find-benefits?gclid=Cj0KCQiA1234567890&utm_campaign=spring`, {
+      waitUntil: 'load',
+    });
     // Later pages with a cleaned address stay in the same paid session.
     await page.goto(`${brandOrigin('bh')}/get-offers`, { waitUntil: 'load' });
     await page.goto(`${brandOrigin('bh')}/senior-deals`, { waitUntil: 'load' });
@@ -69,7 +75,9 @@ describe('tracking in Chromium', () => {
       target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     });
     await page.close({ runBeforeUnload: true });
-    await expect.poll(() => storedEvents(id).some((e) => e.event === 'elementClicked'), { timeout: 20_000, interval: 1000 }).toBe(true);
+    await expect
+      .poll(() => storedEvents(id).some((e) => e.event === 'elementClicked'), { timeout: 20_000, interval: 1000 })
+      .toBe(true);
     const clicked = storedEvents(id).find((e) => e.event === 'elementClicked');
     expect(JSON.parse(clicked?.properties ?? '{}')).toMatchObject({ session: { paid: false } });
     await context.close();
@@ -79,7 +87,9 @@ describe('tracking in Chromium', () => {
     const { context, page } = await newVisitor(browser);
     const origin = brandOrigin('bh');
     // Personal fields in the landing address prefill the form but must never reach an event.
-    await page.goto(`${origin}/get-life-now?utm_source=e2e&firstname=Adaline&email=adaline%40example.com`, { waitUntil: 'load' });
+    await page.goto(`${origin}/get-life-now?utm_source=e2e&firstname=Adaline&email=adaline%40example.com`, {
+      waitUntil: 'load',
+    });
     await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', timeout: 30_000 });
     const id = await visitorId(context);
 
@@ -111,8 +121,14 @@ describe('tracking in Chromium', () => {
     expect(times.every((t, i) => i === 0 || t >= (times[i - 1] ?? 0))).toBe(true);
     expect(stored.every((e) => e.page === 'get-life-now')).toBe(true);
 
-    const submitted = stored.filter((e) => e.event === 'formStepSubmitted').map((e) => z.object({ data: z.record(z.string(), z.unknown()) }).parse(JSON.parse(e.properties)).data);
-    expect(submitted).toEqual([{ zipcode: '33101' }, { coverageAmount: '25000' }, { gender: 'female', tobaccoUse: false }]);
+    const submitted = stored
+      .filter((e) => e.event === 'formStepSubmitted')
+      .map((e) => z.object({ data: z.record(z.string(), z.unknown()) }).parse(JSON.parse(e.properties)).data);
+    expect(submitted).toEqual([
+      { zipcode: '33101' },
+      { coverageAmount: '25000' },
+      { gender: 'female', tobaccoUse: false },
+    ]);
     for (const event of storedEvents(id)) {
       expect(personalKeysIn(JSON.parse(event.properties)), `${event.event} properties`).toEqual([]);
       expect(event.properties).not.toMatch(/Adaline|adaline%40|adaline@|1953-07-14|07\/14\/1953/i);
@@ -130,5 +146,8 @@ async function continueTo(page: Page, path: string) {
 function personalKeysIn(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => personalKeysIn(v, `${path}[${i}]`));
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(isPersonalKey(k) ? [`${path}.${k}`] : []), ...personalKeysIn(v, `${path}.${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(isPersonalKey(k) ? [`${path}.${k}`] : []),
+    ...personalKeysIn(v, `${path}.${k}`),
+  ]);
 }

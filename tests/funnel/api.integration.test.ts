@@ -19,7 +19,13 @@ describe('POST /api/form/submit', () => {
     const first = body();
     const res = await v.api(first);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ next: 'medicare', completed: false, blocked: false, missing: [], duplicate: false });
+    expect(await res.json()).toEqual({
+      next: 'medicare',
+      completed: false,
+      blocked: false,
+      missing: [],
+      duplicate: false,
+    });
     const again = await v.api({ ...first, values: { zipcode: '99999' } });
     expect(await again.json()).toMatchObject({ next: 'medicare', duplicate: true });
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');
@@ -44,7 +50,12 @@ describe('POST /api/form/submit', () => {
     const v = visitor('bh');
     await v.api(body());
     await v.api(body({ step: 'name', values: { firstName: 'Ada' } }));
-    const final = body({ step: 'contact', values: { phone: '(305) 555-0182' }, consentVersion: CURRENT_CONSENT_VERSION, pageUrl: 'http://bh.localhost/get-yours-otc/contact?email=a%40b.co&utm_source=x' });
+    const final = body({
+      step: 'contact',
+      values: { phone: '(305) 555-0182' },
+      consentVersion: CURRENT_CONSENT_VERSION,
+      pageUrl: 'http://bh.localhost/get-yours-otc/contact?email=a%40b.co&utm_source=x',
+    });
     expect(await (await v.api(final)).json()).toMatchObject({ next: null, completed: true });
     expect(await (await v.api(final)).json()).toMatchObject({ completed: true, duplicate: true });
     const leads = await leadsOf(v.id);
@@ -72,7 +83,11 @@ describe('POST /api/form/submit', () => {
       const json = await res.json<{ error: { code: string; message: string } }>();
       expect(typeof json.error.code).toBe('string');
     }
-    const notJson = await v.fetch('/api/form/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"submissionId":' });
+    const notJson = await v.fetch('/api/form/submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"submissionId":',
+    });
     expect(notJson.status).toBe(400);
     const huge = await v.api(body({ values: { zipcode: '1'.repeat(40_000) } }));
     expect([400, 413]).toContain(huge.status);
@@ -84,7 +99,9 @@ describe('exit intent on pages', () => {
   it('renders the dialog island with the spec defaults where the page names a hook', async () => {
     const html = decode(await (await SELF.fetch('http://bh.localhost/get-yours-otc')).text());
     expect(html).toContain('data-island="exit-intent"');
-    expect(html).toMatch(/"hook":"showDialog","options":\{"repeatAfterDays":7,"scrollDebounce":300,"touchDeviceSensitivity":15,"scrollPercentageToTrigger":0,"delaySecondsAndTrigger":0,"triggerOnExitIntent":true,"triggerOnPageLoad":false,"inactiveSecondsAndTrigger":0,"idleTime":60000\}/);
+    expect(html).toMatch(
+      /"hook":"showDialog","options":\{"repeatAfterDays":7,"scrollDebounce":300,"touchDeviceSensitivity":15,"scrollPercentageToTrigger":0,"delaySecondsAndTrigger":0,"triggerOnExitIntent":true,"triggerOnPageLoad":false,"inactiveSecondsAndTrigger":0,"idleTime":60000\}/,
+    );
     expect(html).toMatch(/<dialog[^>]*class="exit-intent"/);
   });
 });

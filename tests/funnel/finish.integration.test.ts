@@ -15,7 +15,11 @@ function telLinks(html: string): string[] {
   return [...html.matchAll(/href="tel:\+(\d+)"/g)].map((m) => m[1] ?? '');
 }
 
-function pagePhone(html: string): { phone: { digits: string; leased: boolean }; fallback: { digits: string }; expiresInMs: number | null } {
+function pagePhone(html: string): {
+  phone: { digits: string; leased: boolean };
+  fallback: { digits: string };
+  expiresInMs: number | null;
+} {
   const json = /<script[^>]*id="page-context"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(json, 'the page carries its context').toBeDefined();
   return (JSON.parse(json ?? '{}') as { phone: ReturnType<typeof pagePhone> }).phone;
@@ -23,7 +27,11 @@ function pagePhone(html: string): { phone: { digits: string; leased: boolean }; 
 
 async function leasePhone(v: Visitor, page: string) {
   expect((await v.get(`/${page}`)).status).toBe(200);
-  const res = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page, localHour: 10 }) });
+  const res = await v.fetch('/api/mediaalpha/get-phone', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page, localHour: 10 }),
+  });
   expect(res.status).toBe(200);
   return await res.json<{ phone: { digits: string; leased: boolean }; expiresInMs: number | null }>();
 }
@@ -52,7 +60,11 @@ describe('one number on the page', () => {
     const v = visitor('bh');
     const html = await (await v.get('/otc-allowance')).text();
     expect(new Set(telLinks(html))).toEqual(new Set([BH_DEFAULT]));
-    expect(pagePhone(html)).toMatchObject({ phone: { digits: BH_DEFAULT, leased: false }, fallback: { digits: BH_DEFAULT }, expiresInMs: null });
+    expect(pagePhone(html)).toMatchObject({
+      phone: { digits: BH_DEFAULT, leased: false },
+      fallback: { digits: BH_DEFAULT },
+      expiresInMs: null,
+    });
   });
 });
 
@@ -102,7 +114,12 @@ describe('the finish without JavaScript', () => {
     const page = await finishMedicare(v);
     expect(await leadsOf(v.id)).toHaveLength(1);
     // The visitor goes back (edit) and sends the same answers again.
-    const again = await v.post('/get-yours-otc/contact?edit=1', { submissionId: crypto.randomUUID(), consentVersion: page.version, phone: '(305) 555-0182', email: 'ada@example.com' });
+    const again = await v.post('/get-yours-otc/contact?edit=1', {
+      submissionId: crypto.randomUUID(),
+      consentVersion: page.version,
+      phone: '(305) 555-0182',
+      email: 'ada@example.com',
+    });
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe('/get-yours-otc/contact');
     const leads = await leadsOf(v.id);

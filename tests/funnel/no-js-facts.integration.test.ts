@@ -23,14 +23,16 @@ interface EventRow {
 }
 
 async function eventsOf(v: Visitor, event: string): Promise<EventRow[]> {
-  const rows = await env.DB.prepare('SELECT id, event, page, step_name, step_number, session_id, properties FROM events WHERE anonymous_id = ? AND event = ? ORDER BY received_at')
+  const rows = await env.DB.prepare(
+    'SELECT id, event, page, step_name, step_number, session_id, properties FROM events WHERE anonymous_id = ? AND event = ? ORDER BY received_at',
+  )
     .bind(v.id, event)
     .all<EventRow>();
   return rows.results;
 }
 
 describe('a step posted without JavaScript', () => {
-  it('writes formStepSubmitted with the island\'s fields and the event context, once per submission', async () => {
+  it("writes formStepSubmitted with the island's fields and the event context, once per submission", async () => {
     const v = visitor('bh', { userAgent: 'no-js-test/1.0' });
     const path = '/get-yours-otc/name?utm_source=news&afid=aff42';
     const page = await v.get(path);
@@ -47,7 +49,12 @@ describe('a step posted without JavaScript', () => {
       stepNumber: 4,
       brand: { id: 'bh' },
       userId: v.id,
-      page: { name: 'get-yours-otc', product: 'medicare', template: expect.any(String), step: { name: 'name', number: 4, fallback: false } },
+      page: {
+        name: 'get-yours-otc',
+        product: 'medicare',
+        template: expect.any(String),
+        step: { name: 'name', number: 4, fallback: false },
+      },
       url: { pathname: '/get-yours-otc/name', search: '?utm_source=news&afid=aff42' },
       urlParams: { utm_source: 'news', afid: 'aff42' },
       phoneRule: { afid: 'aff42' },
@@ -64,13 +71,20 @@ describe('a step posted without JavaScript', () => {
     // The same form posted again (reload, double click) is the same fact: still one row.
     expect((await post()).status).toBe(303);
     await submitStep(v, '/get-yours-otc/contact', { phone: '(305) 555-0182' });
-    await expect.poll(async () => (await eventsOf(v, 'formStepSubmitted')).map((e) => e.step_name), WAIT).toEqual(['name', 'contact']);
+    await expect
+      .poll(async () => (await eventsOf(v, 'formStepSubmitted')).map((e) => e.step_name), WAIT)
+      .toEqual(['name', 'contact']);
   });
 
   it('a skip is reported with empty data; the JSON (JavaScript) path writes none on the server', async () => {
     const v = visitor('bh');
     // The island's path: the island reports this step itself, the Worker must not count it too.
-    const json = await v.api({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step: 'zip', values: { zipcode: '33101' } });
+    const json = await v.api({
+      submissionId: crypto.randomUUID(),
+      page: '/get-yours-otc',
+      step: 'zip',
+      values: { zipcode: '33101' },
+    });
     expect(json.status).toBe(200);
     await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1', _action: 'skip' });
     await expect.poll(async () => (await eventsOf(v, 'formStepSubmitted')).length, WAIT).toBe(1);
@@ -85,11 +99,22 @@ describe('a form finished without JavaScript', () => {
     const sb = sandboxScope();
     const v = visitor('ps', { ip: sb.ip });
     await submitStep(v, '/save-auto/zip', { zipcode: '60601' });
-    for (const step of ['vehicles', 'insurance', 'home']) await submitStep(v, `/save-auto/${step}`, { _action: 'skip' });
-    await submitStep(v, '/save-auto/drivers', { driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1DobMonth: '12', driver1DobDay: '9', driver1DobYear: '1966', drivers: '1' });
+    for (const step of ['vehicles', 'insurance', 'home'])
+      await submitStep(v, `/save-auto/${step}`, { _action: 'skip' });
+    await submitStep(v, '/save-auto/drivers', {
+      driver1FirstName: 'Grace',
+      driver1LastName: 'Hopper',
+      driver1DobMonth: '12',
+      driver1DobDay: '9',
+      driver1DobYear: '1966',
+      drivers: '1',
+    });
     // At a person's pace: a lead judged a bot gets the default number (src/worker/defence), not the point here.
     await asIfTaken(v);
-    const done = await submitStep(v, '/save-auto/contact', { driver1Phone: '(312) 555-0188', driver1Email: 'grace@example.com' });
+    const done = await submitStep(v, '/save-auto/contact', {
+      driver1Phone: '(312) 555-0188',
+      driver1Email: 'grace@example.com',
+    });
     expect(done).toBe('/save-auto/contact');
     // The partner was asked once, for this visitor's lead, before (or just after) the redirect.
     await expect.poll(async () => (await sb.calls('mediaalpha', '/get-phone')).length, WAIT).toBe(1);
@@ -101,7 +126,11 @@ describe('a form finished without JavaScript', () => {
         const page = decode(await (await v.get(done)).text());
         // The completion card is shown and every number on the page to call is the lease.
         const shown = [...page.matchAll(/class="cta-phone__number">([^<]+)</g)].map((m) => m[1]);
-        return /class="[^"]*quote-form__done/.test(page) && shown.length > 0 && shown.every((n) => /^1-833-555-\d{4}$/.test(n ?? ''));
+        return (
+          /class="[^"]*quote-form__done/.test(page) &&
+          shown.length > 0 &&
+          shown.every((n) => /^1-833-555-\d{4}$/.test(n ?? ''))
+        );
       }, WAIT)
       .toBe(true);
   });
@@ -113,14 +142,20 @@ describe('a page view without JavaScript', () => {
     const html = await (await v.get('/get-yours-otc/medicare?utm_campaign=spring')).text();
     const src = decode(/<noscript><img src="([^"]+)"/.exec(html)?.[1] ?? '');
     expect(src).toBe('/api/event/noscript-view.gif?path=%2Fget-yours-otc%2Fmedicare');
-    const pixel = await v.fetch(src, { headers: { referer: `${v.origin}/get-yours-otc/medicare?utm_campaign=spring` } });
+    const pixel = await v.fetch(src, {
+      headers: { referer: `${v.origin}/get-yours-otc/medicare?utm_campaign=spring` },
+    });
     expect(pixel.status).toBe(200);
     expect(pixel.headers.get('content-type')).toBe('image/gif');
     expect(pixel.headers.get('cache-control')).toBe('no-store');
     await expect.poll(async () => (await eventsOf(v, 'pageView')).length, WAIT).toBe(1);
     const [row] = await eventsOf(v, 'pageView');
     expect(row).toMatchObject({ page: 'get-yours-otc', step_name: 'medicare', step_number: 2 });
-    expect(JSON.parse(row?.properties ?? '{}')).toMatchObject({ pageName: expect.stringContaining('get-yours-otc'), url: { search: '?utm_campaign=spring' }, page: { step: { name: 'medicare', fallback: false } } });
+    expect(JSON.parse(row?.properties ?? '{}')).toMatchObject({
+      pageName: expect.stringContaining('get-yours-otc'),
+      url: { search: '?utm_campaign=spring' },
+      page: { step: { name: 'medicare', fallback: false } },
+    });
   });
 
   it('an unknown step is reported as the fallback first step; an unknown page records nothing', async () => {

@@ -10,10 +10,18 @@ import { decode, leadsOf, submissionIdOf, submitStep, visitor } from '../support
 describe('Medicare funnel without JavaScript', () => {
   it('walks every step, shows stored values, and writes the lead with its consent proof', async () => {
     const v = visitor('bh');
-    expect(await submitStep(v, '/get-yours-otc/zip?utm_source=news', { zipcode: '33101' })).toBe('/get-yours-otc/medicare?utm_source=news');
-    expect(await submitStep(v, '/get-yours-otc/medicare?utm_source=news', { haveMedicare: '1' })).toBe('/get-yours-otc/medicaid?utm_source=news');
-    expect(await submitStep(v, '/get-yours-otc/medicaid?utm_source=news', { haveMedicaid: '0' })).toBe('/get-yours-otc/name?utm_source=news');
-    expect(await submitStep(v, '/get-yours-otc/name?utm_source=news', { firstName: ' Ada ', lastName: 'Lovelace' })).toBe('/get-yours-otc/contact?utm_source=news');
+    expect(await submitStep(v, '/get-yours-otc/zip?utm_source=news', { zipcode: '33101' })).toBe(
+      '/get-yours-otc/medicare?utm_source=news',
+    );
+    expect(await submitStep(v, '/get-yours-otc/medicare?utm_source=news', { haveMedicare: '1' })).toBe(
+      '/get-yours-otc/medicaid?utm_source=news',
+    );
+    expect(await submitStep(v, '/get-yours-otc/medicaid?utm_source=news', { haveMedicaid: '0' })).toBe(
+      '/get-yours-otc/name?utm_source=news',
+    );
+    expect(
+      await submitStep(v, '/get-yours-otc/name?utm_source=news', { firstName: ' Ada ', lastName: 'Lovelace' }),
+    ).toBe('/get-yours-otc/contact?utm_source=news');
 
     // The next step shows what was stored; going back shows earlier answers.
     const contact = decode(await (await v.get('/get-yours-otc/contact?utm_source=news')).text());
@@ -23,10 +31,16 @@ describe('Medicare funnel without JavaScript', () => {
     const back = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(back).toContain('value="Ada"');
     expect(back).toContain('value="Lovelace"');
-    expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).toMatch(/name="haveMedicare" checked="" value="1"/);
+    expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).toMatch(
+      /name="haveMedicare" checked="" value="1"/,
+    );
 
     // Final step: the form stays put and shows the completion with a number to call.
-    const done = await submitStep(v, '/get-yours-otc/contact?utm_source=news', { phone: '(305) 555-0182', email: 'ada@example.com', consentVersion: CURRENT_CONSENT_VERSION });
+    const done = await submitStep(v, '/get-yours-otc/contact?utm_source=news', {
+      phone: '(305) 555-0182',
+      email: 'ada@example.com',
+      consentVersion: CURRENT_CONSENT_VERSION,
+    });
     expect(done).toBe('/get-yours-otc/contact?utm_source=news');
     const finalPage = await (await v.get(done)).text();
     expect(finalPage).toContain('Thank you! Your request is in.');
@@ -34,9 +48,26 @@ describe('Medicare funnel without JavaScript', () => {
     const leads = await leadsOf(v.id);
     expect(leads).toHaveLength(1);
     const lead = leads[0] ?? expect.unreachable('one lead');
-    expect(lead).toMatchObject({ brand: 'bh', page: 'get-yours-otc', form: 'medicare', product: 'medicare', ip: v.ip, user_agent: 'funnel-test/1.0', consent_version: CURRENT_CONSENT_VERSION, consent_text_language: 'english' });
+    expect(lead).toMatchObject({
+      brand: 'bh',
+      page: 'get-yours-otc',
+      form: 'medicare',
+      product: 'medicare',
+      ip: v.ip,
+      user_agent: 'funnel-test/1.0',
+      consent_version: CURRENT_CONSENT_VERSION,
+      consent_text_language: 'english',
+    });
     expect(lead.smid).toMatch(/^\d{6}$/);
-    expect(JSON.parse(lead.values)).toEqual({ zipcode: '33101', haveMedicare: true, haveMedicaid: false, firstName: 'Ada', lastName: 'Lovelace', phone: '(305) 555-0182', email: 'ada@example.com' });
+    expect(JSON.parse(lead.values)).toEqual({
+      zipcode: '33101',
+      haveMedicare: true,
+      haveMedicaid: false,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '(305) 555-0182',
+      email: 'ada@example.com',
+    });
     const shown = consentDisclosure(CURRENT_CONSENT_VERSION, 'english', brandByCode('bh')?.name ?? '');
     expect(lead.consent_sha256).toBe(await sha256Hex(shown?.text ?? ''));
     expect(lead.page_url).toBe('http://bh.localhost/get-yours-otc/contact?utm_source=news');
@@ -49,7 +80,9 @@ describe('Medicare funnel without JavaScript', () => {
     expect(first.status).toBe(200);
     const html = decode(await first.text());
     expect(html).toContain('action="/get-yours-otc/zip?utm_campaign=c1"');
-    const location = await submitStep(v, '/get-yours-otc/zip?utm_campaign=c1&email=g%40example.com', { zipcode: '10001' });
+    const location = await submitStep(v, '/get-yours-otc/zip?utm_campaign=c1&email=g%40example.com', {
+      zipcode: '10001',
+    });
     expect(location).toBe('/get-yours-otc/medicare?utm_campaign=c1');
     const name = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(name).toContain('value="Grace"');
@@ -61,7 +94,9 @@ describe('Medicare funnel without JavaScript', () => {
     const v = visitor('bh');
     await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
     await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
-    expect(await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1', _action: 'skip' })).toBe('/get-yours-otc/medicaid');
+    expect(await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1', _action: 'skip' })).toBe(
+      '/get-yours-otc/medicaid',
+    );
     expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).not.toMatch(/checked=""/);
   });
 
@@ -89,29 +124,90 @@ describe('auto funnel without JavaScript', () => {
     const v = visitor('ps');
     expect(await submitStep(v, '/save-auto/zip', { zipcode: '60601' })).toBe('/save-auto/vehicles');
     // Add a vehicle slot: the values so far are stored and the step comes back with 2 slots.
-    const added = await submitStep(v, '/save-auto/vehicles', { vehicle1Year: '2020', vehicle1Make: 'Honda', vehicle1Model: 'Civic', vehicles: '1', _action: 'add' });
+    const added = await submitStep(v, '/save-auto/vehicles', {
+      vehicle1Year: '2020',
+      vehicle1Make: 'Honda',
+      vehicle1Model: 'Civic',
+      vehicles: '1',
+      _action: 'add',
+    });
     expect(added).toBe('/save-auto/vehicles?vehicles=2');
     const twoSlots = decode(await (await v.get(added)).text());
     expect(twoSlots).toContain('name="vehicle2Year"');
     expect(twoSlots).toContain('value="Civic"');
     expect(twoSlots).toContain('<option value="2020" selected="">');
     expect(
-      await submitStep(v, added, { vehicle1Year: '2020', vehicle1Make: 'Honda', vehicle1Model: 'Civic', vehicle2Year: '2018', vehicle2Make: 'Toyota', vehicle2Model: 'Camry', vehicles: '2' }),
+      await submitStep(v, added, {
+        vehicle1Year: '2020',
+        vehicle1Make: 'Honda',
+        vehicle1Model: 'Civic',
+        vehicle2Year: '2018',
+        vehicle2Make: 'Toyota',
+        vehicle2Model: 'Camry',
+        vehicles: '2',
+      }),
     ).toBe('/save-auto/insurance');
-    expect(await submitStep(v, '/save-auto/insurance', { currentlyInsured: '1', currentCompany: 'State Farm' })).toBe('/save-auto/home');
-    expect(await submitStep(v, '/save-auto/home', { homeowner: '1', interestedInHomeInsurance: '0' })).toBe('/save-auto/drivers');
+    expect(await submitStep(v, '/save-auto/insurance', { currentlyInsured: '1', currentCompany: 'State Farm' })).toBe(
+      '/save-auto/home',
+    );
+    expect(await submitStep(v, '/save-auto/home', { homeowner: '1', interestedInHomeInsurance: '0' })).toBe(
+      '/save-auto/drivers',
+    );
 
-    const driver1 = { driver1FirstName: 'Ada', driver1LastName: 'Lovelace', driver1Gender: 'female', driver1MaritalStatus: 'married', driver1DobMonth: '12', driver1DobDay: '10', driver1DobYear: '1965', driver1LicenseStatus: 'active', driver1Sr22: '0', driver1CreditRating: 'good', driver1MilitaryAffiliation: '1' };
-    const driver2 = { driver2FirstName: 'William', driver2LastName: 'King', driver2Gender: 'male', driver2MaritalStatus: 'married', driver2DobMonth: '2', driver2DobDay: '21', driver2DobYear: '1965', driver2LicenseStatus: 'active', driver2Sr22: '0', driver2CreditRating: 'excellent' };
-    const driver3 = { driver3FirstName: 'Byron', driver3LastName: 'King', driver3DobMonth: '1', driver3DobDay: '1', driver3DobYear: '1990' };
-    expect(await submitStep(v, '/save-auto/drivers', { ...driver1, drivers: '1', _action: 'add' })).toBe('/save-auto/drivers?drivers=2');
-    expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, drivers: '2', _action: 'add' })).toBe('/save-auto/drivers?drivers=3');
+    const driver1 = {
+      driver1FirstName: 'Ada',
+      driver1LastName: 'Lovelace',
+      driver1Gender: 'female',
+      driver1MaritalStatus: 'married',
+      driver1DobMonth: '12',
+      driver1DobDay: '10',
+      driver1DobYear: '1965',
+      driver1LicenseStatus: 'active',
+      driver1Sr22: '0',
+      driver1CreditRating: 'good',
+      driver1MilitaryAffiliation: '1',
+    };
+    const driver2 = {
+      driver2FirstName: 'William',
+      driver2LastName: 'King',
+      driver2Gender: 'male',
+      driver2MaritalStatus: 'married',
+      driver2DobMonth: '2',
+      driver2DobDay: '21',
+      driver2DobYear: '1965',
+      driver2LicenseStatus: 'active',
+      driver2Sr22: '0',
+      driver2CreditRating: 'excellent',
+    };
+    const driver3 = {
+      driver3FirstName: 'Byron',
+      driver3LastName: 'King',
+      driver3DobMonth: '1',
+      driver3DobDay: '1',
+      driver3DobYear: '1990',
+    };
+    expect(await submitStep(v, '/save-auto/drivers', { ...driver1, drivers: '1', _action: 'add' })).toBe(
+      '/save-auto/drivers?drivers=2',
+    );
+    expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, drivers: '2', _action: 'add' })).toBe(
+      '/save-auto/drivers?drivers=3',
+    );
     // Remove driver 2 of 3: driver 3 moves up to become driver 2.
-    expect(await submitStep(v, '/save-auto/drivers?drivers=3', { ...driver1, ...driver2, ...driver3, drivers: '3', _action: 'remove:2' })).toBe('/save-auto/drivers?drivers=2');
+    expect(
+      await submitStep(v, '/save-auto/drivers?drivers=3', {
+        ...driver1,
+        ...driver2,
+        ...driver3,
+        drivers: '3',
+        _action: 'remove:2',
+      }),
+    ).toBe('/save-auto/drivers?drivers=2');
     const afterRemove = decode(await (await v.get('/save-auto/drivers?drivers=2')).text());
     expect(afterRemove).toContain('value="Byron"');
     expect(afterRemove).not.toContain('name="driver3FirstName"');
-    expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, ...driver2, drivers: '2' })).toBe('/save-auto/contact');
+    expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, ...driver2, drivers: '2' })).toBe(
+      '/save-auto/contact',
+    );
 
     const done = await submitStep(v, '/save-auto/contact', {
       driver1Phone: '(312) 555-0147',
@@ -150,12 +246,31 @@ describe('life form and quizzes without JavaScript', () => {
     const v = visitor('bh');
     expect(await submitStep(v, '/get-life-now/zip', { zipcode: '85001' })).toBe('/get-life-now/coverage');
     expect(await submitStep(v, '/get-life-now/coverage', { coverageAmount: '25000' })).toBe('/get-life-now/about');
-    expect(await submitStep(v, '/get-life-now/about', { gender: 'female', dateOfBirthMonth: '3', dateOfBirthDay: '4', dateOfBirthYear: '1952', tobaccoUse: '0' })).toBe('/get-life-now/name');
-    expect(await submitStep(v, '/get-life-now/name', { firstName: 'Ada', lastName: 'Lovelace' })).toBe('/get-life-now/contact');
+    expect(
+      await submitStep(v, '/get-life-now/about', {
+        gender: 'female',
+        dateOfBirthMonth: '3',
+        dateOfBirthDay: '4',
+        dateOfBirthYear: '1952',
+        tobaccoUse: '0',
+      }),
+    ).toBe('/get-life-now/name');
+    expect(await submitStep(v, '/get-life-now/name', { firstName: 'Ada', lastName: 'Lovelace' })).toBe(
+      '/get-life-now/contact',
+    );
     await submitStep(v, '/get-life-now/contact', { phone: '(602) 555-0123', consentVersion: CURRENT_CONSENT_VERSION });
     const [lead] = await leadsOf(v.id);
     expect(lead?.product).toBe('life');
-    expect(JSON.parse(lead?.values ?? '{}')).toEqual({ zipcode: '85001', coverageAmount: '25000', gender: 'female', dateOfBirth: '1952-03-04', tobaccoUse: false, firstName: 'Ada', lastName: 'Lovelace', phone: '(602) 555-0123' });
+    expect(JSON.parse(lead?.values ?? '{}')).toEqual({
+      zipcode: '85001',
+      coverageAmount: '25000',
+      gender: 'female',
+      dateOfBirth: '1952-03-04',
+      tobaccoUse: false,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '(602) 555-0123',
+    });
   });
 
   it('a quiz asks one question per screen and ends in a lead', async () => {
@@ -189,7 +304,11 @@ describe('stored values are never lost', () => {
     for (const step of ['medicare', 'medicaid']) await submitStep(v, `/get-yours-otc/${step}`, {});
     await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada' });
     const contact = await (await v.get('/get-yours-otc/contact')).text();
-    const final = { submissionId: submissionIdOf(contact), phone: '(305) 555-0182', consentVersion: CURRENT_CONSENT_VERSION };
+    const final = {
+      submissionId: submissionIdOf(contact),
+      phone: '(305) 555-0182',
+      consentVersion: CURRENT_CONSENT_VERSION,
+    };
     await v.post('/get-yours-otc/contact', final);
     await v.post('/get-yours-otc/contact', final);
     expect(await leadsOf(v.id)).toHaveLength(1);
@@ -202,15 +321,23 @@ describe('stored values are never lost', () => {
     // Invalid and empty values are dropped, never stored; a required answer given invalidly is
     // asked again, as with JavaScript (src/shared/forms/step-verdict.ts), and the stored one stays.
     expect(await submitStep(v, '/get-yours-otc/zip', { zipcode: '1234x' })).toBe('/get-yours-otc/zip?missing=zipcode');
-    expect(await submitStep(v, '/get-yours-otc/name', { firstName: '   ', lastName: 'x'.repeat(300) })).toBe('/get-yours-otc/name?missing=firstName');
+    expect(await submitStep(v, '/get-yours-otc/name', { firstName: '   ', lastName: 'x'.repeat(300) })).toBe(
+      '/get-yours-otc/name?missing=firstName',
+    );
     const junk = [
       v.post('/get-yours-otc/zip', { submissionId: 'not-a-uuid', zipcode: '<script>' }),
       v.get('/get-yours-otc/zip').then(() => v.post('/get-yours-otc/nope', { zipcode: '99999' })),
     ];
     for (const res of await Promise.all(junk)) expect(res.status).toBeLessThan(500);
-    const binary = await v.get('/get-yours-otc/zip').then(() =>
-      v.fetch('/get-yours-otc/zip', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 255, 1, 2]).buffer }),
-    );
+    const binary = await v
+      .get('/get-yours-otc/zip')
+      .then(() =>
+        v.fetch('/get-yours-otc/zip', {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: new Uint8Array([0, 255, 1, 2]).buffer,
+        }),
+      );
     expect(binary.status).toBe(303);
     const html = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(html).toContain('value="Ada"');

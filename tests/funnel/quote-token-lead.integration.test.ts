@@ -24,7 +24,15 @@ async function tokenFor(v: Visitor, ip = v.ip): Promise<z.infer<typeof tokenRepl
 
 async function finishMedicare(v: Visitor, quoteToken?: string): Promise<void> {
   const step = (name: string, values: Record<string, string>, extra: Record<string, unknown> = {}) =>
-    v.api({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step: name, values, pageUrl: `${v.origin}/get-yours-otc/${name}`, ...(quoteToken ? { quoteToken } : {}), ...extra });
+    v.api({
+      submissionId: crypto.randomUUID(),
+      page: '/get-yours-otc',
+      step: name,
+      values,
+      pageUrl: `${v.origin}/get-yours-otc/${name}`,
+      ...(quoteToken ? { quoteToken } : {}),
+      ...extra,
+    });
   expect((await step('zip', { zipcode: '33101' })).status).toBe(200);
   expect((await step('name', { firstName: 'Ada' })).status).toBe(200);
   const final = await step('contact', { phone: '(305) 555-0182' }, { consentVersion: CURRENT_CONSENT_VERSION });
@@ -34,7 +42,9 @@ async function finishMedicare(v: Visitor, quoteToken?: string): Promise<void> {
 const leadRow = z.object({ quote_token_valid: z.number().nullable(), quote_token_check: z.string().nullable() });
 
 async function tokenCheckOf(visitorId: string): Promise<z.infer<typeof leadRow>[]> {
-  const rows = await env.DB.prepare('SELECT quote_token_valid, quote_token_check FROM leads WHERE visitor_id = ?').bind(visitorId).all();
+  const rows = await env.DB.prepare('SELECT quote_token_valid, quote_token_check FROM leads WHERE visitor_id = ?')
+    .bind(visitorId)
+    .all();
   return z.array(leadRow).parse(rows.results);
 }
 
@@ -75,7 +85,13 @@ describe('quote token on the lead', () => {
 
   it('answers 400 to a token that is not a string', async () => {
     const v = visitor('bh');
-    const response = await v.api({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step: 'zip', values: { zipcode: '33101' }, quoteToken: 42 });
+    const response = await v.api({
+      submissionId: crypto.randomUUID(),
+      page: '/get-yours-otc',
+      step: 'zip',
+      values: { zipcode: '33101' },
+      quoteToken: 42,
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_INSURERS } from '../../src/shared/lead';
-import { findStep, formDefinition, inputNames, nextStepName, stepFields, stepVerdict, submittedFromInputs, type FieldDef, type StepDef } from '../../src/shared/forms';
+import {
+  findStep,
+  formDefinition,
+  inputNames,
+  nextStepName,
+  stepFields,
+  stepVerdict,
+  submittedFromInputs,
+  type FieldDef,
+  type StepDef,
+} from '../../src/shared/forms';
 import { choicesOf, stepPayload, valuesFromInputs, type Inputs } from '../../src/ui/islands/quote-form/inputs';
 import type { FormId } from '../../src/routes/schema';
 import { decode, visitor, type Visitor } from '../support/funnel';
@@ -60,26 +70,40 @@ interface Outcome {
 /** What the island decides before sending (src/ui/islands/quote-form/index.tsx onSubmit). */
 function islandOutcome(formId: FormId, step: StepDef, inputs: Inputs): Outcome {
   const form = formDefinition(formId);
-  const submitted = submittedFromInputs(step, inputs, step.group ? 1 : undefined, (field) => choicesOf(field, CURRENT_INSURERS));
+  const submitted = submittedFromInputs(step, inputs, step.group ? 1 : undefined, (field) =>
+    choicesOf(field, CURRENT_INSURERS),
+  );
   const verdict = stepVerdict(step, submitted, { ...valuesFromInputs(form, inputs, CURRENT_INSURERS), ...submitted });
   return { advance: verdict.advance, missing: [...verdict.missing].sort() };
 }
 
 async function jsonOutcome(v: Visitor, page: string, step: StepDef, inputs: Inputs): Promise<Outcome> {
-  const res = await v.api({ submissionId: crypto.randomUUID(), page, step: step.name, values: stepPayload(step, inputs, 1) });
+  const res = await v.api({
+    submissionId: crypto.randomUUID(),
+    page,
+    step: step.name,
+    values: stepPayload(step, inputs, 1),
+  });
   expect(res.status).toBe(200);
   const reply = await res.json<{ blocked: boolean; missing: string[] }>();
   return { advance: !reply.blocked, missing: [...reply.missing].sort() };
 }
 
-async function formPostOutcome(v: Visitor, formId: FormId, page: string, step: StepDef, inputs: Inputs): Promise<Outcome> {
+async function formPostOutcome(
+  v: Visitor,
+  formId: FormId,
+  page: string,
+  step: StepDef,
+  inputs: Inputs,
+): Promise<Outcome> {
   const fields: Record<string, string> = { submissionId: crypto.randomUUID(), ...inputs };
   if (step.group) fields[`${step.group.prefix}s`] = '1';
   const res = await v.post(`${page}/${step.name}`, fields);
   expect(res.status).toBe(303);
   const location = new URL(res.headers.get('location') ?? '', 'http://x');
   const next = nextStepName(formDefinition(formId), step.name);
-  if (location.searchParams.has('missing')) return { advance: false, missing: (location.searchParams.get('missing') ?? '').split(',').filter(Boolean).sort() };
+  if (location.searchParams.has('missing'))
+    return { advance: false, missing: (location.searchParams.get('missing') ?? '').split(',').filter(Boolean).sort() };
   // Advancing goes to the next step; the last step stays put (and shows the completion).
   expect(location.pathname).toBe(`${page}/${next ?? step.name}`);
   return { advance: true, missing: [] };
@@ -101,7 +125,9 @@ describe('the island, its JSON submit and the no-JavaScript form post treat the 
             const island = islandOutcome(form, step, inputs);
             // Fresh visitors (and client ips) per run: the per-ip write limits stay out of the way.
             expect(await jsonOutcome(visitor(brand), page, step, inputs), JSON.stringify(inputs)).toEqual(island);
-            expect(await formPostOutcome(visitor(brand), form, page, step, inputs), JSON.stringify(inputs)).toEqual(island);
+            expect(await formPostOutcome(visitor(brand), form, page, step, inputs), JSON.stringify(inputs)).toEqual(
+              island,
+            );
           }),
           { numRuns: 20 },
         );
@@ -119,31 +145,54 @@ describe('table: an invalid optional value is dropped, never blocking, in both p
     expect(islandOutcome('medicare', contact, inputs)).toEqual({ advance: true, missing: [] });
     expect(await jsonOutcome(visitor('bh'), '/get-yours-otc', contact, inputs)).toEqual({ advance: true, missing: [] });
     const noJs = visitor('bh');
-    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', contact, inputs)).toEqual({ advance: true, missing: [] });
+    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', contact, inputs)).toEqual({
+      advance: true,
+      missing: [],
+    });
     // The contact step finished the form: its answers show when the visitor edits them (issue 15: else the confirmation).
     const shown = decode(await (await noJs.get('/get-yours-otc/contact?edit=1')).text());
     expect(shown).toContain('value="(305) 555-0182"');
     expect(shown).not.toContain('value="bob@"');
 
     expect(islandOutcome('medicare', zip, { zipcode: '1234' })).toEqual({ advance: false, missing: ['zipcode'] });
-    expect(await formPostOutcome(visitor('bh'), 'medicare', '/get-yours-otc', zip, { zipcode: '1234' })).toEqual({ advance: false, missing: ['zipcode'] });
-    expect(await jsonOutcome(visitor('bh'), '/get-yours-otc', zip, { zipcode: '1234' })).toEqual({ advance: false, missing: ['zipcode'] });
+    expect(await formPostOutcome(visitor('bh'), 'medicare', '/get-yours-otc', zip, { zipcode: '1234' })).toEqual({
+      advance: false,
+      missing: ['zipcode'],
+    });
+    expect(await jsonOutcome(visitor('bh'), '/get-yours-otc', zip, { zipcode: '1234' })).toEqual({
+      advance: false,
+      missing: ['zipcode'],
+    });
   });
 
   it('a stored ZIP does not carry a mistyped one through: both paths ask again', async () => {
     const zip = findStep(formDefinition('medicare'), 'zip');
     if (!zip) throw new Error('zip step');
     const noJs = visitor('bh');
-    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', zip, { zipcode: '33101' })).toEqual({ advance: true, missing: [] });
-    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', zip, { zipcode: '331' })).toEqual({ advance: false, missing: ['zipcode'] });
+    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', zip, { zipcode: '33101' })).toEqual({
+      advance: true,
+      missing: [],
+    });
+    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', zip, { zipcode: '331' })).toEqual({
+      advance: false,
+      missing: ['zipcode'],
+    });
     const js = visitor('bh');
     expect(await jsonOutcome(js, '/get-yours-otc', zip, { zipcode: '33101' })).toEqual({ advance: true, missing: [] });
-    expect(await jsonOutcome(js, '/get-yours-otc', zip, { zipcode: '' })).toEqual({ advance: false, missing: ['zipcode'] });
+    expect(await jsonOutcome(js, '/get-yours-otc', zip, { zipcode: '' })).toEqual({
+      advance: false,
+      missing: ['zipcode'],
+    });
   });
 
   it('the Medicare contact step can be skipped: every value null, the lead completes', async () => {
     const v = visitor('bh');
-    const res = await v.post('/get-yours-otc/contact', { submissionId: crypto.randomUUID(), phone: '', email: '', _action: 'skip' });
+    const res = await v.post('/get-yours-otc/contact', {
+      submissionId: crypto.randomUUID(),
+      phone: '',
+      email: '',
+      _action: 'skip',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/get-yours-otc/contact');
     expect(decode(await (await v.get('/get-yours-otc/contact')).text())).toContain('quote-form__done');

@@ -49,7 +49,11 @@ describe('attribution kept for the session', () => {
     const v = visitor('ps', { ip: sb.ip });
     await v.get('/save-auto/zip?afid=aff-landing');
     await v.get('/save-auto/vehicles');
-    const res = await getPhone(v, { product: 'medicare', page: 'not-a-page-i-saw' }, `${v.origin}/save-auto/vehicles?afid=aff-forged&pid=forged`);
+    const res = await getPhone(
+      v,
+      { product: 'medicare', page: 'not-a-page-i-saw' },
+      `${v.origin}/save-auto/vehicles?afid=aff-forged&pid=forged`,
+    );
     expect(res.status).toBe(200);
     await expect.poll(async () => (await sb.calls('mediaalpha', '/get-phone')).length, WAIT).toBe(1);
     const call = (await sb.calls('mediaalpha', '/get-phone'))[0]?.body as GetPhoneCall;
@@ -68,7 +72,11 @@ describe('attribution kept for the session', () => {
     await getPhone(v, { page: 'get-yours-otc' });
     await expect.poll(async () => (await sb.calls('mediaalpha', '/get-phone')).length, WAIT).toBe(1);
     const call = (await sb.calls('mediaalpha', '/get-phone'))[0]?.body as GetPhoneCall;
-    expect(call).toMatchObject({ sub_3: 'get-yours-otc', placement_id: 'acMedicare0000000000000000001a', sub_1: 'ac-direct' });
+    expect(call).toMatchObject({
+      sub_3: 'get-yours-otc',
+      placement_id: 'acMedicare0000000000000000001a',
+      sub_1: 'ac-direct',
+    });
   });
 });
 
@@ -77,7 +85,9 @@ describe('a phone lease belongs to its product and placement', () => {
     const sb = sandboxScope();
     const v = visitor('ac', { ip: sb.ip });
     await v.get('/get-yours-otc');
-    const medicare = await (await getPhone(v, { page: 'get-yours-otc' })).json<{ phone: { digits: string; leased: boolean } }>();
+    const medicare = await (
+      await getPhone(v, { page: 'get-yours-otc' })
+    ).json<{ phone: { digits: string; leased: boolean } }>();
     expect(medicare.phone.leased).toBe(true);
     const medicareShown = formatPhone(medicare.phone.digits);
     // The Medicare page shows its lease on the next render.
@@ -86,7 +96,9 @@ describe('a phone lease belongs to its product and placement', () => {
     // An auto page of the same visitor does not.
     const autoPage = decode(await (await v.get('/save-auto')).text());
     expect(autoPage).not.toContain(medicareShown);
-    const auto = await (await getPhone(v, { page: 'save-auto' })).json<{ phone: { digits: string; leased: boolean } }>();
+    const auto = await (
+      await getPhone(v, { page: 'save-auto' })
+    ).json<{ phone: { digits: string; leased: boolean } }>();
     expect(auto.phone.leased).toBe(true);
     expect(auto.phone.digits).not.toBe(medicare.phone.digits);
     const calls = (await sb.calls('mediaalpha', '/get-phone')).map((c) => (c.body as GetPhoneCall).placement_id);

@@ -5,7 +5,11 @@ import { sandboxScope } from '../support/sandbox';
 /** IPQS proxy (spec 7.6) and quote-token renewal (spec 7.7) through the Worker. */
 
 function post(v: Visitor, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return v.fetch(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return v.fetch(`/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 function testIp(prefix: string): string {
@@ -18,7 +22,12 @@ describe('ip quality', () => {
     // its own, so only this test's calls are counted (another test or file may draw the same ip).
     const sb = sandboxScope(testIp('198.51.100'));
     const v = visitor('bh', { ip: sb.ip, userAgent: 'ipqs-test' });
-    const first = await post(v, '/ipqs/check-ip', { ip: '8.8.8.8', ua: 'spoofed', userId: v.id, sessionId: 'sess-12345678' });
+    const first = await post(v, '/ipqs/check-ip', {
+      ip: '8.8.8.8',
+      ua: 'spoofed',
+      userId: v.id,
+      sessionId: 'sess-12345678',
+    });
     expect(first.status).toBe(200);
     const reply = await first.json<{ result: { fraudScore: number; proxy: boolean }; cached: boolean }>();
     expect(reply.result).toMatchObject({ fraudScore: 88, proxy: true });
@@ -57,9 +66,13 @@ describe('quote token', () => {
     expect(renewed.previous).toBe('valid');
     expect(renewed.token).not.toBe(first.token);
 
-    const moved = await (await post(v, '/quote-token', { token: first.token }, { 'cf-connecting-ip': testIp('192.0.2') })).json<TokenReply>();
+    const moved = await (
+      await post(v, '/quote-token', { token: first.token }, { 'cf-connecting-ip': testIp('192.0.2') })
+    ).json<TokenReply>();
     expect(moved.previous).toBe('ip');
-    const stolen = await (await post(visitor('bh', { ip: v.ip }), '/quote-token', { token: first.token })).json<TokenReply>();
+    const stolen = await (
+      await post(visitor('bh', { ip: v.ip }), '/quote-token', { token: first.token })
+    ).json<TokenReply>();
     expect(stolen.previous).toBe('visitor');
   });
 

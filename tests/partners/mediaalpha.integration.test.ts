@@ -28,7 +28,12 @@ function newVisitor(brand = 'bh') {
     /** The MediaAlpha calls this visitor's requests made. */
     calls: async (): Promise<RecordedCall[]> => (await sb.calls('mediaalpha')) as RecordedCall[],
     postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      v.fetch(path, { cf, method: 'POST', headers: { 'content-type': 'application/json', origin: v.origin, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      v.fetch(path, {
+        cf,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: v.origin, ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
   };
 }
 type Visitor = ReturnType<typeof newVisitor>;
@@ -142,9 +147,24 @@ describe('phone lease through the Worker', () => {
     const visitor = newVisitor('tqg');
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
     await runInDurableObject(stub, (_instance, state) => {
-      state.storage.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
-      const values = { zipcode: '60601', driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1Gender: 'female', vehicle1Year: 2019, vehicle1Make: 'Toyota', homeowner: true };
-      state.storage.sql.exec('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)', 'values:*', JSON.stringify(values), Date.now());
+      state.storage.sql.exec(
+        `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
+      );
+      const values = {
+        zipcode: '60601',
+        driver1FirstName: 'Grace',
+        driver1LastName: 'Hopper',
+        driver1Gender: 'female',
+        vehicle1Year: 2019,
+        vehicle1Make: 'Toyota',
+        homeowner: true,
+      };
+      state.storage.sql.exec(
+        'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)',
+        'values:*',
+        JSON.stringify(values),
+        Date.now(),
+      );
     });
     if (consent) await stub.acceptConsent(consent);
     await visitor.get('/save-auto');
@@ -167,7 +187,11 @@ describe('phone lease through the Worker', () => {
     const anonymous = await autoVisitor(null);
     expect((await getPhoneJson(anonymous, { zip: '60602' })).source).toBe('partner');
     const [early] = await anonymous.calls();
-    expect(early?.body?.data).toMatchObject({ zip: '60602', home_ownership: 1, vehicles: [{ year: '2019', make: 'Toyota' }] });
+    expect(early?.body?.data).toMatchObject({
+      zip: '60602',
+      home_ownership: 1,
+      vehicles: [{ year: '2019', make: 'Toyota' }],
+    });
     expect(JSON.stringify(early?.body)).not.toContain('Grace');
     expect(JSON.stringify(early?.body)).not.toContain('Hopper');
   });
@@ -200,7 +224,9 @@ async function post(visitor: Visitor, path: string, body: unknown): Promise<Resp
 }
 
 async function lowBidEvents(visitorId: string): Promise<{ properties: string }[]> {
-  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?").bind(visitorId).all<{ properties: string }>();
+  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?")
+    .bind(visitorId)
+    .all<{ properties: string }>();
   return rows.results;
 }
 
@@ -210,9 +236,17 @@ describe('demand check through the Worker (spec 7.1)', () => {
     await visitor.setBehaviour('low-bid');
     // Issue 12: the local hour is the Worker's, from the place's time zone (the sandbox puts a
     // loopback ip in Miami), whatever the page claims.
-    const miamiHour = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+    const miamiHour = () =>
+      Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(
+          new Date(),
+        ),
+      );
     const hourBefore = miamiHour();
-    const response = await post(visitor, '/mediaalpha/demand-check', { page: 'get-yours-otc', localHour: (hourBefore + 7) % 24 });
+    const response = await post(visitor, '/mediaalpha/demand-check', {
+      page: 'get-yours-otc',
+      localHour: (hourBefore + 7) % 24,
+    });
     const hours = [hourBefore, miamiHour()];
     expect(response.status).toBe(200);
     const reply = await response.json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
@@ -220,7 +254,13 @@ describe('demand check through the Worker (spec 7.1)', () => {
     expect(reply.lowBid).toBe(true);
     const [call] = await visitor.calls();
     expect(call?.path).toBe('/demand-check');
-    expect(call?.body).toMatchObject({ data: { zip: '33101', state: 'FL' }, max: 1, call_type: 'Inbound', transfer_type: 'cold', version: 17 });
+    expect(call?.body).toMatchObject({
+      data: { zip: '33101', state: 'FL' },
+      max: 1,
+      call_type: 'Inbound',
+      transfer_type: 'cold',
+      version: 17,
+    });
     expect(hours).toContain((call?.body as { local_hour?: number } | undefined)?.local_hour);
     await expect.poll(async () => (await lowBidEvents(visitor.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);
     const [event] = await lowBidEvents(visitor.id);
@@ -229,7 +269,9 @@ describe('demand check through the Worker (spec 7.1)', () => {
 
   it('emits no lowBidResult for a bid of 10 or more, and reuses the result for the visitor', async () => {
     const visitor = newVisitor();
-    const reply = await (await post(visitor, '/mediaalpha/demand-check', {})).json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
+    const reply = await (
+      await post(visitor, '/mediaalpha/demand-check', {})
+    ).json<{ parsed: { ctc: { ev: number } }; lowBid: boolean }>();
     expect(reply.parsed.ctc.ev).toBeGreaterThanOrEqual(10);
     expect(reply.lowBid).toBe(false);
     const again = await (await post(visitor, '/mediaalpha/demand-check', {})).json<{ cached: boolean }>();
@@ -247,21 +289,33 @@ describe('demand check through the Worker (spec 7.1)', () => {
       properties: { id: marker },
     });
     expect(sent.status, await sent.clone().text()).toBe(202);
-    await expect.poll(async () => (await env.DB.prepare('SELECT id FROM events WHERE id = ?').bind(marker).first()) !== null, { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => (await env.DB.prepare('SELECT id FROM events WHERE id = ?').bind(marker).first()) !== null, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBe(true);
     expect(await lowBidEvents(visitor.id)).toHaveLength(0);
   });
 
-  it.each(['error', 'malformed'] as const)('swallows a failed demand check (%s): 200 with nothing parsed', async (behaviour) => {
-    const visitor = newVisitor();
-    await visitor.setBehaviour(behaviour);
-    const response = await post(visitor, '/mediaalpha/demand-check', {});
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ parsed: null, raw: null, lowBid: null });
-  });
+  it.each(['error', 'malformed'] as const)(
+    'swallows a failed demand check (%s): 200 with nothing parsed',
+    async (behaviour) => {
+      const visitor = newVisitor();
+      await visitor.setBehaviour(behaviour);
+      const response = await post(visitor, '/mediaalpha/demand-check', {});
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ parsed: null, raw: null, lowBid: null });
+    },
+  );
 
   it('makes no demand check for a brand without placement', async () => {
     const visitor = newVisitor('emily');
-    expect(await (await post(visitor, '/mediaalpha/demand-check', {})).json()).toEqual({ parsed: null, raw: null, lowBid: null });
+    expect(await (await post(visitor, '/mediaalpha/demand-check', {})).json()).toEqual({
+      parsed: null,
+      raw: null,
+      lowBid: null,
+    });
     expect(await visitor.calls()).toHaveLength(0);
   });
 });
@@ -271,7 +325,9 @@ describe('ad listings (clicks pages)', () => {
     const visitor = newVisitor();
     const response = await post(visitor, '/mediaalpha/ads', { page: 'clicks' });
     expect(response.status).toBe(200);
-    const reply = await response.json<{ ads: { type: string; click_url: string; logo_url: string; pixels?: string[] }[] }>();
+    const reply = await response.json<{
+      ads: { type: string; click_url: string; logo_url: string; pixels?: string[] }[];
+    }>();
     expect(reply.ads.length).toBeGreaterThan(0);
     for (const ad of reply.ads) {
       expect(ad.click_url).toMatch(/^https?:\/\//);
@@ -312,7 +368,9 @@ describe('bad input to the MediaAlpha API', () => {
   });
 
   it('names the failing field in the issues', async () => {
-    const json = await (await post(newVisitor(), '/mediaalpha/get-phone', { product: 'boat' })).json<{ error: { code: string; issues: { properties?: Record<string, unknown> } } }>();
+    const json = await (
+      await post(newVisitor(), '/mediaalpha/get-phone', { product: 'boat' })
+    ).json<{ error: { code: string; issues: { properties?: Record<string, unknown> } } }>();
     expect(json.error.code).toBe('invalid_request');
     expect(Object.keys(json.error.issues.properties ?? {})).toContain('product');
   });

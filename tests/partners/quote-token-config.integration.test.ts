@@ -6,11 +6,21 @@ describe('quote token without its secret', () => {
   it('answers 503 not_configured in JSON instead of a 500', async () => {
     const res = await app.request(
       'http://bh.localhost/api/quote-token',
-      { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://bh.localhost', 'cf-connecting-ip': '203.0.113.9' }, body: '{}' },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://bh.localhost',
+          'cf-connecting-ip': '203.0.113.9',
+        },
+        body: '{}',
+      },
       { ...env, QUOTE_TOKEN_SECRET: '' },
       createExecutionContext(),
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: { code: 'not_configured', message: 'Quote tokens are not configured on this deployment' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'not_configured', message: 'Quote tokens are not configured on this deployment' },
+    });
   });
 });

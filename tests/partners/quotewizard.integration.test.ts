@@ -24,7 +24,9 @@ interface DeliveryRow {
 }
 
 async function deliveryOf(visitorId: string): Promise<DeliveryRow | null> {
-  return env.DB.prepare('SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_error, quotewizard_attempts FROM leads WHERE visitor_id = ?')
+  return env.DB.prepare(
+    'SELECT submission_id, quotewizard_status, quotewizard_id, quotewizard_error, quotewizard_attempts FROM leads WHERE visitor_id = ?',
+  )
     .bind(visitorId)
     .first<DeliveryRow>();
 }
@@ -32,7 +34,12 @@ async function deliveryOf(visitorId: string): Promise<DeliveryRow | null> {
 /** The auto funnel of /save-auto, every step posted as a form (the Worker's own path). */
 async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<string, string> = {}): Promise<void> {
   await submitStep(v, `${base}/zip`, { zipcode: '60601' });
-  await submitStep(v, `${base}/vehicles`, { vehicle1Year: '2019', vehicle1Make: 'Toyota', vehicle1Model: 'Camry', vehicles: '1' });
+  await submitStep(v, `${base}/vehicles`, {
+    vehicle1Year: '2019',
+    vehicle1Make: 'Toyota',
+    vehicle1Model: 'Camry',
+    vehicles: '1',
+  });
   await submitStep(v, `${base}/insurance`, { currentlyInsured: '1', currentCompany: 'State Farm' });
   await submitStep(v, `${base}/home`, { homeowner: '1', interestedInHomeInsurance: '0' });
   await submitStep(v, `${base}/drivers`, {
@@ -51,7 +58,12 @@ async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<
   });
   // At a person's pace, so the lead is judged on its merits (src/worker/defence), then the contact step with its consent.
   await asIfTaken(v);
-  await submitStep(v, `${base}/contact`, { driver1Phone: '(312) 555-0188', driver1Email: 'grace@example.com', driver1Address: '1 Main St', ...contactExtra });
+  await submitStep(v, `${base}/contact`, {
+    driver1Phone: '(312) 555-0188',
+    driver1Email: 'grace@example.com',
+    driver1Address: '1 Main St',
+    ...contactExtra,
+  });
   expect(await leadsOf(v.id)).toHaveLength(1);
 }
 
@@ -75,7 +87,9 @@ function messageFor(v: Visitor, submissionId: string, form = 'auto'): LeadDelive
 
 /** Delivers `message` through the Worker's queue handler as the platform would (a redelivery). */
 async function redeliver(message: LeadDeliveryMessage, attempts: number) {
-  const batch = createMessageBatch('quote-funnel-leads', [{ id: `redelivery-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: message }]);
+  const batch = createMessageBatch('quote-funnel-leads', [
+    { id: `redelivery-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: message },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   return getQueueResult(batch, ctx);
@@ -142,7 +156,7 @@ describe('QuoteWizard delivery of an auto lead', () => {
     expect((await deliveryOf(v.id))?.quotewizard_attempts).toBe(1);
   });
 
-  it('a rejected lead is stored as rejected with the reason and QuoteWizard\'s id, and not retried', async () => {
+  it("a rejected lead is stored as rejected with the reason and QuoteWizard's id, and not retried", async () => {
     const sb = sandboxScope();
     await sb.set('quotewizard', 'reject');
     const v = visitor('ps', { ip: sb.ip });
@@ -166,7 +180,11 @@ describe('QuoteWizard delivery of an auto lead', () => {
     // The queue's retry comes later (backoff); the last delivery gives up and says why.
     const result = await redeliver(messageFor(v, (await deliveryOf(v.id))?.submission_id ?? ''), 6);
     expect(result.explicitAcks).toHaveLength(1);
-    expect(await deliveryOf(v.id)).toMatchObject({ quotewizard_status: 'failed', quotewizard_error: 'timeout (gave up after 6 attempts)', quotewizard_attempts: 2 });
+    expect(await deliveryOf(v.id)).toMatchObject({
+      quotewizard_status: 'failed',
+      quotewizard_error: 'timeout (gave up after 6 attempts)',
+      quotewizard_attempts: 2,
+    });
   });
 
   it.each([
@@ -197,13 +215,18 @@ describe('leads that never go to QuoteWizard', () => {
     await finishAuto(auto);
     await expect.poll(async () => (await deliveryOf(auto.id))?.quotewizard_status, WAIT).toBe('accepted');
     const calls = await leadCalls(sb);
-    expect(calls.map((call) => (call.body as { external_id: string }).external_id)).toEqual([(await leadsOf(auto.id))[0]?.submission_id]);
+    expect(calls.map((call) => (call.body as { external_id: string }).external_id)).toEqual([
+      (await leadsOf(auto.id))[0]?.submission_id,
+    ]);
     expect((await deliveryOf(medicare.id))?.quotewizard_status).toBeNull();
 
     const medicareLead = (await leadsOf(medicare.id))[0];
     const result = await redeliver(messageFor(medicare, medicareLead?.submission_id ?? '', medicareLead?.form), 1);
     expect(result.explicitAcks).toHaveLength(1);
-    expect(await deliveryOf(medicare.id)).toMatchObject({ quotewizard_status: 'not_applicable', quotewizard_error: 'QuoteWizard schema not implemented for Medicare' });
+    expect(await deliveryOf(medicare.id)).toMatchObject({
+      quotewizard_status: 'not_applicable',
+      quotewizard_error: 'QuoteWizard schema not implemented for Medicare',
+    });
     expect(await leadCalls(sb)).toHaveLength(1);
   });
 
@@ -229,13 +252,17 @@ describe('leads that never go to QuoteWizard', () => {
     const person = visitor('ps', { ip: sb.ip });
     await finishAuto(person);
     await expect.poll(async () => (await deliveryOf(person.id))?.quotewizard_status, WAIT).toBe('accepted');
-    const botLead = await env.DB.prepare('SELECT trust_verdict, quotewizard_status FROM leads WHERE visitor_id = ?').bind(bot.id).first<{ trust_verdict: string; quotewizard_status: string | null }>();
+    const botLead = await env.DB.prepare('SELECT trust_verdict, quotewizard_status FROM leads WHERE visitor_id = ?')
+      .bind(bot.id)
+      .first<{ trust_verdict: string; quotewizard_status: string | null }>();
     expect(botLead).toEqual({ trust_verdict: 'bot', quotewizard_status: null });
     expect(await leadCalls(sb)).toHaveLength(1);
   });
 
   it('an unparseable delivery message is acknowledged, not retried forever', async () => {
-    const batch = createMessageBatch('quote-funnel-leads', [{ id: 'poison', timestamp: new Date(), attempts: 1, body: { hello: 'world' } }]);
+    const batch = createMessageBatch('quote-funnel-leads', [
+      { id: 'poison', timestamp: new Date(), attempts: 1, body: { hello: 'world' } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);

@@ -20,13 +20,18 @@ function postJson(v: ReturnType<typeof visitor>, path: string, body: unknown) {
 }
 
 /** The page-context JSON the page embeds for its scripts. */
-function pageContext(html: string): { hooks?: { onEnter: string | null }; place?: { zip: string | null; located: string | null } } {
+function pageContext(html: string): {
+  hooks?: { onEnter: string | null };
+  place?: { zip: string | null; located: string | null };
+} {
   const json = /<script[^>]*id="page-context"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null';
   return JSON.parse(json) as ReturnType<typeof pageContext>;
 }
 
 async function lowBidRows(anonymousId: string): Promise<{ properties: string }[]> {
-  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?").bind(anonymousId).all<{ properties: string }>();
+  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?")
+    .bind(anonymousId)
+    .all<{ properties: string }>();
   return rows.results;
 }
 
@@ -40,7 +45,9 @@ describe('demand check on page entry (spec 4, 7.1)', () => {
   it('answers parsed.ctc.ev with the raw reply, again from the visitor cache without a second partner call', async () => {
     const { sb, v } = scoped();
     await sb.set('mediaalpha', 'low-bid');
-    const first = await (await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc', product: 'medicare', localHour: 10 })).json<{
+    const first = await (
+      await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc', product: 'medicare', localHour: 10 })
+    ).json<{
       parsed: { ctc: { ev: number } };
       raw: { ctc: { ev: number }; request_id: string };
       lowBid: boolean;
@@ -49,7 +56,9 @@ describe('demand check on page entry (spec 4, 7.1)', () => {
     expect(first.lowBid).toBe(true);
     expect(first.raw.ctc.ev).toBe(first.parsed.ctc.ev);
     expect(first.raw.request_id).toEqual(expect.any(String));
-    const again = await (await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc', product: 'medicare', localHour: 10 })).json<typeof first>();
+    const again = await (
+      await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc', product: 'medicare', localHour: 10 })
+    ).json<typeof first>();
     expect(again).toMatchObject({ cached: true, raw: first.raw, parsed: first.parsed });
     const calls = await sb.calls('mediaalpha', '/demand-check');
     expect(calls).toHaveLength(1);
@@ -84,7 +93,9 @@ describe('ip quality once per session (spec 7.6)', () => {
     expect(first.status).toBe(200);
     const reply = await first.json<{ result: { fraudScore: number | null; checkedAt: string }; cached: boolean }>();
     expect(reply.cached).toBe(false);
-    const again = await (await postJson(v, '/api/ipqs/check-ip', { userId: v.id, sessionId: v.sessionId })).json<typeof reply>();
+    const again = await (
+      await postJson(v, '/api/ipqs/check-ip', { userId: v.id, sessionId: v.sessionId })
+    ).json<typeof reply>();
     expect(again).toEqual({ result: reply.result, cached: true });
     const calls = await sb.calls('ipqs');
     expect(calls).toHaveLength(1);
@@ -123,7 +134,9 @@ describe('location of the resolved zip (spec 5, 7.5)', () => {
     const html = decode(await (await v.get(next)).text());
     expect(html).toContain('Plans in Phoenix, AZ');
     // Stored for what follows: a partner call asks about Phoenix.
-    await expect.poll(async () => pageContext(await (await v.get(next)).text()).place?.located, { timeout: 5000, interval: 100 }).toBe('85001');
+    await expect
+      .poll(async () => pageContext(await (await v.get(next)).text()).place?.located, { timeout: 5000, interval: 100 })
+      .toBe('85001');
   });
 
   it('takes the zip_code address parameter when the form has none, and never shows a place on the zip step', async () => {

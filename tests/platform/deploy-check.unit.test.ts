@@ -37,28 +37,50 @@ describe('deploy:check rules', () => {
     expect(shippedVars('production').ENVIRONMENT).toBe('production');
     expect(deployProblems('staging', config('staging'))).toEqual([]);
     expect(deployProblems('production', config('production'))).toEqual([]);
-    const ids = { kv_namespaces: [{ binding: 'CACHE', id: '3f2b9c0e5d8a4e1f9b7c6d5e4f3a2b1c' }], d1_databases: [{ binding: 'DB', database_id: 'b7e1c2d4-5f6a-4b8c-9d0e-1f2a3b4c5d6e' }] };
+    const ids = {
+      kv_namespaces: [{ binding: 'CACHE', id: '3f2b9c0e5d8a4e1f9b7c6d5e4f3a2b1c' }],
+      d1_databases: [{ binding: 'DB', database_id: 'b7e1c2d4-5f6a-4b8c-9d0e-1f2a3b4c5d6e' }],
+    };
     expect(deployProblems('production', config('production', {}, ids))).toEqual([]);
   });
 
   it('fail on the shipped placeholders: the production site key and the staging QuoteWizard host', () => {
-    expect(deployProblems('production', config('production', { TURNSTILE_SITE_KEY: shippedVars('production').TURNSTILE_SITE_KEY ?? '' })).join('\n')).toMatch(/TURNSTILE_SITE_KEY is a placeholder/);
-    expect(deployProblems('staging', config('staging', { QUOTEWIZARD_BASE_URL: shippedVars('staging').QUOTEWIZARD_BASE_URL ?? '' })).join('\n')).toMatch(/QUOTEWIZARD_BASE_URL is a placeholder/);
+    expect(
+      deployProblems(
+        'production',
+        config('production', { TURNSTILE_SITE_KEY: shippedVars('production').TURNSTILE_SITE_KEY ?? '' }),
+      ).join('\n'),
+    ).toMatch(/TURNSTILE_SITE_KEY is a placeholder/);
+    expect(
+      deployProblems(
+        'staging',
+        config('staging', { QUOTEWIZARD_BASE_URL: shippedVars('staging').QUOTEWIZARD_BASE_URL ?? '' }),
+      ).join('\n'),
+    ).toMatch(/QUOTEWIZARD_BASE_URL is a placeholder/);
   });
 
   it('fail on a placeholder id, an .example or loopback host, a test partner host or a dummy site key in production', () => {
-    const problems = (vars: Record<string, string>, extra: Partial<DeployConfig> = {}) => deployProblems('production', config('production', vars, extra)).join('\n');
-    expect(problems({}, { kv_namespaces: [{ binding: 'CACHE', id: '00000000000000000000000000000000' }] })).toMatch(/KV CACHE has a placeholder id/);
-    expect(problems({}, { d1_databases: [{ binding: 'DB', database_id: '00000000-0000-0000-0000-000000000000' }] })).toMatch(/D1 DB has a placeholder id/);
+    const problems = (vars: Record<string, string>, extra: Partial<DeployConfig> = {}) =>
+      deployProblems('production', config('production', vars, extra)).join('\n');
+    expect(problems({}, { kv_namespaces: [{ binding: 'CACHE', id: '00000000000000000000000000000000' }] })).toMatch(
+      /KV CACHE has a placeholder id/,
+    );
+    expect(
+      problems({}, { d1_databases: [{ binding: 'DB', database_id: '00000000-0000-0000-0000-000000000000' }] }),
+    ).toMatch(/D1 DB has a placeholder id/);
     expect(problems({ IPQS_BASE_URL: 'https://ipqs.example/api' })).toMatch(/IPQS_BASE_URL is a placeholder/);
     expect(problems({ GEO_BASE_URL: 'http://127.0.0.1:8790/geo' })).toMatch(/GEO_BASE_URL is a placeholder/);
-    expect(problems({ MEDIAALPHA_BASE_URL: 'https://insurance-test.mediaalpha.com' })).toMatch(/MEDIAALPHA_BASE_URL is a test partner host/);
+    expect(problems({ MEDIAALPHA_BASE_URL: 'https://insurance-test.mediaalpha.com' })).toMatch(
+      /MEDIAALPHA_BASE_URL is a test partner host/,
+    );
     expect(problems({ TURNSTILE_SITE_KEY: '1x00000000000000000000BB' })).toMatch(/dummy test key/);
     expect(problems({}, { routes: [] })).toMatch(/no routes/);
   });
 
-  it('let staging use the partners\' test services and the dummy Turnstile key', () => {
+  it("let staging use the partners' test services and the dummy Turnstile key", () => {
     expect(shippedVars('staging').MEDIAALPHA_BASE_URL).toMatch(/insurance-test/);
-    expect(deployProblems('staging', config('staging', { TURNSTILE_SITE_KEY: '1x00000000000000000000BB' }))).toEqual([]);
+    expect(deployProblems('staging', config('staging', { TURNSTILE_SITE_KEY: '1x00000000000000000000BB' }))).toEqual(
+      [],
+    );
   });
 });

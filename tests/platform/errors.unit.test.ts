@@ -80,8 +80,15 @@ describe('hosts', () => {
     const { app } = await import('../../src/worker');
     const res = await app.request('http://unknown.example.com/', {}, { ...env, ENVIRONMENT: 'production' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'unknown_host', message: 'No brand is served at unknown.example.com' } });
-    const brand = await app.request('http://benefithelpers.com/privacy', {}, { ...env, ENVIRONMENT: 'production' }, createExecutionContext());
+    expect(await res.json()).toEqual({
+      error: { code: 'unknown_host', message: 'No brand is served at unknown.example.com' },
+    });
+    const brand = await app.request(
+      'http://benefithelpers.com/privacy',
+      {},
+      { ...env, ENVIRONMENT: 'production' },
+      createExecutionContext(),
+    );
     expect(brand.status).toBe(200);
   });
 });

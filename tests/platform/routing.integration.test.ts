@@ -11,7 +11,12 @@ function samplePath(route: RouteRecord): string {
 }
 
 function decode(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 describe('every route for every brand', () => {
@@ -84,7 +89,8 @@ describe('security headers', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).toBeTruthy();
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(directive);
       const html = await res.text();
       const scripts = html.match(/<script[^>]*>/g) ?? [];
       expect(scripts.length).toBeGreaterThan(2);

@@ -51,7 +51,11 @@ describe('shared page shells', () => {
       const cached = await (await v.get(path)).text();
       expect(normalise(cached)).toBe(normalise(fresh));
       // The context is this visitor's, not an empty or shared one.
-      expect(pageContext(cached)).toMatchObject({ page: { name: expect.any(String) }, visitorId: v.id, tracking: { anonymousId: v.id } });
+      expect(pageContext(cached)).toMatchObject({
+        page: { name: expect.any(String) },
+        visitorId: v.id,
+        tracking: { anonymousId: v.id },
+      });
     });
   }
 
@@ -59,7 +63,9 @@ describe('shared page shells', () => {
     const a = await (await SELF.fetch('http://bh.localhost/get-yours-otc')).text();
     const b = await (await SELF.fetch('http://bh.localhost/get-yours-otc')).text();
     expect(/nonce="([^"]+)"/.exec(a)?.[1]).not.toBe(/nonce="([^"]+)"/.exec(b)?.[1]);
-    expect((pageContext(a) as { visitorId: string }).visitorId).not.toBe((pageContext(b) as { visitorId: string }).visitorId);
+    expect((pageContext(a) as { visitorId: string }).visitorId).not.toBe(
+      (pageContext(b) as { visitorId: string }).visitorId,
+    );
     const sub = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
     expect(sub(a)).toMatch(/^[0-9a-f-]{36}$/);
     expect(sub(a)).not.toBe(sub(b));

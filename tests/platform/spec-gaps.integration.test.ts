@@ -19,7 +19,11 @@ describe('error page statuses (spec sections 2 and 8)', () => {
 
   it('keeps a 405 with its Allow header for a write to a page that takes none', async () => {
     const v = visitor('bh');
-    const res = await v.fetch('/privacy', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const res = await v.fetch('/privacy', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(await res.text()).toContain('<h1>Internal Server Error</h1>');
@@ -46,7 +50,13 @@ describe('error page statuses (spec sections 2 and 8)', () => {
 describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
   const reviewsHeadline = '<h1>Medicare carrier reviews</h1>';
 
-  for (const path of ['/reviews', '/reviews/anything', '/reviews/no-such-carrier', '/reviews/2024/best-plans/', '/reviews/Some%20Thing']) {
+  for (const path of [
+    '/reviews',
+    '/reviews/anything',
+    '/reviews/no-such-carrier',
+    '/reviews/2024/best-plans/',
+    '/reviews/Some%20Thing',
+  ]) {
     it(`serves the reviews page at ${path}`, async () => {
       const res = await visitor('ac').get(path);
       expect(res.status).toBe(200);
@@ -71,7 +81,8 @@ describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
 });
 
 describe('m10es, the Spanish brand (issue 10 item 8)', () => {
-  const text = (html: string) => decode(html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '')).replace(/<[^>]+>/g, '\n');
+  const text = (html: string) =>
+    decode(html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '')).replace(/<[^>]+>/g, '\n');
 
   it('serves its home page in Spanish: lang, copy and every UI string', async () => {
     const res = await visitor('m10es').get('/');
@@ -80,10 +91,27 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     expect(html).toContain('<html lang="es"');
     expect(decode(html)).toContain('<title>Compare planes y beneficios - Medicare Ten en Español</title>');
     const visible = text(html);
-    for (const spanish of ['Planes y beneficios, explicados con palabras sencillas', 'Saltar al contenido principal', 'Llame ahora', 'Guías populares', 'Política de privacidad', 'Términos de uso', 'Tema de color', 'Todos los derechos reservados.']) {
+    for (const spanish of [
+      'Planes y beneficios, explicados con palabras sencillas',
+      'Saltar al contenido principal',
+      'Llame ahora',
+      'Guías populares',
+      'Política de privacidad',
+      'Términos de uso',
+      'Tema de color',
+      'Todos los derechos reservados.',
+    ]) {
       expect(visible).toContain(spanish);
     }
-    for (const english of ['Call now', 'Skip to main content', 'Popular guides', 'Privacy policy', 'Colour theme', 'All rights reserved', 'Plans and benefits, explained']) {
+    for (const english of [
+      'Call now',
+      'Skip to main content',
+      'Popular guides',
+      'Privacy policy',
+      'Colour theme',
+      'All rights reserved',
+      'Plans and benefits, explained',
+    ]) {
       expect(visible).not.toContain(english);
     }
     expect(html).toContain('aria-label="Información legal"');

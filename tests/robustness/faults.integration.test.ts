@@ -1,4 +1,10 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  getQueueResult,
+  SELF,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
@@ -25,43 +31,50 @@ describe('partner faults', () => {
     ['slow', 3000],
     ['error', undefined],
     ['malformed', undefined],
-  ] as const)('pages stay 200 with the default number when every partner is %s', { timeout: 20_000 }, async (behaviour, slowMs) => {
-    const sb = sandboxScope();
-    await setBehaviour(sb, behaviour, slowMs);
-    const { headers } = visitor('bh', { ip: sb.ip });
-    // Circuit breakers are per partner and Cloudflare location (issue 12): each case its own
-    // location, so it meets the partner's fault itself, not a breaker another case opened.
-    const cf = { colo: `F${crypto.randomUUID().slice(0, 6).toUpperCase()}` };
+  ] as const)(
+    'pages stay 200 with the default number when every partner is %s',
+    { timeout: 20_000 },
+    async (behaviour, slowMs) => {
+      const sb = sandboxScope();
+      await setBehaviour(sb, behaviour, slowMs);
+      const { headers } = visitor('bh', { ip: sb.ip });
+      // Circuit breakers are per partner and Cloudflare location (issue 12): each case its own
+      // location, so it meets the partner's fault itself, not a breaker another case opened.
+      const cf = { colo: `F${crypto.randomUUID().slice(0, 6).toUpperCase()}` };
 
-    const started = Date.now();
-    const phone = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
-      cf,
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
-    });
-    expect(phone.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1500);
-    expect(await phone.json()).toMatchObject({ phone: { display: DEFAULT_DISPLAY, leased: false }, source: 'fallback' });
+      const started = Date.now();
+      const phone = await SELF.fetch('http://bh.localhost/api/mediaalpha/get-phone', {
+        cf,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
+      });
+      expect(phone.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await phone.json()).toMatchObject({
+        phone: { display: DEFAULT_DISPLAY, leased: false },
+        source: 'fallback',
+      });
 
-    for (const path of ['/get-yours-otc', '/get-yours-otc/medicare', '/clicks', '/privacy']) {
-      const page = await SELF.fetch(`http://bh.localhost${path}`, { headers, cf });
-      expect(page.status, path).toBe(200);
-      expect(await page.text(), path).toContain(DEFAULT_DISPLAY);
-    }
+      for (const path of ['/get-yours-otc', '/get-yours-otc/medicare', '/clicks', '/privacy']) {
+        const page = await SELF.fetch(`http://bh.localhost${path}`, { headers, cf });
+        expect(page.status, path).toBe(200);
+        expect(await page.text(), path).toContain(DEFAULT_DISPLAY);
+      }
 
-    const ads = await SELF.fetch('http://bh.localhost/api/mediaalpha/ads', {
-      cf,
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 'clicks', localHour: 12 }),
-    });
-    expect(ads.status).toBe(200);
-    expect(await ads.json()).toMatchObject({ ads: [] });
-    // The faults were really met: the partners were called from this scope.
-    const paths = (await sb.calls()).map((call) => `${call.partner}${call.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['mediaalpha/get-phone', 'mediaalpha/ads', 'geo/lookup']));
-  });
+      const ads = await SELF.fetch('http://bh.localhost/api/mediaalpha/ads', {
+        cf,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'clicks', localHour: 12 }),
+      });
+      expect(ads.status).toBe(200);
+      expect(await ads.json()).toMatchObject({ ads: [] });
+      // The faults were really met: the partners were called from this scope.
+      const paths = (await sb.calls()).map((call) => `${call.partner}${call.path}`);
+      expect(paths).toEqual(expect.arrayContaining(['mediaalpha/get-phone', 'mediaalpha/ads', 'geo/lookup']));
+    },
+  );
 });
 
 /** The visitor namespace, with the first getFunnelState call on any stub failing. */
@@ -98,7 +111,12 @@ describe('a Durable Object call failing once', () => {
     const stored = await SELF.fetch('http://bh.localhost/api/form/submit', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ submissionId: crypto.randomUUID(), page: '/get-yours-otc', step: 'zip', values: { zipcode: '90210' } }),
+      body: JSON.stringify({
+        submissionId: crypto.randomUUID(),
+        page: '/get-yours-otc',
+        step: 'zip',
+        values: { zipcode: '90210' },
+      }),
     });
     expect(stored.status).toBe(200);
 
@@ -106,7 +124,11 @@ describe('a Durable Object call failing once', () => {
     const faultyEnv = { ...env, VISITOR: failing.namespace } as Env;
     const render = async () => {
       const ctx = createExecutionContext();
-      const response = await worker.fetch(new Request('http://bh.localhost/get-yours-otc/zip', { headers }), faultyEnv, ctx);
+      const response = await worker.fetch(
+        new Request('http://bh.localhost/get-yours-otc/zip', { headers }),
+        faultyEnv,
+        ctx,
+      );
       const html = await response.text();
       await waitOnExecutionContext(ctx);
       return { status: response.status, html };
@@ -127,11 +149,27 @@ describe('a Durable Object call failing once', () => {
 function queued(sessionId: string): QueuedEvent {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  return { id, type: 'track', event: 'pageView', timestamp: now, receivedAt: now, sessionId, anonymousId: crypto.randomUUID(), brand: 'bh', page: 'get-yours-otc', stepName: null, stepNumber: null, paid: false, properties: { id } };
+  return {
+    id,
+    type: 'track',
+    event: 'pageView',
+    timestamp: now,
+    receivedAt: now,
+    sessionId,
+    anonymousId: crypto.randomUUID(),
+    brand: 'bh',
+    page: 'get-yours-otc',
+    stepName: null,
+    stepNumber: null,
+    paid: false,
+    properties: { id },
+  };
 }
 
 async function countSession(sessionId: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?').bind(sessionId).first<{ n: number }>();
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?')
+    .bind(sessionId)
+    .first<{ n: number }>();
   return row?.n ?? -1;
 }
 
@@ -139,7 +177,8 @@ describe('the queue consumer throwing', () => {
   it('retries the whole batch and, on redelivery, stores every event exactly once', async () => {
     const sessionId = `faults-${crypto.randomUUID().slice(0, 8)}`;
     const events = Array.from({ length: 60 }, () => queued(sessionId));
-    const messages = (attempts: number) => events.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body }));
+    const messages = (attempts: number) =>
+      events.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body }));
     // D1 throwing on every call, as when the database is unreachable.
     const brokenDb = new Proxy(env.DB, {
       get() {
@@ -176,7 +215,14 @@ describe('the queue consumer throwing', () => {
       const response = await v.fetch('/api/event/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'track', event: 'pageView', timestamp: new Date().toISOString(), sessionId, anonymousId: v.id, properties: { id: crypto.randomUUID() } }),
+        body: JSON.stringify({
+          type: 'track',
+          event: 'pageView',
+          timestamp: new Date().toISOString(),
+          sessionId,
+          anonymousId: v.id,
+          properties: { id: crypto.randomUUID() },
+        }),
       });
       expect(response.status).toBe(202);
     }

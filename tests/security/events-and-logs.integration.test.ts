@@ -34,13 +34,19 @@ function recordQueue(): unknown[] {
 }
 
 const post = (v: Visitor, body: unknown, cookie?: string) =>
-  v.fetch('/api/event/create', { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) }, body: JSON.stringify(body) });
+  v.fetch('/api/event/create', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) },
+    body: JSON.stringify(body),
+  });
 
 describe('events you can trust', () => {
   it('refuses events of a session the Worker did not issue, and queues nothing', async () => {
     const sent = recordQueue();
     const v = visitor('bh');
-    const forgedSession = btoa(JSON.stringify({ v: 1, id: v.sessionId, paid: true, p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } })).replace(/=+$/, '');
+    const forgedSession = btoa(
+      JSON.stringify({ v: 1, id: v.sessionId, paid: true, p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } }),
+    ).replace(/=+$/, '');
     const visitorOnly = v.headers.cookie?.split('; ').find((c) => c.startsWith('qf_aid=')) ?? '';
     for (const cookie of ['', visitorOnly, `${visitorOnly}; qf_sid=${forgedSession}`]) {
       const response = await post(v, event(v), cookie);
@@ -67,7 +73,11 @@ describe('events you can trust', () => {
   it('stores an event of an issued session under the visitor and paid flag the Worker knows, whatever the body claims', async () => {
     const sent = recordQueue();
     const v = visitor('bh');
-    const body = event(v, { anonymousId: crypto.randomUUID() }, { session: { id: v.sessionId, paid: true, urlParams: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } } });
+    const body = event(
+      v,
+      { anonymousId: crypto.randomUUID() },
+      { session: { id: v.sessionId, paid: true, urlParams: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } } },
+    );
     const response = await post(v, body);
     expect(response.status).toBe(202);
     expect(sent).toHaveLength(1);
@@ -85,12 +95,20 @@ describe('client-error reports', () => {
       });
     }
     const v = visitor('bh');
-    const message = 'sync failed for ada.lovelace@example.com (305) 555-0182 Ada Lovelace 12/09/1966 1600 Pennsylvania Ave NW 33101';
-    const response = await v.fetch('/api/event/client-error', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'userSync', message, status: 502 }) });
+    const message =
+      'sync failed for ada.lovelace@example.com (305) 555-0182 Ada Lovelace 12/09/1966 1600 Pennsylvania Ave NW 33101';
+    const response = await v.fetch('/api/event/client-error', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'userSync', message, status: 502 }),
+    });
     expect(response.status).toBe(204);
-    await expect.poll(() => lines.some((l) => l.includes('client.userSync')), { timeout: 5_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => lines.some((l) => l.includes('client.userSync')), { timeout: 5_000, interval: 50 })
+      .toBe(true);
     const logged = lines.join('\n');
-    for (const secret of ['ada.lovelace', '555-0182', 'Lovelace', '12/09/1966', 'Pennsylvania', '33101']) expect(logged).not.toContain(secret);
+    for (const secret of ['ada.lovelace', '555-0182', 'Lovelace', '12/09/1966', 'Pennsylvania', '33101'])
+      expect(logged).not.toContain(secret);
     expect(logged).toContain('sync failed for');
   });
 });
@@ -100,7 +118,13 @@ describe('CSP reports', () => {
     const response = await SELF.fetch('http://bh.localhost/api/csp-report', {
       method: 'POST',
       headers: { 'content-type': 'application/csp-report' },
-      body: JSON.stringify({ 'csp-report': { 'document-uri': 'http://bh.localhost/get-yours-otc?email=a%40b.co', 'violated-directive': 'script-src', 'blocked-uri': 'inline' } }),
+      body: JSON.stringify({
+        'csp-report': {
+          'document-uri': 'http://bh.localhost/get-yours-otc?email=a%40b.co',
+          'violated-directive': 'script-src',
+          'blocked-uri': 'inline',
+        },
+      }),
     });
     expect(response.status).toBe(204);
   });

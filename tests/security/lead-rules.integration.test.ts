@@ -20,12 +20,18 @@ interface StatusRow {
 }
 
 async function statusOf(v: Visitor): Promise<StatusRow[]> {
-  const rows = await env.DB.prepare('SELECT id, status, partial_reasons, submissions FROM leads WHERE visitor_id = ?').bind(v.id).all<StatusRow>();
+  const rows = await env.DB.prepare('SELECT id, status, partial_reasons, submissions FROM leads WHERE visitor_id = ?')
+    .bind(v.id)
+    .all<StatusRow>();
   return rows.results;
 }
 
 async function getPhone(v: Visitor, product = 'medicare', page = 'get-yours-otc') {
-  const response = await v.fetch('/api/mediaalpha/get-phone', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product, page }) });
+  const response = await v.fetch('/api/mediaalpha/get-phone', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product, page }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -34,7 +40,9 @@ describe('lead rules', () => {
     const v = visitor('bh');
     await answerMedicareSteps(v);
     const kit = await finalStepKit(v);
-    const replies = await Promise.all(Array.from({ length: 15 }, () => v.api(jsonStep('contact', { phone: '(305) 555-0182' }, kit))));
+    const replies = await Promise.all(
+      Array.from({ length: 15 }, () => v.api(jsonStep('contact', { phone: '(305) 555-0182' }, kit))),
+    );
     // Each one is merged into the lead, or refused by the lead-creation rate limit (issue 12): never a second row.
     const merged = replies.filter((reply) => reply.status === 200).length;
     for (const reply of replies) expect([200, 429]).toContain(reply.status);
@@ -63,7 +71,13 @@ describe('lead rules', () => {
     expect(await statusOf(badToken)).toMatchObject([{ status: 'partial', partial_reasons: '["quote_token"]' }]);
 
     // A complete resubmission completes the same row; a partial one after it changes nothing.
-    const fresh = await (await badToken.fetch('/api/quote-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json<{ token: string }>();
+    const fresh = await (
+      await badToken.fetch('/api/quote-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json<{ token: string }>();
     await badToken.api(jsonStep('contact', { phone: '(305) 555-0184' }, { consentVersion, quoteToken: fresh.token }));
     await badToken.api(jsonStep('contact', { phone: '(305) 555-0184' }, { consentVersion }));
     const rows = await statusOf(badToken);
@@ -96,17 +110,28 @@ describe('lead rules', () => {
     const consented = visitor('bh', { ip: afterScope.ip });
     await answerMedicareSteps(consented);
     // Medicare consent is per seller (issue 19): the visitor ticks the first company listed.
-    const seller = /name="(consentSeller:[^"]+)"/.exec(await (await consented.get('/get-yours-otc/contact')).text())?.[1] ?? 'none';
+    const seller =
+      /name="(consentSeller:[^"]+)"/.exec(await (await consented.get('/get-yours-otc/contact')).text())?.[1] ?? 'none';
     const kit = await finalStepKit(consented);
-    expect(await (await consented.api(jsonStep('contact', { phone: '(305) 555-0186', [seller]: 'yes' }, kit))).json()).toMatchObject({ completed: true });
+    expect(
+      await (await consented.api(jsonStep('contact', { phone: '(305) 555-0186', [seller]: 'yes' }, kit))).json(),
+    ).toMatchObject({ completed: true });
     // The ads listing (a lead judged `bot` by issue 12's verdict gets no lease call, but still a listing).
-    const ads = await consented.fetch('/api/mediaalpha/ads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc' }) });
+    const ads = await consented.fetch('/api/mediaalpha/ads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc' }),
+    });
     expect(ads.status).toBe(200);
     await expect.poll(async () => (await afterScope.calls('mediaalpha', '/ads')).length, WAIT).toBe(1);
     const [after] = await afterScope.calls('mediaalpha', '/ads');
     expect(JSON.stringify(after?.body)).toMatch(/Ada/);
     // And before consent the same listing call carries no name.
-    const ads0 = await v.fetch('/api/mediaalpha/ads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc' }) });
+    const ads0 = await v.fetch('/api/mediaalpha/ads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product: 'medicare', page: 'get-yours-otc' }),
+    });
     expect(ads0.status).toBe(200);
     await expect.poll(async () => (await sb.calls('mediaalpha', '/ads')).length, WAIT).toBe(1);
     const [adsBefore] = await sb.calls('mediaalpha', '/ads');
@@ -117,18 +142,37 @@ describe('lead rules', () => {
     const partialScope = sandboxScope();
     const partial = visitor('ps', { ip: partialScope.ip });
     const contact = hiddenFieldsOf(await (await partial.get('/save-auto/contact')).text());
-    await submitStep(partial, '/save-auto/contact', { ...contact, driver1Phone: '(312) 555-0188', driver1Email: 'grace@example.com' });
+    await submitStep(partial, '/save-auto/contact', {
+      ...contact,
+      driver1Phone: '(312) 555-0188',
+      driver1Email: 'grace@example.com',
+    });
     expect(await statusOf(partial)).toMatchObject([{ status: 'partial', partial_reasons: '["steps"]' }]);
 
     const completeScope = sandboxScope();
     const complete = visitor('ps', { ip: completeScope.ip });
     await submitStep(complete, '/save-auto/zip', { zipcode: '60601' });
-    await submitStep(complete, '/save-auto/vehicles', { vehicle1Year: '2020', vehicle1Make: 'Toyota', vehicle1Model: 'Camry', vehicles: '1' });
+    await submitStep(complete, '/save-auto/vehicles', {
+      vehicle1Year: '2020',
+      vehicle1Make: 'Toyota',
+      vehicle1Model: 'Camry',
+      vehicles: '1',
+    });
     for (const step of ['insurance', 'home']) await submitStep(complete, `/save-auto/${step}`, { _action: 'skip' });
-    await submitStep(complete, '/save-auto/drivers', { driver1FirstName: 'Grace', driver1LastName: 'Hopper', driver1DobMonth: '12', driver1DobDay: '9', driver1DobYear: '1966', drivers: '1' });
+    await submitStep(complete, '/save-auto/drivers', {
+      driver1FirstName: 'Grace',
+      driver1LastName: 'Hopper',
+      driver1DobMonth: '12',
+      driver1DobDay: '9',
+      driver1DobYear: '1966',
+      drivers: '1',
+    });
     // At a person's pace: a lead posted in a second is judged bot and goes to no partner (issue 12).
     await asIfTaken(complete);
-    await submitStep(complete, '/save-auto/contact', { driver1Phone: '(312) 555-0189', driver1Email: 'grace@example.com' });
+    await submitStep(complete, '/save-auto/contact', {
+      driver1Phone: '(312) 555-0189',
+      driver1Email: 'grace@example.com',
+    });
     expect(await statusOf(complete)).toMatchObject([{ status: 'complete' }]);
     await expect.poll(async () => (await completeScope.calls('quotewizard')).length, WAIT).toBeGreaterThan(0);
     expect(await partialScope.calls('quotewizard')).toEqual([]);

@@ -32,9 +32,27 @@ const CORPUS: [string, string][] = [
 
 /** The personal fragments of each corpus line: none may survive. */
 const SECRETS = [
-  'ada.lovelace', 'ada%40example', '555-0182', '555.0182', '3055550182', '3125550188', '312 555 0188', '078-05-1120', '12/09/1966',
-  '1966-12-09', 'December 9, 1966', 'Pennsylvania', 'Main Street', 'Box 1234', 'Hopper', '60601', 'Lovelace', 'Grace', 'Thompson',
-  'Gonzalez', '33101',
+  'ada.lovelace',
+  'ada%40example',
+  '555-0182',
+  '555.0182',
+  '3055550182',
+  '3125550188',
+  '312 555 0188',
+  '078-05-1120',
+  '12/09/1966',
+  '1966-12-09',
+  'December 9, 1966',
+  'Pennsylvania',
+  'Main Street',
+  'Box 1234',
+  'Hopper',
+  '60601',
+  'Lovelace',
+  'Grace',
+  'Thompson',
+  'Gonzalez',
+  '33101',
 ];
 
 describe('redaction corpus', () => {
@@ -45,13 +63,23 @@ describe('redaction corpus', () => {
   });
 
   it('keeps ordinary operational text readable', () => {
-    for (const line of ['partner call failed: timeout after 1200 ms', 'queue.d1-insert failed on attempt 3 of 6', 'TypeError: Cannot read properties of undefined', 'GET /api/location 502']) {
+    for (const line of [
+      'partner call failed: timeout after 1200 ms',
+      'queue.d1-insert failed on attempt 3 of 6',
+      'TypeError: Cannot read properties of undefined',
+      'GET /api/location 502',
+    ]) {
       expect(redactText(line)).toBe(line);
     }
   });
 
   it('drops personal keys at any depth and redacts the strings that stay', () => {
-    const clean = redact({ where: 'client.event', firstName: 'Ada', nested: { driver2Email: 'x@y.co', note: 'call (305) 555-0182' }, list: ['ada@example.com'] });
+    const clean = redact({
+      where: 'client.event',
+      firstName: 'Ada',
+      nested: { driver2Email: 'x@y.co', note: 'call (305) 555-0182' },
+      list: ['ada@example.com'],
+    });
     expect(clean).toEqual({ where: 'client.event', nested: { note: 'call [phone]' }, list: ['[email]'] });
   });
 });

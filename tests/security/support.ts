@@ -5,7 +5,11 @@ import { hiddenFieldsOf, type Visitor } from '../support/funnel';
 export async function finalStepKit(v: Visitor): Promise<{ consentVersion: string; quoteToken: string }> {
   const page = await v.get('/get-yours-otc/contact');
   const hidden = hiddenFieldsOf(await page.text());
-  const token = await v.fetch('/api/quote-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const token = await v.fetch('/api/quote-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(token.status).toBe(200);
   const { token: quoteToken } = await token.json<{ token: string }>();
   expect(hidden.consentVersion).toBeTruthy();

@@ -44,7 +44,11 @@ describe('the visitor cookie', () => {
     await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
     expect(decode(await (await v.get('/get-yours-otc/name')).text())).toContain('value="Ada"');
     // Whoever learns the key (or guesses one) cannot use it without the Worker's signature.
-    for (const forged of [v.key, `${v.key}.${'A'.repeat(43)}=`, encodeURIComponent(`${v.key}.${btoa('x'.repeat(32))}`)]) {
+    for (const forged of [
+      v.key,
+      `${v.key}.${'A'.repeat(43)}=`,
+      encodeURIComponent(`${v.key}.${btoa('x'.repeat(32))}`),
+    ]) {
       const response = await SELF.fetch(`${v.origin}/get-yours-otc/name`, { headers: { cookie: `qf_aid=${forged}` } });
       const html = decode(await response.text());
       expect(html).not.toContain('value="Ada"');
@@ -62,7 +66,14 @@ describe('the visitor cookie', () => {
   });
 
   it('ignores a session cookie the Worker did not sign', async () => {
-    const forged = btoa(JSON.stringify({ v: 1, id: crypto.randomUUID(), paid: true, p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } })).replace(/=+$/, '');
+    const forged = btoa(
+      JSON.stringify({
+        v: 1,
+        id: crypto.randomUUID(),
+        paid: true,
+        p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' },
+      }),
+    ).replace(/=+$/, '');
     const response = await SELF.fetch('http://bh.localhost/get-yours-otc', { headers: { cookie: `qf_sid=${forged}` } });
     const html = await response.text();
     expect(html).not.toContain('forged');

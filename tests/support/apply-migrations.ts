@@ -8,5 +8,7 @@ import { z } from 'zod';
  * parsed here rather than declared on Env, so the Worker's own types never mention it.
  * Applying is idempotent (d1_migrations records what ran).
  */
-const migrations = z.array(z.object({ name: z.string(), queries: z.array(z.string()) })).parse(Reflect.get(env, 'TEST_MIGRATIONS'));
+const migrations = z
+  .array(z.object({ name: z.string(), queries: z.array(z.string()) }))
+  .parse(Reflect.get(env, 'TEST_MIGRATIONS'));
 await applyD1Migrations(env.DB, migrations);

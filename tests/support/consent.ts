@@ -27,7 +27,11 @@ export async function atHumanPace(v: Visitor): Promise<void> {
  * The Medicare funnel of /get-yours-otc without JavaScript up to and including the consent
  * step; `sellers` are the seller ids to tick there. Returns the final page's raw html.
  */
-export async function finishMedicare(v: Visitor, sellers: readonly string[] = [], contact: Record<string, string> = { phone: '(305) 555-0182', email: 'ada@example.com' }) {
+export async function finishMedicare(
+  v: Visitor,
+  sellers: readonly string[] = [],
+  contact: Record<string, string> = { phone: '(305) 555-0182', email: 'ada@example.com' },
+) {
   await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
   await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
   await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
@@ -35,7 +39,12 @@ export async function finishMedicare(v: Visitor, sellers: readonly string[] = []
   const page = await consentPage(v, '/get-yours-otc/contact');
   await atHumanPace(v);
   const ticks = Object.fromEntries(sellers.map((id) => [`consentSeller:${id}`, 'yes']));
-  const res = await v.post('/get-yours-otc/contact', { ...hiddenFieldsOf(page.raw), submissionId: submissionIdOf(page.raw), ...contact, ...ticks });
+  const res = await v.post('/get-yours-otc/contact', {
+    ...hiddenFieldsOf(page.raw),
+    submissionId: submissionIdOf(page.raw),
+    ...contact,
+    ...ticks,
+  });
   expect(res.status).toBe(303);
   return page;
 }
@@ -61,7 +70,9 @@ export interface ConsentLeadRow {
 }
 
 export async function leadOf(visitorId: string): Promise<ConsentLeadRow> {
-  const row = await env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at DESC').bind(visitorId).first<ConsentLeadRow>();
+  const row = await env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at DESC')
+    .bind(visitorId)
+    .first<ConsentLeadRow>();
   expect(row, 'the visitor has a lead').not.toBeNull();
   return row as ConsentLeadRow;
 }
@@ -75,12 +86,21 @@ const b64 = (x: string) => Uint8Array.from(atob(x.replace(/-/g, '+').replace(/_/
 const text64 = (x: string) => new TextDecoder().decode(b64(x));
 
 /** Verifies a compact JWS against a JWKS with WebCrypto, independently of the Worker's own code. */
-export async function verifyWithJwks(jws: string, jwks: { keys: { kid: string; kty: string; crv: string; x: string; alg?: string }[] }): Promise<boolean> {
+export async function verifyWithJwks(
+  jws: string,
+  jwks: { keys: { kid: string; kty: string; crv: string; x: string; alg?: string }[] },
+): Promise<boolean> {
   const [h, p, s] = jws.split('.') as [string, string, string];
   const header = JSON.parse(text64(h)) as { alg: string; kid: string };
   const jwk = jwks.keys.find((k) => k.kid === header.kid);
   if (!jwk || header.alg !== 'EdDSA') return false;
-  const key = await crypto.subtle.importKey('jwk', { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, { name: 'Ed25519' }, false, ['verify']);
+  const key = await crypto.subtle.importKey(
+    'jwk',
+    { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
+    { name: 'Ed25519' },
+    false,
+    ['verify'],
+  );
   return crypto.subtle.verify('Ed25519', key, b64(s), new TextEncoder().encode(`${h}.${p}`));
 }
 
@@ -90,7 +110,10 @@ export function jwsPayload(jws: string): Record<string, unknown> {
 
 export function jwsWithPayload(jws: string, payload: unknown): string {
   const [h, , s] = jws.split('.');
-  const p = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const p = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   return `${h}.${p}.${s}`;
 }
 
@@ -101,7 +124,11 @@ export async function finishLife(v: Visitor) {
   await submitStep(v, '/get-life-now/about', { _action: 'skip' });
   await submitStep(v, '/get-life-now/name', { firstName: 'Grace', lastName: 'Hopper' });
   const page = await consentPage(v, '/get-life-now/contact');
-  const res = await v.post('/get-life-now/contact', { ...hiddenFieldsOf(page.raw), submissionId: submissionIdOf(page.raw), phone: '(602) 555-0123' });
+  const res = await v.post('/get-life-now/contact', {
+    ...hiddenFieldsOf(page.raw),
+    submissionId: submissionIdOf(page.raw),
+    phone: '(602) 555-0123',
+  });
   expect(res.status).toBe(303);
   return page;
 }

@@ -25,7 +25,10 @@ export function anonymousIdOf(key: string, secret = env.VISITOR_COOKIE_SECRET): 
 /** A Cookie header for a visitor key and (optionally) a tracking session, both signed as the Worker signs them. */
 export function visitorCookie(key: string, sessionId?: string): string {
   const parts = [`${VISITOR_COOKIE}=${signedCookieValue(key, 'visitor')}`];
-  if (sessionId) parts.push(`${SESSION_COOKIE}=${signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')}`);
+  if (sessionId)
+    parts.push(
+      `${SESSION_COOKIE}=${signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')}`,
+    );
   return parts.join('; ');
 }
 
@@ -47,10 +50,18 @@ export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string
   const ip = options.ip ?? freshIp();
   const jar = new Map<string, string>([
     [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
-    [SESSION_COOKIE, signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: options.urlParams ?? {} }), 'session')],
+    [
+      SESSION_COOKIE,
+      signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: options.urlParams ?? {} }), 'session'),
+    ],
   ]);
   // Origin as a browser sends it on writes (the Worker refuses writes without it); harmless on reads.
-  const headers: Record<string, string> = { cookie: '', origin, 'cf-connecting-ip': ip, 'user-agent': options.userAgent ?? 'funnel-test/1.0' };
+  const headers: Record<string, string> = {
+    cookie: '',
+    origin,
+    'cf-connecting-ip': ip,
+    'user-agent': options.userAgent ?? 'funnel-test/1.0',
+  };
   const writeCookie = () => {
     headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   };
@@ -84,15 +95,30 @@ export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string
     fetch: (path: string, init: RequestInit = {}) => send(path, init),
     get: (path: string) => send(path, {}),
     post: (path: string, fields: Record<string, string>) =>
-      send(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
-    api: (body: unknown) => send('/api/form/submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), redirect: 'follow' }),
+      send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    api: (body: unknown) =>
+      send('/api/form/submit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        redirect: 'follow',
+      }),
   };
 }
 export type Visitor = ReturnType<typeof visitor>;
 
 /** HTML text with the entities React escapes turned back. */
 export function decode(html: string): string {
-  return html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The hidden submission id of the step form the page shows. */
@@ -140,6 +166,8 @@ export interface LeadRow {
 }
 
 export async function leadsOf(visitorId: string): Promise<LeadRow[]> {
-  const rows = await env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at').bind(visitorId).all<LeadRow>();
+  const rows = await env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at')
+    .bind(visitorId)
+    .all<LeadRow>();
   return rows.results;
 }

@@ -12,7 +12,9 @@ import type { Visitor } from './funnel';
 export async function asIfTaken(v: Visitor, minutes = 3): Promise<void> {
   const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
   await runInDurableObject(stub, (_instance, state) => {
-    state.storage.sql.exec('CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)');
+    state.storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)',
+    );
     state.storage.sql.exec('UPDATE submissions SET at = at - ?', minutes * 60_000);
   });
 }

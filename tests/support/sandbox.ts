@@ -10,7 +10,13 @@ import { z } from 'zod';
  */
 const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
 
-const callSchema = z.object({ partner: z.string(), path: z.string(), body: z.unknown(), scope: z.string().nullable(), at: z.number() });
+const callSchema = z.object({
+  partner: z.string(),
+  path: z.string(),
+  body: z.unknown(),
+  scope: z.string().nullable(),
+  at: z.number(),
+});
 export type SandboxCall = z.infer<typeof callSchema>;
 
 /** A fresh client ip in 198.18.0.0/15 (benchmarking range: not local, not the sandbox's risky TEST-NET-2). */
@@ -46,7 +52,11 @@ export function sandboxScope(ip = freshIp()) {
       if (!res.ok) throw new Error(`sandbox behaviour: ${res.status} ${await res.text()}`);
     },
     async reset(): Promise<void> {
-      await fetch(`${origin}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: ip }) });
+      await fetch(`${origin}/__sandbox/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scope: ip }),
+      });
     },
     async calls(partner?: Partner, path?: string): Promise<SandboxCall[]> {
       const query = new URLSearchParams({ scope: ip, ...(partner ? { partner } : {}) });

@@ -30,11 +30,16 @@ function queued(overrides: Partial<QueuedEvent> = {}): QueuedEvent {
 }
 
 function batchOf(bodies: unknown[], attempts = 1) {
-  return createMessageBatch('quote-funnel-events', bodies.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })));
+  return createMessageBatch(
+    'quote-funnel-events',
+    bodies.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
+  );
 }
 
 async function countEvents(where = '1 = 1', ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${where}`).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? -1;
 }
 
@@ -65,7 +70,11 @@ function recordingQueue() {
 
 describe('queue consumer into D1', () => {
   it('stores each event once even when the same batch is delivered twice', async () => {
-    const events = [queued(), queued({ event: 'formStepSubmitted' }), queued({ event: 'ctcClicked', stepName: null, stepNumber: null })];
+    const events = [
+      queued(),
+      queued({ event: 'formStepSubmitted' }),
+      queued({ event: 'ctcClicked', stepName: null, stepNumber: null }),
+    ];
     for (let delivery = 0; delivery < 2; delivery += 1) {
       const batch = batchOf(events, delivery + 1);
       const ctx = createExecutionContext();
@@ -76,8 +85,19 @@ describe('queue consumer into D1', () => {
     }
     const ids = events.map((e) => e.id);
     expect(await countEvents(`id IN (?, ?, ?)`, ...ids)).toBe(3);
-    const row = await env.DB.prepare('SELECT event, brand, page, step_name, step_number, paid, properties FROM events WHERE id = ?').bind(ids[0]).first();
-    expect(row).toMatchObject({ event: 'pageView', brand: 'bh', page: 'get-yours-otc', step_name: 'zip', step_number: 1, paid: 0 });
+    const row = await env.DB.prepare(
+      'SELECT event, brand, page, step_name, step_number, paid, properties FROM events WHERE id = ?',
+    )
+      .bind(ids[0])
+      .first();
+    expect(row).toMatchObject({
+      event: 'pageView',
+      brand: 'bh',
+      page: 'get-yours-otc',
+      step_name: 'zip',
+      step_number: 1,
+      paid: 0,
+    });
   });
 
   it('sends unparseable messages to the dead-letter queue at once and still stores the good ones', async () => {
@@ -124,13 +144,18 @@ describe('queue consumer into D1', () => {
     expect(delays).toEqual([1, 2, 3, 4, 5].map(retryDelaySeconds));
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(delays[0]).toBeLessThan(delays[4] ?? 0);
-    expect(dlq.sent).toEqual([expect.objectContaining({ reason: 'd1-write-failed', attempts: EVENTS_MAX_RETRIES + 1, body: event })]);
+    expect(dlq.sent).toEqual([
+      expect.objectContaining({ reason: 'd1-write-failed', attempts: EVENTS_MAX_RETRIES + 1, body: event }),
+    ]);
     expect(queuedEventSchema.parse((dlq.sent[0] as { body: unknown }).body)).toEqual(event);
     expect(await countEvents('id = ?', event.id)).toBe(0);
   });
 
   it('leaves the message to the platform dead-letter queue when the dead-letter send itself fails', async () => {
-    const failingDlq = { sendBatch: () => Promise.reject(new Error('queue down')), send: () => Promise.reject(new Error('queue down')) } as unknown as Queue;
+    const failingDlq = {
+      sendBatch: () => Promise.reject(new Error('queue down')),
+      send: () => Promise.reject(new Error('queue down')),
+    } as unknown as Queue;
     const batch = batchOf([queued()], EVENTS_MAX_RETRIES + 1);
     const ctx = createExecutionContext();
     await handleEventBatch(batch, { ...env, DB: brokenDb, EVENTS_DLQ: failingDlq });
@@ -140,8 +165,12 @@ describe('queue consumer into D1', () => {
   });
 
   it('matches wrangler.toml: max_retries and a dead_letter_queue on every EVENTS consumer', () => {
-    const consumers = wranglerToml.split('\n').filter((line: string) => /queue = "quote-funnel-events[^"]*"/.test(line) && /max_retries/.test(line));
-    const blockRetries = /\[\[queues\.consumers\]\][^[]*max_retries = (\d+)[^[]*dead_letter_queue = "([^"]+)"/.exec(wranglerToml);
+    const consumers = wranglerToml
+      .split('\n')
+      .filter((line: string) => /queue = "quote-funnel-events[^"]*"/.test(line) && /max_retries/.test(line));
+    const blockRetries = /\[\[queues\.consumers\]\][^[]*max_retries = (\d+)[^[]*dead_letter_queue = "([^"]+)"/.exec(
+      wranglerToml,
+    );
     expect(Number(blockRetries?.[1])).toBe(EVENTS_MAX_RETRIES);
     expect(blockRetries?.[2]).toBe('quote-funnel-events-dlq');
     for (const line of consumers) {
@@ -178,7 +207,11 @@ function trackBody(overrides: Record<string, unknown> = {}, properties: Record<s
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const v = (typeof body === 'object' && body !== null ? posters.get(body) : undefined) ?? visitor();
-  return v.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return v.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 describe('POST /api/event/create', () => {
@@ -222,17 +255,34 @@ describe('POST /api/event/create', () => {
       return original(message, options);
     };
     try {
-      const body = trackBody({}, {
-        brand: { id: 'wc', name: 'Spoofed' },
-        ipLookup: { value: '6.6.6.6', geo: { cityName: 'Nowhere', stateCode: 'XX', postalCode: '00000', isp: 'spoof' } },
-        url: { href: `${ORIGIN}/get-yours-otc?email=a%40b.co&gclid=x`, search: '?email=a%40b.co&gclid=x', pathname: '/get-yours-otc' },
-        data: { zipcode: '33101', firstName: 'Ada', email: 'ada@example.com' },
-      });
+      const body = trackBody(
+        {},
+        {
+          brand: { id: 'wc', name: 'Spoofed' },
+          ipLookup: {
+            value: '6.6.6.6',
+            geo: { cityName: 'Nowhere', stateCode: 'XX', postalCode: '00000', isp: 'spoof' },
+          },
+          url: {
+            href: `${ORIGIN}/get-yours-otc?email=a%40b.co&gclid=x`,
+            search: '?email=a%40b.co&gclid=x',
+            pathname: '/get-yours-otc',
+          },
+          data: { zipcode: '33101', firstName: 'Ada', email: 'ada@example.com' },
+        },
+      );
       const response = await post('/api/event/create', body, { 'cf-connecting-ip': '203.0.113.7' });
       expect(response.status).toBe(202);
       expect(sent).toHaveLength(1);
       const event = queuedEventSchema.parse(sent[0]);
-      expect(event).toMatchObject({ id: body.properties.id, brand: 'bh', page: 'get-yours-otc', stepName: 'zip', stepNumber: 1, paid: true });
+      expect(event).toMatchObject({
+        id: body.properties.id,
+        brand: 'bh',
+        page: 'get-yours-otc',
+        stepName: 'zip',
+        stepNumber: 1,
+        paid: true,
+      });
       expect(event.properties.brand).toEqual({ id: 'bh', name: expect.not.stringMatching('Spoofed') });
       expect(event.properties.ipLookup).toMatchObject({ value: '203.0.113.7' });
       expect(JSON.stringify(event.properties)).not.toMatch(/Ada|ada@example|a%40b|Nowhere|6\.6\.6\.6/);

@@ -17,9 +17,15 @@ beforeAll(async () => {
   const rows: [string, string, string, number | null, string | null, number, string][] = [];
   // 4 sessions view step 1 (2 of them paid), 3 submit it; 2 view step 2 and 1 submits; 1 call click.
   const sessions = ['s-aaaaaaaa1', 's-aaaaaaaa2', 's-aaaaaaaa3', 's-aaaaaaaa4'];
-  sessions.forEach((s, i) => rows.push([s, 'pageView', 'find-benefits', 1, 'zip', i < 2 ? 1 : 0, '2020-03-02T10:00:00.000Z']));
-  sessions.slice(0, 3).forEach((s) => rows.push([s, 'formStepSubmitted', 'find-benefits', 1, 'zip', 0, '2020-03-02T10:01:00.000Z']));
-  sessions.slice(0, 2).forEach((s) => rows.push([s, 'pageView', 'find-benefits', 2, 'contact', 0, '2020-03-03T10:02:00.000Z']));
+  sessions.forEach((s, i) =>
+    rows.push([s, 'pageView', 'find-benefits', 1, 'zip', i < 2 ? 1 : 0, '2020-03-02T10:00:00.000Z']),
+  );
+  sessions
+    .slice(0, 3)
+    .forEach((s) => rows.push([s, 'formStepSubmitted', 'find-benefits', 1, 'zip', 0, '2020-03-02T10:01:00.000Z']));
+  sessions
+    .slice(0, 2)
+    .forEach((s) => rows.push([s, 'pageView', 'find-benefits', 2, 'contact', 0, '2020-03-03T10:02:00.000Z']));
   rows.push([sessions[0] ?? '', 'formStepSubmitted', 'find-benefits', 2, 'contact', 0, '2020-03-03T10:03:00.000Z']);
   rows.push([sessions[3] ?? '', 'ctcClicked', 'find-benefits', null, null, 0, '2020-03-03T10:04:00.000Z']);
   // Outside the range and on another brand: must not count.
@@ -76,7 +82,9 @@ describe('operator report /ops/report', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');
     // The last seven columns are the lead-quality rows (issue 12, section `trust`).
-    expect(lines[0]).toBe('section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share');
+    expect(lines[0]).toBe(
+      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share',
+    );
     expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,4,2,0.5000,,,,1,1');
     expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,4,2,0.5000,,,,1,1');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,1,zip,,,,4,3,0.5000,,');

@@ -34,7 +34,10 @@ describe('tracking session (qf_sid)', () => {
   it('marks a gclid + utm_campaign visit paid and keeps the first parameters for the whole session', async () => {
     const cookies = new Map<string, string>();
     const first = await visit(`/find-benefits?gclid=${GCLID}&utm_campaign=spring&utm_medium=cpc`, cookies);
-    expect(first.context.tracking).toMatchObject({ paid: true, urlParams: { gclid: GCLID, utm_campaign: 'spring', utm_medium: 'cpc' } });
+    expect(first.context.tracking).toMatchObject({
+      paid: true,
+      urlParams: { gclid: GCLID, utm_campaign: 'spring', utm_medium: 'cpc' },
+    });
     const setCookie = first.response.headers.getSetCookie().find((h) => h.startsWith(`${SESSION_COOKIE}=`));
     expect(setCookie).toMatch(/Max-Age=1800; Path=\/; HttpOnly; Secure; SameSite=Lax/);
 

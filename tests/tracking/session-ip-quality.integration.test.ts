@@ -13,7 +13,9 @@ function postJson(v: ReturnType<typeof visitor>, path: string, body: unknown) {
 }
 
 async function lowBidProperties(anonymousId: string): Promise<Record<string, unknown>[]> {
-  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?").bind(anonymousId).all<{ properties: string }>();
+  const rows = await env.DB.prepare("SELECT properties FROM events WHERE event = 'lowBidResult' AND anonymous_id = ?")
+    .bind(anonymousId)
+    .all<{ properties: string }>();
   return rows.results.map((row) => JSON.parse(row.properties) as Record<string, unknown>);
 }
 
@@ -22,7 +24,9 @@ describe('ip quality in server-side events', () => {
     const sb = sandboxScope(loopbackIp());
     const v = visitor('bh', { ip: sb.ip });
     await sb.set('mediaalpha', 'low-bid');
-    const check = await (await postJson(v, '/api/ipqs/check-ip', { userId: v.id, sessionId: v.sessionId })).json<{ result: Record<string, unknown> }>();
+    const check = await (
+      await postJson(v, '/api/ipqs/check-ip', { userId: v.id, sessionId: v.sessionId })
+    ).json<{ result: Record<string, unknown> }>();
     expect(check.result).toMatchObject({ fraudScore: expect.any(Number) });
     await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc' });
     await expect.poll(async () => (await lowBidProperties(v.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);

@@ -66,14 +66,24 @@ async function ipCacheKey(ip: string): Promise<string> {
 export type IpqsEnv = Pick<Env, 'IPQS_BASE_URL' | 'IPQS_API_KEY' | 'PARTNER_TIMEOUT_MS' | 'CACHE'>;
 
 /** Cached per ip in KV; a miss asks IPQS. Throws PartnerError when IPQS fails or says success: false. */
-export async function checkIp(env: IpqsEnv, ip: string, ua: string, now = new Date()): Promise<{ result: IpQuality; cached: boolean }> {
+export async function checkIp(
+  env: IpqsEnv,
+  ip: string,
+  ua: string,
+  now = new Date(),
+): Promise<{ result: IpQuality; cached: boolean }> {
   const key = await ipCacheKey(ip);
   const hit = ipQualitySchema.safeParse(await env.CACHE.get(key, 'json'));
   if (hit.success) return { result: hit.data, cached: true };
-  const url = new URL(`${env.IPQS_BASE_URL.replace(/\/+$/, '')}/ip/${encodeURIComponent(env.IPQS_API_KEY)}/${encodeURIComponent(ip)}`);
+  const url = new URL(
+    `${env.IPQS_BASE_URL.replace(/\/+$/, '')}/ip/${encodeURIComponent(env.IPQS_API_KEY)}/${encodeURIComponent(ip)}`,
+  );
   url.searchParams.set('user_agent', ua);
   url.searchParams.set('strictness', '1');
-  const reply = await partnerJson({ partner: 'ipqs', url: url.href, timeoutMs: partnerTimeoutMs(env) }, ipqsReplySchema.refine((r) => r.success, 'IPQS answered success: false'));
+  const reply = await partnerJson(
+    { partner: 'ipqs', url: url.href, timeoutMs: partnerTimeoutMs(env) },
+    ipqsReplySchema.refine((r) => r.success, 'IPQS answered success: false'),
+  );
   const result = toIpQuality(reply, now);
   await env.CACHE.put(key, JSON.stringify(result), { expirationTtl: IPQS_CACHE_TTL_SECONDS });
   return { result, cached: false };

@@ -50,7 +50,10 @@ describe('lookupZip', () => {
   });
 
   it('reads KV first: a cached answer wins over the data set', async () => {
-    await env.CACHE.put(zipCacheKey('60601'), JSON.stringify({ zip: '60601', city: 'Cached City', stateCode: 'IL', county: 'Cook County' }));
+    await env.CACHE.put(
+      zipCacheKey('60601'),
+      JSON.stringify({ zip: '60601', city: 'Cached City', stateCode: 'IL', county: 'Cook County' }),
+    );
     const { assets, paths } = countingAssets();
     expect((await lookupZip('60601', { assets, cache: env.CACHE }))?.city).toBe('Cached City');
     expect(paths).toEqual([]);
@@ -58,9 +61,20 @@ describe('lookupZip', () => {
 
   it('ignores a corrupt or mismatched cache entry and answers from the data set', async () => {
     await env.CACHE.put(zipCacheKey('33101'), '{not json');
-    await env.CACHE.put(zipCacheKey('30301'), JSON.stringify({ zip: '99999', city: 'Elsewhere', stateCode: 'ZZ', county: 'X' }));
-    expect(await lookupZip('33101', { assets: env.ASSETS, cache: env.CACHE })).toMatchObject({ city: 'Miami', stateCode: 'FL', county: 'Miami-Dade County' });
-    expect(await lookupZip('30301', { assets: env.ASSETS, cache: env.CACHE })).toMatchObject({ city: 'Atlanta', stateCode: 'GA', county: 'Fulton County' });
+    await env.CACHE.put(
+      zipCacheKey('30301'),
+      JSON.stringify({ zip: '99999', city: 'Elsewhere', stateCode: 'ZZ', county: 'X' }),
+    );
+    expect(await lookupZip('33101', { assets: env.ASSETS, cache: env.CACHE })).toMatchObject({
+      city: 'Miami',
+      stateCode: 'FL',
+      county: 'Miami-Dade County',
+    });
+    expect(await lookupZip('30301', { assets: env.ASSETS, cache: env.CACHE })).toMatchObject({
+      city: 'Atlanta',
+      stateCode: 'GA',
+      county: 'Fulton County',
+    });
   });
 
   it.each([
@@ -77,15 +91,18 @@ describe('lookupZip', () => {
     expect(await lookupZip(zip, { assets: env.ASSETS, cache: env.CACHE })).toEqual({ zip, city, stateCode, county });
   });
 
-  it.each(['9021', '902101', 'abcde', ' 90210', '90210 ', '90210-1234', ''])('returns null for %j without touching KV or assets', async (zip) => {
-    const { assets, paths } = countingAssets();
-    const cache: ZipLookupDeps['cache'] = {
-      get: () => Promise.reject(new Error('KV must not be read')),
-      put: () => Promise.reject(new Error('KV must not be written')),
-    };
-    expect(await lookupZip(zip, { assets, cache })).toBeNull();
-    expect(paths).toEqual([]);
-  });
+  it.each(['9021', '902101', 'abcde', ' 90210', '90210 ', '90210-1234', ''])(
+    'returns null for %j without touching KV or assets',
+    async (zip) => {
+      const { assets, paths } = countingAssets();
+      const cache: ZipLookupDeps['cache'] = {
+        get: () => Promise.reject(new Error('KV must not be read')),
+        put: () => Promise.reject(new Error('KV must not be written')),
+      };
+      expect(await lookupZip(zip, { assets, cache })).toBeNull();
+      expect(paths).toEqual([]);
+    },
+  );
 
   it('returns null for a zip missing from its shard and remembers the miss for a day', async () => {
     const { assets, paths } = countingAssets();
@@ -127,7 +144,11 @@ describe('lookupZip', () => {
     expect((await lookupZip('73301', { assets: env.ASSETS, cache: brokenCache }))?.stateCode).toBe('TX');
 
     const deferred: Promise<unknown>[] = [];
-    const location = await lookupZip('98101', { assets: env.ASSETS, cache: env.CACHE, waitUntil: (p) => deferred.push(p) });
+    const location = await lookupZip('98101', {
+      assets: env.ASSETS,
+      cache: env.CACHE,
+      waitUntil: (p) => deferred.push(p),
+    });
     expect(location?.city).toBe('Seattle');
     expect(deferred).toHaveLength(1);
     await Promise.all(deferred);

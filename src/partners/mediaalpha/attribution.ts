@@ -13,7 +13,12 @@ export const attributionSchema = z.object({
 });
 export type Attribution = z.infer<typeof attributionSchema>;
 
-const idValue = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9._~-]+$/);
+const idValue = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._~-]+$/);
 
 function pick(search: URLSearchParams, ...names: string[]): string | undefined {
   for (const name of names) {

@@ -12,7 +12,14 @@ export type MediaAlphaEnv = Pick<Env, 'MEDIAALPHA_BASE_URL' | 'MEDIAALPHA_API_TO
 export function mediaAlphaClient(env: MediaAlphaEnv, timeoutMs = partnerTimeoutMs(env)) {
   const base = env.MEDIAALPHA_BASE_URL.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${env.MEDIAALPHA_API_TOKEN}` };
-  const post = (path: string, json: unknown) => ({ partner: 'mediaalpha', url: `${base}${path}`, method: 'POST' as const, headers, json, timeoutMs });
+  const post = (path: string, json: unknown) => ({
+    partner: 'mediaalpha',
+    url: `${base}${path}`,
+    method: 'POST' as const,
+    headers,
+    json,
+    timeoutMs,
+  });
   return {
     demandCheck: (body: DemandCheckRequest) => partnerJson(post('/demand-check', body), demandCheckResponseSchema),
     getPhone: (body: GetPhoneRequest) => partnerJson(post('/get-phone', body), getPhoneResponseSchema),

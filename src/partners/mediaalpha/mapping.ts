@@ -157,7 +157,11 @@ export function mapAutoLead(lead: AutoLeadFields, zip?: string | null): Record<s
     interested_in_home_insurance: flag(lead.interestedInHomeInsurance),
     vehicles: VEHICLE_SLOTS.map((slot) => {
       const v = vehicleFields(lead, slot);
-      return { year: v.Year === undefined || v.Year === null ? undefined : String(v.Year), make: v.Make, model: v.Model };
+      return {
+        year: v.Year === undefined || v.Year === null ? undefined : String(v.Year),
+        make: v.Make,
+        model: v.Model,
+      };
     }),
     drivers: DRIVER_SLOTS.map((slot) => {
       const d = driverFields(lead, slot);

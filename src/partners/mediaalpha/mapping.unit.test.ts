@@ -3,7 +3,15 @@ import { mapAutoLead, mapMedicareLead, removeEmpty, type AutoLeadFields } from '
 
 describe('MediaAlpha Medicare mapping (spec section 7)', () => {
   it('maps every field: zip, currently_insured, receives_medicaid, contact', () => {
-    expect(mapMedicareLead({ zipcode: '33101', haveMedicare: true, haveMedicaid: false, firstName: 'Ada', lastName: 'Lovelace' })).toEqual({
+    expect(
+      mapMedicareLead({
+        zipcode: '33101',
+        haveMedicare: true,
+        haveMedicaid: false,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      }),
+    ).toEqual({
       zip: '33101',
       currently_insured: 1,
       receives_medicaid: 0,
@@ -76,8 +84,24 @@ describe('MediaAlpha auto mapping (spec section 7)', () => {
         { year: '2021', make: 'Ford', model: 'F-150' },
       ],
       drivers: [
-        { driver: 'Grace Hopper', gender: 'F', marital_status: 'married', birth_date: '1966-12-09', credit_rating: 'excellent', sr_22: 0, license_status: 'active' },
-        { driver: 'Sam Hopper', gender: 'X', marital_status: 'domestic partner', birth_date: '1970-01-31', credit_rating: 'fair', sr_22: 1, license_status: 'learner' },
+        {
+          driver: 'Grace Hopper',
+          gender: 'F',
+          marital_status: 'married',
+          birth_date: '1966-12-09',
+          credit_rating: 'excellent',
+          sr_22: 0,
+          license_status: 'active',
+        },
+        {
+          driver: 'Sam Hopper',
+          gender: 'X',
+          marital_status: 'domestic partner',
+          birth_date: '1970-01-31',
+          credit_rating: 'fair',
+          sr_22: 1,
+          license_status: 'learner',
+        },
       ],
       currently_insured: 1,
       current_company: 'State Farm',
@@ -90,12 +114,19 @@ describe('MediaAlpha auto mapping (spec section 7)', () => {
   });
 
   it("uses driver1's military affiliation for the whole lead, ignoring the other drivers'", () => {
-    expect(mapAutoLead({ driver1MilitaryAffiliation: false, driver2MilitaryAffiliation: true }).military_affiliation).toBe(0);
+    expect(
+      mapAutoLead({ driver1MilitaryAffiliation: false, driver2MilitaryAffiliation: true }).military_affiliation,
+    ).toBe(0);
     expect('military_affiliation' in mapAutoLead({ driver2MilitaryAffiliation: true })).toBe(false);
   });
 
   it('removes empty entries: blank strings, unknown drivers and vehicles, empty lists', () => {
-    const mapped = mapAutoLead({ zipcode: '60601', driver1FirstName: '  ', driver2Gender: 'male', vehicle3Make: 'Honda' });
+    const mapped = mapAutoLead({
+      zipcode: '60601',
+      driver1FirstName: '  ',
+      driver2Gender: 'male',
+      vehicle3Make: 'Honda',
+    });
     expect(mapped).toEqual({ zip: '60601', drivers: [{ gender: 'M' }], vehicles: [{ make: 'Honda' }] });
     expect(mapAutoLead({})).toEqual({});
   });
@@ -107,6 +138,8 @@ describe('MediaAlpha auto mapping (spec section 7)', () => {
 
 describe('removeEmpty', () => {
   it('keeps 0 and false, drops null, undefined, blank strings and emptied containers', () => {
-    expect(removeEmpty({ a: 0, b: false, c: null, d: undefined, e: '', f: [null, {}], g: { h: ' ' }, i: 'x' })).toEqual({ a: 0, b: false, i: 'x' });
+    expect(removeEmpty({ a: 0, b: false, c: null, d: undefined, e: '', f: [null, {}], g: { h: ' ' }, i: 'x' })).toEqual(
+      { a: 0, b: false, i: 'x' },
+    );
   });
 });

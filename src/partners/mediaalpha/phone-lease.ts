@@ -74,7 +74,12 @@ export function ownedLease(stored: unknown, owner: LeaseOwner): PhoneLease | nul
 }
 
 /** The MediaAlpha `data` for the visitor's stored lead, with the zip fallbacks of spec 7.2. */
-export function mappedLeadData(product: Product, values: Record<string, unknown>, zip: string | null, geoPostalCode: string | null) {
+export function mappedLeadData(
+  product: Product,
+  values: Record<string, unknown>,
+  zip: string | null,
+  geoPostalCode: string | null,
+) {
   if (product === 'auto') {
     const lead = parseLeadValues('auto', values);
     return mapAutoLead(lead, resolveZip(zip, lead.zipcode, geoPostalCode));
@@ -116,11 +121,17 @@ export class PhoneLeaseKeeper {
     }
     try {
       const sellers = this.store.readSellerNames?.() ?? null;
-      const data = { ...mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode), ...(sellers ? { consented_sellers: sellers } : {}) };
+      const data = {
+        ...mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode),
+        ...(sellers ? { consented_sellers: sellers } : {}),
+      };
       const reply = await this.client().getPhone(getPhoneRequest(args.context, data));
       if (reply.status !== 'SUCCESS') return { lease: null, source: 'fallback', partnerOk: true };
       const seconds = Math.min(reply.lease_time, PHONE_LEASE_SECONDS);
-      const lease = { value: leasedDigits(reply.phone_number), expirationDate: new Date(this.now().getTime() + seconds * 1000).toISOString() };
+      const lease = {
+        value: leasedDigits(reply.phone_number),
+        expirationDate: new Date(this.now().getTime() + seconds * 1000).toISOString(),
+      };
       this.store.writeLease({ ...lease, product: args.product, placementId: args.context.placementId });
       return { lease, source: 'partner', partnerOk: true };
     } catch (error) {

@@ -19,7 +19,13 @@ const context: CallContext = {
   sub3: null,
   source: ['bh-direct', null, null, null, null, null, null],
 };
-const args: GetPhoneArgs = { product: 'medicare', defaultPhone: '18005550101', context, zip: null, geoPostalCode: '33101' };
+const args: GetPhoneArgs = {
+  product: 'medicare',
+  defaultPhone: '18005550101',
+  context,
+  zip: null,
+  geoPostalCode: '33101',
+};
 
 function harness(reply: () => Promise<GetPhoneResponse>, values: Record<string, unknown> = {}) {
   let stored: PhoneLease | undefined;
@@ -44,7 +50,8 @@ function harness(reply: () => Promise<GetPhoneResponse>, values: Record<string, 
   };
 }
 
-const success = (): Promise<GetPhoneResponse> => Promise.resolve({ status: 'SUCCESS', phone_number: '+18335551000', lease_time: 300, request_id: 'r' });
+const success = (): Promise<GetPhoneResponse> =>
+  Promise.resolve({ status: 'SUCCESS', phone_number: '+18335551000', lease_time: 300, request_id: 'r' });
 
 describe('PhoneLeaseKeeper', () => {
   it('makes one partner call for ten concurrent requests and gives all the same lease', async () => {
@@ -53,7 +60,12 @@ describe('PhoneLeaseKeeper', () => {
     expect(h.requests).toHaveLength(1);
     expect(new Set(results.map((r) => r.lease?.value))).toEqual(new Set(['18335551000']));
     // The lease belongs to the product and placement it was taken for (never shown on another product's page).
-    expect(h.stored()).toEqual({ value: '18335551000', expirationDate: '2025-06-10T18:05:00.000Z', product: 'medicare', placementId: context.placementId });
+    expect(h.stored()).toEqual({
+      value: '18335551000',
+      expirationDate: '2025-06-10T18:05:00.000Z',
+      product: 'medicare',
+      placementId: context.placementId,
+    });
   });
 
   it('reuses the stored lease until it expires, then leases again', async () => {
@@ -71,7 +83,10 @@ describe('PhoneLeaseKeeper', () => {
     const h = harness(success);
     const result = await h.keeper.get({ ...args, context: { ...context, placementId: NO_PLACEMENT } });
     expect(h.requests).toHaveLength(0);
-    expect(result).toEqual({ source: 'default', lease: { value: '18005550101', expirationDate: '2025-06-11T18:00:00.000Z' } });
+    expect(result).toEqual({
+      source: 'default',
+      lease: { value: '18005550101', expirationDate: '2025-06-11T18:00:00.000Z' },
+    });
   });
 
   it('falls back without storing when the partner fails or has no buyer, and asks again next time', async () => {

@@ -4,12 +4,26 @@ import { attributionFromAddress, mergeAttribution } from './attribution';
 import { buildCallContext, placementFor } from './call-context';
 import { demandCheckRequest, isLowBid } from './demand-check';
 import { getPhoneRequest } from './get-phone';
-import { adResponseSchema, adResponseV1Schema, adResponseV2Schema, getPhoneResponseSchema, leasedDigits } from './schemas';
+import {
+  adResponseSchema,
+  adResponseV1Schema,
+  adResponseV2Schema,
+  getPhoneResponseSchema,
+  leasedDigits,
+} from './schemas';
 
 const brand = BRANDS.find((b) => b.id === 'bh');
 if (!brand) throw new Error('brand bh missing');
 
-const ctxInput = { brand, product: 'medicare' as const, ip: '203.0.113.9', ua: 'Mozilla/5.0 test', origin: 'https://benefithelpers.com', localHour: 14, page: 'get-yours-otc' };
+const ctxInput = {
+  brand,
+  product: 'medicare' as const,
+  ip: '203.0.113.9',
+  ua: 'Mozilla/5.0 test',
+  origin: 'https://benefithelpers.com',
+  localHour: 14,
+  page: 'get-yours-otc',
+};
 
 describe('MediaAlpha request bodies', () => {
   it('builds the demand check of spec 7.1 with the placement from brand config', async () => {
@@ -63,11 +77,17 @@ describe('MediaAlpha request bodies', () => {
 
 describe('attribution from the address', () => {
   it('reads afid and pid (or publisher_id), ignoring malformed values', () => {
-    expect(attributionFromAddress('https://x.test/p?afid=aff-1&pid=pub.9')).toEqual({ afid: 'aff-1', publisherId: 'pub.9' });
+    expect(attributionFromAddress('https://x.test/p?afid=aff-1&pid=pub.9')).toEqual({
+      afid: 'aff-1',
+      publisherId: 'pub.9',
+    });
     expect(attributionFromAddress('https://x.test/p?publisher_id=pub-2')).toEqual({ publisherId: 'pub-2' });
     expect(attributionFromAddress('https://x.test/p?afid=%3Cscript%3E')).toEqual({});
     expect(attributionFromAddress('not a url')).toEqual({});
-    expect(mergeAttribution({ afid: 'old', publisherId: 'p' }, { afid: 'new' })).toEqual({ afid: 'new', publisherId: 'p' });
+    expect(mergeAttribution({ afid: 'old', publisherId: 'p' }, { afid: 'new' })).toEqual({
+      afid: 'new',
+      publisherId: 'p',
+    });
   });
 });
 
@@ -75,12 +95,34 @@ describe('MediaAlpha reply schemas', () => {
   const v2 = {
     status: 'SUCCESS',
     errors: [],
-    response: { ads: [{ type: 'click', click_url: 'https://c.test/1', logo_url: 'https://l.test/1.png', ref: 'r1', price: 2.5, pixels: ['https://p.test/1'] }] },
+    response: {
+      ads: [
+        {
+          type: 'click',
+          click_url: 'https://c.test/1',
+          logo_url: 'https://l.test/1.png',
+          ref: 'r1',
+          price: 2.5,
+          pixels: ['https://p.test/1'],
+        },
+      ],
+    },
     requestid: 'q1',
     wizsid: 'w1',
   };
   const v1 = {
-    ads: [{ carrier: 'Acme', bid: 3.1, headline: 'h', description: 'd', display_url: 'acme.test', ad_id: 7, click_url: 'https://c.test', position: 1 }],
+    ads: [
+      {
+        carrier: 'Acme',
+        bid: 3.1,
+        headline: 'h',
+        description: 'd',
+        display_url: 'acme.test',
+        ad_id: 7,
+        click_url: 'https://c.test',
+        position: 1,
+      },
+    ],
     num_ads: 1,
     request_id: 'r',
     time: 0.12,
@@ -99,10 +141,18 @@ describe('MediaAlpha reply schemas', () => {
   });
 
   it('parses the get-phone reply and normalises the number to digits with country prefix', () => {
-    const ok = getPhoneResponseSchema.parse({ status: 'SUCCESS', phone_number: '+18335550123', lease_time: 300, request_id: 'x' });
+    const ok = getPhoneResponseSchema.parse({
+      status: 'SUCCESS',
+      phone_number: '+18335550123',
+      lease_time: 300,
+      request_id: 'x',
+    });
     expect(ok.status === 'SUCCESS' && leasedDigits(ok.phone_number)).toBe('18335550123');
     expect(leasedDigits('8335550123')).toBe('18335550123');
-    expect(getPhoneResponseSchema.safeParse({ status: 'SUCCESS', phone_number: 'call us', lease_time: 300, request_id: 'x' }).success).toBe(false);
+    expect(
+      getPhoneResponseSchema.safeParse({ status: 'SUCCESS', phone_number: 'call us', lease_time: 300, request_id: 'x' })
+        .success,
+    ).toBe(false);
     expect(getPhoneResponseSchema.safeParse({ status: 'ERROR', errors: ['no buyer'] }).success).toBe(true);
   });
 });

@@ -47,7 +47,9 @@ export type AdResponseV2 = z.infer<typeof adResponseV2Schema>;
  * The second shape with each ad left unread: the listing is filtered ad by ad
  * (`validListingAds`), so one malformed ad is dropped, not the whole listing.
  */
-export const adListingEnvelopeSchema = adResponseV2Schema.extend({ response: z.looseObject({ ads: z.array(z.unknown()) }) });
+export const adListingEnvelopeSchema = adResponseV2Schema.extend({
+  response: z.looseObject({ ads: z.array(z.unknown()) }),
+});
 export type AdListingEnvelope = z.infer<typeof adListingEnvelopeSchema>;
 
 /** The ads of a listing that pass the listing schema, and how many did not. */

@@ -10,14 +10,25 @@ describe('quote token signing', () => {
   it('verifies a token for the same visitor and ip until it expires', async () => {
     const issued = await issueQuoteToken(secret, binding, now);
     expect(issued.expiresAt).toBe(new Date(now.getTime() + QUOTE_TOKEN_TTL_MS).toISOString());
-    expect(await verifyQuoteToken(secret, issued.token, binding, new Date(now.getTime() + 59_999))).toMatchObject({ valid: true });
-    expect(await verifyQuoteToken(secret, issued.token, binding, new Date(now.getTime() + 60_000))).toEqual({ valid: false, reason: 'expired' });
+    expect(await verifyQuoteToken(secret, issued.token, binding, new Date(now.getTime() + 59_999))).toMatchObject({
+      valid: true,
+    });
+    expect(await verifyQuoteToken(secret, issued.token, binding, new Date(now.getTime() + 60_000))).toEqual({
+      valid: false,
+      reason: 'expired',
+    });
   });
 
   it('rejects another visitor, another ip, another secret and a tampered payload', async () => {
     const { token } = await issueQuoteToken(secret, binding, now);
-    expect(await verifyQuoteToken(secret, token, { ...binding, visitorId: 'someone-else' }, now)).toEqual({ valid: false, reason: 'visitor' });
-    expect(await verifyQuoteToken(secret, token, { ...binding, ip: '198.51.100.1' }, now)).toEqual({ valid: false, reason: 'ip' });
+    expect(await verifyQuoteToken(secret, token, { ...binding, visitorId: 'someone-else' }, now)).toEqual({
+      valid: false,
+      reason: 'visitor',
+    });
+    expect(await verifyQuoteToken(secret, token, { ...binding, ip: '198.51.100.1' }, now)).toEqual({
+      valid: false,
+      reason: 'ip',
+    });
     expect(await verifyQuoteToken('other-secret', token, binding, now)).toEqual({ valid: false, reason: 'signature' });
     const [v, body, sig] = token.split('.');
     const forged = `${v}.${body?.slice(0, -2)}AA.${sig}`;

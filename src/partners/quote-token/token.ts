@@ -24,7 +24,8 @@ export interface QuoteToken {
   expiresAt: string;
 }
 
-export type QuoteTokenCheck = { valid: true; expiresAt: Date } | { valid: false; reason: 'malformed' | 'signature' | 'expired' | 'visitor' | 'ip' };
+export type QuoteTokenCheck =
+  { valid: true; expiresAt: Date } | { valid: false; reason: 'malformed' | 'signature' | 'expired' | 'visitor' | 'ip' };
 
 const encoder = new TextEncoder();
 
@@ -44,7 +45,10 @@ function fromBase64Url(value: string): Uint8Array<ArrayBuffer> | null {
 }
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 export async function ipHash(ip: string): Promise<string> {
@@ -52,15 +56,30 @@ export async function ipHash(ip: string): Promise<string> {
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function issueQuoteToken(secret: string, binding: { visitorId: string; ip: string }, now = new Date(), ttlMs = QUOTE_TOKEN_TTL_MS): Promise<QuoteToken> {
-  const payload: Payload = { vid: binding.visitorId, iph: await ipHash(binding.ip), exp: now.getTime() + ttlMs, jti: crypto.randomUUID() };
+export async function issueQuoteToken(
+  secret: string,
+  binding: { visitorId: string; ip: string },
+  now = new Date(),
+  ttlMs = QUOTE_TOKEN_TTL_MS,
+): Promise<QuoteToken> {
+  const payload: Payload = {
+    vid: binding.visitorId,
+    iph: await ipHash(binding.ip),
+    exp: now.getTime() + ttlMs,
+    jti: crypto.randomUUID(),
+  };
   const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
   const signed = `v1.${body}`;
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(signed)));
   return { token: `${signed}.${toBase64Url(signature)}`, expiresAt: new Date(payload.exp).toISOString() };
 }
 
-export async function verifyQuoteToken(secret: string, token: string, binding: { visitorId: string; ip: string }, now = new Date()): Promise<QuoteTokenCheck> {
+export async function verifyQuoteToken(
+  secret: string,
+  token: string,
+  binding: { visitorId: string; ip: string },
+  now = new Date(),
+): Promise<QuoteTokenCheck> {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2]) return { valid: false, reason: 'malformed' };
   const signature = fromBase64Url(parts[2]);

@@ -1,5 +1,12 @@
 import type { Product } from '../../../brands';
-import { DRIVER_SLOTS, driverFields, removeEmpty, VEHICLE_SLOTS, vehicleFields, type AutoLeadFields } from '../mediaalpha/mapping';
+import {
+  DRIVER_SLOTS,
+  driverFields,
+  removeEmpty,
+  VEHICLE_SLOTS,
+  vehicleFields,
+  type AutoLeadFields,
+} from '../mediaalpha/mapping';
 
 /**
  * Spec section 7, payload mapping for QuoteWizard (auto only). Booleans become the strings
@@ -51,7 +58,11 @@ export function mapQuoteWizardAutoLead(lead: AutoLeadFields) {
     },
     vehicles: VEHICLE_SLOTS.map((slot) => {
       const v = vehicleFields(lead, slot);
-      return { year: v.Year === undefined || v.Year === null ? undefined : String(v.Year), make: v.Make, model: v.Model };
+      return {
+        year: v.Year === undefined || v.Year === null ? undefined : String(v.Year),
+        make: v.Make,
+        model: v.Model,
+      };
     }),
   });
 }

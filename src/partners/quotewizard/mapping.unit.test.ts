@@ -49,9 +49,14 @@ describe('QuoteWizard auto mapping (spec section 7)', () => {
     });
   });
 
-  it.each(['single', 'divorced', 'separated', 'widowed', 'domestic partner', 'unknown'])('sends %s as non-married', (status) => {
-    expect(mapQuoteWizardAutoLead({ driver1MaritalStatus: status }).drivers).toEqual([{ marital_status: 'non-married' }]);
-  });
+  it.each(['single', 'divorced', 'separated', 'widowed', 'domestic partner', 'unknown'])(
+    'sends %s as non-married',
+    (status) => {
+      expect(mapQuoteWizardAutoLead({ driver1MaritalStatus: status }).drivers).toEqual([
+        { marital_status: 'non-married' },
+      ]);
+    },
+  );
 
   it('sends has_coverage no and rent for false answers, and omits unknown ones', () => {
     expect(mapQuoteWizardAutoLead({ currentlyInsured: false, homeowner: false, driver1FirstName: 'A' })).toEqual({
@@ -64,7 +69,9 @@ describe('QuoteWizard auto mapping (spec section 7)', () => {
 
 describe('QuoteWizard for Medicare', () => {
   it('throws the spec error', () => {
-    expect(() => mapQuoteWizardLead('medicare', {})).toThrow(new Error('QuoteWizard schema not implemented for Medicare'));
+    expect(() => mapQuoteWizardLead('medicare', {})).toThrow(
+      new Error('QuoteWizard schema not implemented for Medicare'),
+    );
     expect(mapQuoteWizardLead('auto', { zipcode: '60601' })).toEqual({ zip: '60601' });
   });
 });

@@ -33,11 +33,25 @@ export function turnstileOrigin(env: Pick<Env, 'TURNSTILE_BASE_URL'>): string | 
 }
 
 /** Throws PartnerError when siteverify fails or times out; `success: false` is an answer, not a failure. */
-export async function siteverify(env: TurnstileEnv, input: { token: string; ip: string; idempotencyKey: string }, timeoutMs: number) {
-  const json: Record<string, string> = { secret: env.TURNSTILE_SECRET_KEY, response: input.token, idempotency_key: input.idempotencyKey };
+export async function siteverify(
+  env: TurnstileEnv,
+  input: { token: string; ip: string; idempotencyKey: string },
+  timeoutMs: number,
+) {
+  const json: Record<string, string> = {
+    secret: env.TURNSTILE_SECRET_KEY,
+    response: input.token,
+    idempotency_key: input.idempotencyKey,
+  };
   if (input.ip) json.remoteip = input.ip;
   return partnerJson(
-    { partner: 'turnstile', url: `${env.TURNSTILE_BASE_URL.replace(/\/+$/, '')}/v0/siteverify`, method: 'POST', json, timeoutMs },
+    {
+      partner: 'turnstile',
+      url: `${env.TURNSTILE_BASE_URL.replace(/\/+$/, '')}/v0/siteverify`,
+      method: 'POST',
+      json,
+      timeoutMs,
+    },
     siteverifyReplySchema,
   );
 }

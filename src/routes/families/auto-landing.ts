@@ -4,11 +4,13 @@
  */
 import { family, type PageCopy } from './family';
 
-const disclosure = 'We are a free comparison service, not an insurer. Quotes, discounts and savings depend on your driving record, vehicle, location, coverage and the insurer\'s underwriting.';
+const disclosure =
+  "We are a free comparison service, not an insurer. Quotes, discounts and savings depend on your driving record, vehicle, location, coverage and the insurer's underwriting.";
 
 const save: PageCopy = {
   title: 'Compare car insurance quotes',
-  description: 'Answer a few questions about your car and driving, and compare auto insurance quotes from insurers that cover your area.',
+  description:
+    'Answer a few questions about your car and driving, and compare auto insurance quotes from insurers that cover your area.',
   headline: 'Drivers who compare quotes often find a lower rate',
   subheadline: 'A few questions about you and your car, then compare quotes from multiple insurers.',
   body: [
@@ -20,19 +22,21 @@ const save: PageCopy = {
 
 const cheap: PageCopy = {
   title: 'Cheap car insurance quotes',
-  description: 'Looking for cheaper car insurance? Compare quotes and ask about discounts for safe driving, bundling, low mileage and more.',
+  description:
+    'Looking for cheaper car insurance? Compare quotes and ask about discounts for safe driving, bundling, low mileage and more.',
   headline: 'Looking for cheaper car insurance?',
   subheadline: 'Compare quotes and ask about the discounts you may qualify for.',
   body: [
     'The cheapest policy for you depends on your state, your car and your record. Common discounts include safe-driver, multi-car, bundling home and auto, paying in full, good student and low annual mileage.',
-    'Make sure a cheaper quote still meets your state\'s minimum liability limits and protects what you own. Raising a deductible lowers the premium but raises what you pay after a claim.',
+    "Make sure a cheaper quote still meets your state's minimum liability limits and protects what you own. Raising a deductible lowers the premium but raises what you pay after a claim.",
     disclosure,
   ],
 };
 
 const skyrockets: PageCopy = {
   title: 'Why car insurance rates are rising',
-  description: 'Car insurance premiums have risen sharply with repair costs and claims. Here is what drives your rate and how comparing quotes can help.',
+  description:
+    'Car insurance premiums have risen sharply with repair costs and claims. Here is what drives your rate and how comparing quotes can help.',
   headline: 'Car insurance went up again? You are not alone',
   subheadline: 'Repair costs and claims have pushed premiums up nationwide. Comparing can still help.',
   body: [
@@ -56,7 +60,8 @@ const sr22: PageCopy = {
 
 const lapse: PageCopy = {
   title: 'Before you drop your car insurance',
-  description: 'Thinking of dropping car insurance to save money? A lapse can raise future rates. Compare lower-cost quotes first.',
+  description:
+    'Thinking of dropping car insurance to save money? A lapse can raise future rates. Compare lower-cost quotes first.',
   headline: 'Thinking about dropping your car insurance? Compare first',
   subheadline: 'A gap in coverage can cost more later. A cheaper policy may be available now.',
   body: [
@@ -80,13 +85,26 @@ export const autoLandingPages = [
       { name: 'save-auto', headline: 'See if you could save on car insurance' },
       { name: 'secret-auto', headline: 'The simple habit of drivers who pay less: they compare' },
       { name: 'search-4-auto', headline: 'Search car insurance quotes in your area' },
-      { name: 'get-your-auto-age', title: 'Car insurance rates by age', headline: 'Over 50? See what insurers quote drivers like you' },
+      {
+        name: 'get-your-auto-age',
+        title: 'Car insurance rates by age',
+        headline: 'Over 50? See what insurers quote drivers like you',
+      },
       { name: 'get-your-auto-cx4', headline: 'Get your auto quotes in a few minutes' },
       { name: 'get-your-auto-n2i', headline: 'Get car insurance quotes from insurers near you' },
       { name: 'get-your-auto-q0z', headline: 'Get your free car insurance comparison' },
       { name: 'get-your-auto-z8r', headline: 'Get quotes before your policy renews' },
-      { name: 'get-your-auto-state', title: 'Car insurance rates in your state', headline: 'See what drivers in your state could pay for car insurance' },
-      { name: 'quiz-auto-e7b', template: 'quiz', form: 'quiz-auto', headline: 'Quick quiz: are you overpaying for car insurance?' },
+      {
+        name: 'get-your-auto-state',
+        title: 'Car insurance rates in your state',
+        headline: 'See what drivers in your state could pay for car insurance',
+      },
+      {
+        name: 'quiz-auto-e7b',
+        template: 'quiz',
+        form: 'quiz-auto',
+        headline: 'Quick quiz: are you overpaying for car insurance?',
+      },
     ],
   }),
   ...family({
@@ -97,10 +115,14 @@ export const autoLandingPages = [
     planTypes: ['Auto'],
     variants: [
       'cheap-auto-m3d',
-      { name: 'cheap-auto-m4c', headline: 'Cheap car insurance that still meets your state\'s requirements' },
+      { name: 'cheap-auto-m4c', headline: "Cheap car insurance that still meets your state's requirements" },
       { name: 'cheap-auto-o2x', headline: 'Find a cheaper auto policy in minutes' },
       { name: 'cheaper-quotes-z3d', headline: 'Get cheaper quotes by comparing insurers' },
-      { name: 'cheapest-car-insurance', title: 'Cheapest car insurance', headline: 'Who has the cheapest car insurance for you?' },
+      {
+        name: 'cheapest-car-insurance',
+        title: 'Cheapest car insurance',
+        headline: 'Who has the cheapest car insurance for you?',
+      },
     ],
   }),
   ...family({

@@ -6,7 +6,8 @@ import { family, type PageCopy } from './family';
 
 const compare: PageCopy = {
   title: 'Compare auto insurance rates',
-  description: 'Compare car insurance rates from several insurers side by side: coverage, deductibles, discounts and price.',
+  description:
+    'Compare car insurance rates from several insurers side by side: coverage, deductibles, discounts and price.',
   headline: 'Compare auto insurance rates side by side',
   subheadline: 'The same coverage can cost very different amounts at different insurers.',
   body: [
@@ -17,13 +18,14 @@ const compare: PageCopy = {
 
 const insurers: PageCopy = {
   title: 'Auto insurers compared',
-  description: 'How to compare car insurance companies: coverage options, discounts, claims service, financial strength and price.',
+  description:
+    'How to compare car insurance companies: coverage options, discounts, claims service, financial strength and price.',
   headline: 'Top auto insurers, and how to compare them',
   subheadline: 'Price matters, and so do claims service, discounts and coverage options.',
   body: [
     'National insurers such as State Farm, GEICO, Progressive and Allstate write most policies in the country, alongside strong regional companies. Which is best depends on your state, driving record and vehicle.',
-    'Check each insurer\'s complaint record with your state insurance department, its financial strength rating and the discounts you qualify for, then compare quotes for the same coverage.',
-    'We are a free comparison service, not an insurer. Quotes depend on the insurer\'s underwriting.',
+    "Check each insurer's complaint record with your state insurance department, its financial strength rating and the discounts you qualify for, then compare quotes for the same coverage.",
+    "We are a free comparison service, not an insurer. Quotes depend on the insurer's underwriting.",
   ],
 };
 
@@ -42,7 +44,11 @@ export const autoListingPages = [
       { name: 'compare-rates-m6b', headline: 'Compare car insurance rates from multiple insurers' },
       { name: 'compare-rates-m7d', headline: 'Rates went up at renewal? Compare before you pay' },
       { name: 'compare-rates-n2i', headline: 'Compare rates for the coverage you actually need' },
-      { name: 'compare-state-rates-m6b', title: 'Car insurance rates by state', headline: 'Compare car insurance rates in your state' },
+      {
+        name: 'compare-state-rates-m6b',
+        title: 'Car insurance rates by state',
+        headline: 'Compare car insurance rates in your state',
+      },
     ],
   }),
   ...family({
@@ -52,6 +58,13 @@ export const autoListingPages = [
     indexable: true,
     benefits: ['discounts'],
     planTypes: ['Auto'],
-    variants: ['auto-insurers', { name: 'explore-top-rated-insurers', title: 'Top-rated auto insurers', headline: 'Explore top-rated auto insurers' }],
+    variants: [
+      'auto-insurers',
+      {
+        name: 'explore-top-rated-insurers',
+        title: 'Top-rated auto insurers',
+        headline: 'Explore top-rated auto insurers',
+      },
+    ],
   }),
 ];

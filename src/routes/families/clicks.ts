@@ -8,9 +8,9 @@ const medicareOffers: PageCopy = {
   title: 'Compare Medicare plan offers',
   description: 'Browse Medicare plan offers from insurance companies and licensed agencies that serve your area.',
   headline: 'Medicare plan offers available in your area',
-  subheadline: 'Select an offer to see plan details on the provider\'s site.',
+  subheadline: "Select an offer to see plan details on the provider's site.",
   body: [
-    'The offers below come from insurance carriers and licensed agencies. Each one opens on the provider\'s own site, where you can review plans, networks and costs.',
+    "The offers below come from insurance carriers and licensed agencies. Each one opens on the provider's own site, where you can review plans, networks and costs.",
     'We may be paid when you select an offer. Plans and benefits vary by location; not every plan is available in every area.',
   ],
 };
@@ -49,7 +49,11 @@ export const clicksPages = [
       'ads',
       'ads-es',
       'clicks',
-      { name: 'search-results-z5d', title: 'Medicare plan search results', headline: 'Your Medicare plan search results' },
+      {
+        name: 'search-results-z5d',
+        title: 'Medicare plan search results',
+        headline: 'Your Medicare plan search results',
+      },
     ],
   }),
   ...family({

@@ -5,11 +5,13 @@
  */
 import type { PageCopy } from './family';
 
-const disclaimer = 'No estamos afiliados ni respaldados por el gobierno de los Estados Unidos ni por el programa federal de Medicare. Los planes y beneficios varían según la zona y no todas las personas califican.';
+const disclaimer =
+  'No estamos afiliados ni respaldados por el gobierno de los Estados Unidos ni por el programa federal de Medicare. Los planes y beneficios varían según la zona y no todas las personas califican.';
 
 export const esGeneral: PageCopy = {
   title: 'Beneficios de Medicare en su zona',
-  description: 'Compare planes Medicare Advantage disponibles en su código postal y hable con un agente con licencia en español, sin costo.',
+  description:
+    'Compare planes Medicare Advantage disponibles en su código postal y hable con un agente con licencia en español, sin costo.',
   headline: 'Vea qué beneficios de Medicare podrían estar disponibles para usted',
   subheadline: 'Una llamada gratuita con un agente con licencia que habla español.',
   body: [
@@ -21,7 +23,8 @@ export const esGeneral: PageCopy = {
 
 export const esHealth: PageCopy = {
   title: 'Planes de salud para personas con Medicare',
-  description: 'Compare planes de salud Medicare Advantage en su zona: médicos, medicamentos y costos, con ayuda de un agente con licencia.',
+  description:
+    'Compare planes de salud Medicare Advantage en su zona: médicos, medicamentos y costos, con ayuda de un agente con licencia.',
   headline: 'Un plan de salud que se ajuste a sus médicos y a su presupuesto',
   subheadline: 'Compare opciones de Medicare Advantage disponibles donde vive.',
   body: [
@@ -33,7 +36,8 @@ export const esHealth: PageCopy = {
 
 export const esLife: PageCopy = {
   title: 'Cobertura de Medicare para cada etapa',
-  description: 'Revise si un plan Medicare Advantage con beneficios adicionales está disponible en su zona, con ayuda de un agente con licencia.',
+  description:
+    'Revise si un plan Medicare Advantage con beneficios adicionales está disponible en su zona, con ayuda de un agente con licencia.',
   headline: 'Cobertura pensada para su vida de hoy',
   subheadline: 'Sus necesidades cambian; su plan de Medicare también puede cambiar.',
   body: [
@@ -45,7 +49,8 @@ export const esLife: PageCopy = {
 
 export const esOtc: PageCopy = {
   title: 'Asignación para productos de venta libre',
-  description: 'Algunos planes Medicare Advantage incluyen una asignación para productos de venta libre (OTC). Vea si hay planes con este beneficio en su zona.',
+  description:
+    'Algunos planes Medicare Advantage incluyen una asignación para productos de venta libre (OTC). Vea si hay planes con este beneficio en su zona.',
   headline: 'Su plan podría incluir dinero para productos de farmacia',
   subheadline: 'Vitaminas, analgésicos, artículos de primeros auxilios y más, con una tarjeta de beneficios.',
   body: [
@@ -57,7 +62,8 @@ export const esOtc: PageCopy = {
 
 export const esGrocery: PageCopy = {
   title: 'Asignación para comestibles',
-  description: 'Algunos planes para personas con Medicare y Medicaid o con ciertas condiciones crónicas incluyen ayuda para comprar alimentos saludables.',
+  description:
+    'Algunos planes para personas con Medicare y Medicaid o con ciertas condiciones crónicas incluyen ayuda para comprar alimentos saludables.',
   headline: 'Ayuda para comprar alimentos saludables, si califica',
   subheadline: 'Algunos planes incluyen una tarjeta con saldo para comestibles.',
   body: [
@@ -69,7 +75,8 @@ export const esGrocery: PageCopy = {
 
 export const esAllowance: PageCopy = {
   title: 'Tarjeta de beneficios flexibles',
-  description: 'Vea si un plan Medicare Advantage con tarjeta de beneficios flexibles para productos de venta libre, comestibles o servicios está disponible en su zona.',
+  description:
+    'Vea si un plan Medicare Advantage con tarjeta de beneficios flexibles para productos de venta libre, comestibles o servicios está disponible en su zona.',
   headline: 'Una tarjeta de beneficios para gastos de todos los días',
   subheadline: 'Algunos planes cargan una cantidad cada mes o trimestre para artículos aprobados.',
   body: [
@@ -81,7 +88,8 @@ export const esAllowance: PageCopy = {
 
 export const esGiveback: PageCopy = {
   title: 'Reducción de la prima de la Parte B',
-  description: 'Algunos planes Medicare Advantage pagan parte de su prima de la Parte B, lo que puede aumentar su cheque del Seguro Social. Vea si hay planes así en su zona.',
+  description:
+    'Algunos planes Medicare Advantage pagan parte de su prima de la Parte B, lo que puede aumentar su cheque del Seguro Social. Vea si hay planes así en su zona.',
   headline: 'Algunos planes pagan parte de su prima de la Parte B',
   subheadline: 'Eso podría dejarle más dinero en su cheque del Seguro Social cada mes.',
   body: [
@@ -93,7 +101,8 @@ export const esGiveback: PageCopy = {
 
 export const esDental: PageCopy = {
   title: 'Cobertura dental con Medicare',
-  description: 'Medicare Original no cubre la mayoría de los servicios dentales. Vea si hay planes Medicare Advantage con beneficios dentales en su zona.',
+  description:
+    'Medicare Original no cubre la mayoría de los servicios dentales. Vea si hay planes Medicare Advantage con beneficios dentales en su zona.',
   headline: 'Cobertura dental que Medicare Original no incluye',
   subheadline: 'Limpiezas, radiografías y, en algunos planes, dentaduras y coronas.',
   body: [
@@ -105,7 +114,8 @@ export const esDental: PageCopy = {
 
 export const esCsnp: PageCopy = {
   title: 'Planes para condiciones crónicas',
-  description: 'Los planes de necesidades especiales para condiciones crónicas (C-SNP) están diseñados para personas con diabetes, enfermedades del corazón y otras condiciones.',
+  description:
+    'Los planes de necesidades especiales para condiciones crónicas (C-SNP) están diseñados para personas con diabetes, enfermedades del corazón y otras condiciones.',
   headline: '¿Vive con diabetes o una enfermedad del corazón?',
   subheadline: 'Un plan de necesidades especiales podría coordinar mejor su atención.',
   body: [
@@ -117,7 +127,8 @@ export const esCsnp: PageCopy = {
 
 export const esSocialSecurity: PageCopy = {
   title: 'Beneficios de Medicare y su cheque del Seguro Social',
-  description: 'Vea si un plan Medicare Advantage con reducción de la prima de la Parte B u otros beneficios está disponible en su zona.',
+  description:
+    'Vea si un plan Medicare Advantage con reducción de la prima de la Parte B u otros beneficios está disponible en su zona.',
   headline: '¿Recibe Seguro Social y tiene Medicare?',
   subheadline: 'Algunos planes podrían ayudarle a conservar más de su cheque mensual.',
   body: [
@@ -129,7 +140,8 @@ export const esSocialSecurity: PageCopy = {
 
 export const esChat: PageCopy = {
   title: 'Hable con un agente de Medicare',
-  description: 'Responda unas preguntas y hable con un agente de seguros con licencia sobre los planes de Medicare de su zona.',
+  description:
+    'Responda unas preguntas y hable con un agente de seguros con licencia sobre los planes de Medicare de su zona.',
   headline: 'Hola, le ayudo a revisar sus beneficios de Medicare',
   subheadline: 'Responda unas preguntas rápidas y le comunicamos con un agente con licencia.',
   body: [

@@ -8,7 +8,8 @@ import { family, type PageCopy } from './family';
 
 const dentalVision: PageCopy = {
   title: 'Dental and vision coverage with Medicare',
-  description: 'Original Medicare does not cover routine dental or vision care. Many Medicare Advantage plans do. See plans offered in your area.',
+  description:
+    'Original Medicare does not cover routine dental or vision care. Many Medicare Advantage plans do. See plans offered in your area.',
   headline: 'Dental and vision care that Original Medicare leaves out',
   subheadline: 'Cleanings, X-rays, eye exams and glasses are included in many Medicare Advantage plans.',
   body: [
@@ -20,7 +21,8 @@ const dentalVision: PageCopy = {
 
 const lowPremium: PageCopy = {
   title: 'Medicare plans with dental benefits',
-  description: 'Some Medicare Advantage plans with dental coverage have premiums as low as $0 a month in some areas. Compare plans near you.',
+  description:
+    'Some Medicare Advantage plans with dental coverage have premiums as low as $0 a month in some areas. Compare plans near you.',
   headline: 'Dental coverage with premiums as low as $0 in some areas',
   subheadline: 'Many Medicare Advantage plans include dental; some have no monthly plan premium.',
   body: [

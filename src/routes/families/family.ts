@@ -48,7 +48,8 @@ interface PageSettings {
 /** One page of a family: its name plus whatever differs from the family (copy fields included). */
 export type Variant =
   | string
-  | ({ name: string; path?: string; copy?: PageCopy; experiment?: RouteRecordInput['experiment'] } & Partial<PageCopy> & PageSettings);
+  | ({ name: string; path?: string; copy?: PageCopy; experiment?: RouteRecordInput['experiment'] } & Partial<PageCopy> &
+      PageSettings);
 
 export interface FamilyTable extends PageSettings {
   product: Product;
@@ -107,9 +108,22 @@ export function family(table: FamilyTable): RouteRecordInput[] {
     const form = v.form !== undefined ? v.form : table.form !== undefined ? table.form : defaultForm(template, product);
     const brands = v.brands ?? table.brands ?? defaultBrands(product, language);
     const preview = isPreview(v.name);
-    const exitHook = v.onExitIntent !== undefined ? v.onExitIntent : table.onExitIntent !== undefined ? table.onExitIntent : template === 'advertorial' ? 'showDialog' : null;
-    const exitIntentOptions = table.exitIntentOptions || v.exitIntentOptions ? { ...table.exitIntentOptions, ...v.exitIntentOptions } : undefined;
-    const campaign = v.campaign ?? table.campaign ?? (template === 'legal' || template === 'index' || template === 'review' ? 'none' : 'smid');
+    const exitHook =
+      v.onExitIntent !== undefined
+        ? v.onExitIntent
+        : table.onExitIntent !== undefined
+          ? table.onExitIntent
+          : template === 'advertorial'
+            ? 'showDialog'
+            : null;
+    const exitIntentOptions =
+      table.exitIntentOptions || v.exitIntentOptions
+        ? { ...table.exitIntentOptions, ...v.exitIntentOptions }
+        : undefined;
+    const campaign =
+      v.campaign ??
+      table.campaign ??
+      (template === 'legal' || template === 'index' || template === 'review' ? 'none' : 'smid');
     const destination = v.destination ?? table.destination;
     const check = v.check ?? table.check;
     return {
@@ -136,7 +150,9 @@ export function family(table: FamilyTable): RouteRecordInput[] {
         indexable: preview ? false : (v.indexable ?? table.indexable ?? false),
         ...(preview ? { colorMode: 'light' as const } : {}),
         ...(destination ? { destination } : {}),
-        ...(product === 'medicare' && form && (template === 'advertorial' || template === 'listing') ? { onEnter: 'demandCheck' } : {}),
+        ...(product === 'medicare' && form && (template === 'advertorial' || template === 'listing')
+          ? { onEnter: 'demandCheck' }
+          : {}),
         ...(exitHook ? { onExitIntent: exitHook } : {}),
         ...(exitIntentOptions ? { exitIntentOptions } : {}),
       },

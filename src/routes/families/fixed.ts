@@ -7,7 +7,8 @@ import { ALL_BRANDS, AUTO_BRANDS, REVIEW_BRANDS, SPANISH_MEDICARE_BRANDS, family
 
 const home: PageCopy = {
   title: 'Compare plans and benefits',
-  description: 'Compare insurance plans available where you live and talk with a licensed agent about the coverage that fits you.',
+  description:
+    'Compare insurance plans available where you live and talk with a licensed agent about the coverage that fits you.',
   headline: 'Plans and benefits, explained in plain words',
   subheadline: 'Check what is available in your ZIP code in a few minutes, with no obligation.',
   body: [
@@ -20,7 +21,8 @@ const home: PageCopy = {
 /** The home page on a Spanish brand (m10es): src/routes/brand-language.ts. */
 export const HOME_COPY_ES: PageCopy = {
   title: 'Compare planes y beneficios',
-  description: 'Compare los planes de seguro disponibles donde vive y hable con un agente con licencia sobre la cobertura que le conviene.',
+  description:
+    'Compare los planes de seguro disponibles donde vive y hable con un agente con licencia sobre la cobertura que le conviene.',
   headline: 'Planes y beneficios, explicados con palabras sencillas',
   subheadline: 'Vea lo que hay disponible en su código postal en pocos minutos y sin compromiso.',
   body: [
@@ -32,12 +34,13 @@ export const HOME_COPY_ES: PageCopy = {
 
 const reviewsIndex: PageCopy = {
   title: 'Medicare carrier reviews',
-  description: 'Plain-language overviews of the largest Medicare Advantage and Part D carriers: plan types, where they sell and what to ask before you enroll.',
+  description:
+    'Plain-language overviews of the largest Medicare Advantage and Part D carriers: plan types, where they sell and what to ask before you enroll.',
   headline: 'Medicare carrier reviews',
   subheadline: 'What each carrier offers, and the questions worth asking before you choose.',
   body: [
     'Most people with Medicare can choose among several private carriers each year. These overviews describe the plan types each carrier offers and the things to check for your own situation: your doctors, your prescriptions and your budget.',
-    'Carrier offerings change every year and differ by county. Always confirm a plan\'s network, drug list and costs in its Evidence of Coverage before you enroll.',
+    "Carrier offerings change every year and differ by county. Always confirm a plan's network, drug list and costs in its Evidence of Coverage before you enroll.",
   ],
 };
 
@@ -49,8 +52,8 @@ function carrierReview(carrier: string, facts: string): PageCopy {
     subheadline: `How ${carrier} plans work, and how to check whether one fits your doctors and prescriptions.`,
     body: [
       facts,
-      'Before choosing any plan, check three things: whether your doctors and hospitals are in the network, whether your prescriptions are on the formulary and at which tier, and the plan\'s maximum out-of-pocket limit. Extra benefits such as dental, vision or an over-the-counter allowance vary by plan and by county.',
-      'A licensed agent can compare this carrier\'s plans with others available in your ZIP code at no cost to you.',
+      "Before choosing any plan, check three things: whether your doctors and hospitals are in the network, whether your prescriptions are on the formulary and at which tier, and the plan's maximum out-of-pocket limit. Extra benefits such as dental, vision or an over-the-counter allowance vary by plan and by county.",
+      "A licensed agent can compare this carrier's plans with others available in your ZIP code at no cost to you.",
     ],
   };
 }
@@ -68,7 +71,8 @@ const quizCopy = (topic: string, headline: string): PageCopy => ({
 
 const quizMedicareEs: PageCopy = {
   title: 'Cuestionario de Medicare',
-  description: 'Responda unas preguntas rápidas para ver qué opciones de Medicare podrían estar disponibles para usted.',
+  description:
+    'Responda unas preguntas rápidas para ver qué opciones de Medicare podrían estar disponibles para usted.',
   headline: 'Descubra qué plan de Medicare podría ser para usted',
   subheadline: 'Toma alrededor de un minuto. Sin compromiso.',
   body: [
@@ -103,27 +107,42 @@ export const fixedPages = [
       {
         name: 'reviews-aetna',
         path: '/reviews/aetna/:step?',
-        copy: carrierReview('Aetna', 'Aetna is part of CVS Health and offers Medicare Advantage plans, including HMO and PPO options, as well as stand-alone Part D prescription drug plans in many states. Some Aetna plans include dental, vision and hearing coverage or an over-the-counter allowance.'),
+        copy: carrierReview(
+          'Aetna',
+          'Aetna is part of CVS Health and offers Medicare Advantage plans, including HMO and PPO options, as well as stand-alone Part D prescription drug plans in many states. Some Aetna plans include dental, vision and hearing coverage or an over-the-counter allowance.',
+        ),
       },
       {
         name: 'reviews-cigna',
         path: '/reviews/cigna/:step?',
-        copy: carrierReview('Cigna', 'Cigna Healthcare has offered Medicare Advantage and Part D prescription drug plans in selected states. Its Medicare business and plan names have changed in recent years, so check the current plan name and sponsor on your enrollment materials.'),
+        copy: carrierReview(
+          'Cigna',
+          'Cigna Healthcare has offered Medicare Advantage and Part D prescription drug plans in selected states. Its Medicare business and plan names have changed in recent years, so check the current plan name and sponsor on your enrollment materials.',
+        ),
       },
       {
         name: 'reviews-humana',
         path: '/reviews/humana/:step?',
-        copy: carrierReview('Humana', 'Humana is one of the largest Medicare Advantage carriers in the country and also offers stand-alone Part D plans. Its plan types include HMO, PPO and Special Needs Plans, with networks that vary by market.'),
+        copy: carrierReview(
+          'Humana',
+          'Humana is one of the largest Medicare Advantage carriers in the country and also offers stand-alone Part D plans. Its plan types include HMO, PPO and Special Needs Plans, with networks that vary by market.',
+        ),
       },
       {
         name: 'reviews-wellcare',
         path: '/reviews/wellcare/:step?',
-        copy: carrierReview('Wellcare', 'Wellcare is the Medicare brand of Centene Corporation. It offers Medicare Advantage plans, including Special Needs Plans for people with both Medicare and Medicaid, and stand-alone Part D plans.'),
+        copy: carrierReview(
+          'Wellcare',
+          'Wellcare is the Medicare brand of Centene Corporation. It offers Medicare Advantage plans, including Special Needs Plans for people with both Medicare and Medicaid, and stand-alone Part D plans.',
+        ),
       },
       {
         name: 'reviews-unitedhealthcare',
         path: '/reviews/unitedhealthcare/:step?',
-        copy: carrierReview('UnitedHealthcare', 'UnitedHealthcare offers Medicare Advantage plans, Part D plans and, under the AARP name, Medicare Supplement insurance in most states. Many of its Medicare Advantage plans include dental and vision benefits.'),
+        copy: carrierReview(
+          'UnitedHealthcare',
+          'UnitedHealthcare offers Medicare Advantage plans, Part D plans and, under the AARP name, Medicare Supplement insurance in most states. Many of its Medicare Advantage plans include dental and vision benefits.',
+        ),
       },
     ],
   }),
@@ -133,10 +152,33 @@ export const fixedPages = [
     benefits: ['otc', 'grocery', 'dental'],
     planTypes: ['Medicare Advantage'],
     variants: [
-      { name: 'otc-quiz', path: '/quiz/otc/:step?', form: 'quiz-otc', copy: quizCopy('OTC allowance', 'Could your plan include an over-the-counter allowance?'), benefits: ['otc'] },
-      { name: 'grocery-quiz', path: '/quiz/grocery/:step?', form: 'quiz-grocery', copy: quizCopy('Grocery allowance', 'See if a plan with a grocery allowance is available near you'), benefits: ['grocery', 'otc'] },
-      { name: 'medicare-quiz', path: '/quiz/medicare/:step?', form: 'quiz-medicare', copy: quizCopy('Medicare plan', 'Find out which Medicare plan may fit you') },
-      { name: 'medicare-quiz-es', path: '/quiz/medicare-es/:step?', form: 'quiz-medicare-es', copy: quizMedicareEs, brands: SPANISH_MEDICARE_BRANDS },
+      {
+        name: 'otc-quiz',
+        path: '/quiz/otc/:step?',
+        form: 'quiz-otc',
+        copy: quizCopy('OTC allowance', 'Could your plan include an over-the-counter allowance?'),
+        benefits: ['otc'],
+      },
+      {
+        name: 'grocery-quiz',
+        path: '/quiz/grocery/:step?',
+        form: 'quiz-grocery',
+        copy: quizCopy('Grocery allowance', 'See if a plan with a grocery allowance is available near you'),
+        benefits: ['grocery', 'otc'],
+      },
+      {
+        name: 'medicare-quiz',
+        path: '/quiz/medicare/:step?',
+        form: 'quiz-medicare',
+        copy: quizCopy('Medicare plan', 'Find out which Medicare plan may fit you'),
+      },
+      {
+        name: 'medicare-quiz-es',
+        path: '/quiz/medicare-es/:step?',
+        form: 'quiz-medicare-es',
+        copy: quizMedicareEs,
+        brands: SPANISH_MEDICARE_BRANDS,
+      },
       {
         name: 'auto-quiz',
         path: '/quiz/auto/:step?',

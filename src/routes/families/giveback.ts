@@ -8,7 +8,8 @@ import { family, type PageCopy } from './family';
 
 const giveback: PageCopy = {
   title: 'Part B premium reduction',
-  description: 'Some Medicare Advantage plans pay part of your Part B premium, which can raise your Social Security check. See if such plans are offered in your county.',
+  description:
+    'Some Medicare Advantage plans pay part of your Part B premium, which can raise your Social Security check. See if such plans are offered in your county.',
   headline: 'Some Medicare plans pay part of your Part B premium',
   subheadline: 'That could mean more money in your Social Security check each month.',
   body: [
@@ -40,7 +41,10 @@ export const givebackPages = [
       { name: 'additional-benefits-buyback', headline: 'Additional benefits: a reduction in your Part B premium' },
       'additional-benefits-buyback-es',
       { name: 'additional-benefits-buyback-2024', headline: 'Part B premium reduction plans offered this year' },
-      { name: 'additional-benefits-buyback-g5k', headline: 'See if a Part B premium reduction plan is offered near you' },
+      {
+        name: 'additional-benefits-buyback-g5k',
+        headline: 'See if a Part B premium reduction plan is offered near you',
+      },
       { name: 'medicare-premium-reduction-simple-2096', headline: 'Medicare premium reduction: how it works' },
     ],
   }),
@@ -50,6 +54,12 @@ export const givebackPages = [
     copy: listing,
     benefits: ['giveback'],
     planTypes: ['Medicare Advantage'],
-    variants: ['medicare-premium-reduction-listing-r2', { name: 'medicare-premium-reduction-listing-2096-card', subheadline: 'Each card shows one plan type and what to ask about it.' }],
+    variants: [
+      'medicare-premium-reduction-listing-r2',
+      {
+        name: 'medicare-premium-reduction-listing-2096-card',
+        subheadline: 'Each card shows one plan type and what to ask about it.',
+      },
+    ],
   }),
 ];

@@ -7,7 +7,8 @@ import { ALL_BRANDS, family, type PageCopy } from './family';
 
 const terms: PageCopy = {
   title: 'Terms of use',
-  description: 'The terms that apply when you use this site, request insurance information or agree to be contacted by licensed agents.',
+  description:
+    'The terms that apply when you use this site, request insurance information or agree to be contacted by licensed agents.',
   headline: 'Terms of use',
   subheadline: 'Please read these terms before using this site. Using the site means you accept them.',
   body: [
@@ -15,17 +16,17 @@ const terms: PageCopy = {
     'This site is a free information and referral service. We are not an insurance company, we do not issue policies and we are not affiliated with or endorsed by the United States government or the federal Medicare program. We connect people who ask for insurance information with licensed insurance agents, brokers and carriers ("partners").',
     'We do not offer every plan available in your area. Any information we provide is limited to the plans offered by the partners we work with. You can contact Medicare.gov or 1-800-MEDICARE (TTY 1-877-486-2048), 24 hours a day, 7 days a week, for information on all your options.',
     '## Information you give us',
-    'You agree that what you enter on this site is accurate and is your own information. Do not submit information about another person unless you are authorised to act for them. Quotes and plan details depend on what you tell us and on the partner\'s own underwriting; a quote is not an offer of coverage.',
+    "You agree that what you enter on this site is accurate and is your own information. Do not submit information about another person unless you are authorised to act for them. Quotes and plan details depend on what you tell us and on the partner's own underwriting; a quote is not an offer of coverage.",
     '## Consent to be contacted',
     'When you submit a form and tick or press the consent button, you agree that this site and its partners may contact you at the phone number you provide, including by autodialed or prerecorded calls and by text message, about insurance products. Consent is not a condition of any purchase. Message and data rates may apply. You may revoke consent at any time as described below.',
     '## Telephone Consumer Protection Act',
-    'We keep a record of each consent, including the words shown to you, the time and the page, as required by the Telephone Consumer Protection Act (TCPA) and related rules. Calls to this site\'s phone numbers may be recorded for quality and compliance purposes, and you will be told when a call is recorded.',
+    "We keep a record of each consent, including the words shown to you, the time and the page, as required by the Telephone Consumer Protection Act (TCPA) and related rules. Calls to this site's phone numbers may be recorded for quality and compliance purposes, and you will be told when a call is recorded.",
     '## Opting out',
     'You can stop calls by telling any agent that you no longer wish to be contacted, and stop texts by replying STOP. You can also ask us to stop contacting you by writing to the address below. We process opt-out requests within ten business days, and we pass them on to the partners we shared your request with.',
     '## No advice and no guarantee',
     'Content on this site is general information, not legal, tax or medical advice. Benefits, premiums, networks and availability vary by plan and location and can change each year. We do not guarantee that you will qualify for any plan, benefit or price.',
     '## Acceptable use',
-    'You may not use automated tools to submit forms, copy the site\'s content for commercial use, or interfere with its operation. We may suspend access for misuse.',
+    "You may not use automated tools to submit forms, copy the site's content for commercial use, or interfere with its operation. We may suspend access for misuse.",
     '## Limitation of liability',
     'To the extent the law allows, the site is provided "as is" and we are not liable for indirect or consequential losses arising from its use. Nothing in these terms limits rights you have under consumer protection law.',
     '## Changes and contact',
@@ -35,7 +36,8 @@ const terms: PageCopy = {
 
 const privacy: PageCopy = {
   title: 'Privacy policy',
-  description: 'What personal information this site collects, why, who receives it, how consent for calls works and how to opt out or ask for your data.',
+  description:
+    'What personal information this site collects, why, who receives it, how consent for calls works and how to opt out or ask for your data.',
   headline: 'Privacy policy',
   subheadline: 'What we collect, why we collect it, and the choices you have.',
   body: [

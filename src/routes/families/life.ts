@@ -6,7 +6,8 @@ import { family, type PageCopy } from './family';
 
 const finalExpense: PageCopy = {
   title: 'Final expense insurance',
-  description: 'Final expense insurance is a small whole life policy that can help your family pay for a funeral and final bills. Compare options with a licensed agent.',
+  description:
+    'Final expense insurance is a small whole life policy that can help your family pay for a funeral and final bills. Compare options with a licensed agent.',
   headline: 'Help your family with final expenses',
   subheadline: 'Small whole life policies for people age 50 to 85, with fixed premiums.',
   body: [

@@ -7,7 +7,8 @@ import { family, type PageCopy } from './family';
 
 const extraBenefits: PageCopy = {
   title: 'Medicare benefits you may be missing',
-  description: 'Many Medicare Advantage plans include dental, vision, hearing and over-the-counter benefits. See what is offered in your ZIP code.',
+  description:
+    'Many Medicare Advantage plans include dental, vision, hearing and over-the-counter benefits. See what is offered in your ZIP code.',
   headline: 'You may qualify for more Medicare benefits than you have now',
   subheadline: 'Dental, vision, hearing and everyday-item allowances are included in many plans.',
   body: [
@@ -19,7 +20,8 @@ const extraBenefits: PageCopy = {
 
 const go4: PageCopy = {
   title: 'Find a Medicare plan that fits',
-  description: 'Compare Medicare Advantage plans in your area with help from a licensed agent: doctors, prescriptions, extra benefits and costs.',
+  description:
+    'Compare Medicare Advantage plans in your area with help from a licensed agent: doctors, prescriptions, extra benefits and costs.',
   headline: 'Medicare coverage that fits the way you live',
   subheadline: 'Compare plans available in your ZIP code with a licensed agent.',
   body: [
@@ -31,7 +33,8 @@ const go4: PageCopy = {
 
 const disruptions: PageCopy = {
   title: 'Changes to your Medicare plan',
-  description: 'If your Medicare Advantage plan is leaving your area or changing its network, you may have a Special Enrollment Period to choose a new plan.',
+  description:
+    'If your Medicare Advantage plan is leaving your area or changing its network, you may have a Special Enrollment Period to choose a new plan.',
   headline: 'Is your Medicare plan changing or leaving your area?',
   subheadline: 'You may be able to switch plans outside the usual enrollment dates.',
   body: [
@@ -43,7 +46,8 @@ const disruptions: PageCopy = {
 
 const medicareGuide: PageCopy = {
   title: 'Medicare explained',
-  description: 'A plain-language guide to Medicare Parts A, B, C and D, Medicare Supplement insurance and when you can enroll.',
+  description:
+    'A plain-language guide to Medicare Parts A, B, C and D, Medicare Supplement insurance and when you can enroll.',
   headline: 'Medicare, explained in plain language',
   subheadline: 'Parts A, B, C and D, supplements, and when you can make changes.',
   body: [
@@ -67,7 +71,8 @@ const news: PageCopy = {
 
 const socialSecurity: PageCopy = {
   title: 'Medicare and your Social Security check',
-  description: 'Some Medicare Advantage plans pay part of your Part B premium, which can leave more in your Social Security check. Call a licensed agent to check.',
+  description:
+    'Some Medicare Advantage plans pay part of your Part B premium, which can leave more in your Social Security check. Call a licensed agent to check.',
   headline: 'On Social Security and Medicare? Call to review your benefits',
   subheadline: 'Some plans pay part of your Part B premium; others lower out-of-pocket costs.',
   body: [
@@ -99,11 +104,19 @@ export const medicareLandingPages = [
           active: true,
           variants: [
             { id: 'control', weight: 50 },
-            { id: 'zip-first', weight: 50, config: { headline: 'Enter your ZIP code to see the Medicare benefits near you' } },
+            {
+              id: 'zip-first',
+              weight: 50,
+              config: { headline: 'Enter your ZIP code to see the Medicare benefits near you' },
+            },
           ],
         },
       },
-      { name: 'senior-deals', title: 'Extra benefits for seniors on Medicare', headline: 'Seniors on Medicare: see which extra benefits plans near you include' },
+      {
+        name: 'senior-deals',
+        title: 'Extra benefits for seniors on Medicare',
+        headline: 'Seniors on Medicare: see which extra benefits plans near you include',
+      },
       { name: 'get-offers', headline: 'See Medicare plan offers in your ZIP code' },
       { name: 'get-offers-xyq', headline: 'Check Medicare plan offers before the enrollment period ends' },
       { name: 'search-4-benefits', headline: 'Search Medicare benefits available in your area' },
@@ -112,7 +125,10 @@ export const medicareLandingPages = [
       { name: 'new-senior-benefits', headline: 'New to Medicare? See the benefits plans in your area offer' },
       { name: 'get-benefits-a4b', headline: 'Get help comparing Medicare benefits in your area' },
       { name: 'get-benefits-b5c', headline: 'Dental, vision and hearing: check if a plan near you includes them' },
-      { name: 'additional-health-benefits', headline: 'Additional health benefits may be available with Medicare Advantage' },
+      {
+        name: 'additional-health-benefits',
+        headline: 'Additional health benefits may be available with Medicare Advantage',
+      },
     ],
   }),
   ...family({
@@ -122,7 +138,11 @@ export const medicareLandingPages = [
     benefits: benefitsCommon,
     planTypes: ['Medicare Advantage', 'Part D'],
     variants: [
-      { name: 'go-4-life', title: 'Medicare coverage for every stage of life', headline: 'Medicare coverage that keeps up with your life' },
+      {
+        name: 'go-4-life',
+        title: 'Medicare coverage for every stage of life',
+        headline: 'Medicare coverage that keeps up with your life',
+      },
       { name: 'go-4-life-es', copy: esLife },
       { name: 'go-4-health', headline: 'A health plan that fits your doctors and your budget' },
       { name: 'go-4-health-es', copy: esHealth },

@@ -6,19 +6,21 @@ import { family, type PageCopy } from './family';
 
 const carriers: PageCopy = {
   title: 'Medicare insurance carriers',
-  description: 'The private insurance companies that offer Medicare Advantage, Part D and Medicare Supplement plans, and how to compare them.',
+  description:
+    'The private insurance companies that offer Medicare Advantage, Part D and Medicare Supplement plans, and how to compare them.',
   headline: 'Medicare carriers, side by side',
   subheadline: 'Which companies offer plans in your area, and what to compare between them.',
   body: [
     'Medicare Advantage and Part D plans are sold by private insurers approved by Medicare, such as Aetna, Humana, UnitedHealthcare, Wellcare and regional Blue Cross Blue Shield companies. Which ones you can choose from depends on your county.',
-    'Compare carriers on what matters to you: whether your doctors are in network, how your prescriptions are covered, the maximum out-of-pocket limit and the extra benefits. Medicare\'s star ratings, published each October, are another useful measure.',
+    "Compare carriers on what matters to you: whether your doctors are in network, how your prescriptions are covered, the maximum out-of-pocket limit and the extra benefits. Medicare's star ratings, published each October, are another useful measure.",
     'A licensed agent can compare the carriers offering plans in your ZIP code at no cost.',
   ],
 };
 
 const searchPlans: PageCopy = {
   title: 'Search Medicare plans',
-  description: 'Search Medicare Advantage plans offered in your ZIP code and compare premiums, out-of-pocket limits and extra benefits.',
+  description:
+    'Search Medicare Advantage plans offered in your ZIP code and compare premiums, out-of-pocket limits and extra benefits.',
   headline: 'Search Medicare plans available in your ZIP code',
   subheadline: 'Compare premiums, out-of-pocket limits and extra benefits in one list.',
   body: [
@@ -34,12 +36,13 @@ const faqBody = [
   '## Does a $0 premium plan cost nothing?',
   'No. You still pay your Part B premium, and the plan has copays, coinsurance and a yearly out-of-pocket limit.',
   '## Will I lose my doctor?',
-  'It depends on the plan\'s network. Ask the agent to check each doctor before you enroll.',
+  "It depends on the plan's network. Ask the agent to check each doctor before you enroll.",
 ];
 
 const shopMaOtc: PageCopy = {
   title: 'Shop Medicare Advantage plans with an OTC allowance',
-  description: 'Compare Medicare Advantage plans that include an over-the-counter allowance, where offered in your area.',
+  description:
+    'Compare Medicare Advantage plans that include an over-the-counter allowance, where offered in your area.',
   headline: 'Shop Medicare Advantage plans with an over-the-counter allowance',
   subheadline: 'Plans with an OTC benefit, compared by premium, allowance and network.',
   body: [
@@ -50,7 +53,8 @@ const shopMaOtc: PageCopy = {
 
 const shopDsnp: PageCopy = {
   title: 'Shop Dual Special Needs Plans',
-  description: 'Dual Special Needs Plans (D-SNPs) are for people who have both Medicare and Medicaid. Compare plans and their flexible or OTC benefits.',
+  description:
+    'Dual Special Needs Plans (D-SNPs) are for people who have both Medicare and Medicaid. Compare plans and their flexible or OTC benefits.',
   headline: 'Have Medicare and Medicaid? Shop Dual Special Needs Plans',
   subheadline: 'D-SNPs coordinate both programs and often include extra everyday benefits.',
   body: [
@@ -61,7 +65,8 @@ const shopDsnp: PageCopy = {
 
 const catalog: PageCopy = {
   title: 'Senior benefit catalog',
-  description: 'A catalog of benefits that Medicare Advantage and Special Needs Plans may include: dental, vision, hearing, OTC, groceries, transportation and fitness.',
+  description:
+    'A catalog of benefits that Medicare Advantage and Special Needs Plans may include: dental, vision, hearing, OTC, groceries, transportation and fitness.',
   headline: 'A catalog of benefits Medicare plans may include',
   subheadline: 'What each benefit is, who usually qualifies, and how to check for it.',
   body: [
@@ -73,7 +78,8 @@ const catalog: PageCopy = {
 
 const location: PageCopy = {
   title: 'Medicare plans in your area',
-  description: 'See which kinds of Medicare plans are offered in your county, from Medicare Advantage to Part D and Medicare Supplement.',
+  description:
+    'See which kinds of Medicare plans are offered in your county, from Medicare Advantage to Part D and Medicare Supplement.',
   headline: 'Medicare plans offered where you live',
   subheadline: 'Plan choices differ by county. Start with your ZIP code.',
   body: [
@@ -94,7 +100,13 @@ export const medicareListingPages = [
     variants: [
       { name: 'carriers', indexable: true },
       { name: 'location-plans', copy: location },
-      { name: 'senior-benefit-catalog', copy: catalog, indexable: true, benefits: ['dental', 'vision', 'hearing', 'otc', 'grocery', 'transportation', 'fitness'], planTypes: ['Medicare Advantage', 'D-SNP', 'C-SNP'] },
+      {
+        name: 'senior-benefit-catalog',
+        copy: catalog,
+        indexable: true,
+        benefits: ['dental', 'vision', 'hearing', 'otc', 'grocery', 'transportation', 'fitness'],
+        planTypes: ['Medicare Advantage', 'D-SNP', 'C-SNP'],
+      },
     ],
   }),
   ...family({
@@ -106,8 +118,17 @@ export const medicareListingPages = [
     variants: [
       'search-plans-h3d',
       { name: 'search-plans-kqz', headline: 'Find and compare Medicare plans near you' },
-      { name: 'search-plans-kqz-faq', title: 'Medicare plan search and common questions', body: [...searchPlans.body.slice(0, 2), ...faqBody] },
-      { name: 'search-plans-quiz', template: 'quiz', form: 'quiz-medicare', headline: 'Answer a few questions to narrow your Medicare plan search' },
+      {
+        name: 'search-plans-kqz-faq',
+        title: 'Medicare plan search and common questions',
+        body: [...searchPlans.body.slice(0, 2), ...faqBody],
+      },
+      {
+        name: 'search-plans-quiz',
+        template: 'quiz',
+        form: 'quiz-medicare',
+        headline: 'Answer a few questions to narrow your Medicare plan search',
+      },
     ],
   }),
   ...family({
@@ -116,7 +137,11 @@ export const medicareListingPages = [
     copy: shopMaOtc,
     benefits: ['otc'],
     planTypes: ['Medicare Advantage'],
-    variants: ['shop-4-ma-otc', 'shop-4-ma-otc-r2', { name: 'shop-4-ma-otc-2024', headline: 'Shop this year\'s Medicare Advantage plans with an OTC allowance' }],
+    variants: [
+      'shop-4-ma-otc',
+      'shop-4-ma-otc-r2',
+      { name: 'shop-4-ma-otc-2024', headline: "Shop this year's Medicare Advantage plans with an OTC allowance" },
+    ],
   }),
   ...family({
     product: 'medicare',
@@ -127,10 +152,18 @@ export const medicareListingPages = [
     variants: [
       { name: 'shop-4-dsnp-flx', headline: 'Shop D-SNPs with a flexible benefits card' },
       { name: 'shop-4-dsnp-flx-r2', headline: 'Medicare and Medicaid? Compare D-SNPs with a flex card' },
-      { name: 'shop-4-dsnp-flx-2024', headline: 'This year\'s D-SNPs with a flexible benefits card' },
+      { name: 'shop-4-dsnp-flx-2024', headline: "This year's D-SNPs with a flexible benefits card" },
       { name: 'shop-4-dsnp-otc', headline: 'Shop D-SNPs with an over-the-counter allowance', benefits: ['otc'] },
-      { name: 'shop-4-dsnp-otc-r2', headline: 'Medicare and Medicaid? Compare D-SNPs with an OTC allowance', benefits: ['otc'] },
-      { name: 'shop-4-dsnp-otc-2024', headline: 'This year\'s D-SNPs with an over-the-counter allowance', benefits: ['otc'] },
+      {
+        name: 'shop-4-dsnp-otc-r2',
+        headline: 'Medicare and Medicaid? Compare D-SNPs with an OTC allowance',
+        benefits: ['otc'],
+      },
+      {
+        name: 'shop-4-dsnp-otc-2024',
+        headline: "This year's D-SNPs with an over-the-counter allowance",
+        benefits: ['otc'],
+      },
     ],
   }),
 ];

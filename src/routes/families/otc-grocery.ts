@@ -8,7 +8,8 @@ import { family, type PageCopy } from './family';
 
 const otc: PageCopy = {
   title: 'Over-the-counter allowance',
-  description: 'Some Medicare Advantage plans include an allowance for over-the-counter health items. See if plans with this benefit are offered in your area.',
+  description:
+    'Some Medicare Advantage plans include an allowance for over-the-counter health items. See if plans with this benefit are offered in your area.',
   headline: 'Your Medicare plan could include money for pharmacy items',
   subheadline: 'Vitamins, pain relievers, first-aid supplies and more, paid with a benefit card.',
   body: [
@@ -20,7 +21,8 @@ const otc: PageCopy = {
 
 const grocery: PageCopy = {
   title: 'Grocery allowance',
-  description: 'Some plans for people with Medicare and Medicaid, or with certain chronic conditions, include help paying for healthy food.',
+  description:
+    'Some plans for people with Medicare and Medicaid, or with certain chronic conditions, include help paying for healthy food.',
   headline: 'Help paying for healthy groceries, if you qualify',
   subheadline: 'Some Medicare plans load a benefit card you can use on approved foods.',
   body: [
@@ -32,7 +34,8 @@ const grocery: PageCopy = {
 
 const allowance: PageCopy = {
   title: 'Flexible benefits card',
-  description: 'Some Medicare Advantage plans include a flexible benefits card for over-the-counter items, healthy food or utilities. See what plans near you offer.',
+  description:
+    'Some Medicare Advantage plans include a flexible benefits card for over-the-counter items, healthy food or utilities. See what plans near you offer.',
   headline: 'One benefit card for everyday health costs',
   subheadline: 'Some plans load an allowance each month or quarter for approved purchases.',
   body: [
@@ -61,7 +64,12 @@ export const otcGroceryPages = [
       { name: 'my-otc-benefits-2', headline: 'Make sure you are not missing an over-the-counter benefit' },
       { name: 'my-otc-benefits-g3r', headline: 'See if a plan near you includes an OTC card' },
       { name: 'click-4-otc-r2', headline: 'Tap to check plans with an over-the-counter allowance' },
-      { name: 'quiz-otc', template: 'quiz', form: 'quiz-otc', headline: 'Take the quiz: could your plan include an OTC allowance?' },
+      {
+        name: 'quiz-otc',
+        template: 'quiz',
+        form: 'quiz-otc',
+        headline: 'Take the quiz: could your plan include an OTC allowance?',
+      },
       { name: 'additional-benefits-otc', headline: 'Additional benefits: an allowance for over-the-counter items' },
       'additional-benefits-otc-es',
       { name: 'additional-benefits-otc-2024', headline: 'Plans this year with an over-the-counter allowance' },
@@ -77,7 +85,12 @@ export const otcGroceryPages = [
     planTypes: ['Medicare Advantage', 'D-SNP'],
     variants: [
       'benefits-otc-flex',
-      { name: 'benefits-otc-flex-quiz', template: 'quiz', form: 'quiz-otc', headline: 'Quick quiz: could a flexible benefits card fit you?' },
+      {
+        name: 'benefits-otc-flex-quiz',
+        template: 'quiz',
+        form: 'quiz-otc',
+        headline: 'Quick quiz: could a flexible benefits card fit you?',
+      },
       'additional-benefits-allowance',
       'additional-benefits-allowance-es',
       { name: 'additional-benefits-allowance-2024', headline: 'Benefit card plans available this year' },
@@ -96,7 +109,12 @@ export const otcGroceryPages = [
       'grocery-preview',
       { name: 'grocery-allowance-r2', headline: 'A grocery allowance may be available with some Medicare plans' },
       { name: 'grocery-allowance-now', headline: 'Check now for plans with a healthy-food benefit' },
-      { name: 'grocery-allowance-r2-quiz', template: 'quiz', form: 'quiz-grocery', headline: 'Take the quiz: could you qualify for a grocery allowance?' },
+      {
+        name: 'grocery-allowance-r2-quiz',
+        template: 'quiz',
+        form: 'quiz-grocery',
+        headline: 'Take the quiz: could you qualify for a grocery allowance?',
+      },
       { name: 'additional-benefits-grocery', headline: 'Additional benefits: help with healthy groceries' },
       'additional-benefits-grocery-es',
       { name: 'additional-benefits-grocery-2024', headline: 'Plans this year with a healthy-food allowance' },

@@ -6,7 +6,8 @@ import { family, type PageCopy } from './family';
 
 const csnp: PageCopy = {
   title: 'Chronic condition plans with an allowance',
-  description: 'Chronic Condition Special Needs Plans serve people with diabetes, heart failure, COPD and other conditions; some include an allowance for food and everyday items.',
+  description:
+    'Chronic Condition Special Needs Plans serve people with diabetes, heart failure, COPD and other conditions; some include an allowance for food and everyday items.',
   headline: 'Living with a chronic condition? A Special Needs Plan may offer more support',
   subheadline: 'Some C-SNPs include care coordination and an allowance for healthy food or everyday items.',
   body: [

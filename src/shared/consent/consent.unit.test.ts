@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BRANDS } from '../../../brands';
 import { ROUTES, isServedFor } from '../../routes/registry';
-import { CONSENT_TEXTS, consentDisclosure, consentParts, currentConsent, CURRENT_CONSENT_VERSION, sha256Hex, tpmoDisclaimer, tpmoDisclaimerVersion } from '.';
+import {
+  CONSENT_TEXTS,
+  consentDisclosure,
+  consentParts,
+  currentConsent,
+  CURRENT_CONSENT_VERSION,
+  sha256Hex,
+  tpmoDisclaimer,
+  tpmoDisclaimerVersion,
+} from '.';
 
 describe('consent disclosure', () => {
   it('names who may call, automated technology, no purchase condition and opt-out, in both languages', () => {
@@ -55,7 +64,13 @@ describe('TPMO disclaimer', () => {
 
   it('every brand that serves a Medicare page has sellers and disclaimer counts', () => {
     for (const brand of BRANDS) {
-      const servesMedicare = ROUTES.some((r) => r.config.product === 'medicare' && r.config.template !== 'legal' && r.name !== 'index' && isServedFor(r, brand.id));
+      const servesMedicare = ROUTES.some(
+        (r) =>
+          r.config.product === 'medicare' &&
+          r.config.template !== 'legal' &&
+          r.name !== 'index' &&
+          isServedFor(r, brand.id),
+      );
       if (servesMedicare) expect(brand.consent.medicare?.sellers.length, brand.id).toBeGreaterThanOrEqual(1);
     }
   });

@@ -21,11 +21,17 @@ export interface ConsentDisclosure {
 }
 
 /** The exact disclosure of a version for a brand, or undefined for an unknown version. */
-export function consentDisclosure(version: string, language: Language, brandName: string): ConsentDisclosure | undefined {
+export function consentDisclosure(
+  version: string,
+  language: Language,
+  brandName: string,
+): ConsentDisclosure | undefined {
   const texts = Object.hasOwn(CONSENT_TEXTS, version) ? CONSENT_TEXTS[version] : undefined;
   if (!texts) return undefined;
   const template = texts[language];
-  const link = template.includes('{partners}') ? { text: PARTNERS_LINK[language].text.replaceAll('{brand}', brandName), href: PARTNERS_LINK[language].href } : undefined;
+  const link = template.includes('{partners}')
+    ? { text: PARTNERS_LINK[language].text.replaceAll('{brand}', brandName), href: PARTNERS_LINK[language].href }
+    : undefined;
   const text = template.replaceAll('{partners}', link?.text ?? '').replaceAll('{brand}', brandName);
   return link ? { version, language, text, link } : { version, language, text };
 }
@@ -39,10 +45,18 @@ export function currentConsent(language: Language, brandName: string, product: P
 }
 
 /** The text split around its link phrase, for rendering the phrase as an anchor. */
-export function consentParts(disclosure: { text: string; link?: { text: string } }): { before: string; link: string | null; after: string } {
+export function consentParts(disclosure: { text: string; link?: { text: string } }): {
+  before: string;
+  link: string | null;
+  after: string;
+} {
   const at = disclosure.link ? disclosure.text.indexOf(disclosure.link.text) : -1;
   if (!disclosure.link || at < 0) return { before: disclosure.text, link: null, after: '' };
-  return { before: disclosure.text.slice(0, at), link: disclosure.link.text, after: disclosure.text.slice(at + disclosure.link.text.length) };
+  return {
+    before: disclosure.text.slice(0, at),
+    link: disclosure.link.text,
+    after: disclosure.text.slice(at + disclosure.link.text.length),
+  };
 }
 
 /** SHA-256 of the UTF-8 text, lowercase hex (Web Crypto: the same in the Worker and tests). */

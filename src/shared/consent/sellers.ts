@@ -16,7 +16,10 @@ export function sellerFieldName(id: string): string {
 }
 
 /** The brand's sellers in their order, each marked accepted when its id was posted. */
-export function sellerChoices(sellers: readonly { id: string; name: string }[], postedIds: readonly string[]): SellerChoice[] {
+export function sellerChoices(
+  sellers: readonly { id: string; name: string }[],
+  postedIds: readonly string[],
+): SellerChoice[] {
   const ticked = new Set(postedIds);
   return sellers.map((s) => ({ id: s.id, name: s.name, accepted: ticked.has(s.id) }));
 }

@@ -42,7 +42,11 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 };
 
 /** The version a form of each product shows now. */
-export const CURRENT_CONSENT_VERSIONS = { auto: '2026-12-01', life: '2026-12-01', medicare: '2026-12-01-medicare' } as const;
+export const CURRENT_CONSENT_VERSIONS = {
+  auto: '2026-12-01',
+  life: '2026-12-01',
+  medicare: '2026-12-01-medicare',
+} as const;
 
 /** The first version (2026-11-01: "and its marketing partners"); kept so old leads resolve. */
 export const CURRENT_CONSENT_VERSION = '2026-11-01';

@@ -64,11 +64,17 @@ export interface TpmoDisclaimer {
 }
 
 /** The disclaimer as shown: the version in force, in the page language, with the brand's counts. */
-export function tpmoDisclaimer(counts: { organizations: number; products: number }, language: Language, now: Date = new Date()): TpmoDisclaimer {
+export function tpmoDisclaimer(
+  counts: { organizations: number; products: number },
+  language: Language,
+  now: Date = new Date(),
+): TpmoDisclaimer {
   const entry = tpmoDisclaimerVersion(now);
   return {
     version: entry.version,
-    text: entry.text[language].replaceAll('{organizations}', String(counts.organizations)).replaceAll('{products}', String(counts.products)),
+    text: entry.text[language]
+      .replaceAll('{organizations}', String(counts.organizations))
+      .replaceAll('{products}', String(counts.products)),
     agentNotice: entry.agentNotice[language],
   };
 }

@@ -27,15 +27,38 @@ function driverFields(n: number): FieldDef[] {
   const fields: FieldDef[] = [
     ...nameFields(`${p}FirstName`, `${p}LastName`),
     { name: `${p}Gender`, kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
-    { name: `${p}MaritalStatus`, kind: 'select', label: l('Marital status', 'Estado civil'), options: MARITAL_STATUS_OPTIONS },
+    {
+      name: `${p}MaritalStatus`,
+      kind: 'select',
+      label: l('Marital status', 'Estado civil'),
+      options: MARITAL_STATUS_OPTIONS,
+    },
     { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
-    { name: `${p}LicenseStatus`, kind: 'select', label: l('Driver license status', 'Estado de la licencia de conducir'), options: LICENSE_STATUS_OPTIONS },
+    {
+      name: `${p}LicenseStatus`,
+      kind: 'select',
+      label: l('Driver license status', 'Estado de la licencia de conducir'),
+      options: LICENSE_STATUS_OPTIONS,
+    },
     yesNo(`${p}Sr22`, l('Does this driver need an SR-22?', '¿Este conductor necesita un SR-22?')),
-    { name: `${p}CreditRating`, kind: 'select', label: l('Credit rating', 'Historial de crédito'), options: CREDIT_RATING_OPTIONS },
+    {
+      name: `${p}CreditRating`,
+      kind: 'select',
+      label: l('Credit rating', 'Historial de crédito'),
+      options: CREDIT_RATING_OPTIONS,
+    },
   ];
   // Spec section 3: driver1's MilitaryAffiliation is used for the whole lead, so it is asked once.
   if (n === 1) {
-    fields.push(yesNo(`${p}MilitaryAffiliation`, l('Have you or your spouse served in the U.S. military?', '¿Usted o su cónyuge sirvieron en las Fuerzas Armadas de EE. UU.?')));
+    fields.push(
+      yesNo(
+        `${p}MilitaryAffiliation`,
+        l(
+          'Have you or your spouse served in the U.S. military?',
+          '¿Usted o su cónyuge sirvieron en las Fuerzas Armadas de EE. UU.?',
+        ),
+      ),
+    );
   }
   return fields;
 }
@@ -83,7 +106,10 @@ export const autoForm: FormDef = {
       title: l('About your home', 'Sobre su hogar'),
       fields: [
         yesNo('homeowner', l('Do you own your home?', '¿Es dueño de su casa?')),
-        yesNo('interestedInHomeInsurance', l('Would you like a home insurance quote too?', '¿Desea también una cotización de seguro de hogar?')),
+        yesNo(
+          'interestedInHomeInsurance',
+          l('Would you like a home insurance quote too?', '¿Desea también una cotización de seguro de hogar?'),
+        ),
       ],
       skippable: true,
     },
@@ -100,8 +126,18 @@ export const autoForm: FormDef = {
       fields: [
         phoneField('driver1Phone'),
         emailField('driver1Email'),
-        { name: 'driver1Address', kind: 'text', label: l('Street address', 'Dirección'), autoComplete: 'address-line1' },
-        { name: 'driver1Address2', kind: 'text', label: l('Apartment, suite (optional)', 'Apartamento, suite (opcional)'), autoComplete: 'address-line2' },
+        {
+          name: 'driver1Address',
+          kind: 'text',
+          label: l('Street address', 'Dirección'),
+          autoComplete: 'address-line1',
+        },
+        {
+          name: 'driver1Address2',
+          kind: 'text',
+          label: l('Apartment, suite (optional)', 'Apartamento, suite (opcional)'),
+          autoComplete: 'address-line2',
+        },
       ],
       required: ['driver1Phone'],
       consent: true,

@@ -23,7 +23,9 @@ export function phoneField(name: string, optional = false): FieldDef {
   return {
     name,
     kind: 'tel',
-    label: optional ? l('Phone number (optional)', 'Número de teléfono (opcional)') : l('Phone number', 'Número de teléfono'),
+    label: optional
+      ? l('Phone number (optional)', 'Número de teléfono (opcional)')
+      : l('Phone number', 'Número de teléfono'),
     hint: l('Format: (555) 555-5555', 'Formato: (555) 555-5555'),
     autoComplete: 'tel-national',
   };

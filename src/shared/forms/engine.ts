@@ -79,7 +79,11 @@ export function skipValues(step: StepDef): FormValues {
  * Removing slot `slot` of a group: later slots move up one, the last becomes empty (null),
  * so "remove driver 2 of 3" keeps driver 3 as the new driver 2.
  */
-export function removeGroupSlot<T extends FormScalar | string>(values: Readonly<Record<string, T | undefined>>, group: GroupDef, slot: number): Record<string, T | null> {
+export function removeGroupSlot<T extends FormScalar | string>(
+  values: Readonly<Record<string, T | undefined>>,
+  group: GroupDef,
+  slot: number,
+): Record<string, T | null> {
   const patch: Record<string, T | null> = {};
   for (let i = slot; i <= group.max; i++) {
     const target = group.fields(i);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { resolveStep } from '../../worker/step';
 import { autoForm, driverGroup, vehicleGroup } from './auto';
-import { canAdvance, findStep, groupCount, missingRequired, nextStepName, removeGroupSlot, skipValues, stepFields, stepInputNames, stepNamesFor, stepNumber } from './engine';
+import {
+  canAdvance,
+  findStep,
+  groupCount,
+  missingRequired,
+  nextStepName,
+  removeGroupSlot,
+  skipValues,
+  stepFields,
+  stepInputNames,
+  stepNamesFor,
+  stepNumber,
+} from './engine';
 import { medicareForm } from './medicare';
 import type { StepDef } from './types';
 
@@ -51,12 +63,27 @@ describe('driver and vehicle slots', () => {
     expect(groupCount({}, vehicleGroup, 2)).toBe(2);
     expect(groupCount({}, vehicleGroup, 9)).toBe(3);
     expect(stepFields(findStep(autoForm, 'vehicles') as StepDef, 2).map((f) => f.name)).toEqual([
-      'vehicle1Year', 'vehicle1Make', 'vehicle1Model', 'vehicle2Year', 'vehicle2Make', 'vehicle2Model',
+      'vehicle1Year',
+      'vehicle1Make',
+      'vehicle1Model',
+      'vehicle2Year',
+      'vehicle2Make',
+      'vehicle2Model',
     ]);
   });
 
   it('removing a slot moves the later ones up and empties the last', () => {
-    const patch = removeGroupSlot({ driver1FirstName: 'A', driver2FirstName: 'B', driver3FirstName: 'C', driver3DobYear: '1990', driver3Dob: '1990-01-01' }, driverGroup, 2);
+    const patch = removeGroupSlot(
+      {
+        driver1FirstName: 'A',
+        driver2FirstName: 'B',
+        driver3FirstName: 'C',
+        driver3DobYear: '1990',
+        driver3Dob: '1990-01-01',
+      },
+      driverGroup,
+      2,
+    );
     expect(patch.driver2FirstName).toBe('C');
     expect(patch.driver2DobYear).toBe('1990');
     expect(patch.driver2Dob).toBe('1990-01-01');

@@ -79,7 +79,11 @@ export function inputNames(field: Pick<FieldDef, 'name' | 'kind'>): string[] {
  * The value a field's inputs hold, as the lead schema would keep it; undefined when empty or
  * invalid. `choices` are the allowed values of a radio or select.
  */
-export function fieldValue(field: Pick<FieldDef, 'name' | 'kind'>, inputs: Readonly<Record<string, string>>, choices?: readonly string[]): FormScalar | undefined {
+export function fieldValue(
+  field: Pick<FieldDef, 'name' | 'kind'>,
+  inputs: Readonly<Record<string, string>>,
+  choices?: readonly string[],
+): FormScalar | undefined {
   const raw = inputs[field.name] ?? '';
   const kind: FieldKind = field.kind;
   switch (kind) {

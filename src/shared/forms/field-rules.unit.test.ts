@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLeadValues } from '../lead';
-import { dateOfBirthRule, datePartsText, emailRule, maskPhone, nameRule, phoneRule, vehicleNameRule, vehicleYearRule, yesNoRule, zipRule } from './field-rules';
+import {
+  dateOfBirthRule,
+  datePartsText,
+  emailRule,
+  maskPhone,
+  nameRule,
+  phoneRule,
+  vehicleNameRule,
+  vehicleYearRule,
+  yesNoRule,
+  zipRule,
+} from './field-rules';
 
 /**
  * The browser's zod-free rules must keep and drop exactly what the lead schema keeps and

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_IDS } from '../../routes/schema';
-import { CURRENT_INSURERS, GENDERS, CREDIT_RATINGS, LEAD_FIELDS_BY_PRODUCT, LICENSE_STATUSES, MARITAL_STATUSES, COVERAGE_AMOUNTS, parseLeadValues } from '../lead';
+import {
+  CURRENT_INSURERS,
+  GENDERS,
+  CREDIT_RATINGS,
+  LEAD_FIELDS_BY_PRODUCT,
+  LICENSE_STATUSES,
+  MARITAL_STATUSES,
+  COVERAGE_AMOUNTS,
+  parseLeadValues,
+} from '../lead';
 import { consentStep, stepFields } from './engine';
-import { COVERAGE_AMOUNT_OPTIONS, CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
+import {
+  COVERAGE_AMOUNT_OPTIONS,
+  CREDIT_RATING_OPTIONS,
+  GENDER_OPTIONS,
+  LICENSE_STATUS_OPTIONS,
+  MARITAL_STATUS_OPTIONS,
+} from './options';
 import { FORMS } from './registry';
 
 const values = (options: readonly { value: string }[]) => options.map((o) => o.value);
@@ -21,12 +36,17 @@ describe('every form', () => {
           expect(Object.hasOwn(leadFields, field.name), `${id}.${step.name}.${field.name}`).toBe(true);
           expect(field.label.spanish).not.toBe('');
           names.add(field.name);
-          const options = field.options === 'insurers' ? CURRENT_INSURERS.map((v) => ({ value: v })) : (field.options ?? []);
+          const options =
+            field.options === 'insurers' ? CURRENT_INSURERS.map((v) => ({ value: v })) : (field.options ?? []);
           for (const option of options) {
-            expect(parseLeadValues(form.product, { [field.name]: option.value }), `${field.name}=${option.value}`).toHaveProperty(field.name);
+            expect(
+              parseLeadValues(form.product, { [field.name]: option.value }),
+              `${field.name}=${option.value}`,
+            ).toHaveProperty(field.name);
           }
         }
-        for (const required of step.required ?? []) expect(stepFields(step).some((f) => f.name === required)).toBe(true);
+        for (const required of step.required ?? [])
+          expect(stepFields(step).some((f) => f.name === required)).toBe(true);
         if (step.skippable) expect(step.required ?? []).toEqual([]);
       }
       expect(new Set(form.steps.map((s) => s.name)).size).toBe(form.steps.length);

@@ -17,8 +17,18 @@ export const lifeForm: FormDef = {
     {
       name: 'coverage',
       title: l('How much coverage would you like?', '¿Cuánta cobertura desea?'),
-      intro: l('Final-expense plans usually cover $5,000 to $50,000.', 'Los planes de gastos finales suelen cubrir de $5,000 a $50,000.'),
-      fields: [{ name: 'coverageAmount', kind: 'radio', label: l('Coverage amount', 'Monto de cobertura'), options: COVERAGE_AMOUNT_OPTIONS }],
+      intro: l(
+        'Final-expense plans usually cover $5,000 to $50,000.',
+        'Los planes de gastos finales suelen cubrir de $5,000 a $50,000.',
+      ),
+      fields: [
+        {
+          name: 'coverageAmount',
+          kind: 'radio',
+          label: l('Coverage amount', 'Monto de cobertura'),
+          options: COVERAGE_AMOUNT_OPTIONS,
+        },
+      ],
       skippable: true,
     },
     {
@@ -27,7 +37,10 @@ export const lifeForm: FormDef = {
       fields: [
         { name: 'gender', kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
         { name: 'dateOfBirth', kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
-        yesNo('tobaccoUse', l('Have you used tobacco in the last 12 months?', '¿Ha consumido tabaco en los últimos 12 meses?')),
+        yesNo(
+          'tobaccoUse',
+          l('Have you used tobacco in the last 12 months?', '¿Ha consumido tabaco en los últimos 12 meses?'),
+        ),
       ],
       skippable: true,
     },

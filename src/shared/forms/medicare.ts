@@ -23,7 +23,10 @@ export const medicareForm: FormDef = {
     {
       name: 'medicaid',
       title: l('Do you get Medicaid?', '¿Recibe Medicaid?'),
-      intro: l('Some plans add extra benefits for people with both.', 'Algunos planes agregan beneficios para quienes tienen ambos.'),
+      intro: l(
+        'Some plans add extra benefits for people with both.',
+        'Algunos planes agregan beneficios para quienes tienen ambos.',
+      ),
       fields: [yesNo('haveMedicaid', l('Medicaid', 'Medicaid'))],
       skippable: true,
     },

@@ -29,7 +29,10 @@ function medicareQuiz(id: FormId, version: string, zipTitle: Localized): FormDef
     },
     {
       name: 'phone',
-      title: l('Where can a licensed agent call you with your results?', '¿A qué número puede llamarle un agente con licencia con sus resultados?'),
+      title: l(
+        'Where can a licensed agent call you with your results?',
+        '¿A qué número puede llamarle un agente con licencia con sus resultados?',
+      ),
       // As on the Medicare form: the phone is optional and the step can be skipped.
       fields: [phoneField('phone', true)],
       skippable: true,
@@ -39,10 +42,32 @@ function medicareQuiz(id: FormId, version: string, zipTitle: Localized): FormDef
   return { id, version, product: 'medicare', keepQuery: true, replaceHistory: false, steps };
 }
 
-export const otcQuiz = medicareQuiz('quiz-otc', 'quiz-otc-2', l('OTC allowances vary by ZIP code. Where do you live?', 'Las asignaciones OTC varían según el código postal. ¿Dónde vive?'));
-export const groceryQuiz = medicareQuiz('quiz-grocery', 'quiz-grocery-2', l('Grocery benefits vary by ZIP code. Where do you live?', 'Los beneficios para comestibles varían según el código postal. ¿Dónde vive?'));
-export const medicareQuizForm = medicareQuiz('quiz-medicare', 'quiz-medicare-2', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
-export const medicareQuizEs = medicareQuiz('quiz-medicare-es', 'quiz-medicare-es-2', l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'));
+export const otcQuiz = medicareQuiz(
+  'quiz-otc',
+  'quiz-otc-2',
+  l(
+    'OTC allowances vary by ZIP code. Where do you live?',
+    'Las asignaciones OTC varían según el código postal. ¿Dónde vive?',
+  ),
+);
+export const groceryQuiz = medicareQuiz(
+  'quiz-grocery',
+  'quiz-grocery-2',
+  l(
+    'Grocery benefits vary by ZIP code. Where do you live?',
+    'Los beneficios para comestibles varían según el código postal. ¿Dónde vive?',
+  ),
+);
+export const medicareQuizForm = medicareQuiz(
+  'quiz-medicare',
+  'quiz-medicare-2',
+  l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'),
+);
+export const medicareQuizEs = medicareQuiz(
+  'quiz-medicare-es',
+  'quiz-medicare-es-2',
+  l('Plans vary by ZIP code. Where do you live?', 'Los planes varían según el código postal. ¿Dónde vive?'),
+);
 
 export const autoQuiz: FormDef = {
   id: 'quiz-auto',
@@ -51,7 +76,12 @@ export const autoQuiz: FormDef = {
   keepQuery: true,
   replaceHistory: false,
   steps: [
-    zipStep(l('Rates vary by ZIP code. Where is the car kept?', 'Las tarifas varían según el código postal. ¿Dónde se guarda el auto?')),
+    zipStep(
+      l(
+        'Rates vary by ZIP code. Where is the car kept?',
+        'Las tarifas varían según el código postal. ¿Dónde se guarda el auto?',
+      ),
+    ),
     {
       name: 'insured',
       title: l('Are you insured today?', '¿Tiene seguro actualmente?'),
@@ -67,7 +97,10 @@ export const autoQuiz: FormDef = {
     {
       name: 'homeowner',
       title: l('Do you own your home?', '¿Es dueño de su casa?'),
-      intro: l('Homeowners often get a multi-policy discount.', 'Los propietarios suelen obtener un descuento por varias pólizas.'),
+      intro: l(
+        'Homeowners often get a multi-policy discount.',
+        'Los propietarios suelen obtener un descuento por varias pólizas.',
+      ),
       fields: [yesNo('homeowner', l('Homeowner', 'Propietario'))],
       skippable: true,
     },

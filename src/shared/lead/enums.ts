@@ -46,6 +46,16 @@ export type LicenseStatus = z.infer<typeof licenseStatusSchema>;
  * final-expense call centre quotes, as whole US dollars. Final-expense policies sit at the
  * low end (5,000 to 50,000), term life at the high end.
  */
-export const COVERAGE_AMOUNTS = ['5000', '10000', '15000', '25000', '50000', '100000', '250000', '500000', '1000000'] as const;
+export const COVERAGE_AMOUNTS = [
+  '5000',
+  '10000',
+  '15000',
+  '25000',
+  '50000',
+  '100000',
+  '250000',
+  '500000',
+  '1000000',
+] as const;
 export const coverageAmountSchema = z.enum(COVERAGE_AMOUNTS);
 export type CoverageAmount = z.infer<typeof coverageAmountSchema>;

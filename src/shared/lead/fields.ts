@@ -10,7 +10,13 @@
 import { z } from 'zod';
 import type { Product } from '../../../brands/schema';
 import { dateOfBirthFromParts, MAX_AGE_YEARS, parseDateOfBirth } from './date-of-birth';
-import { coverageAmountSchema, creditRatingSchema, genderSchema, licenseStatusSchema, maritalStatusSchema } from './enums';
+import {
+  coverageAmountSchema,
+  creditRatingSchema,
+  genderSchema,
+  licenseStatusSchema,
+  maritalStatusSchema,
+} from './enums';
 import { currentInsurerSchema } from './insurers';
 import { lenient, withoutUndefined } from './lenient';
 
@@ -20,12 +26,18 @@ export const MAX_VEHICLES = 3;
 
 // ---- Rules (spec section 5) -------------------------------------------------------------
 
-const zipcodeRule = z.string().trim().regex(/^\d{5}$/);
+const zipcodeRule = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/);
 /** Names, Address and Address2: trimmed, 1 to 256 characters. */
 const textRule = z.string().trim().min(1).max(256);
 /** 254 is the longest address SMTP can deliver to. */
 const emailRule = z.string().trim().max(254).pipe(z.email());
-const phoneRule = z.string().trim().regex(/^\(\d{3}\) \d{3}-\d{4}$/);
+const phoneRule = z
+  .string()
+  .trim()
+  .regex(/^\(\d{3}\) \d{3}-\d{4}$/);
 /** The date text is bounded before parsing so a megabyte of junk costs nothing. */
 const dateOfBirthRule = z
   .string()
@@ -66,7 +78,11 @@ const booleanRule = z
     z.boolean(),
     z.literal(1),
     z.literal(0),
-    z.string().trim().toLowerCase().pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on'])),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on'])),
   ])
   .transform((value) => value === true || value === 1 || (typeof value === 'string' && TRUE_WORDS.has(value)));
 

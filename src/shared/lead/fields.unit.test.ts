@@ -75,9 +75,12 @@ describe('phone: (ddd) ddd-dddd', () => {
     expect(medicare('phone', '(555) 123-4567')).toBe('(555) 123-4567');
     expect(auto('driver1Phone', ' (212) 555-0100 ')).toBe('(212) 555-0100');
   });
-  it.each(['5551234567', '555-123-4567', '(555)123-4567', '(555) 123-456', '+1 (555) 123-4567'])('drops %j', (phone) => {
-    expect(medicare('phone', phone)).toBeUndefined();
-  });
+  it.each(['5551234567', '555-123-4567', '(555)123-4567', '(555) 123-456', '+1 (555) 123-4567'])(
+    'drops %j',
+    (phone) => {
+      expect(medicare('phone', phone)).toBeUndefined();
+    },
+  );
 });
 
 describe('date of birth', () => {
@@ -104,9 +107,12 @@ describe('date of birth', () => {
   it('keeps a real leap day', () => {
     expect(life('dateOfBirth', '02/29/2000')).toBe('2000-02-29');
   });
-  it.each(['1950/03/04', '03-04-1950', '03.04.1950', 'March 4 1950', '1950-3-4', '', 19500304])('drops the format %j', (date) => {
-    expect(life('dateOfBirth', date)).toBeUndefined();
-  });
+  it.each(['1950/03/04', '03-04-1950', '03.04.1950', 'March 4 1950', '1950-3-4', '', 19500304])(
+    'drops the format %j',
+    (date) => {
+      expect(life('dateOfBirth', date)).toBeUndefined();
+    },
+  );
   it('drops dates in the future and more than 120 years ago', () => {
     expect(life('dateOfBirth', `${thisYear + 1}-01-01`)).toBeUndefined();
     expect(life('dateOfBirth', `01/01/${thisYear - 121}`)).toBeUndefined();
@@ -124,11 +130,18 @@ describe('driver Dob assembled from DobDay, DobMonth, DobYear', () => {
     expect(lead).toEqual({ driver2DobDay: 4, driver2DobMonth: 3, driver2DobYear: 1950, driver2Dob: '1950-03-04' });
   });
   it('prefers an explicit Dob over the parts', () => {
-    const lead = autoLeadSchema.parse({ driver1Dob: '1960-01-02', driver1DobDay: 9, driver1DobMonth: 9, driver1DobYear: 1970 });
+    const lead = autoLeadSchema.parse({
+      driver1Dob: '1960-01-02',
+      driver1DobDay: 9,
+      driver1DobMonth: 9,
+      driver1DobYear: 1970,
+    });
     expect(lead.driver1Dob).toBe('1960-01-02');
   });
   it('builds no Dob from an impossible or incomplete set of parts', () => {
-    expect(autoLeadSchema.parse({ driver1DobDay: 30, driver1DobMonth: 2, driver1DobYear: 2001 }).driver1Dob).toBeUndefined();
+    expect(
+      autoLeadSchema.parse({ driver1DobDay: 30, driver1DobMonth: 2, driver1DobYear: 2001 }).driver1Dob,
+    ).toBeUndefined();
     expect(autoLeadSchema.parse({ driver1DobDay: 3, driver1DobMonth: 2 }).driver1Dob).toBeUndefined();
   });
   it('drops out-of-range parts', () => {
@@ -236,7 +249,13 @@ describe('objects', () => {
     expect(Object.keys(lead)).not.toContain('zipcode');
   });
   it('strips unknown keys', () => {
-    const lead = parseLeadValues('auto', { zipcode: '90210', driver4FirstName: 'Eve', vehicle4Make: 'Ford', __proto__x: 1, isAdmin: true });
+    const lead = parseLeadValues('auto', {
+      zipcode: '90210',
+      driver4FirstName: 'Eve',
+      vehicle4Make: 'Ford',
+      __proto__x: 1,
+      isAdmin: true,
+    });
     expect(lead).toEqual({ zipcode: '90210' });
   });
   it('keeps product fields apart: an auto field is unknown to the Medicare lead', () => {
@@ -284,7 +303,16 @@ describe('objects', () => {
   });
   it('lists every known field name once, including flat driver and vehicle names', () => {
     expect(new Set(LEAD_FIELD_NAMES).size).toBe(LEAD_FIELD_NAMES.length);
-    for (const name of ['zipcode', 'haveMedicaid', 'phone', 'driver1FirstName', 'driver2Dob', 'driver3LicenseStatus', 'vehicle3Model', 'tobaccoUse']) {
+    for (const name of [
+      'zipcode',
+      'haveMedicaid',
+      'phone',
+      'driver1FirstName',
+      'driver2Dob',
+      'driver3LicenseStatus',
+      'vehicle3Model',
+      'tobaccoUse',
+    ]) {
       expect(LEAD_FIELD_NAMES).toContain(name);
     }
     // 5 auto + 3 drivers x 16 + 3 vehicles x 3 = 62 auto names; Medicare adds haveMedicare,

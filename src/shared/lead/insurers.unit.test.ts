@@ -10,7 +10,20 @@ describe('current insurer list', () => {
     expect(CURRENT_INSURERS.at(-1)).toBe('Other');
   });
   it('includes the largest US auto insurers by market share', () => {
-    for (const name of ['State Farm', 'Progressive', 'GEICO', 'Allstate', 'USAA', 'Liberty Mutual', 'Farmers', 'Nationwide', 'American Family', 'Travelers', 'Erie', 'Auto-Owners']) {
+    for (const name of [
+      'State Farm',
+      'Progressive',
+      'GEICO',
+      'Allstate',
+      'USAA',
+      'Liberty Mutual',
+      'Farmers',
+      'Nationwide',
+      'American Family',
+      'Travelers',
+      'Erie',
+      'Auto-Owners',
+    ]) {
       expect(currentInsurerSchema.safeParse(name).success, name).toBe(true);
     }
   });

@@ -1,7 +1,14 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLeadValues } from './fields';
-import { type VehicleIndex, vehicleIndexPath, vehicleIndexSchema, type VehicleYear, vehicleYearPath, vehicleYearSchema } from './vehicle-data';
+import {
+  type VehicleIndex,
+  vehicleIndexPath,
+  vehicleIndexSchema,
+  type VehicleYear,
+  vehicleYearPath,
+  vehicleYearSchema,
+} from './vehicle-data';
 
 /** The shipped files, read through the Worker's static-assets binding as the form reads them. */
 async function asset(path: string): Promise<unknown> {
@@ -33,7 +40,43 @@ describe('shipped vehicle data set (issue 3: at least 30 model years, nearly all
   });
 
   it('lists the makes that account for nearly all US registrations', () => {
-    const major = ['Toyota', 'Ford', 'Chevrolet', 'Honda', 'Nissan', 'Jeep', 'Hyundai', 'Kia', 'Subaru', 'GMC', 'Ram', 'Dodge', 'Tesla', 'BMW', 'Mercedes-Benz', 'Volkswagen', 'Mazda', 'Lexus', 'Audi', 'Buick', 'Cadillac', 'Chrysler', 'Acura', 'Lincoln', 'Volvo', 'Mitsubishi', 'Infiniti', 'Porsche', 'Land Rover', 'Genesis', 'MINI', 'Rivian', 'Pontiac', 'Saturn', 'Mercury'];
+    const major = [
+      'Toyota',
+      'Ford',
+      'Chevrolet',
+      'Honda',
+      'Nissan',
+      'Jeep',
+      'Hyundai',
+      'Kia',
+      'Subaru',
+      'GMC',
+      'Ram',
+      'Dodge',
+      'Tesla',
+      'BMW',
+      'Mercedes-Benz',
+      'Volkswagen',
+      'Mazda',
+      'Lexus',
+      'Audi',
+      'Buick',
+      'Cadillac',
+      'Chrysler',
+      'Acura',
+      'Lincoln',
+      'Volvo',
+      'Mitsubishi',
+      'Infiniti',
+      'Porsche',
+      'Land Rover',
+      'Genesis',
+      'MINI',
+      'Rivian',
+      'Pontiac',
+      'Saturn',
+      'Mercury',
+    ];
     for (const make of major) expect(index.makes, make).toContain(make);
     expect(index.makes.length).toBeGreaterThanOrEqual(40);
   });
@@ -71,7 +114,11 @@ describe('shipped vehicle data set (issue 3: at least 30 model years, nearly all
         expect(new Set(list.map((model) => model.toLowerCase())).size, `${year} ${make}`).toBe(list.length);
         for (const model of list) {
           const lead = parseLeadValues('auto', { vehicle1Year: year, vehicle1Make: make, vehicle1Model: model });
-          expect(lead, `${year} ${make} ${model}`).toEqual({ vehicle1Year: year, vehicle1Make: make, vehicle1Model: model });
+          expect(lead, `${year} ${make} ${model}`).toEqual({
+            vehicle1Year: year,
+            vehicle1Make: make,
+            vehicle1Model: model,
+          });
         }
       }
     }

@@ -27,7 +27,11 @@ export function isLeaseActive(lease: PhoneLease | null | undefined, now: Date): 
 }
 
 /** Spec section 4: the leased number while its expiration is in the future, otherwise the default. */
-export function displayPhone(lease: PhoneLease | null | undefined, defaultDigits: string, now: Date = new Date()): PhoneDisplay {
+export function displayPhone(
+  lease: PhoneLease | null | undefined,
+  defaultDigits: string,
+  now: Date = new Date(),
+): PhoneDisplay {
   const leased = isLeaseActive(lease, now);
   const digits = phoneDigits(leased ? lease.value : defaultDigits);
   return { digits, display: formatPhone(digits), href: phoneHref(digits), leased };
@@ -45,7 +49,11 @@ export function defaultLease(defaultDigits: string, now: Date, lifetimeMs = DEFA
  * source: the number shown, the default it falls back to, and the lease's remaining lifetime
  * (a duration, because the visitor's clock may be wrong).
  */
-export function phoneSeed(lease: PhoneLease | null | undefined, defaultDigits: string, now: Date = new Date()): { phone: PhoneDisplay; fallback: PhoneDisplay; expiresInMs: number | null } {
+export function phoneSeed(
+  lease: PhoneLease | null | undefined,
+  defaultDigits: string,
+  now: Date = new Date(),
+): { phone: PhoneDisplay; fallback: PhoneDisplay; expiresInMs: number | null } {
   const phone = displayPhone(lease, defaultDigits, now);
   const fallback = displayPhone(null, defaultDigits, now);
   const expiresInMs = phone.leased && lease ? Math.max(0, Date.parse(lease.expirationDate) - now.getTime()) : null;

@@ -17,7 +17,12 @@ describe('displayPhone (spec section 4)', () => {
   it('shows the default number once the lease expired, and at the exact expiry instant', () => {
     expect(displayPhone(lease, '18005550101', new Date('2025-06-10T18:05:00.001Z')).digits).toBe('18005550101');
     const atExpiry = displayPhone(lease, '18005550101', new Date('2025-06-10T18:05:00.000Z'));
-    expect(atExpiry).toEqual({ digits: '18005550101', display: '1-800-555-0101', href: 'tel:+18005550101', leased: false });
+    expect(atExpiry).toEqual({
+      digits: '18005550101',
+      display: '1-800-555-0101',
+      href: 'tel:+18005550101',
+      leased: false,
+    });
   });
 
   it('shows the default number with no lease or an unreadable date', () => {

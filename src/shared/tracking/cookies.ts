@@ -35,7 +35,9 @@ function printable(text: string): string {
 
 export function assertCookieName(name: string): void {
   if (!COOKIE_NAME.test(name)) {
-    throw new CookieError(`Cookie name ${printable(name)} has characters RFC 6265 does not allow (letters, digits and !#$%&'*+-.^_\`|~ only)`);
+    throw new CookieError(
+      `Cookie name ${printable(name)} has characters RFC 6265 does not allow (letters, digits and !#$%&'*+-.^_\`|~ only)`,
+    );
   }
 }
 
@@ -53,19 +55,23 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   assertCookieValue(name, value);
   const parts = [`${name}=${value}`];
   if (options.maxAge !== undefined) {
-    if (!Number.isFinite(options.maxAge)) throw new CookieError(`maxAge of cookie ${printable(name)} must be a finite number of seconds`);
+    if (!Number.isFinite(options.maxAge))
+      throw new CookieError(`maxAge of cookie ${printable(name)} must be a finite number of seconds`);
     parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
   }
   if (options.expires !== undefined) {
-    if (Number.isNaN(options.expires.getTime())) throw new CookieError(`expires of cookie ${printable(name)} is not a valid date`);
+    if (Number.isNaN(options.expires.getTime()))
+      throw new CookieError(`expires of cookie ${printable(name)} is not a valid date`);
     parts.push(`Expires=${options.expires.toUTCString()}`);
   }
   if (options.domain !== undefined) {
-    if (!DOMAIN.test(options.domain)) throw new CookieError(`domain of cookie ${printable(name)} is not a host name: ${printable(options.domain)}`);
+    if (!DOMAIN.test(options.domain))
+      throw new CookieError(`domain of cookie ${printable(name)} is not a host name: ${printable(options.domain)}`);
     parts.push(`Domain=${options.domain}`);
   }
   if (options.path !== undefined) {
-    if (!ATTRIBUTE_VALUE.test(options.path)) throw new CookieError(`path of cookie ${printable(name)} has characters a cookie path may not contain`);
+    if (!ATTRIBUTE_VALUE.test(options.path))
+      throw new CookieError(`path of cookie ${printable(name)} has characters a cookie path may not contain`);
     parts.push(`Path=${options.path}`);
   }
   if (options.sameSite === 'None' && options.secure !== true) {

@@ -8,7 +8,16 @@ const input: EventContextInput = {
   brand: { id: 'bh', name: 'Benefit Helpers' },
   userId: '0b6f3c2e-1d4a-4f5b-8c7d-9e0f1a2b3c4d',
   session: { id: 'sess_1234567890', paid: true, urlParams: { gclid: 'g'.repeat(20), utm_campaign: 'spring' } },
-  page: { name: 'get-yours-otc', smid: '123', title: 'OTC', product: 'medicare', benefits: [], planTypes: [], language: 'english', template: 'advertorial' },
+  page: {
+    name: 'get-yours-otc',
+    smid: '123',
+    title: 'OTC',
+    product: 'medicare',
+    benefits: [],
+    planTypes: [],
+    language: 'english',
+    template: 'advertorial',
+  },
   href: 'https://benefithelpers.com/get-yours-otc/zip?afid=aff7&utm_medium=cpc&firstname=Ada&email=a%40b.co#top',
   cookieHeader: '_ga=GA1.1.1.2; _ga_ABC123=GS1.1.x; _fbp=fb.1.2.3; qf_aid=secret; other=1',
   botDetection: { bot: false, signals: [] },
@@ -38,7 +47,12 @@ describe('event context (spec section 3)', () => {
   });
 
   it('merges the session parameters with the current address and derives the phone rule', () => {
-    expect(context.urlParams).toEqual({ gclid: 'g'.repeat(20), utm_campaign: 'spring', afid: 'aff7', utm_medium: 'cpc' });
+    expect(context.urlParams).toEqual({
+      gclid: 'g'.repeat(20),
+      utm_campaign: 'spring',
+      afid: 'aff7',
+      utm_medium: 'cpc',
+    });
     expect(context.phoneRule).toEqual({ afid: 'aff7' });
   });
 

@@ -23,11 +23,19 @@ export function jsonDepth(value: unknown, limit = 64): number {
 }
 
 /** Session and anonymous ids: uuids from us, but bounded and plain whatever arrives. */
-export const trackingIdSchema = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const trackingIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const shortText = z.string().max(512);
 const urlParamsSchema = z.partialRecord(z.enum(CONTEXT_PARAMS), z.string().max(MAX_PARAM_LENGTH));
 
-const stepSchema = z.object({ name: z.string().max(64), number: z.number().int().min(0).max(100), fallback: z.boolean() });
+const stepSchema = z.object({
+  name: z.string().max(64),
+  number: z.number().int().min(0).max(100),
+  fallback: z.boolean(),
+});
 
 /** The event context (spec section 3). Only the event id is required: server-side events carry less. */
 export const eventPropertiesSchema = z.looseObject({
@@ -46,7 +54,9 @@ export const eventPropertiesSchema = z.looseObject({
     })
     .optional(),
   phoneRule: z.looseObject({ afid: z.string().max(MAX_PARAM_LENGTH).nullable() }).optional(),
-  url: z.looseObject({ href: z.string().max(2048), search: z.string().max(2048), pathname: z.string().max(1024) }).optional(),
+  url: z
+    .looseObject({ href: z.string().max(2048), search: z.string().max(2048), pathname: z.string().max(1024) })
+    .optional(),
   cookies: z.record(z.string().max(64), z.string().max(256)).optional(),
   urlParams: urlParamsSchema.optional(),
   userAgent: z.string().max(1024).optional(),

@@ -29,7 +29,16 @@ describe('personal fields stripped from event properties', () => {
 
   it("removes the spec's personal query fields in any case", () => {
     expect(
-      stripPersonalProperties({ FirstName: 'a', AGE: 70, device: 'x', devicetype: 'y', session_id: 'z', has_medicare: 1, has_medicaid: 0, keep: 1 }),
+      stripPersonalProperties({
+        FirstName: 'a',
+        AGE: 70,
+        device: 'x',
+        devicetype: 'y',
+        session_id: 'z',
+        has_medicare: 1,
+        has_medicaid: 0,
+        keep: 1,
+      }),
     ).toEqual({ keep: 1 });
   });
 
@@ -42,9 +51,15 @@ describe('personal fields stripped from event properties', () => {
   it('cleans personal query fields out of addresses and query strings', () => {
     expect(
       stripPersonal({
-        url: { href: 'https://bh.example/get-yours-otc?gclid=abc&email=a%40b.co&firstname=Ada', search: '?phone=1&utm_campaign=x', pathname: '/p' },
+        url: {
+          href: 'https://bh.example/get-yours-otc?gclid=abc&email=a%40b.co&firstname=Ada',
+          search: '?phone=1&utm_campaign=x',
+          pathname: '/p',
+        },
       }),
-    ).toEqual({ url: { href: 'https://bh.example/get-yours-otc?gclid=abc', search: '?utm_campaign=x', pathname: '/p' } });
+    ).toEqual({
+      url: { href: 'https://bh.example/get-yours-otc?gclid=abc', search: '?utm_campaign=x', pathname: '/p' },
+    });
   });
 
   it('drops email-looking strings under any key', () => {

@@ -14,7 +14,8 @@ function isPreference(v: string | null): v is Preference {
 export function startColourMode(): void {
   const root = document.documentElement;
   const forced = root.getAttribute('data-force-color-mode');
-  if (forced === 'system') console.warn('colour mode: forcing "system" is discouraged; the page follows the browser setting.');
+  if (forced === 'system')
+    console.warn('colour mode: forcing "system" is discouraged; the page follows the browser setting.');
   const media = matchMedia('(prefers-color-scheme: dark)');
   const readPreference = (): Preference => {
     if (isPreference(forced)) return forced;
@@ -37,7 +38,10 @@ export function startColourMode(): void {
   apply(readPreference());
   media.addEventListener('change', () => apply(readPreference()));
   document.addEventListener('click', (event) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-mode-switch] [data-mode]') : null;
+    const button =
+      event.target instanceof Element
+        ? event.target.closest<HTMLButtonElement>('[data-mode-switch] [data-mode]')
+        : null;
     const mode = button?.dataset.mode ?? null;
     if (!button || forced || !isPreference(mode)) return;
     try {

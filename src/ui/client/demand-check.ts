@@ -17,7 +17,11 @@ export function sendDemandCheck(extras: PageExtras): void {
     void fetch('/api/mediaalpha/demand-check', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ page: extras.page, ...(extras.product ? { product: extras.product } : {}), localHour: new Date().getHours() }),
+      body: JSON.stringify({
+        page: extras.page,
+        ...(extras.product ? { product: extras.product } : {}),
+        localHour: new Date().getHours(),
+      }),
     }).catch(() => undefined);
   } catch {
     // Swallowed: a failed demand check changes nothing for the visitor.
@@ -32,6 +36,7 @@ export function startDemandCheck(extras: PageExtras): void {
     const detail: unknown = (event as CustomEvent<unknown>).detail;
     if (typeof detail !== 'object' || detail === null) return;
     const { event: name, properties } = detail as { event?: unknown; properties?: { step?: unknown } };
-    if (name === 'pageView' && typeof properties?.step === 'object' && properties.step !== null) sendDemandCheck(extras);
+    if (name === 'pageView' && typeof properties?.step === 'object' && properties.step !== null)
+      sendDemandCheck(extras);
   });
 }

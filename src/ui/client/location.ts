@@ -32,7 +32,10 @@ export function startLocation(extras: PageExtras, report: Report): void {
     writeJson('session', LOCATED_KEY, zip);
     try {
       // no-store: the Worker must see every change to store it (A, B, then A again).
-      const res = await fetch(`/api/location?zip_code=${zip}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      const res = await fetch(`/api/location?zip_code=${zip}`, {
+        headers: { accept: 'application/json' },
+        cache: 'no-store',
+      });
       if (res.status === 404) {
         announce(null);
         return;

@@ -12,7 +12,10 @@ export function startNavigation(report?: (kind: 'navigation' | 'chunk', message:
     // Spec section 8: a failed page chunk is reported as 'Chunk Error' (src/ui/client/reload-guard.ts).
     window.addEventListener('client-error', (event) => {
       const detail: unknown = event instanceof CustomEvent ? event.detail : null;
-      const reason = detail && typeof detail === 'object' && 'reason' in detail && typeof detail.reason === 'string' ? detail.reason : 'Chunk Error';
+      const reason =
+        detail && typeof detail === 'object' && 'reason' in detail && typeof detail.reason === 'string'
+          ? detail.reason
+          : 'Chunk Error';
       report('chunk', reason);
     });
   }

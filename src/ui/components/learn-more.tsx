@@ -10,7 +10,12 @@ const ABOUT: Record<Language, string> = { english: 'Learn more about', spanish: 
 
 export function LearnMore({ href, language, about }: { href: string; language: Language; about?: string }) {
   return (
-    <a className="learn-more" href={href} data-track="learn-more" aria-label={about ? `${ABOUT[language]} ${about}` : undefined}>
+    <a
+      className="learn-more"
+      href={href}
+      data-track="learn-more"
+      aria-label={about ? `${ABOUT[language]} ${about}` : undefined}
+    >
       {LABEL[language]}
     </a>
   );

@@ -56,7 +56,8 @@ set(textEl,h===payload.consent.sha256?'valid':'invalid',h===payload.consent.sha2
 }catch(e){set(el,'invalid','Signature could not be verified: '+(e&&e.message?e.message:String(e)));}
 })();`;
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '—' : JSON.stringify(value));
+const str = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '—' : JSON.stringify(value);
 
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
@@ -65,7 +66,9 @@ function list(value: unknown): unknown[] {
 function CertificateBody({ view }: { view: CertificateView }) {
   const p = view.payload;
   const steps = list(p.steps).filter((s): s is { step: unknown; at: unknown } => typeof s === 'object' && s !== null);
-  const sellers = list(p.sellers).filter((s): s is { name: unknown; accepted: unknown } => typeof s === 'object' && s !== null);
+  const sellers = list(p.sellers).filter(
+    (s): s is { name: unknown; accepted: unknown } => typeof s === 'object' && s !== null,
+  );
   return (
     <main id="main" className="wrap cert">
       <h1>Lead certificate</h1>
@@ -139,16 +142,19 @@ function CertificateBody({ view }: { view: CertificateView }) {
       {view.consentText ? <blockquote className="consent">{view.consentText}</blockquote> : null}
       <h2>Signed data</h2>
       <p>
-        Compact JWS (EdDSA, Ed25519); <a href="/.well-known/lead-certificates.json">public keys</a>; the same as JSON: send <code>Accept: application/json</code>.
+        Compact JWS (EdDSA, Ed25519); <a href="/.well-known/lead-certificates.json">public keys</a>; the same as JSON:
+        send <code>Accept: application/json</code>.
       </p>
-      <pre className="card">
-        {view.jws}
-      </pre>
+      <pre className="card">{view.jws}</pre>
     </main>
   );
 }
 
-export function renderCertificatePage(input: { brand: Brand; view: CertificateView; nonce: string }): Promise<ReadableStream<Uint8Array>> {
+export function renderCertificatePage(input: {
+  brand: Brand;
+  view: CertificateView;
+  nonce: string;
+}): Promise<ReadableStream<Uint8Array>> {
   const { brand, view, nonce } = input;
   const theme = `:root{--brand:${brand.theme.primary};--brand-text:${brand.theme.primaryText};--accent:${brand.theme.accent}}`;
   return renderToReadableStream(
@@ -163,7 +169,12 @@ export function renderCertificatePage(input: { brand: Brand; view: CertificateVi
       </head>
       <body>
         <CertificateBody view={view} />
-        <script nonce={nonce} type="application/json" id="cert-jws" dangerouslySetInnerHTML={{ __html: scriptJson(view.jws) }} />
+        <script
+          nonce={nonce}
+          type="application/json"
+          id="cert-jws"
+          dangerouslySetInnerHTML={{ __html: scriptJson(view.jws) }}
+        />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: VERIFY_SCRIPT }} />
       </body>
     </html>,

@@ -7,14 +7,16 @@ const COPY = {
     partners: 'Companies that may contact you',
     tpmoLabel: 'Important Medicare information',
     sellersLegend: 'Companies that may receive my information and contact me (tick each one you agree to):',
-    sellersNone: 'You may leave every box unticked: your information is then not shared and you can call the number shown.',
+    sellersNone:
+      'You may leave every box unticked: your information is then not shared and you can call the number shown.',
   },
   spanish: {
     doNotSell: 'No vender ni compartir mi información personal',
     partners: 'Compañías que pueden comunicarse con usted',
     tpmoLabel: 'Información importante sobre Medicare',
     sellersLegend: 'Compañías que pueden recibir mi información y comunicarse conmigo (marque cada una que acepte):',
-    sellersNone: 'Puede dejar todas las casillas sin marcar: su información no se comparte y puede llamar al número que se muestra.',
+    sellersNone:
+      'Puede dejar todas las casillas sin marcar: su información no se comparte y puede llamar al número que se muestra.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -25,7 +25,13 @@ interface ChromeInput {
 }
 
 function render(input: ChromeInput, children: ReactNode): Promise<ReadableStream<Uint8Array>> {
-  const config = pageConfigSchema.parse({ title: input.title, description: input.title, headline: input.title, template: 'legal', product: input.brand.defaultProduct });
+  const config = pageConfigSchema.parse({
+    title: input.title,
+    description: input.title,
+    headline: input.title,
+    template: 'legal',
+    product: input.brand.defaultProduct,
+  });
   const page: PageProps = {
     brand: input.brand,
     route: { name: input.name, path: input.path, language: input.language },
@@ -62,7 +68,8 @@ const PARTNERS_COPY = {
     medicareTitle: 'Medicare: you choose each company',
     medicareIntro:
       'On Medicare forms we list these companies one by one, each with its own box, and share your information only with the ones you tick. If you tick none, nothing is shared and you can call the number shown.',
-    optOut: 'You can withdraw your consent at any time: reply STOP to a text, tell the caller, or use the "Do not sell or share my personal information" page.',
+    optOut:
+      'You can withdraw your consent at any time: reply STOP to a text, tell the caller, or use the "Do not sell or share my personal information" page.',
   },
   spanish: {
     title: 'Compañías que pueden comunicarse con usted',
@@ -71,14 +78,18 @@ const PARTNERS_COPY = {
     medicareTitle: 'Medicare: usted elige cada compañía',
     medicareIntro:
       'En los formularios de Medicare mostramos estas compañías una por una, cada una con su propia casilla, y solo compartimos su información con las que usted marque. Si no marca ninguna, no se comparte nada y puede llamar al número que se muestra.',
-    optOut: 'Puede retirar su consentimiento en cualquier momento: responda STOP a un mensaje, dígaselo a quien le llame o use la página "No vender ni compartir mi información personal".',
+    optOut:
+      'Puede retirar su consentimiento en cualquier momento: responda STOP a un mensaje, dígaselo a quien le llame o use la página "No vender ni compartir mi información personal".',
   },
 } as const;
 
-export function renderPartnersPage(input: Omit<ChromeInput, 'title' | 'name' | 'path'>): Promise<ReadableStream<Uint8Array>> {
+export function renderPartnersPage(
+  input: Omit<ChromeInput, 'title' | 'name' | 'path'>,
+): Promise<ReadableStream<Uint8Array>> {
   const s = PARTNERS_COPY[input.language];
   const sellers = input.brand.consent.medicare?.sellers ?? [];
-  return render({ ...input, title: s.title, name: 'partners', path: '/partners' }, (
+  return render(
+    { ...input, title: s.title, name: 'partners', path: '/partners' },
     <>
       <h1>{s.title}</h1>
       <p>{s.intro(input.brand.name)}</p>
@@ -101,8 +112,8 @@ export function renderPartnersPage(input: Omit<ChromeInput, 'title' | 'name' | '
         </>
       ) : null}
       <p>{s.optOut}</p>
-    </>
-  ));
+    </>,
+  );
 }
 
 const DNS_COPY = {
@@ -116,7 +127,8 @@ const DNS_COPY = {
     either: 'Give your email, your phone number, or both, so we can find your information.',
     submit: 'Send my request',
     received: 'We received your request.',
-    receivedBody: (ref: string) => `Reference ${ref}. We stop selling or sharing your personal information within 15 business days and keep a record of your request.`,
+    receivedBody: (ref: string) =>
+      `Reference ${ref}. We stop selling or sharing your personal information within 15 business days and keep a record of your request.`,
     invalid: 'Please enter a valid email or a phone number like (555) 555-5555.',
   },
   spanish: {
@@ -129,17 +141,23 @@ const DNS_COPY = {
     either: 'Indique su correo electrónico, su número de teléfono o ambos, para que podamos encontrar su información.',
     submit: 'Enviar mi solicitud',
     received: 'Recibimos su solicitud.',
-    receivedBody: (ref: string) => `Referencia ${ref}. Dejaremos de vender o compartir su información personal en un plazo de 15 días hábiles y guardamos un registro de su solicitud.`,
+    receivedBody: (ref: string) =>
+      `Referencia ${ref}. Dejaremos de vender o compartir su información personal en un plazo de 15 días hábiles y guardamos un registro de su solicitud.`,
     invalid: 'Indique un correo electrónico válido o un número de teléfono como (555) 555-5555.',
   },
 } as const;
 
 export function renderDoNotSellPage(
-  input: Omit<ChromeInput, 'title' | 'name' | 'path'> & { received: string | null; invalid: boolean; values: { email: string; phone: string } },
+  input: Omit<ChromeInput, 'title' | 'name' | 'path'> & {
+    received: string | null;
+    invalid: boolean;
+    values: { email: string; phone: string };
+  },
 ): Promise<ReadableStream<Uint8Array>> {
   const s = DNS_COPY[input.language];
   const action = input.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell';
-  return render({ ...input, title: s.title, name: 'do-not-sell', path: '/do-not-sell' }, (
+  return render(
+    { ...input, title: s.title, name: 'do-not-sell', path: '/do-not-sell' },
     <>
       <h1>{s.title}</h1>
       {input.received ? (
@@ -162,7 +180,14 @@ export function renderDoNotSellPage(
         </div>
         <div className="field">
           <label htmlFor="dns-phone">{s.phone}</label>
-          <input id="dns-phone" name="phone" type="tel" autoComplete="tel-national" defaultValue={input.values.phone} aria-describedby="dns-phone-hint" />
+          <input
+            id="dns-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel-national"
+            defaultValue={input.values.phone}
+            aria-describedby="dns-phone-hint"
+          />
           <p className="hint" id="dns-phone-hint">
             {s.phoneHint}
           </p>
@@ -171,6 +196,6 @@ export function renderDoNotSellPage(
           {s.submit}
         </button>
       </form>
-    </>
-  ));
+    </>,
+  );
 }

@@ -9,12 +9,24 @@ import { consentCopy } from './copy';
  * every Medicare page, beside the call button and the form; the version shown is on the element
  * so a test (and an auditor) can read which wording a page carried.
  */
-export function TpmoNotice({ brand, language, placement }: { brand: Brand; language: Language; placement: 'header' | 'form' }) {
+export function TpmoNotice({
+  brand,
+  language,
+  placement,
+}: {
+  brand: Brand;
+  language: Language;
+  placement: 'header' | 'form';
+}) {
   const counts = brand.consent.medicare;
   if (!counts) return null;
   const notice = tpmoDisclaimer(counts, language);
   return (
-    <aside className={`tpmo tpmo--${placement}`} data-tpmo-version={notice.version} aria-label={consentCopy(language).tpmoLabel}>
+    <aside
+      className={`tpmo tpmo--${placement}`}
+      data-tpmo-version={notice.version}
+      aria-label={consentCopy(language).tpmoLabel}
+    >
       <p className="tpmo__text">{notice.text}</p>
       <p className="tpmo__agent">{notice.agentNotice}</p>
     </aside>

@@ -21,7 +21,9 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
             product: page.config.product,
             page: page.route.name,
             language: page.language,
-            ...(page.listing ? { initialAds: page.listing.ads, requestId: page.listing.requestId, retry: page.listing.retry } : {}),
+            ...(page.listing
+              ? { initialAds: page.listing.ads, requestId: page.listing.requestId, retry: page.listing.retry }
+              : {}),
           }}
         />
       </section>

@@ -22,7 +22,9 @@ export function FormSlot({ page }: { page: PageProps }) {
             </a>
           </p>
         ) : null}
-        {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="form" /> : null}
+        {page.config.product === 'medicare' ? (
+          <TpmoNotice brand={page.brand} language={page.language} placement="form" />
+        ) : null}
       </div>
     );
   }
@@ -41,7 +43,9 @@ export function FormSlot({ page }: { page: PageProps }) {
   return (
     <>
       <Island name="quote-form" component={QuoteForm} props={props} />
-      {page.config.product === 'medicare' ? <TpmoNotice brand={page.brand} language={page.language} placement="form" /> : null}
+      {page.config.product === 'medicare' ? (
+        <TpmoNotice brand={page.brand} language={page.language} placement="form" />
+      ) : null}
     </>
   );
 }

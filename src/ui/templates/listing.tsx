@@ -18,7 +18,8 @@ export function ListingTemplate({ page }: { page: PageProps }) {
           <ul className="listing">
             {items.map((item) => (
               <li key={item} className="card">
-                <strong>{termLabel(item, page.language)}</strong> {page.config.form ? <LearnMore href="#quote" language={page.language} about={item} /> : null}
+                <strong>{termLabel(item, page.language)}</strong>{' '}
+                {page.config.form ? <LearnMore href="#quote" language={page.language} about={item} /> : null}
               </li>
             ))}
           </ul>

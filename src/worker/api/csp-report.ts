@@ -78,15 +78,17 @@ function fromBody(body: unknown): StoredReport[] {
   const legacy = legacyReport.safeParse(body);
   if (legacy.success) {
     const r = legacy.data['csp-report'];
-    return [{
-      directive: r['effective-directive'] ?? r['violated-directive'] ?? null,
-      blocked: withoutQuery(r['blocked-uri']),
-      document: withoutQuery(r['document-uri']),
-      source: withoutQuery(r['source-file']),
-      line: r['line-number'] ?? null,
-      column: r['column-number'] ?? null,
-      disposition: r.disposition ?? null,
-    }];
+    return [
+      {
+        directive: r['effective-directive'] ?? r['violated-directive'] ?? null,
+        blocked: withoutQuery(r['blocked-uri']),
+        document: withoutQuery(r['document-uri']),
+        source: withoutQuery(r['source-file']),
+        line: r['line-number'] ?? null,
+        column: r['column-number'] ?? null,
+        disposition: r.disposition ?? null,
+      },
+    ];
   }
   const modern = reportingApiReports.safeParse(body);
   if (!modern.success) throw new ApiError(400, 'invalid_report', 'Not a CSP report');
@@ -105,7 +107,12 @@ function fromBody(body: unknown): StoredReport[] {
 
 cspReportApi.post(
   '/csp-report',
-  bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: () => { throw new ApiError(413, 'body_too_large', `Body is larger than ${MAX_REPORT_BYTES} bytes`); } }),
+  bodyLimit({
+    maxSize: MAX_REPORT_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', `Body is larger than ${MAX_REPORT_BYTES} bytes`);
+    },
+  }),
   async (c) => {
     let body: unknown;
     try {
@@ -119,9 +126,13 @@ cspReportApi.post(
     c.executionCtx.waitUntil(
       Promise.all(
         kept.map((report) =>
-          c.env.CACHE.put(`csp-report:${day}:${crypto.randomUUID()}`, JSON.stringify({ brand: c.var.brand.id, at: new Date().toISOString(), ...redactFields({ ...report }) }), {
-            expirationTtl: REPORT_TTL_SECONDS,
-          }),
+          c.env.CACHE.put(
+            `csp-report:${day}:${crypto.randomUUID()}`,
+            JSON.stringify({ brand: c.var.brand.id, at: new Date().toISOString(), ...redactFields({ ...report }) }),
+            {
+              expirationTtl: REPORT_TTL_SECONDS,
+            },
+          ),
         ),
       ).catch(() => undefined),
     );

@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { jsonDepth, MAX_EVENT_BODY_BYTES, MAX_PROPERTIES_BYTES, MAX_PROPERTIES_DEPTH, trackRequestSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import {
+  jsonDepth,
+  MAX_EVENT_BODY_BYTES,
+  MAX_PROPERTIES_BYTES,
+  MAX_PROPERTIES_DEPTH,
+  trackRequestSchema,
+  type QueuedEvent,
+} from '../../shared/tracking/event-schema';
 import { isSpecEventName } from '../../shared/tracking/event-names';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
@@ -32,7 +39,10 @@ function tooLarge(c: ApiContext, message: string) {
 }
 
 /** The body as JSON, refusing oversized bodies before reading them whole. */
-async function readJson(c: ApiContext, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+async function readJson(
+  c: ApiContext,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) {
     return { ok: false, response: tooLarge(c, `Body is larger than ${maxBytes} bytes`) };
@@ -62,14 +72,17 @@ eventApi.post('/event/create', async (c) => {
   const body = await readJson(c, MAX_EVENT_BODY_BYTES);
   if (!body.ok) return body.response;
   const parsed = trackRequestSchema.safeParse(body.value);
-  if (!parsed.success) return badRequest(c, 'invalid_event', 'The event does not match the schema', z.treeifyError(parsed.error));
+  if (!parsed.success)
+    return badRequest(c, 'invalid_event', 'The event does not match the schema', z.treeifyError(parsed.error));
   const request = parsed.data;
   // A page may post the spec's events only (section 7); the Worker's own names (rateLimited,
   // partnerUnavailable, leadCreated) come from the Worker alone.
-  if (!isSpecEventName(request.event)) return badRequest(c, 'invalid_event', `${request.event} is recorded by the server only`);
+  if (!isSpecEventName(request.event))
+    return badRequest(c, 'invalid_event', `${request.event} is recorded by the server only`);
   const session = c.var.signedSession;
   if (!session) return forbidden(c, 'unknown_session', 'Events are accepted only for a session this site started');
-  if (request.sessionId !== session.id) return forbidden(c, 'session_mismatch', 'The event names another session than this visit');
+  if (request.sessionId !== session.id)
+    return forbidden(c, 'session_mismatch', 'The event names another session than this visit');
   if (jsonDepth(request.properties) > MAX_PROPERTIES_DEPTH) {
     return badRequest(c, 'invalid_event', `Properties nest deeper than ${MAX_PROPERTIES_DEPTH} levels`);
   }
@@ -107,17 +120,24 @@ eventApi.post('/event/create', async (c) => {
     // is durable, so the browser may drop it from its outbox; a failure keeps it there.
     await enqueueEvent(c.env, event);
   } catch (err) {
-    c.executionCtx.waitUntil(reportError(c.env, err, { where: 'event.enqueue', event: event.event, eventId: event.id }));
+    c.executionCtx.waitUntil(
+      reportError(c.env, err, { where: 'event.enqueue', event: event.event, eventId: event.id }),
+    );
     return apiErrorResponse(c, new ApiError(503, 'queue_unavailable', 'The event could not be queued; retry later'));
   }
   // Issue 12: the page's bot check is a signal of the visitor's lead verdict (src/worker/defence/).
-  if (event.event === 'botCheckCompleted') c.executionCtx.waitUntil(rememberBotCheck(c.env, c.var.visitorId, event.properties).catch(() => undefined));
+  if (event.event === 'botCheckCompleted')
+    c.executionCtx.waitUntil(rememberBotCheck(c.env, c.var.visitorId, event.properties).catch(() => undefined));
   return c.json({ ok: true, id: event.id }, 202);
 });
 
 /** Spec section 3: the user record (its id), synced across tabs; updatedAt orders concurrent writes. */
 export const userRecordSchema = z.strictObject({
-  id: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   updatedAt: z.number().int().positive(),
 });
 
@@ -125,7 +145,8 @@ eventApi.post('/user/set', async (c) => {
   const body = await readJson(c, 2048);
   if (!body.ok) return body.response;
   const parsed = userRecordSchema.safeParse(body.value);
-  if (!parsed.success) return badRequest(c, 'invalid_user', 'The user record does not match the schema', z.treeifyError(parsed.error));
+  if (!parsed.success)
+    return badRequest(c, 'invalid_user', 'The user record does not match the schema', z.treeifyError(parsed.error));
   const visitor = c.env.VISITOR.get(c.env.VISITOR.idFromName(c.var.visitorId));
   const stored = await visitor.setUserRecord(parsed.data);
   return c.json({ ok: true, user: stored });
@@ -147,8 +168,11 @@ eventApi.post('/event/client-error', async (c) => {
   const body = await readJson(c, 2048);
   if (!body.ok) return body.response;
   const parsed = clientErrorSchema.safeParse(body.value);
-  if (!parsed.success) return badRequest(c, 'invalid_client_error', 'The report does not match the schema', z.treeifyError(parsed.error));
+  if (!parsed.success)
+    return badRequest(c, 'invalid_client_error', 'The report does not match the schema', z.treeifyError(parsed.error));
   const { kind, message, status } = parsed.data;
-  c.executionCtx.waitUntil(reportError(c.env, new Error(message), { where: `client.${kind}`, status, brand: c.var.brand.id }));
+  c.executionCtx.waitUntil(
+    reportError(c.env, new Error(message), { where: `client.${kind}`, status, brand: c.var.brand.id }),
+  );
   return c.body(null, 204);
 });

@@ -20,14 +20,20 @@ const locationQuery = z.object({ zip_code: z.string().regex(/^\d{5}$/, 'exactly 
 locationApi.get(
   '/location',
   zValidator('query', locationQuery, (result) => {
-    if (!result.success) throw new ApiError(400, 'invalid_request', 'zip_code must be exactly 5 digits', z.treeifyError(result.error));
+    if (!result.success)
+      throw new ApiError(400, 'invalid_request', 'zip_code must be exactly 5 digits', z.treeifyError(result.error));
   }),
   async (c) => {
     const { zip_code: zip } = c.req.valid('query');
     let location;
     try {
       // Issue 12: a zip the KV cache does not hold costs a data-set read, so it is rate limited.
-      location = await lookupZip(zip, { assets: c.env.ASSETS, cache: c.env.CACHE, waitUntil: (p) => c.executionCtx.waitUntil(p), beforeMiss: () => enforceLimit(c, 'location') });
+      location = await lookupZip(zip, {
+        assets: c.env.ASSETS,
+        cache: c.env.CACHE,
+        waitUntil: (p) => c.executionCtx.waitUntil(p),
+        beforeMiss: () => enforceLimit(c, 'location'),
+      });
     } catch (error) {
       if (error instanceof ApiError) throw error;
       c.executionCtx.waitUntil(reportError(c.env, error, { where: 'partner.location' }));

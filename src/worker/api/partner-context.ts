@@ -48,7 +48,11 @@ export async function localHour(c: PartnerContext, now = new Date()): Promise<nu
 }
 
 /** A remembered partner result, parsed with its schema; anything unreadable counts as absent. */
-export async function recall<S extends z.ZodType>(c: PartnerContext, kind: VisitorResultKind, schema: S): Promise<z.infer<S> | null> {
+export async function recall<S extends z.ZodType>(
+  c: PartnerContext,
+  kind: VisitorResultKind,
+  schema: S,
+): Promise<z.infer<S> | null> {
   const text = await visitorStub(c.env, c.var.visitorId).recallPartnerResult(kind);
   if (text === null) return null;
   try {
@@ -74,7 +78,12 @@ export async function visitorAttribution(c: PartnerContext): Promise<Attribution
 }
 
 /** `_clientHour` (the page's `localHour`) is accepted for old pages and ignored: see localHour. */
-export async function partnerCallContext(c: PartnerContext, product: Product, page: string | undefined, _clientHour?: number): Promise<CallContext> {
+export async function partnerCallContext(
+  c: PartnerContext,
+  product: Product,
+  page: string | undefined,
+  _clientHour?: number,
+): Promise<CallContext> {
   const [attribution, hour] = await Promise.all([visitorAttribution(c), localHour(c)]);
   return buildCallContext({
     brand: c.var.brand,

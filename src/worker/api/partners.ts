@@ -35,17 +35,51 @@ export const partnerApi = new Hono<AppEnv>();
 
 /** The page's answer for a failed zod parse: 400 `{ error: { code, message, issues } }`. */
 function invalid(result: { success: true } | { success: false; error: z.core.$ZodError }): void {
-  if (!result.success) throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
+  if (!result.success)
+    throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
 }
 
 const pageName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,127}$/);
 const hour = z.number().int().min(0).max(23);
-const partnerCall = z.object({ product: productSchema.optional(), page: pageName.optional(), localHour: hour.optional() });
-const getPhoneBody = partnerCall.extend({ zip: z.string().regex(/^\d{5}$/).optional() });
+const partnerCall = z.object({
+  product: productSchema.optional(),
+  page: pageName.optional(),
+  localHour: hour.optional(),
+});
+const getPhoneBody = partnerCall.extend({
+  zip: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+});
 
-partnerApi.use('/mediaalpha/*', bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 16 KB'); } }));
-partnerApi.use('/ipqs/*', bodyLimit({ maxSize: 4 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB'); } }));
-partnerApi.use('/quote-token', bodyLimit({ maxSize: 4 * 1024, onError: () => { throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB'); } }));
+partnerApi.use(
+  '/mediaalpha/*',
+  bodyLimit({
+    maxSize: 16 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', 'Body is larger than 16 KB');
+    },
+  }),
+);
+partnerApi.use(
+  '/ipqs/*',
+  bodyLimit({
+    maxSize: 4 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB');
+    },
+  }),
+);
+partnerApi.use(
+  '/quote-token',
+  bodyLimit({
+    maxSize: 4 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', 'Body is larger than 4 KB');
+    },
+  }),
+);
 
 /** A demand check is reused for five minutes for the same placement and place. */
 const DEMAND_CHECK_REUSE_MS = 5 * 60 * 1000;
@@ -61,18 +95,34 @@ partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, inva
   try {
     // Page and product from the Worker's record of the visit, never the body (src/worker/visit).
     const { product, page } = await partnerVisit(c, body.page);
-    const [place, context] = await Promise.all([visitorPlace(c), partnerCallContext(c, product, page ?? undefined, body.localHour)]);
+    const [place, context] = await Promise.all([
+      visitorPlace(c),
+      partnerCallContext(c, product, page ?? undefined, body.localHour),
+    ]);
     if (!hasPlacement(context.placementId)) return c.json({ parsed: null, raw: null, lowBid: null });
     const key = `${context.placementId}|${place.zip ?? ''}|${place.state ?? ''}`;
     const cached = await recall(c, 'demand-check', storedDemandCheck);
     if (cached && cached.key === key && Date.now() - cached.at < DEMAND_CHECK_REUSE_MS) {
-      return c.json({ parsed: { ctc: { ev: cached.ev } }, raw: cached.raw ?? null, lowBid: isLowBid(cached.ev), cached: true });
+      return c.json({
+        parsed: { ctc: { ev: cached.ev } },
+        raw: cached.raw ?? null,
+        lowBid: isLowBid(cached.ev),
+        cached: true,
+      });
     }
-    const reply = await throughBreaker(c, 'mediaalpha', () => mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: place.zip, state: place.state })));
+    const reply = await throughBreaker(c, 'mediaalpha', () =>
+      mediaAlphaClient(c.env).demandCheck(demandCheckRequest(context, { zip: place.zip, state: place.state })),
+    );
     const ev = reply.ctc.ev;
     await remember(c, 'demand-check', { key, at: Date.now(), ev, raw: reply });
     const lowBid = isLowBid(ev);
-    if (lowBid) trackFromServer(c, 'lowBidResult', { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product }, { page });
+    if (lowBid)
+      trackFromServer(
+        c,
+        'lowBidResult',
+        { ev, threshold: LOW_BID_THRESHOLD, placementId: context.placementId, product },
+        { page },
+      );
     return c.json({ parsed: { ctc: { ev } }, raw: reply, lowBid, cached: false });
   } catch (error) {
     // Spec section 8: a failed demand check is swallowed, no message; logged without personal data.
@@ -92,10 +142,16 @@ partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invali
   const brand = c.var.brand;
   const { product, page } = await partnerVisit(c, body.page);
   // The lease call keeps running after the deadline so its result is stored for the next page.
-  const result = await leaseWithin(c, leaseVisitorPhone(c, { product, page: page ?? undefined, zip: body.zip ?? null, localHour: body.localHour }), GET_PHONE_DEADLINE_MS);
+  const result = await leaseWithin(
+    c,
+    leaseVisitorPhone(c, { product, page: page ?? undefined, zip: body.zip ?? null, localHour: body.localHour }),
+    GET_PHONE_DEADLINE_MS,
+  );
   // Issue 15: the lease's lifetime too, so the page ends it on its own clock (which may be wrong).
   const seed = phoneSeed(result.lease, brand.defaultPhone);
-  return c.json({ phone: seed.phone, expiresInMs: seed.expiresInMs, lease: result.lease, source: result.source }, 200, { 'cache-control': 'no-store' });
+  return c.json({ phone: seed.phone, expiresInMs: seed.expiresInMs, lease: result.lease, source: result.source }, 200, {
+    'cache-control': 'no-store',
+  });
 });
 
 partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), async (c) => {
@@ -112,7 +168,6 @@ partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), asy
 
 /** Spec 7.6: the body names the user and session; ip and agent come from the request. */
 const checkIpBody = z.object({ userId: z.string().max(64).optional(), sessionId: z.string().max(64).optional() });
-
 
 partnerApi.post('/ipqs/check-ip', zValidator('json', checkIpBody, invalid), async (c) => {
   const ip = requestIp(c);
@@ -149,7 +204,11 @@ partnerApi.post('/quote-token', zValidator('json', quoteTokenBody, invalid), asy
   const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, binding);
   // The lifetime too: the page places the expiry on its own clock, which may be wrong.
   const expiresInMs = Math.max(0, Date.parse(issued.expiresAt) - Date.now());
-  return c.json({ ...issued, expiresInMs, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason }, 200, { 'cache-control': 'no-store' });
+  return c.json(
+    { ...issued, expiresInMs, previous: previous === null ? 'absent' : previous.valid ? 'valid' : previous.reason },
+    200,
+    { 'cache-control': 'no-store' },
+  );
 });
 
 partnerApi.route('/', locationApi);

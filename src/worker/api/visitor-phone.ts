@@ -24,9 +24,20 @@ export interface LeaseRequest {
 export function leaseVisitorPhone(c: Context<AppEnv>, input: LeaseRequest): Promise<PhoneLeaseResult> {
   const brand = c.var.brand;
   return (async () => {
-    const [place, context, guard] = await Promise.all([visitorPlace(c), partnerCallContext(c, input.product, input.page, input.localHour), phoneCallGuard(c)]);
+    const [place, context, guard] = await Promise.all([
+      visitorPlace(c),
+      partnerCallContext(c, input.product, input.page, input.localHour),
+      phoneCallGuard(c),
+    ]);
     // The stored location's zip (the visitor's resolved zip) before the ip's postal code.
-    const result = await visitorStub(c.env, c.var.visitorId).getPhone({ product: input.product, defaultPhone: brand.defaultPhone, context, zip: input.zip, geoPostalCode: place.zip, ...guard.args });
+    const result = await visitorStub(c.env, c.var.visitorId).getPhone({
+      product: input.product,
+      defaultPhone: brand.defaultPhone,
+      context,
+      zip: input.zip,
+      geoPostalCode: place.zip,
+      ...guard.args,
+    });
     guard.settle(result);
     return result;
   })().catch((error: unknown) => {
@@ -36,7 +47,11 @@ export function leaseVisitorPhone(c: Context<AppEnv>, input: LeaseRequest): Prom
 }
 
 /** Waits for the lease at most `deadlineMs`; the call goes on after it (waitUntil) and stores its result for the next page. */
-export async function leaseWithin(c: Context<AppEnv>, work: Promise<PhoneLeaseResult>, deadlineMs: number): Promise<PhoneLeaseResult> {
+export async function leaseWithin(
+  c: Context<AppEnv>,
+  work: Promise<PhoneLeaseResult>,
+  deadlineMs: number,
+): Promise<PhoneLeaseResult> {
   c.executionCtx.waitUntil(work);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<PhoneLeaseResult>((resolve) => {

@@ -28,7 +28,10 @@ export interface VisitorPlace {
 }
 
 export async function visitorPlace(c: Context<AppEnv>): Promise<VisitorPlace> {
-  const [geo, location] = await Promise.all([lookupGeo(c.req.raw, c.env), recall(c, 'location', storedLocationSchema).catch(() => null)]);
+  const [geo, location] = await Promise.all([
+    lookupGeo(c.req.raw, c.env),
+    recall(c, 'location', storedLocationSchema).catch(() => null),
+  ]);
   if (location) return { zip: location.zip, state: location.stateCode, from: 'location', geo };
   return { zip: geo.geo.postalCode, state: geo.geo.stateCode, from: 'geo', geo };
 }

@@ -15,14 +15,25 @@ import { logJson } from '../observability/log';
 /** Hashes this isolate already wrote (one write per text per isolate, not one per page view). */
 const written = new Set<string>();
 
-export function catalogInsert(db: D1Database, sha256: string, disclosure: ConsentDisclosure, at: Date): D1PreparedStatement {
+export function catalogInsert(
+  db: D1Database,
+  sha256: string,
+  disclosure: ConsentDisclosure,
+  at: Date,
+): D1PreparedStatement {
   return db
-    .prepare('INSERT OR IGNORE INTO consent_texts (sha256, version, language, text, first_shown_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT OR IGNORE INTO consent_texts (sha256, version, language, text, first_shown_at) VALUES (?, ?, ?, ?, ?)',
+    )
     .bind(sha256, disclosure.version, disclosure.language, disclosure.text, at.toISOString());
 }
 
 /** Records a text as shown (idempotent); returns its SHA-256. */
-export async function recordConsentText(db: D1Database, disclosure: ConsentDisclosure, at: Date = new Date()): Promise<string> {
+export async function recordConsentText(
+  db: D1Database,
+  disclosure: ConsentDisclosure,
+  at: Date = new Date(),
+): Promise<string> {
   const sha256 = await sha256Hex(disclosure.text);
   if (written.has(sha256)) return sha256;
   await catalogInsert(db, sha256, disclosure, at).run();
@@ -37,7 +48,10 @@ export interface CatalogText {
 }
 
 export async function catalogText(db: D1Database, sha256: string): Promise<CatalogText | null> {
-  return db.prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?').bind(sha256).first<CatalogText>();
+  return db
+    .prepare('SELECT version, language, text FROM consent_texts WHERE sha256 = ?')
+    .bind(sha256)
+    .first<CatalogText>();
 }
 
 /** Texts this isolate has already scheduled for the catalog (brand, version, language). */
@@ -57,7 +71,10 @@ export function noteConsentShown(c: Context<AppEnv>, formId: FormId, language: L
   c.executionCtx.waitUntil(
     recordConsentText(c.env.DB, disclosure).catch((error: unknown) => {
       noted.delete(key);
-      logJson('error', 'consent text not written to the catalog', { where: 'consent.catalog', error: error instanceof Error ? error.message : String(error) });
+      logJson('error', 'consent text not written to the catalog', {
+        where: 'consent.catalog',
+        error: error instanceof Error ? error.message : String(error),
+      });
     }),
   );
 }

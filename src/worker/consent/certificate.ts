@@ -81,7 +81,9 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
   try {
     const db = env.DB;
     const lead = await db
-      .prepare('SELECT id, created_at, page_url, consent_version, consent_sha256, consent_text_language, "values", certificate_id FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?')
+      .prepare(
+        'SELECT id, created_at, page_url, consent_version, consent_sha256, consent_text_language, "values", certificate_id FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?',
+      )
       .bind(input.visitorId, input.form, input.submissionId)
       .first<LeadRow>();
     if (!lead) return null;
@@ -94,14 +96,33 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
     const sellers = input.sellers ? JSON.stringify(input.sellers) : null;
     const statements: D1PreparedStatement[] = [];
     // The text behind the lead's hash goes into the catalog with the lead (idempotent).
-    const disclosure = lead.consent_version ? consentDisclosure(lead.consent_version, (lead.consent_text_language ?? input.language) as Language, input.brand.name) : undefined;
+    const disclosure = lead.consent_version
+      ? consentDisclosure(
+          lead.consent_version,
+          (lead.consent_text_language ?? input.language) as Language,
+          input.brand.name,
+        )
+      : undefined;
     if (disclosure && lead.consent_sha256) statements.push(catalogInsert(db, lead.consent_sha256, disclosure, now));
     const update = (certificateId: string | null) =>
       db
-        .prepare('UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ?, visitor_object = ? WHERE id = ? AND certificate_id IS NULL')
-        .bind(certificateId, input.gpc ? 1 : 0, sellers, input.disclaimerVersion, phoneHash, emailHash, input.visitorObject, lead.id);
+        .prepare(
+          'UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ?, visitor_object = ? WHERE id = ? AND certificate_id IS NULL',
+        )
+        .bind(
+          certificateId,
+          input.gpc ? 1 : 0,
+          sellers,
+          input.disclaimerVersion,
+          phoneHash,
+          emailHash,
+          input.visitorObject,
+          lead.id,
+        );
     if (!key) {
-      logJson('error', 'LEAD_CERTIFICATE_KEY is not set or invalid; lead stored without a certificate', { where: 'consent.certificate' });
+      logJson('error', 'LEAD_CERTIFICATE_KEY is not set or invalid; lead stored without a certificate', {
+        where: 'consent.certificate',
+      });
       statements.push(update(null));
       await db.batch(statements);
       return null;
@@ -116,7 +137,11 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       issued_at: now.toISOString(),
       consent:
         lead.consent_version && lead.consent_sha256
-          ? { version: lead.consent_version, language: lead.consent_text_language ?? input.language, sha256: lead.consent_sha256 }
+          ? {
+              version: lead.consent_version,
+              language: lead.consent_text_language ?? input.language,
+              sha256: lead.consent_sha256,
+            }
           : null,
       fields: input.fieldLabels,
       steps: input.steps,
@@ -128,16 +153,28 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
     };
     const jws = await signJws(key, payload);
     statements.push(
-      db.prepare('INSERT OR IGNORE INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)').bind(key.kid, JSON.stringify(key.publicJwk), now.toISOString()),
-      db.prepare('INSERT OR IGNORE INTO lead_certificates (id, lead_id, brand, kid, jws, created_at) VALUES (?, ?, ?, ?, ?, ?)').bind(id, lead.id, input.brand.id, key.kid, jws, now.toISOString()),
+      db
+        .prepare('INSERT OR IGNORE INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)')
+        .bind(key.kid, JSON.stringify(key.publicJwk), now.toISOString()),
+      db
+        .prepare(
+          'INSERT OR IGNORE INTO lead_certificates (id, lead_id, brand, kid, jws, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .bind(id, lead.id, input.brand.id, key.kid, jws, now.toISOString()),
       update(id),
     );
     await db.batch(statements);
     // A concurrent duplicate submit may have won: the row names the certificate that counts.
-    const stored = await db.prepare('SELECT certificate_id FROM leads WHERE id = ?').bind(lead.id).first<{ certificate_id: string | null }>();
+    const stored = await db
+      .prepare('SELECT certificate_id FROM leads WHERE id = ?')
+      .bind(lead.id)
+      .first<{ certificate_id: string | null }>();
     return stored?.certificate_id ?? null;
   } catch (error) {
-    logJson('error', 'lead certificate not issued', { where: 'consent.certificate', error: error instanceof Error ? error.message : String(error) });
+    logJson('error', 'lead certificate not issued', {
+      where: 'consent.certificate',
+      error: error instanceof Error ? error.message : String(error),
+    });
     return null;
   }
 }
@@ -152,7 +189,9 @@ export async function publishedKeys(env: Env): Promise<PublicJwk[]> {
   const keys = new Map<string, PublicJwk>();
   const current = await signingKey(env.LEAD_CERTIFICATE_KEY);
   if (current) keys.set(current.kid, current.publicJwk);
-  const rows = await env.DB.prepare('SELECT public_jwk FROM certificate_keys ORDER BY first_used_at').all<{ public_jwk: string }>();
+  const rows = await env.DB.prepare('SELECT public_jwk FROM certificate_keys ORDER BY first_used_at').all<{
+    public_jwk: string;
+  }>();
   for (const row of rows.results) {
     try {
       const jwk = publicJwkSchema.safeParse(JSON.parse(row.public_jwk));

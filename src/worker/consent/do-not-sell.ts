@@ -10,7 +10,10 @@ import { emailSha256, normaliseEmail, normalisePhone, phoneSha256 } from './cont
 import { gpcOf } from './lead-consent';
 
 /** Stores the request; returns its reference id, or null when neither a valid email nor a valid phone was given. */
-export async function recordDoNotSell(c: Context<AppEnv>, input: { email: string; phone: string }): Promise<string | null> {
+export async function recordDoNotSell(
+  c: Context<AppEnv>,
+  input: { email: string; phone: string },
+): Promise<string | null> {
   const email = input.email.trim() ? normaliseEmail(input.email) : null;
   const phone = input.phone.trim() ? normalisePhone(input.phone) : null;
   // Something typed that is not valid: ask again rather than store half a request.
@@ -19,7 +22,18 @@ export async function recordDoNotSell(c: Context<AppEnv>, input: { email: string
   await c.env.DB.prepare(
     'INSERT INTO privacy_requests (id, created_at, brand, kind, email, phone, email_sha256, phone_sha256, visitor_id, gpc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   )
-    .bind(id, new Date().toISOString(), c.var.brand.id, 'do-not-sell', email, phone, await emailSha256(email), await phoneSha256(phone), c.var.anonymousId, gpcOf(c) ? 1 : 0)
+    .bind(
+      id,
+      new Date().toISOString(),
+      c.var.brand.id,
+      'do-not-sell',
+      email,
+      phone,
+      await emailSha256(email),
+      await phoneSha256(phone),
+      c.var.anonymousId,
+      gpcOf(c) ? 1 : 0,
+    )
     .run();
   return id;
 }

@@ -12,7 +12,8 @@ export async function signJws(key: SigningKey, payload: unknown): Promise<string
   return `${header}.${body}.${bytesToBase64Url(new Uint8Array(signature))}`;
 }
 
-export type JwsCheck = { valid: true; kid: string; payload: unknown } | { valid: false; reason: 'malformed' | 'unknown-key' | 'signature' };
+export type JwsCheck =
+  { valid: true; kid: string; payload: unknown } | { valid: false; reason: 'malformed' | 'unknown-key' | 'signature' };
 
 /** Verifies a compact JWS against a key set: the key is chosen by kid, and only EdDSA is accepted. */
 export async function verifyJws(jws: string, keys: readonly PublicJwk[]): Promise<JwsCheck> {
@@ -28,10 +29,17 @@ export async function verifyJws(jws: string, keys: readonly PublicJwk[]): Promis
     return { valid: false, reason: 'malformed' };
   }
   const signature = base64UrlToBytes(signature64);
-  if (header.alg !== 'EdDSA' || typeof header.kid !== 'string' || !signature) return { valid: false, reason: 'malformed' };
+  if (header.alg !== 'EdDSA' || typeof header.kid !== 'string' || !signature)
+    return { valid: false, reason: 'malformed' };
   const jwk = keys.find((k) => k.kid === header.kid);
   if (!jwk) return { valid: false, reason: 'unknown-key' };
-  const key = await crypto.subtle.importKey('jwk', { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, { name: 'Ed25519' }, false, ['verify']);
+  const key = await crypto.subtle.importKey(
+    'jwk',
+    { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
+    { name: 'Ed25519' },
+    false,
+    ['verify'],
+  );
   const ok = await crypto.subtle.verify('Ed25519', key, signature, new TextEncoder().encode(`${header64}.${body64}`));
   return ok ? { valid: true, kid: header.kid, payload } : { valid: false, reason: 'signature' };
 }

@@ -31,7 +31,10 @@ export function gpcOf(c: Context<AppEnv>): boolean {
 }
 
 /** Medicare seller choices of the final step (recorded on the visitor before any partner call); null for other products. */
-export async function recordSellerChoices(c: Context<AppEnv>, input: Pick<FinalStepConsent, 'form' | 'step' | 'raw'>): Promise<SellerChoice[] | null> {
+export async function recordSellerChoices(
+  c: Context<AppEnv>,
+  input: Pick<FinalStepConsent, 'form' | 'step' | 'raw'>,
+): Promise<SellerChoice[] | null> {
   const sellers = input.step.consent ? sellerChoicesFor(c.var.brand, input.form.product, input.raw) : null;
   if (sellers) await visitorStub(c.env, c.var.visitorId).recordSellerChoices(input.form.id, sellers);
   return sellers;

@@ -39,7 +39,8 @@ interface Subject {
 async function subjectOf(input: { email?: string | undefined; phone?: string | undefined }): Promise<Subject> {
   const email = input.email?.trim() ? normaliseEmail(input.email) : null;
   const phone = input.phone?.trim() ? normalisePhone(input.phone) : null;
-  if ((input.email?.trim() && !email) || (input.phone?.trim() && !phone)) throw new ApiError(400, 'invalid_subject', 'The email or phone number is not valid');
+  if ((input.email?.trim() && !email) || (input.phone?.trim() && !phone))
+    throw new ApiError(400, 'invalid_subject', 'The email or phone number is not valid');
   const [emailHash, phoneHash] = await Promise.all([emailSha256(email), phoneSha256(phone)]);
   const kind = [email ? 'email' : null, phone ? 'phone' : null].filter(Boolean).join('+');
   return {
@@ -77,7 +78,13 @@ async function leadsOf(db: D1Database, s: Subject): Promise<LeadRow[]> {
 function visitorsOf(leads: readonly LeadRow[]): { anonymousIds: string[]; objects: string[] } {
   return {
     anonymousIds: [...new Set(leads.map((l) => l.visitor_id))],
-    objects: [...new Set(leads.map((l) => l.visitor_object).filter((o): o is string => typeof o === 'string' && /^[0-9a-f]{64}$/.test(o)))],
+    objects: [
+      ...new Set(
+        leads
+          .map((l) => l.visitor_object)
+          .filter((o): o is string => typeof o === 'string' && /^[0-9a-f]{64}$/.test(o)),
+      ),
+    ],
   };
 }
 
@@ -85,17 +92,35 @@ function placeholders(n: number): string {
   return Array.from({ length: n }, () => '?').join(', ');
 }
 
-async function audit(db: D1Database, action: 'export' | 'delete', s: Subject, counts: { leads: number; visitors: number; events: number; requests: number }): Promise<string> {
+async function audit(
+  db: D1Database,
+  action: 'export' | 'delete',
+  s: Subject,
+  counts: { leads: number; visitors: number; events: number; requests: number },
+): Promise<string> {
   const id = crypto.randomUUID();
   await db
-    .prepare('INSERT INTO privacy_audit (id, at, action, subject_kind, subject_sha256, leads, visitors, events, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .bind(id, new Date().toISOString(), action, s.kind, s.hash, counts.leads, counts.visitors, counts.events, counts.requests)
+    .prepare(
+      'INSERT INTO privacy_audit (id, at, action, subject_kind, subject_sha256, leads, visitors, events, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .bind(
+      id,
+      new Date().toISOString(),
+      action,
+      s.kind,
+      s.hash,
+      counts.leads,
+      counts.visitors,
+      counts.events,
+      counts.requests,
+    )
     .run();
   return id;
 }
 
 const invalid = (result: { success: boolean; error?: z.core.$ZodError }) => {
-  if (!result.success && result.error) throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
+  if (!result.success && result.error)
+    throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
 };
 
 privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c) => {
@@ -104,13 +129,33 @@ privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c)
   const leads = await leadsOf(db, s);
   const { anonymousIds, objects } = visitorsOf(leads);
   const events = anonymousIds.length
-    ? (await db.prepare(`SELECT * FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)}) ORDER BY received_at`).bind(...anonymousIds).all()).results
+    ? (
+        await db
+          .prepare(
+            `SELECT * FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)}) ORDER BY received_at`,
+          )
+          .bind(...anonymousIds)
+          .all()
+      ).results
     : [];
   const visitors = await Promise.all(
-    objects.map(async (hex) => ({ object: hex, state: JSON.parse(await c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).exportState()) as unknown })),
+    objects.map(async (hex) => ({
+      object: hex,
+      state: JSON.parse(await c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).exportState()) as unknown,
+    })),
   );
-  const requests = (await db.prepare('SELECT * FROM privacy_requests WHERE email_sha256 = ? OR phone_sha256 = ?').bind(s.emailHash, s.phoneHash).all()).results;
-  const auditId = await audit(db, 'export', s, { leads: leads.length, visitors: visitors.length, events: events.length, requests: requests.length });
+  const requests = (
+    await db
+      .prepare('SELECT * FROM privacy_requests WHERE email_sha256 = ? OR phone_sha256 = ?')
+      .bind(s.emailHash, s.phoneHash)
+      .all()
+  ).results;
+  const auditId = await audit(db, 'export', s, {
+    leads: leads.length,
+    visitors: visitors.length,
+    events: events.length,
+    requests: requests.length,
+  });
   return c.json({ audit: auditId, leads, visitors, events, requests }, 200, { 'cache-control': 'no-store' });
 });
 
@@ -122,13 +167,25 @@ privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c)
   await Promise.all(objects.map((hex) => c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).forget()));
   let events = 0;
   const statements: D1PreparedStatement[] = [];
-  if (anonymousIds.length) statements.push(db.prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`).bind(...anonymousIds));
-  if (leads.length) statements.push(db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)));
+  if (anonymousIds.length)
+    statements.push(
+      db
+        .prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`)
+        .bind(...anonymousIds),
+    );
+  if (leads.length)
+    statements.push(
+      db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)),
+    );
   if (statements.length) {
     const results = await db.batch(statements);
     events = anonymousIds.length ? (results[0]?.meta.changes ?? 0) : 0;
   }
   const counts = { leads: leads.length, visitors: objects.length, events, requests: 0 };
   const auditId = await audit(db, 'delete', s, counts);
-  return c.json({ audit: auditId, deleted: counts, certificatesKept: leads.map((l) => l.certificate_id).filter(Boolean) }, 200, { 'cache-control': 'no-store' });
+  return c.json(
+    { audit: auditId, deleted: counts, certificatesKept: leads.map((l) => l.certificate_id).filter(Boolean) },
+    200,
+    { 'cache-control': 'no-store' },
+  );
 });

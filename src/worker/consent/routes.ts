@@ -23,7 +23,8 @@ const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 consentApp.get('/api/consent-texts/:sha256', async (c) => {
   const sha256 = c.req.param('sha256').toLowerCase();
-  if (!SHA256.test(sha256)) throw new ApiError(400, 'invalid_hash', 'A consent text is named by the 64 hex characters of its SHA-256');
+  if (!SHA256.test(sha256))
+    throw new ApiError(400, 'invalid_hash', 'A consent text is named by the 64 hex characters of its SHA-256');
   const text = await catalogText(c.env.DB, sha256);
   if (!text) throw new ApiError(404, 'not_found', 'No consent text has this SHA-256');
   // A catalog entry never changes: cacheable for good.
@@ -43,7 +44,7 @@ function wantsJson(c: Context<AppEnv>): boolean {
 function payloadOf(jws: string): CertificateView['payload'] {
   try {
     const value: unknown = JSON.parse(base64UrlToText(jws.split('.')[1] ?? '') ?? '');
-    return typeof value === 'object' && value !== null ? (value) : {};
+    return typeof value === 'object' && value !== null ? value : {};
   } catch {
     return {};
   }
@@ -61,7 +62,11 @@ consentApp.get('/certificates/:id', async (c) => {
   const payload = payloadOf(jws);
   const sha256 = typeof payload.consent?.sha256 === 'string' ? payload.consent.sha256 : null;
   const text = sha256 ? await catalogText(c.env.DB, sha256) : null;
-  const stream = await renderCertificatePage({ brand: c.var.brand, nonce: c.var.nonce, view: { id, jws, payload, consentText: text?.text ?? null } });
+  const stream = await renderCertificatePage({
+    brand: c.var.brand,
+    nonce: c.var.nonce,
+    view: { id, jws, payload, consentText: text?.text ?? null },
+  });
   return c.body(stream, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
 });
 
@@ -79,7 +84,12 @@ function chrome(c: Context<AppEnv>, name: string) {
     language: languageOf(c),
     phone: displayPhone(null, brand.defaultPhone),
     shell: { ...shellOptions(c, false) },
-    pageContext: { brand: { id: brand.id, name: brand.name }, page: { name, template: 'legal' }, visitorId: c.var.anonymousId, tracking: buildPageTracking(c) },
+    pageContext: {
+      brand: { id: brand.id, name: brand.name },
+      page: { name, template: 'legal' },
+      visitorId: c.var.anonymousId,
+      tracking: buildPageTracking(c),
+    },
   };
 }
 
@@ -90,7 +100,16 @@ consentApp.get('/partners', async (c) => c.body(await renderPartnersPage(chrome(
 consentApp.get('/do-not-sell', async (c) => {
   const received = c.req.query('received');
   const reference = received && CERTIFICATE_ID.test(received) ? received : null;
-  return c.body(await renderDoNotSellPage({ ...chrome(c, 'do-not-sell'), received: reference, invalid: false, values: { email: '', phone: '' } }), 200, HTML);
+  return c.body(
+    await renderDoNotSellPage({
+      ...chrome(c, 'do-not-sell'),
+      received: reference,
+      invalid: false,
+      values: { email: '', phone: '' },
+    }),
+    200,
+    HTML,
+  );
 });
 
 consentApp.post('/do-not-sell', async (c) => {
@@ -105,7 +124,16 @@ consentApp.post('/do-not-sell', async (c) => {
   const stored = await recordDoNotSell(c, { email, phone });
   if (!stored) {
     // Nothing usable: the form again with the message and what was typed (never in the URL).
-    return c.body(await renderDoNotSellPage({ ...chrome(c, 'do-not-sell'), received: null, invalid: true, values: { email, phone } }), 400, HTML);
+    return c.body(
+      await renderDoNotSellPage({
+        ...chrome(c, 'do-not-sell'),
+        received: null,
+        invalid: true,
+        values: { email, phone },
+      }),
+      400,
+      HTML,
+    );
   }
   const lang = languageOf(c) === 'spanish' ? 'lang=es&' : '';
   return c.redirect(`/do-not-sell?${lang}received=${stored}`, 303);

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import type { Brand } from '../../../brands';
 import { sellerChoices, sellerFieldName, type SellerChoice } from '../../shared/consent';
 
-export const sellerChoicesSchema = z.array(z.object({ id: z.string(), name: z.string(), accepted: z.boolean() })).max(20);
+export const sellerChoicesSchema = z
+  .array(z.object({ id: z.string(), name: z.string(), accepted: z.boolean() }))
+  .max(20);
 
 const TICKED = new Set(['yes', 'on', '1', 'true']);
 
@@ -24,7 +26,11 @@ export function postedSellerIds(raw: Readonly<Record<string, unknown>>, sellers:
 }
 
 /** The seller choices of a Medicare consent step, or null when the product is not Medicare or the brand lists none. */
-export function sellerChoicesFor(brand: Brand, product: string, raw: Readonly<Record<string, unknown>>): SellerChoice[] | null {
+export function sellerChoicesFor(
+  brand: Brand,
+  product: string,
+  raw: Readonly<Record<string, unknown>>,
+): SellerChoice[] | null {
   const sellers = brand.consent.medicare?.sellers;
   if (product !== 'medicare' || !sellers) return null;
   return sellerChoices(sellers, postedSellerIds(raw, sellers));

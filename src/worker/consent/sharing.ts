@@ -45,7 +45,11 @@ export function maySharePersonalData(acceptance: ConsentAcceptance | null, partn
 }
 
 /** The values a partner may see: everything when sharing is allowed, otherwise only non-personal answers. */
-export function valuesForPartner(values: FormValues, acceptance: ConsentAcceptance | null, partner: SharingPartner): FormValues {
+export function valuesForPartner(
+  values: FormValues,
+  acceptance: ConsentAcceptance | null,
+  partner: SharingPartner,
+): FormValues {
   if (maySharePersonalData(acceptance, partner)) return values;
   const out: FormValues = {};
   for (const [name, value] of Object.entries(values)) {

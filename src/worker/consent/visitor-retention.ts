@@ -16,8 +16,13 @@ export function visitorIdleMs(env: { VISITOR_IDLE_DAYS?: string }): number {
 /** The newest write of the object (kv rows and step submissions), in ms, or null when it holds nothing. */
 export function lastActivity(sql: SqlStorage): number | null {
   const kv = sql.exec<{ at: number | null }>('SELECT MAX(updated_at) AS at FROM kv').toArray()[0]?.at ?? null;
-  const hasSubmissions = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").toArray()[0]?.n ?? 0;
-  const sub = hasSubmissions ? (sql.exec<{ at: number | null }>('SELECT MAX(at) AS at FROM submissions').toArray()[0]?.at ?? null) : null;
+  const hasSubmissions =
+    sql
+      .exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'submissions'")
+      .toArray()[0]?.n ?? 0;
+  const sub = hasSubmissions
+    ? (sql.exec<{ at: number | null }>('SELECT MAX(at) AS at FROM submissions').toArray()[0]?.at ?? null)
+    : null;
   if (kv === null && sub === null) return null;
   return Math.max(kv ?? 0, sub ?? 0);
 }

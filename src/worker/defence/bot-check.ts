@@ -8,7 +8,11 @@ import { visitorStub } from '../visitor';
  */
 const botCheckProps = z.object({ bot: z.boolean(), signals: z.array(z.string().max(64)).max(20).catch([]) });
 
-export async function rememberBotCheck(env: Env, visitorId: string, properties: Record<string, unknown>): Promise<void> {
+export async function rememberBotCheck(
+  env: Env,
+  visitorId: string,
+  properties: Record<string, unknown>,
+): Promise<void> {
   const parsed = botCheckProps.safeParse(properties);
   if (!parsed.success) return;
   await visitorStub(env, visitorId).rememberPartnerResult('bot-check', JSON.stringify(parsed.data));

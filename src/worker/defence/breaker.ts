@@ -118,7 +118,12 @@ async function writeShared(key: string, state: BreakerState): Promise<void> {
   const cache = sharedCache();
   if (!cache) return;
   try {
-    await cache.put(key, new Response(JSON.stringify(state), { headers: { 'content-type': 'application/json', 'cache-control': 'max-age=3600' } }));
+    await cache.put(
+      key,
+      new Response(JSON.stringify(state), {
+        headers: { 'content-type': 'application/json', 'cache-control': 'max-age=3600' },
+      }),
+    );
   } catch {
     // The shared copy is an optimisation: this isolate's memory still holds the state.
   }
@@ -130,7 +135,10 @@ async function currentState(partner: BreakerPartner, location: string, now: numb
   if (known && now - known.readAt < SHARED_READ_INTERVAL_MS) return known.state;
   const shared = await readShared(key);
   // The later news wins: an open breaker seen anywhere in the location counts here too.
-  const state = shared && (!known || shared.openUntil > known.state.openUntil || shared.windowStart > known.state.windowStart) ? shared : (known?.state ?? closed(now));
+  const state =
+    shared && (!known || shared.openUntil > known.state.openUntil || shared.windowStart > known.state.windowStart)
+      ? shared
+      : (known?.state ?? closed(now));
   memory.set(key, { state, readAt: now });
   return state;
 }
@@ -165,10 +173,18 @@ export class PartnerBreakers {
     const after = nextState(before, ok, now, this.config);
     memory.set(key, { state: after, readAt: now });
     if (statusOf(before, now) !== 'open' && statusOf(after, now) === 'open') {
-      logJson('warn', 'partner circuit breaker opened', { partner, location: this.location, failures: after.failures, openForMs: after.openUntil - now });
+      logJson('warn', 'partner circuit breaker opened', {
+        partner,
+        location: this.location,
+        failures: after.failures,
+        openForMs: after.openUntil - now,
+      });
       this.unavailable(partner, 'opened', after, now);
     }
-    const changed = before.failures !== after.failures || before.openUntil !== after.openUntil || (before.openUntil > 0 && after.openUntil === 0);
+    const changed =
+      before.failures !== after.failures ||
+      before.openUntil !== after.openUntil ||
+      (before.openUntil > 0 && after.openUntil === 0);
     if (changed) await writeShared(key, after);
   }
 
@@ -177,7 +193,12 @@ export class PartnerBreakers {
     const last = lastEvent.get(key);
     if (reason === 'open' && last !== undefined && now - last < EVENT_INTERVAL_MS) return;
     lastEvent.set(key, now);
-    trackFromServer(this.c, 'partnerUnavailable', { partner, location: this.location, reason, retryInMs: Math.max(0, state.openUntil - now) });
+    trackFromServer(this.c, 'partnerUnavailable', {
+      partner,
+      location: this.location,
+      reason,
+      retryInMs: Math.max(0, state.openUntil - now),
+    });
   }
 }
 

@@ -12,7 +12,7 @@ import { TRUST_THRESHOLDS } from './thresholds';
 let disposable: Set<string> | undefined;
 
 export function isDisposableDomain(domain: string): boolean {
-  disposable ??= new Set((blocklist).map((d) => d.toLowerCase()));
+  disposable ??= new Set(blocklist.map((d) => d.toLowerCase()));
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
   if (disposable.has(name)) return true;
   // Subdomains of a listed domain (x.mailinator.com) are as disposable as the domain.
@@ -26,7 +26,10 @@ export function contactOf(values: FormValues): { phone: string | null; email: st
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
   const phoneDigits = (text(values.phone) ?? text(values.driver1Phone))?.replace(/\D/g, '').slice(-10) ?? null;
   const email = (text(values.email) ?? text(values.driver1Email))?.toLowerCase() ?? null;
-  return { phone: phoneDigits && phoneDigits.length === 10 ? phoneDigits : null, email: email && email.includes('@') ? email : null };
+  return {
+    phone: phoneDigits && phoneDigits.length === 10 ? phoneDigits : null,
+    email: email && email.includes('@') ? email : null,
+  };
 }
 
 export async function contactHash(salt: string, kind: 'phone' | 'email', value: string): Promise<string> {
@@ -42,15 +45,26 @@ export interface ContactSignals {
 }
 
 /** Hashes, duplicates among other visitors' leads in the window, and the disposable-domain check. */
-export async function contactSignals(db: D1Database, salt: string, values: FormValues, leadVisitorId: string, now = new Date()): Promise<ContactSignals> {
+export async function contactSignals(
+  db: D1Database,
+  salt: string,
+  values: FormValues,
+  leadVisitorId: string,
+  now = new Date(),
+): Promise<ContactSignals> {
   const { phone, email } = contactOf(values);
-  const [phoneHash, emailHash] = await Promise.all([phone ? contactHash(salt, 'phone', phone) : null, email ? contactHash(salt, 'email', email) : null]);
+  const [phoneHash, emailHash] = await Promise.all([
+    phone ? contactHash(salt, 'phone', phone) : null,
+    email ? contactHash(salt, 'email', email) : null,
+  ]);
   const since = new Date(now.getTime() - TRUST_THRESHOLDS.duplicateWindowHours * 3_600_000).toISOString();
   const count = async (column: 'trust_phone_hash' | 'trust_email_hash', hash: string | null): Promise<number> => {
     if (!hash) return 0;
     try {
       const row = await db
-        .prepare(`SELECT COUNT(DISTINCT visitor_id) AS n FROM leads WHERE ${column} = ? AND created_at >= ? AND visitor_id != ?`)
+        .prepare(
+          `SELECT COUNT(DISTINCT visitor_id) AS n FROM leads WHERE ${column} = ? AND created_at >= ? AND visitor_id != ?`,
+        )
         .bind(hash, since, leadVisitorId)
         .first<{ n: number }>();
       return row?.n ?? 0;
@@ -59,7 +73,16 @@ export async function contactSignals(db: D1Database, salt: string, values: FormV
       return 0;
     }
   };
-  const [duplicatePhone, duplicateEmail] = await Promise.all([count('trust_phone_hash', phoneHash), count('trust_email_hash', emailHash)]);
+  const [duplicatePhone, duplicateEmail] = await Promise.all([
+    count('trust_phone_hash', phoneHash),
+    count('trust_email_hash', emailHash),
+  ]);
   const domain = email?.split('@')[1];
-  return { phoneHash, emailHash, duplicatePhone, duplicateEmail, disposableEmail: domain ? isDisposableDomain(domain) : false };
+  return {
+    phoneHash,
+    emailHash,
+    duplicatePhone,
+    duplicateEmail,
+    disposableEmail: domain ? isDisposableDomain(domain) : false,
+  };
 }

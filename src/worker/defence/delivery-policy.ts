@@ -6,7 +6,10 @@
  */
 import type { Verdict } from './thresholds';
 
-export function verdictDeliverable(env: Pick<Env, 'DELIVER_BOT_LEADS' | 'DELIVER_SUSPECT_LEADS'>, verdict: Verdict | null): boolean {
+export function verdictDeliverable(
+  env: Pick<Env, 'DELIVER_BOT_LEADS' | 'DELIVER_SUSPECT_LEADS'>,
+  verdict: Verdict | null,
+): boolean {
   if (verdict === 'bot') return env.DELIVER_BOT_LEADS === 'true';
   if (verdict === 'suspect') return env.DELIVER_SUSPECT_LEADS !== 'false';
   return true;

@@ -55,7 +55,11 @@ const storedIpQuality = z.union([z.object({ result: ipQualitySchema }).transform
 
 type TrustContext = Context<AppEnv>;
 
-async function recallJson<S extends z.ZodType>(c: TrustContext, kind: 'bot-check' | 'ip-quality', schema: S): Promise<z.infer<S> | null> {
+async function recallJson<S extends z.ZodType>(
+  c: TrustContext,
+  kind: 'bot-check' | 'ip-quality',
+  schema: S,
+): Promise<z.infer<S> | null> {
   try {
     const text = await visitorStub(c.env, c.var.visitorId).recallPartnerResult(kind);
     if (text === null) return null;
@@ -73,7 +77,9 @@ async function turnstileResult(c: TrustContext, token: string | null, submission
   if (token.length > TURNSTILE_TOKEN_MAX) return 'failed';
   try {
     const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
-    const reply = await throughBreaker(c, 'turnstile', () => siteverify(c.env, { token, ip, idempotencyKey: submissionId }, TURNSTILE_TIMEOUT_MS));
+    const reply = await throughBreaker(c, 'turnstile', () =>
+      siteverify(c.env, { token, ip, idempotencyKey: submissionId }, TURNSTILE_TIMEOUT_MS),
+    );
     return reply.success ? 'passed' : 'failed';
   } catch {
     return 'error';
@@ -81,7 +87,15 @@ async function turnstileResult(c: TrustContext, token: string | null, submission
 }
 
 function ipSignal(q: IpQuality): IpSignal {
-  return { fraudScore: q.fraudScore, proxy: q.proxy, vpn: q.vpn, tor: q.tor, recentAbuse: q.recentAbuse, bot: q.bot, crawler: q.crawler };
+  return {
+    fraudScore: q.fraudScore,
+    proxy: q.proxy,
+    vpn: q.vpn,
+    tor: q.tor,
+    recentAbuse: q.recentAbuse,
+    bot: q.bot,
+    crawler: q.crawler,
+  };
 }
 
 async function ipQuality(c: TrustContext): Promise<IpSignal | null> {
@@ -91,7 +105,9 @@ async function ipQuality(c: TrustContext): Promise<IpSignal | null> {
   if (ip === '') return null;
   try {
     const env = { ...c.env, PARTNER_TIMEOUT_MS: String(IPQS_AT_LEAD_TIMEOUT_MS) };
-    const { result } = await throughBreaker(c, 'ipqs', () => checkIp(env, ip, (c.req.header('user-agent') ?? '').slice(0, 512)));
+    const { result } = await throughBreaker(c, 'ipqs', () =>
+      checkIp(env, ip, (c.req.header('user-agent') ?? '').slice(0, 512)),
+    );
     return ipSignal(result);
   } catch {
     return null;
@@ -131,7 +147,14 @@ export async function assessLead(c: TrustContext, input: LeadTrustInput): Promis
     emailSeenElsewhere: contact.duplicateEmail,
     emailDomainDisposable: contact.disposableEmail,
   };
-  return { ...judgeLead(signals), signals, turnstile, phoneHash: contact.phoneHash, emailHash: contact.emailHash, trafficSource: trafficSource(c) };
+  return {
+    ...judgeLead(signals),
+    signals,
+    turnstile,
+    phoneHash: contact.phoneHash,
+    emailHash: contact.emailHash,
+    trafficSource: trafficSource(c),
+  };
 }
 
 /**
@@ -145,20 +168,45 @@ export async function recordLeadTrust(c: TrustContext, input: LeadTrustInput, tr
       `UPDATE leads SET trust_verdict = ?, trust_reasons = ?, trust_signals = ?, turnstile = ?, trust_phone_hash = ?, trust_email_hash = ?, traffic_source = ?
        WHERE visitor_id = ? AND form = ? AND submission_id = ? AND trust_verdict IS NULL`,
     )
-      .bind(trust.verdict, JSON.stringify(trust.reasons), JSON.stringify(trust.signals), trust.turnstile, trust.phoneHash, trust.emailHash, trust.trafficSource, input.leadVisitorId, input.form, input.submissionId)
+      .bind(
+        trust.verdict,
+        JSON.stringify(trust.reasons),
+        JSON.stringify(trust.signals),
+        trust.turnstile,
+        trust.phoneHash,
+        trust.emailHash,
+        trust.trafficSource,
+        input.leadVisitorId,
+        input.form,
+        input.submissionId,
+      )
       .run();
     written = (result.meta.changes ?? 0) > 0;
   } catch (error) {
-    logJson('error', 'lead trust verdict not stored', { where: 'defence.lead-trust', error: error instanceof Error ? error.message : 'unknown' });
+    logJson('error', 'lead trust verdict not stored', {
+      where: 'defence.lead-trust',
+      error: error instanceof Error ? error.message : 'unknown',
+    });
   }
   if (!written) return;
   await visitorStub(c.env, c.var.visitorId)
-    .rememberPartnerResult('lead-trust', JSON.stringify({ verdict: trust.verdict, reasons: trust.reasons, at: new Date().toISOString() }))
+    .rememberPartnerResult(
+      'lead-trust',
+      JSON.stringify({ verdict: trust.verdict, reasons: trust.reasons, at: new Date().toISOString() }),
+    )
     .catch(() => undefined);
   trackFromServer(
     c,
     'leadCreated',
-    { form: input.form, product: input.product, verdict: trust.verdict, reasons: trust.reasons, signals: trust.signals, turnstile: trust.turnstile, trafficSource: trust.trafficSource },
+    {
+      form: input.form,
+      product: input.product,
+      verdict: trust.verdict,
+      reasons: trust.reasons,
+      signals: trust.signals,
+      turnstile: trust.turnstile,
+      trafficSource: trust.trafficSource,
+    },
     { page: input.page },
   );
 }

@@ -5,9 +5,11 @@
  * Retry-After header (tests/defence/limit-rules.unit.test.ts keeps the two in step).
  * Pages are not in this table: a page view never consults a limiter.
  */
-export type LimitedRoute = 'get-phone' | 'demand-check' | 'ads' | 'ipqs' | 'location' | 'quote-token' | 'step-submit' | 'lead' | 'event';
+export type LimitedRoute =
+  'get-phone' | 'demand-check' | 'ads' | 'ipqs' | 'location' | 'quote-token' | 'step-submit' | 'lead' | 'event';
 
-export type LimitBinding = 'RATE_LIMIT_PHONE' | 'RATE_LIMIT_PARTNER' | 'RATE_LIMIT_SUBMIT' | 'RATE_LIMIT_LEAD' | 'RATE_LIMIT_EVENTS';
+export type LimitBinding =
+  'RATE_LIMIT_PHONE' | 'RATE_LIMIT_PARTNER' | 'RATE_LIMIT_SUBMIT' | 'RATE_LIMIT_LEAD' | 'RATE_LIMIT_EVENTS';
 
 export interface LimitRule {
   binding: LimitBinding;

@@ -26,7 +26,11 @@ export function isPartnerFault(error: unknown): boolean {
   return error.status === undefined || error.status >= 500 || error.status === 429;
 }
 
-export async function throughBreaker<T>(c: Context<AppEnv>, partner: BreakerPartner, call: () => Promise<T>): Promise<T> {
+export async function throughBreaker<T>(
+  c: Context<AppEnv>,
+  partner: BreakerPartner,
+  call: () => Promise<T>,
+): Promise<T> {
   const breakers = partnerBreakers(c);
   if (!(await breakers.allows(partner))) throw new PartnerUnavailable(partner);
   try {

@@ -46,7 +46,11 @@ export async function checkLimit(c: DefenceContext, route: LimitedRoute): Promis
   try {
     results = await Promise.all(keys.map(({ key }) => limiter.limit({ key })));
   } catch (error) {
-    logJson('error', 'rate limiter unavailable; request let through', { where: 'defence.rate-limit', route, error: error instanceof Error ? error.message : 'unknown' });
+    logJson('error', 'rate limiter unavailable; request let through', {
+      where: 'defence.rate-limit',
+      route,
+      error: error instanceof Error ? error.message : 'unknown',
+    });
     return { limited: false };
   }
   const over = keys.find((_, i) => results[i]?.success === false);
@@ -72,7 +76,13 @@ function onLimited(c: DefenceContext, route: LimitedRoute, by: 'ip' | 'visitor')
   const seen = lastEvent.get(eventKey);
   if (!seen || now - seen.at >= rule.periodSeconds * 1000) {
     lastEvent.set(eventKey, { at: now, suppressed: 0 });
-    trackFromServer(c, 'rateLimited', { route, by, binding: rule.binding, periodSeconds: rule.periodSeconds, refusedSinceLastEvent: seen?.suppressed ?? 0 });
+    trackFromServer(c, 'rateLimited', {
+      route,
+      by,
+      binding: rule.binding,
+      periodSeconds: rule.periodSeconds,
+      refusedSinceLastEvent: seen?.suppressed ?? 0,
+    });
   } else {
     seen.suppressed += 1;
   }
@@ -94,7 +104,11 @@ async function noteHit(env: Env, ip: string, visitorId: string, now: number): Pr
 }
 
 /** Whether the ip or the visitor was refused by a limit in the last hour (a trust signal). */
-export async function recentLimitHits(env: Pick<Env, 'CACHE'>, ip: string, visitorId: string): Promise<{ ip: boolean; visitor: boolean }> {
+export async function recentLimitHits(
+  env: Pick<Env, 'CACHE'>,
+  ip: string,
+  visitorId: string,
+): Promise<{ ip: boolean; visitor: boolean }> {
   try {
     const [byIp, byVisitor] = await Promise.all([
       ip ? env.CACHE.get(`defence:rl:ip:${await ipHash(ip)}`) : Promise.resolve(null),
@@ -107,9 +121,15 @@ export async function recentLimitHits(env: Pick<Env, 'CACHE'>, ip: string, visit
 }
 
 /** The answer of a limited API request: get-phone's default number, else 429 JSON with Retry-After. */
-export function limitedResponse(c: DefenceContext, route: LimitedRoute, outcome: Extract<LimitOutcome, { limited: true }>): Response {
+export function limitedResponse(
+  c: DefenceContext,
+  route: LimitedRoute,
+  outcome: Extract<LimitOutcome, { limited: true }>,
+): Response {
   if (LIMIT_RULES[route].answer === 'default-phone') {
-    return c.json({ phone: displayPhone(null, c.var.brand.defaultPhone), lease: null, source: 'limited' }, 200, { 'cache-control': 'no-store' });
+    return c.json({ phone: displayPhone(null, c.var.brand.defaultPhone), lease: null, source: 'limited' }, 200, {
+      'cache-control': 'no-store',
+    });
   }
   throw limitError(c, outcome.retryAfterSeconds);
 }
@@ -145,7 +165,10 @@ export function tooManyRequests(retryAfterSeconds: number): HTTPException {
 /** The 429 of a limit checked inside a handler: ApiError (JSON) on /api, the error page elsewhere. */
 export function limitError(c: DefenceContext, retryAfterSeconds: number): HTTPException {
   if (!c.req.path.startsWith('/api/')) return tooManyRequests(retryAfterSeconds);
-  return new ApiError(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} s`, undefined, { 'Retry-After': String(retryAfterSeconds), 'cache-control': 'no-store' });
+  return new ApiError(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} s`, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+    'cache-control': 'no-store',
+  });
 }
 
 /** Throws the 429 when `route` is over its limit for this client. */

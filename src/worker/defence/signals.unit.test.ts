@@ -8,8 +8,14 @@ import { PartnerError } from '../../partners/partner-fetch';
 
 describe('contact signals', () => {
   it('finds the phone and email in any form (Medicare/life contact step, auto driver 1) and normalises them', () => {
-    expect(contactOf({ phone: '(305) 555-0142', email: ' Ada@Example.COM ' })).toEqual({ phone: '3055550142', email: 'ada@example.com' });
-    expect(contactOf({ driver1Phone: '(312) 555-0199', driver1Email: 'g@h.io' })).toEqual({ phone: '3125550199', email: 'g@h.io' });
+    expect(contactOf({ phone: '(305) 555-0142', email: ' Ada@Example.COM ' })).toEqual({
+      phone: '3055550142',
+      email: 'ada@example.com',
+    });
+    expect(contactOf({ driver1Phone: '(312) 555-0199', driver1Email: 'g@h.io' })).toEqual({
+      phone: '3125550199',
+      email: 'g@h.io',
+    });
     expect(contactOf({ phone: '555', email: 'not-an-email' })).toEqual({ phone: null, email: null });
   });
 
@@ -34,7 +40,9 @@ describe('contact signals', () => {
 describe('limit rules', () => {
   it('each rule names a [[ratelimits]] binding of wrangler.toml with the same period', () => {
     for (const [route, rule] of Object.entries(LIMIT_RULES)) {
-      const block = new RegExp(`name = "${rule.binding}"\\s*\\nnamespace_id = "\\d+"\\s*\\nsimple = \\{ limit = \\d+, period = (\\d+) \\}`).exec(wranglerToml);
+      const block = new RegExp(
+        `name = "${rule.binding}"\\s*\\nnamespace_id = "\\d+"\\s*\\nsimple = \\{ limit = \\d+, period = (\\d+) \\}`,
+      ).exec(wranglerToml);
       expect(block, `${route}: ${rule.binding} in wrangler.toml`).not.toBeNull();
       expect(Number(block?.[1]), route).toBe(rule.periodSeconds);
     }
@@ -76,7 +84,7 @@ describe('circuit breaker transitions', () => {
     expect(statusOf(t, 40_001)).toBe('closed');
   });
 
-  it('counts only the partner\'s faults: timeouts, network, 5xx, 429 and garbage; not our 4xx', () => {
+  it("counts only the partner's faults: timeouts, network, 5xx, 429 and garbage; not our 4xx", () => {
     expect(isPartnerFault(new PartnerError('x', 'timeout'))).toBe(true);
     expect(isPartnerFault(new PartnerError('x', 'malformed', 200))).toBe(true);
     expect(isPartnerFault(new PartnerError('x', 'http', 503))).toBe(true);

@@ -16,7 +16,15 @@ const person: TrustSignals = {
   emailSeenElsewhere: 0,
   emailDomainDisposable: false,
 };
-const ip = person.ip ?? { fraudScore: null, proxy: false, vpn: false, tor: false, recentAbuse: false, bot: false, crawler: false };
+const ip = person.ip ?? {
+  fraudScore: null,
+  proxy: false,
+  vpn: false,
+  tor: false,
+  recentAbuse: false,
+  bot: false,
+  crawler: false,
+};
 
 /** One signal changed from a person's: the reason it must produce. */
 const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
@@ -53,13 +61,25 @@ describe('the trust verdict table', () => {
   });
 
   it('reasons never add up: many suspect reasons stay suspect, one bot reason is bot', () => {
-    expect(verdictOf(['fast', 'ip-proxy', 'duplicate-phone', 'disposable-email', 'turnstile-unverified'])).toBe('suspect');
+    expect(verdictOf(['fast', 'ip-proxy', 'duplicate-phone', 'disposable-email', 'turnstile-unverified'])).toBe(
+      'suspect',
+    );
     expect(verdictOf(['fast', 'honeypot'])).toBe('bot');
     expect(verdictOf([])).toBe('clean');
   });
 
   it('unknown or neutral signals are not reasons', () => {
-    expect(trustReasons({ ...person, ip: null, botCheck: null, msToComplete: null, stepTransitions: 0, quoteToken: 'absent', turnstile: 'error' })).toEqual([]);
+    expect(
+      trustReasons({
+        ...person,
+        ip: null,
+        botCheck: null,
+        msToComplete: null,
+        stepTransitions: 0,
+        quoteToken: 'absent',
+        turnstile: 'error',
+      }),
+    ).toEqual([]);
     expect(trustReasons({ ...person, turnstile: 'not-configured', quoteToken: 'unverified' })).toEqual([]);
     expect(trustReasons({ ...person, ip: { ...ip, fraudScore: null } })).toEqual([]);
     // The speed boundary: exactly the "fast" threshold per step is a person.

@@ -4,7 +4,17 @@
  * on the submission id), run the step's handler, and on the final step write the lead.
  */
 import type { Context } from 'hono';
-import { formDefinition, findStep, groupCount, nextStepName, removeGroupSlot, skipValues, stepVerdict, type FormDef, type StepDef } from '../../shared/forms';
+import {
+  formDefinition,
+  findStep,
+  groupCount,
+  nextStepName,
+  removeGroupSlot,
+  skipValues,
+  stepVerdict,
+  type FormDef,
+  type StepDef,
+} from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
 import type { FormValues } from '../../shared/json';
 import type { PageConfig, RouteRecord } from '../../routes/schema';
@@ -56,7 +66,10 @@ export interface StepOutcome {
 }
 
 /** The form of a page and one of its steps, or undefined when the page has no form or no such step. */
-export function formStep(config: PageConfig, stepName: string | undefined): { form: FormDef; step: StepDef } | undefined {
+export function formStep(
+  config: PageConfig,
+  stepName: string | undefined,
+): { form: FormDef; step: StepDef } | undefined {
   if (!config.form) return undefined;
   const form = formDefinition(config.form);
   const step = stepName === undefined ? form.steps[0] : findStep(form, stepName);
@@ -67,7 +80,10 @@ function stepValues(submit: StepSubmit): FormValues {
   const { form, step, action, raw } = submit;
   if (action.kind === 'skip' && step.skippable) return parseStepInput(form, step, skipValues(step));
   if (action.kind === 'remove' && step.group) {
-    return parseStepInput(form, step, { ...raw, ...removeGroupSlot(raw as Record<string, string | undefined>, step.group, action.slot) });
+    return parseStepInput(form, step, {
+      ...raw,
+      ...removeGroupSlot(raw as Record<string, string | undefined>, step.group, action.slot),
+    });
   }
   return parseStepInput(form, step, raw);
 }
@@ -76,7 +92,12 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
   const submitted = stepValues(submit);
-  const stored = await stub.submitStep({ submissionId: submit.submissionId, form: form.id, step: step.name, values: submitted });
+  const stored = await stub.submitStep({
+    submissionId: submit.submissionId,
+    form: form.id,
+    step: step.name,
+    values: submitted,
+  });
   const base = { duplicate: stored.duplicate, values: stored.values, completed: false, missing: [], blocked: false };
 
   if (step.group && (action.kind === 'add' || action.kind === 'remove')) {
@@ -96,16 +117,32 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   // The final step: the lead, then the completion flag the pages show.
   const session = sessionFromCookie(c);
   const brand = c.var.brand;
-  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, { visitorId: c.var.anonymousId, ip: requestIp(c) });
+  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, {
+    visitorId: c.var.anonymousId,
+    ip: requestIp(c),
+  });
   // Issue 12: the lead-creation limit (429, nothing written) and the trust verdict (src/worker/defence/).
   const trustInput = {
-    form: form.id, product: form.product, page: submit.route.name, stepCount: form.steps.length, values: stored.values, submissionId: submit.submissionId,
-    leadVisitorId: c.var.anonymousId, quoteTokenCheck: quoteToken.check, turnstileToken: submit.turnstileToken ?? null, honeypot: submit.honeypot ?? null,
+    form: form.id,
+    product: form.product,
+    page: submit.route.name,
+    stepCount: form.steps.length,
+    values: stored.values,
+    submissionId: submit.submissionId,
+    leadVisitorId: c.var.anonymousId,
+    quoteTokenCheck: quoteToken.check,
+    turnstileToken: submit.turnstileToken ?? null,
+    honeypot: submit.honeypot ?? null,
   };
   const trust = await assessLead(c, trustInput);
   // Issue 11: complete only with every step in order, the current consent and a valid quote token.
   const consentVersion = step.consent ? submit.consentVersion : null;
-  const rules = await leadRules(c, { form, consentVersion, quoteTokenValid: quoteToken.valid, language: submit.route.language });
+  const rules = await leadRules(c, {
+    form,
+    consentVersion,
+    quoteTokenValid: quoteToken.valid,
+    language: submit.route.language,
+  });
   await recordLead(c.env.DB, {
     brand: { id: brand.id, name: brand.name },
     page: submit.route.name,
@@ -130,10 +167,23 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   await acceptCompleteLead(c, rules, form, consentVersion);
   await recordLeadTrust(c, trustInput, trust);
   // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.
-  await certifyFinalStep(c, { form, step, submissionId: submit.submissionId, language: submit.route.language, raw: submit.raw, trust: { verdict: trust.verdict, reasons: trust.reasons } });
+  await certifyFinalStep(c, {
+    form,
+    step,
+    submissionId: submit.submissionId,
+    language: submit.route.language,
+    raw: submit.raw,
+    trust: { verdict: trust.verdict, reasons: trust.reasons },
+  });
   // Partners that buy the completed lead (QuoteWizard for auto), after the response.
   // A partial lead goes to no partner (issue 11), nor a bot lead (issue 12, delivery-policy.ts).
-  if (rules.complete && verdictDeliverable(c.env, trust.verdict)) deliverLead(c, { product: form.product, visitorId: c.var.anonymousId, form: form.id, submissionId: submit.submissionId });
+  if (rules.complete && verdictDeliverable(c.env, trust.verdict))
+    deliverLead(c, {
+      product: form.product,
+      visitorId: c.var.anonymousId,
+      form: form.id,
+      submissionId: submit.submissionId,
+    });
   await stub.completeForm(form.id);
   return { ...base, next: null, completed: true, slots: null };
 }

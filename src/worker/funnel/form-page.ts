@@ -6,7 +6,16 @@
 import { currentConsent } from '../../shared/consent';
 import { CURRENT_INSURERS } from '../../shared/lead';
 import { vehicleIndexPath, vehicleIndexSchema, type VehicleIndex } from '../../shared/lead/vehicle-data';
-import { consentStep, findStep, formDefinition, groupCount, groupCountParam, stepFields, type FormDef, type GroupDef } from '../../shared/forms';
+import {
+  consentStep,
+  findStep,
+  formDefinition,
+  groupCount,
+  groupCountParam,
+  stepFields,
+  type FormDef,
+  type GroupDef,
+} from '../../shared/forms';
 import type { FormValues } from '../../shared/json';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { FormId, Language } from '../../routes/schema';
@@ -50,7 +59,16 @@ function slotsFor(group: GroupDef | undefined, values: FormValues, url: URL): nu
 
 export async function funnelProps(
   env: Env,
-  input: { formId: FormId; stepName: string; values: FormValues; completed: boolean; url: URL; language: Language; brandName: string; sellers?: readonly { id: string; name: string }[] | null },
+  input: {
+    formId: FormId;
+    stepName: string;
+    values: FormValues;
+    completed: boolean;
+    url: URL;
+    language: Language;
+    brandName: string;
+    sellers?: readonly { id: string; name: string }[] | null;
+  },
 ): Promise<FunnelProps> {
   const form = formDefinition(input.formId);
   const step = findStep(form, input.stepName);
@@ -73,7 +91,9 @@ export async function funnelProps(
           text: consent.text,
           ...(consent.link ? { link: consent.link } : {}),
           // Issue 19: Medicare lists each entity with its own unticked checkbox.
-          ...(form.product === 'medicare' && input.sellers?.length ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) } : {}),
+          ...(form.product === 'medicare' && input.sellers?.length
+            ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) }
+            : {}),
         }
       : null,
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,

@@ -46,7 +46,10 @@ export type SubmitBody = z.infer<typeof submitBodySchema>;
 function pageOf(c: Context<AppEnv>, path: string) {
   const match = findRoute(path);
   if (!match || !isServedFor(match.route, c.var.brand.id)) return undefined;
-  const { config } = applyExperiment({ config: match.route.config, experiment: match.route.experiment }, c.var.anonymousId);
+  const { config } = applyExperiment(
+    { config: match.route.config, experiment: match.route.experiment },
+    c.var.anonymousId,
+  );
   return { route: match.route, config, step: match.step };
 }
 
@@ -64,9 +67,15 @@ function safePageUrl(c: Context<AppEnv>, claimed: string | undefined, fallbackPa
 
 formSubmit.post(
   '/api/form/submit',
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, 'body_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`); } }),
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
+    },
+  }),
   zValidator('json', submitBodySchema, (result) => {
-    if (!result.success) throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
+    if (!result.success)
+      throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
   }),
   async (c) => {
     const body = c.req.valid('json');
@@ -88,7 +97,13 @@ formSubmit.post(
       honeypot: body.honeypot ?? null,
     });
     return c.json(
-      { next: outcome.next, completed: outcome.completed, blocked: outcome.blocked, missing: outcome.missing, duplicate: outcome.duplicate },
+      {
+        next: outcome.next,
+        completed: outcome.completed,
+        blocked: outcome.blocked,
+        missing: outcome.missing,
+        duplicate: outcome.duplicate,
+      },
       200,
       { 'cache-control': 'no-store' },
     );
@@ -121,14 +136,18 @@ formSubmit.post('*', async (c, next) => {
   const url = new URL(c.req.url);
   const page = pageOf(c, url.pathname);
   if (!page || !page.config.form) return next();
-  const base = page.step === undefined ? url.pathname : url.pathname.slice(0, url.pathname.length - page.step.length - 1);
+  const base =
+    page.step === undefined ? url.pathname : url.pathname.slice(0, url.pathname.length - page.step.length - 1);
   const found = formStep(page.config, page.step);
   if (!found) return c.redirect(base || '/', 303);
 
   let raw: Record<string, unknown> = {};
   const declared = Number(c.req.header('content-length') ?? '0');
   const type = c.req.header('content-type') ?? '';
-  if (declared <= MAX_BODY_BYTES && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))) {
+  if (
+    declared <= MAX_BODY_BYTES &&
+    (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))
+  ) {
     try {
       const form = await c.req.parseBody();
       raw = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
@@ -137,7 +156,8 @@ formSubmit.post('*', async (c, next) => {
     }
   }
   const { form, step } = found;
-  const submissionId = typeof raw.submissionId === 'string' && UUID.test(raw.submissionId) ? raw.submissionId : crypto.randomUUID();
+  const submissionId =
+    typeof raw.submissionId === 'string' && UUID.test(raw.submissionId) ? raw.submissionId : crypto.randomUUID();
   const action = actionOf(raw._action);
   const slotsParam = step.group ? groupCountParam(step.group) : null;
   const postedSlots = slotsParam && typeof raw[slotsParam] === 'string' ? Number(raw[slotsParam]) : 0;
@@ -156,18 +176,31 @@ formSubmit.post('*', async (c, next) => {
       // Only a page with JavaScript holds a token; a plain form post has none and the lead records it as absent.
       quoteToken: typeof raw.quoteToken === 'string' && raw.quoteToken.length <= 1024 ? raw.quoteToken : null,
       // A page with JavaScript puts Turnstile's token in this field; a plain form post has none (`unverified`).
-      turnstileToken: typeof raw[TURNSTILE_RESPONSE_FIELD] === 'string' ? raw[TURNSTILE_RESPONSE_FIELD].slice(0, 8192) : null,
+      turnstileToken:
+        typeof raw[TURNSTILE_RESPONSE_FIELD] === 'string' ? raw[TURNSTILE_RESPONSE_FIELD].slice(0, 8192) : null,
       honeypot: typeof raw[HONEYPOT_FIELD] === 'string' ? raw[HONEYPOT_FIELD].slice(0, 2048) : null,
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );
   // Without JavaScript, the same facts: the step's formStepSubmitted, and on the last step a leased number (src/worker/funnel/no-js.ts).
-  if (action.kind === 'submit' || action.kind === 'skip') trackFormPost(c, { route: page.route, config: page.config, form, step, action: action.kind, submissionId, raw, href: withoutPersonalFields(url).href });
+  if (action.kind === 'submit' || action.kind === 'skip')
+    trackFormPost(c, {
+      route: page.route,
+      config: page.config,
+      form,
+      step,
+      action: action.kind,
+      submissionId,
+      raw,
+      href: withoutPersonalFields(url).href,
+    });
   if (outcome.completed) await leaseOnFinish(c, { product: form.product, page: page.route.name });
   const search = carriedSearch(url, form);
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
-  if (outcome.slots !== null && slotsParam) return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
-  if (outcome.blocked) return c.redirect(stepPath(base, step.name, withParam(search, 'missing', outcome.missing.join(','))), 303);
+  if (outcome.slots !== null && slotsParam)
+    return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
+  if (outcome.blocked)
+    return c.redirect(stepPath(base, step.name, withParam(search, 'missing', outcome.missing.join(','))), 303);
   // Issue 15: after the final step the same address shows the confirmation (no longer editing).
   return c.redirect(stepPath(base, step.name, outcome.completed ? withEditAnswers(search, false) : search), 303);
 });

@@ -18,6 +18,11 @@ export const FORM_QUOTE_TOKEN_TTL_MS = 30 * 60 * 1000;
 /** A token for the hidden field of the form's final step; null on other steps or without a secret. */
 export async function formQuoteToken(c: Context<AppEnv>, form: FormDef, stepName: string): Promise<string | null> {
   if (form.steps[form.steps.length - 1]?.name !== stepName || !c.env.QUOTE_TOKEN_SECRET) return null;
-  const issued = await issueQuoteToken(c.env.QUOTE_TOKEN_SECRET, { visitorId: c.var.anonymousId, ip: requestIp(c) }, new Date(), FORM_QUOTE_TOKEN_TTL_MS);
+  const issued = await issueQuoteToken(
+    c.env.QUOTE_TOKEN_SECRET,
+    { visitorId: c.var.anonymousId, ip: requestIp(c) },
+    new Date(),
+    FORM_QUOTE_TOKEN_TTL_MS,
+  );
   return issued.token;
 }

@@ -11,17 +11,35 @@ describe('the quote token check of a lead', () => {
   it('holds for the visitor and ip until the grace period after expiry has passed', async () => {
     const { token } = await issueQuoteToken(secret, binding, issuedAt);
     const lastValid = QUOTE_TOKEN_TTL_MS + LEAD_QUOTE_TOKEN_GRACE_MS - 1;
-    expect(await checkLeadQuoteToken(secret, token, binding, after(lastValid))).toEqual({ valid: true, check: 'valid' });
-    expect(await checkLeadQuoteToken(secret, token, binding, after(lastValid + 1))).toEqual({ valid: false, check: 'expired' });
+    expect(await checkLeadQuoteToken(secret, token, binding, after(lastValid))).toEqual({
+      valid: true,
+      check: 'valid',
+    });
+    expect(await checkLeadQuoteToken(secret, token, binding, after(lastValid + 1))).toEqual({
+      valid: false,
+      check: 'expired',
+    });
   });
 
   it('records why a token does not hold, and never throws', async () => {
     const { token } = await issueQuoteToken(secret, binding, issuedAt);
     expect(await checkLeadQuoteToken(secret, null, binding, issuedAt)).toEqual({ valid: false, check: 'absent' });
-    expect(await checkLeadQuoteToken(secret, token, { ...binding, ip: '198.51.100.7' }, issuedAt)).toEqual({ valid: false, check: 'ip' });
-    expect(await checkLeadQuoteToken(secret, token, { ...binding, visitorId: 'another' }, issuedAt)).toEqual({ valid: false, check: 'visitor' });
-    expect(await checkLeadQuoteToken('not-the-secret', token, binding, issuedAt)).toEqual({ valid: false, check: 'signature' });
-    expect(await checkLeadQuoteToken(secret, 'v1.forged', binding, issuedAt)).toEqual({ valid: false, check: 'malformed' });
+    expect(await checkLeadQuoteToken(secret, token, { ...binding, ip: '198.51.100.7' }, issuedAt)).toEqual({
+      valid: false,
+      check: 'ip',
+    });
+    expect(await checkLeadQuoteToken(secret, token, { ...binding, visitorId: 'another' }, issuedAt)).toEqual({
+      valid: false,
+      check: 'visitor',
+    });
+    expect(await checkLeadQuoteToken('not-the-secret', token, binding, issuedAt)).toEqual({
+      valid: false,
+      check: 'signature',
+    });
+    expect(await checkLeadQuoteToken(secret, 'v1.forged', binding, issuedAt)).toEqual({
+      valid: false,
+      check: 'malformed',
+    });
     expect(await checkLeadQuoteToken('', token, binding, issuedAt)).toEqual({ valid: false, check: 'unverified' });
   });
 });

@@ -35,7 +35,13 @@ export function stepsInOrder(stepNames: readonly string[], history: readonly str
   return next === stepNames.length;
 }
 
-export function judgeLead(input: { stepNames: readonly string[]; history: readonly string[]; consentVersion: string | null; currentVersion: string; quoteTokenValid: boolean }): LeadRulesVerdict {
+export function judgeLead(input: {
+  stepNames: readonly string[];
+  history: readonly string[];
+  consentVersion: string | null;
+  currentVersion: string;
+  quoteTokenValid: boolean;
+}): LeadRulesVerdict {
   const reasons: PartialReason[] = [];
   if (!stepsInOrder(input.stepNames, input.history)) reasons.push('steps');
   if (input.consentVersion !== input.currentVersion) reasons.push('consent');
@@ -59,7 +65,12 @@ export async function leadRules(
 }
 
 /** A complete lead's consent is the visitor's acceptance: partners may now see contact fields. */
-export async function acceptCompleteLead(c: Context<AppEnv>, verdict: LeadRulesVerdict, form: FormDef, version: string | null): Promise<void> {
+export async function acceptCompleteLead(
+  c: Context<AppEnv>,
+  verdict: LeadRulesVerdict,
+  form: FormDef,
+  version: string | null,
+): Promise<void> {
   if (!verdict.complete || version === null) return;
   await visitorStub(c.env, c.var.visitorId).acceptConsent({ form: form.id, version, at: new Date().toISOString() });
 }

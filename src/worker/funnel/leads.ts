@@ -61,15 +61,30 @@ export async function phoneKey(brand: string, form: string, values: Record<strin
 
 /** Columns a resubmission replaces (unless it is partial and the stored lead is complete). */
 const REPLACED = [
-  'page', 'session_id', 'paid', 'submission_id', '"values"', 'consent_version', 'consent_sha256', 'consent_text_language',
-  'consent_at', 'ip', 'user_agent', 'page_url', 'quote_token_valid', 'quote_token_check', 'partial_reasons',
+  'page',
+  'session_id',
+  'paid',
+  'submission_id',
+  '"values"',
+  'consent_version',
+  'consent_sha256',
+  'consent_text_language',
+  'consent_at',
+  'ip',
+  'user_agent',
+  'page_url',
+  'quote_token_valid',
+  'quote_token_check',
+  'partial_reasons',
 ] as const;
 
 export async function recordLead(db: D1Database, lead: LeadRecord): Promise<RecordedLead> {
   const now = lead.now ?? new Date();
   const at = now.toISOString();
   const since = new Date(now.getTime() - LEAD_DEDUPE_WINDOW_MS).toISOString();
-  const disclosure = lead.consentVersion ? consentDisclosure(lead.consentVersion, lead.language, lead.brand.name) : undefined;
+  const disclosure = lead.consentVersion
+    ? consentDisclosure(lead.consentVersion, lead.language, lead.brand.name)
+    : undefined;
   const hash = disclosure ? await sha256Hex(disclosure.text) : null;
   const parsedValues = parseLeadValues(lead.product, lead.values);
   const key = await phoneKey(lead.brand.id, lead.form, parsedValues);
@@ -102,7 +117,23 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<Reco
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${REPLACED.map(() => '?').join(', ')}
        WHERE NOT EXISTS (${sameLead.replace('SELECT id', 'SELECT 1')})`,
     )
-    .bind(id, at, at, lead.brand.id, lead.form, lead.product, lead.smid, lead.xsmid, lead.visitorId, status, key, ...REPLACED.map((c) => replaced[c]), key, lead.visitorId, since);
+    .bind(
+      id,
+      at,
+      at,
+      lead.brand.id,
+      lead.form,
+      lead.product,
+      lead.smid,
+      lead.xsmid,
+      lead.visitorId,
+      status,
+      key,
+      ...REPLACED.map((c) => replaced[c]),
+      key,
+      lead.visitorId,
+      since,
+    );
   // A partial resubmission never replaces a complete lead's values or consent proof.
   const replace = `(? = 'complete' OR status IS NOT 'complete')`;
   const update = db
@@ -116,7 +147,9 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<Reco
   const [inserted] = await db.batch([insert, update]);
   if ((inserted?.meta.changes ?? 0) > 0) return { id, created: true, status };
   const row = await db
-    .prepare(`SELECT id, status FROM leads WHERE visitor_id = ? AND ((phone_key = ? AND created_at > ?) OR (form = ? AND submission_id = ?)) ORDER BY created_at DESC LIMIT 1`)
+    .prepare(
+      `SELECT id, status FROM leads WHERE visitor_id = ? AND ((phone_key = ? AND created_at > ?) OR (form = ? AND submission_id = ?)) ORDER BY created_at DESC LIMIT 1`,
+    )
     .bind(lead.visitorId, key, since, lead.form, lead.submissionId)
     .first<{ id: string; status: string | null }>();
   return { id: row?.id ?? id, created: false, status: row?.status === 'partial' ? 'partial' : 'complete' };

@@ -15,5 +15,9 @@ export const FINISH_LEASE_DEADLINE_MS = 1000;
 
 /** Leases the number for the finished form's product before the redirect, so the next page shows it. */
 export async function leaseOnFinish(c: Context<AppEnv>, input: { product: Product; page: string }): Promise<void> {
-  await leaseWithin(c, leaseVisitorPhone(c, { product: input.product, page: input.page, zip: null }), FINISH_LEASE_DEADLINE_MS);
+  await leaseWithin(
+    c,
+    leaseVisitorPhone(c, { product: input.product, page: input.page, zip: null }),
+    FINISH_LEASE_DEADLINE_MS,
+  );
 }

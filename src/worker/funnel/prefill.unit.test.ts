@@ -3,7 +3,11 @@ import { prefillFromQuery } from './prefill';
 
 describe('prefill from the address (spec section 2 personal fields)', () => {
   it('maps the parameters to lead field names, case-insensitively, and parses them leniently', () => {
-    const values = prefillFromQuery(new URLSearchParams('FirstName=Ada&lastname=Lovelace&phone=3055550182&email=ada%40example.com&dateofbirth=12/10/1950&has_medicare=1&has_medicaid=no&address=1+Main+St&zip_code=33101&age=75'));
+    const values = prefillFromQuery(
+      new URLSearchParams(
+        'FirstName=Ada&lastname=Lovelace&phone=3055550182&email=ada%40example.com&dateofbirth=12/10/1950&has_medicare=1&has_medicaid=no&address=1+Main+St&zip_code=33101&age=75',
+      ),
+    );
     expect(values).toEqual({
       firstName: 'Ada',
       driver1FirstName: 'Ada',

@@ -35,7 +35,10 @@ export function deliveryRetryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-type DeliveryEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS'> & { SENTRY_DSN?: string; ENVIRONMENT?: string };
+type DeliveryEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS'> & {
+  SENTRY_DSN?: string;
+  ENVIRONMENT?: string;
+};
 
 interface LeadRow {
   id: string;
@@ -52,10 +55,26 @@ interface LeadRow {
   quotewizard_status: string | null;
 }
 
-export type DeliveryOutcome = 'accepted' | 'rejected' | 'failed' | 'not_applicable' | 'disabled' | 'already-final' | 'in-flight' | 'retry' | 'missing';
+export type DeliveryOutcome =
+  | 'accepted'
+  | 'rejected'
+  | 'failed'
+  | 'not_applicable'
+  | 'disabled'
+  | 'already-final'
+  | 'in-flight'
+  | 'retry'
+  | 'missing';
 
-async function setStatus(env: DeliveryEnv, id: string, status: string, fields: { partnerId?: string | null; error?: string | null } = {}): Promise<void> {
-  await env.DB.prepare('UPDATE leads SET quotewizard_status = ?, quotewizard_id = COALESCE(?, quotewizard_id), quotewizard_error = ?, quotewizard_updated_at = ? WHERE id = ?')
+async function setStatus(
+  env: DeliveryEnv,
+  id: string,
+  status: string,
+  fields: { partnerId?: string | null; error?: string | null } = {},
+): Promise<void> {
+  await env.DB.prepare(
+    'UPDATE leads SET quotewizard_status = ?, quotewizard_id = COALESCE(?, quotewizard_id), quotewizard_error = ?, quotewizard_updated_at = ? WHERE id = ?',
+  )
     .bind(status, fields.partnerId ?? null, fields.error ?? null, new Date().toISOString(), id)
     .run();
 }
@@ -83,17 +102,30 @@ function parseValues(text: string): Record<string, unknown> {
 
 /** Why a call failed, as stored on the row: timeout, network, http 503, malformed (never a body). */
 function failureText(error: unknown): string {
-  if (error instanceof PartnerError) return error.failure === 'http' ? `http ${error.status ?? ''}`.trim() : error.failure;
+  if (error instanceof PartnerError)
+    return error.failure === 'http' ? `http ${error.status ?? ''}`.trim() : error.failure;
   return error instanceof Error ? error.name : 'unknown';
 }
 
 /** QuoteWizard said our request was wrong: retrying the same body cannot help. */
 function isPermanent(error: unknown): boolean {
-  return error instanceof PartnerError && error.failure === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return (
+    error instanceof PartnerError &&
+    error.failure === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  );
 }
 
 /** One lead: read, guard, claim, call, record. `attempts` is the queue's delivery count (1 first). */
-export async function deliverOne(env: DeliveryEnv, message: LeadDeliveryMessage, attempts: number): Promise<DeliveryOutcome> {
+export async function deliverOne(
+  env: DeliveryEnv,
+  message: LeadDeliveryMessage,
+  attempts: number,
+): Promise<DeliveryOutcome> {
   const row = await env.DB.prepare(
     `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status
      FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
@@ -133,7 +165,12 @@ export async function deliverOne(env: DeliveryEnv, message: LeadDeliveryMessage,
     reply = await quoteWizardClient(env).postAutoLead(body);
   } catch (error) {
     const failure = failureText(error);
-    logJson('warn', 'QuoteWizard delivery failed', { where: 'lead-delivery.quotewizard', failure, attempts, lead: row.id });
+    logJson('warn', 'QuoteWizard delivery failed', {
+      where: 'lead-delivery.quotewizard',
+      failure,
+      attempts,
+      lead: row.id,
+    });
     if (isPermanent(error)) {
       await setStatus(env, row.id, 'failed', { error: failure });
       await reportError(env, error, { where: 'lead-delivery.quotewizard-refused-request', lead: row.id });
@@ -162,17 +199,26 @@ export async function handleLeadDeliveryBatch(batch: MessageBatch<unknown>, env:
       if (!parsed.success) {
         // Cannot ever succeed: acknowledged and reported (the lead itself is safe in D1).
         message.ack();
-        await reportError(env, new Error('unparseable lead delivery message'), { where: 'lead-delivery.unparseable', queue: batch.queue, messageId: message.id });
+        await reportError(env, new Error('unparseable lead delivery message'), {
+          where: 'lead-delivery.unparseable',
+          queue: batch.queue,
+          messageId: message.id,
+        });
         return;
       }
       try {
         const outcome = await deliverOne(env, parsed.data, message.attempts);
-        if (outcome === 'retry' || outcome === 'in-flight' || outcome === 'missing') message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
+        if (outcome === 'retry' || outcome === 'in-flight' || outcome === 'missing')
+          message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
         else message.ack();
       } catch (error) {
         // D1 unavailable: retried; past max_retries the platform dead-letters the message.
         message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
-        await reportError(env, error, { where: 'lead-delivery.consumer', queue: batch.queue, attempts: message.attempts });
+        await reportError(env, error, {
+          where: 'lead-delivery.consumer',
+          queue: batch.queue,
+          attempts: message.attempts,
+        });
       }
     }),
   );

@@ -27,11 +27,20 @@ export function goesToQuoteWizard(brand: Brand, product: Product): boolean {
  */
 export function deliverLead(c: Context<AppEnv>, lead: DeliverableLead): void {
   if (!goesToQuoteWizard(c.var.brand, lead.product)) return;
-  const message: LeadDeliveryMessage = { v: 1, partner: 'quotewizard', visitorId: lead.visitorId, form: lead.form, submissionId: lead.submissionId };
+  const message: LeadDeliveryMessage = {
+    v: 1,
+    partner: 'quotewizard',
+    visitorId: lead.visitorId,
+    form: lead.form,
+    submissionId: lead.submissionId,
+  };
   c.executionCtx.waitUntil(enqueueDelivery(c.env, message));
 }
 
-export async function enqueueDelivery(env: Pick<Env, 'DB' | 'LEAD_DELIVERY' | 'SENTRY_DSN' | 'ENVIRONMENT'>, message: LeadDeliveryMessage): Promise<void> {
+export async function enqueueDelivery(
+  env: Pick<Env, 'DB' | 'LEAD_DELIVERY' | 'SENTRY_DSN' | 'ENVIRONMENT'>,
+  message: LeadDeliveryMessage,
+): Promise<void> {
   const key = [message.visitorId, message.form, message.submissionId] as const;
   try {
     const marked = await env.DB.prepare(
@@ -49,7 +58,9 @@ export async function enqueueDelivery(env: Pick<Env, 'DB' | 'LEAD_DELIVERY' | 'S
     await env.LEAD_DELIVERY.send(message, { contentType: 'json' });
   } catch (error) {
     await reportError(env, error, { where: 'lead-delivery.enqueue' });
-    await env.DB.prepare(`UPDATE leads SET quotewizard_status = 'unsent', quotewizard_error = ?, quotewizard_updated_at = ? WHERE visitor_id = ? AND form = ? AND submission_id = ?`)
+    await env.DB.prepare(
+      `UPDATE leads SET quotewizard_status = 'unsent', quotewizard_error = ?, quotewizard_updated_at = ? WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
+    )
       .bind('queue refused the message', new Date().toISOString(), ...key)
       .run()
       .catch(() => undefined);

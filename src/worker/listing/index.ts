@@ -45,7 +45,9 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
   ]);
   if (!hasPlacement(context.placementId)) return EMPTY_LISTING;
   const client = mediaAlphaClient(c.env, request.timeoutMs ?? partnerTimeoutMs(c.env));
-  const reply = await throughBreaker(c, 'mediaalpha', () => client.ads(adsRequest(context, mappedLeadData(request.product, state, null, place.zip))));
+  const reply = await throughBreaker(c, 'mediaalpha', () =>
+    client.ads(adsRequest(context, mappedLeadData(request.product, state, null, place.zip))),
+  );
   const listing = adListingEnvelopeSchema.safeParse(reply);
   if (!listing.success) {
     // The first shape is valid but carries no listing data we render (spec section 3).
@@ -54,7 +56,13 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
   }
   if (listing.data.status !== 'SUCCESS') return { ads: [], requestId: listing.data.requestid };
   const { ads, dropped } = validListingAds(listing.data.response.ads);
-  if (dropped > 0) logJson('warn', 'malformed ads dropped from a listing', { where: 'mediaalpha.ads', dropped, kept: ads.length, requestId: listing.data.requestid });
+  if (dropped > 0)
+    logJson('warn', 'malformed ads dropped from a listing', {
+      where: 'mediaalpha.ads',
+      dropped,
+      kept: ads.length,
+      requestId: listing.data.requestid,
+    });
   return { ads, requestId: listing.data.requestid };
 }
 
@@ -79,14 +87,23 @@ export function offersForNow(ads: ListingAd[], utmMedium: string | null, now = n
 }
 
 /** The listing for a page render, bounded by LISTING_RENDER_BUDGET_MS; never throws. */
-export async function listingForPage(c: Context<AppEnv>, product: Product, page: string, budgetMs = LISTING_RENDER_BUDGET_MS): Promise<RenderedListing> {
+export async function listingForPage(
+  c: Context<AppEnv>,
+  product: Product,
+  page: string,
+  budgetMs = LISTING_RENDER_BUDGET_MS,
+): Promise<RenderedListing> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp: RenderedListing = { ...EMPTY_LISTING, retry: true };
   const deadline = new Promise<RenderedListing>((resolve) => {
     timer = setTimeout(() => resolve(gaveUp), budgetMs);
   });
   const work = fetchListing(c, { product, page, localHour: undefined, timeoutMs: budgetMs })
-    .then((listing): RenderedListing => ({ ...listing, ads: offersForNow(listing.ads, new URL(c.req.url).searchParams.get('utm_medium')), retry: false }))
+    .then((listing): RenderedListing => ({
+      ...listing,
+      ads: offersForNow(listing.ads, new URL(c.req.url).searchParams.get('utm_medium')),
+      retry: false,
+    }))
     .catch((error: unknown) => {
       logPartnerFailure('mediaalpha.ads', error);
       return gaveUp;

@@ -50,19 +50,29 @@ export function resolvedZipOf(values: FormValues, url: URL, request: Request): s
  * The page's place. With `lookup` (a form step after the first), a resolved zip that is not
  * the stored one is looked up (KV, then the zip data set) and stored on the visitor.
  */
-export async function pagePlace(c: Context<AppEnv>, input: { values: FormValues; stored: string | null | undefined; url: URL; lookup: boolean }): Promise<PagePlace> {
+export async function pagePlace(
+  c: Context<AppEnv>,
+  input: { values: FormValues; stored: string | null | undefined; url: URL; lookup: boolean },
+): Promise<PagePlace> {
   const zip = resolvedZipOf(input.values, input.url, c.req.raw);
   const stored = parseStoredLocation(input.stored);
   if (!zip) return { zip, location: null };
   if (stored?.zip === zip) return { zip, location: stored };
   if (!input.lookup) return { zip, location: null };
   try {
-    const found = await lookupZip(zip, { assets: c.env.ASSETS, cache: c.env.CACHE, waitUntil: (p) => c.executionCtx.waitUntil(p) });
+    const found = await lookupZip(zip, {
+      assets: c.env.ASSETS,
+      cache: c.env.CACHE,
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
+    });
     if (found) c.executionCtx.waitUntil(remember(c, 'location', found).catch(() => undefined));
     return { zip, location: found };
   } catch (error) {
     // The page renders without the place; the browser's lookup reports a lasting failure.
-    logJson('warn', 'zip location unavailable during render', { where: 'page.location', error: error instanceof Error ? error.message : String(error) });
+    logJson('warn', 'zip location unavailable during render', {
+      where: 'page.location',
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { zip, location: null };
   }
 }

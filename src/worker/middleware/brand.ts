@@ -16,7 +16,10 @@ export const brandMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     if (c.env.ENVIRONMENT === 'development' && !c.req.path.startsWith('/api/')) {
       return c.html(renderDevIndex(c.req.url), c.req.path === '/' ? 200 : 404);
     }
-    return apiErrorResponse(c, new ApiError(404, 'unknown_host', `No brand is served at ${host.replace(/[^\w.:-]/g, '')}`));
+    return apiErrorResponse(
+      c,
+      new ApiError(404, 'unknown_host', `No brand is served at ${host.replace(/[^\w.:-]/g, '')}`),
+    );
   }
   c.set('brand', brand);
   await next();

@@ -2,7 +2,13 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
 import { sessionCookieHeader, sessionToIssue, verifiedSession } from '../tracking/session';
-import { anonymousIdFor, cookieSecret, VISITOR_COOKIE, visitorCookieHeader, visitorKeyFromCookies } from '../visitor/visitor-key';
+import {
+  anonymousIdFor,
+  cookieSecret,
+  VISITOR_COOKIE,
+  visitorCookieHeader,
+  visitorKeyFromCookies,
+} from '../visitor/visitor-key';
 
 export { VISITOR_COOKIE };
 
@@ -16,7 +22,10 @@ export { VISITOR_COOKIE };
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
   const cookies = c.req.header('cookie');
-  const [existing, session] = await Promise.all([visitorKeyFromCookies(cookies, secret), verifiedSession(cookies, secret)]);
+  const [existing, session] = await Promise.all([
+    visitorKeyFromCookies(cookies, secret),
+    verifiedSession(cookies, secret),
+  ]);
   const key = existing ?? crypto.randomUUID();
   c.set('visitorId', key);
   c.set('anonymousId', await anonymousIdFor(key, secret));

@@ -90,7 +90,8 @@ function formFieldsClean(body: string): boolean {
 
 const limit = bodyLimit({
   maxSize: MAX_WRITE_BODY_BYTES,
-  onError: (c) => refuse(c as Context<AppEnv>, 413, 'body_too_large', `Body is larger than ${MAX_WRITE_BODY_BYTES} bytes`),
+  onError: (c) =>
+    refuse(c as Context<AppEnv>, 413, 'body_too_large', `Body is larger than ${MAX_WRITE_BODY_BYTES} bytes`),
 });
 
 async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
@@ -112,7 +113,8 @@ async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
     } catch {
       return; // malformed JSON is the handler's 400 (invalid_json / invalid_request)
     }
-    if (!everyStringClean(parsed)) refuse(c, 400, 'invalid_characters', 'The body contains control characters or broken Unicode');
+    if (!everyStringClean(parsed))
+      refuse(c, 400, 'invalid_characters', 'The body contains control characters or broken Unicode');
   } else if (!formFieldsClean(text)) {
     refuse(c, 400, 'invalid_characters', 'The form contains control characters or broken Unicode');
   }
@@ -122,7 +124,8 @@ export const writeGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHOD.test(c.req.method) || BROWSER_REPORT_PATHS.has(c.req.path)) return next();
   if (!isSameOrigin(c)) refuse(c, 403, 'cross_origin', 'Writes are accepted only from pages of this site');
   const type = c.req.header('content-type') ?? '';
-  if (isJsonApi(c) && !JSON_TYPE.test(type)) refuse(c, 415, 'unsupported_media_type', 'The body must be application/json');
+  if (isJsonApi(c) && !JSON_TYPE.test(type))
+    refuse(c, 415, 'unsupported_media_type', 'The body must be application/json');
   return limit(c, async () => {
     await checkText(c, type);
     await next();

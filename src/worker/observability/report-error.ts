@@ -16,7 +16,12 @@ interface ReportEnv {
 
 function describe(err: unknown): { type: string; message: string; stack?: string } {
   // Messages and stacks can quote input (a zod issue, a browser's report): redacted like every log line.
-  if (err instanceof Error) return { type: err.name, message: redactText(err.message.slice(0, 500)), ...(err.stack ? { stack: redactText(err.stack) } : {}) };
+  if (err instanceof Error)
+    return {
+      type: err.name,
+      message: redactText(err.message.slice(0, 500)),
+      ...(err.stack ? { stack: redactText(err.stack) } : {}),
+    };
   return { type: 'NonError', message: redactText(String(err).slice(0, 500)) };
 }
 

@@ -20,7 +20,8 @@ export function parseDsn(dsn: string): SentryTarget | undefined {
   }
   const segments = url.pathname.split('/').filter(Boolean);
   const project = segments.pop();
-  if (!url.username || !project || !/^\d+$/.test(project) || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
+  if (!url.username || !project || !/^\d+$/.test(project) || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    return undefined;
   const prefix = segments.length ? `/${segments.join('/')}` : '';
   return {
     url: `${url.protocol}//${url.host}${prefix}/api/${project}/envelope/`,
@@ -50,7 +51,15 @@ export function buildEnvelope(target: SentryTarget, event: SentryEvent, now = ne
     environment: event.environment,
     tags: event.tags,
     extra: event.extra,
-    exception: { values: [{ type: event.errorType, value: event.message, ...(event.stack ? { stacktrace: { frames: stackFrames(event.stack) } } : {}) }] },
+    exception: {
+      values: [
+        {
+          type: event.errorType,
+          value: event.message,
+          ...(event.stack ? { stacktrace: { frames: stackFrames(event.stack) } } : {}),
+        },
+      ],
+    },
   };
   return `${JSON.stringify(header)}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify(body)}\n`;
 }
@@ -60,13 +69,24 @@ function stackFrames(stack: string): { function: string; filename: string; linen
   const frames = [];
   for (const line of stack.split('\n').slice(1, 30)) {
     const match = /at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/.exec(line.trim());
-    if (match) frames.push({ function: match[1] ?? '?', filename: match[2] ?? '?', lineno: Number(match[3]), colno: Number(match[4]) });
+    if (match)
+      frames.push({
+        function: match[1] ?? '?',
+        filename: match[2] ?? '?',
+        lineno: Number(match[3]),
+        colno: Number(match[4]),
+      });
   }
   return frames.reverse();
 }
 
 /** Posts the envelope; resolves false on any failure or after timeoutMs. Never throws. */
-export async function sendToSentry(target: SentryTarget, event: SentryEvent, timeoutMs = 2000, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function sendToSentry(
+  target: SentryTarget,
+  event: SentryEvent,
+  timeoutMs = 2000,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
   try {
     const response = await fetcher(target.url, {
       method: 'POST',

@@ -71,10 +71,17 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   let poisonSent = 0;
   if (poison.length > 0) {
     try {
-      await env.EVENTS_DLQ.sendBatch(poison.map((m) => deadLetter('unparseable', batch.queue, m, m.body, 'not an event (schema mismatch)')));
+      await env.EVENTS_DLQ.sendBatch(
+        poison.map((m) => deadLetter('unparseable', batch.queue, m, m.body, 'not an event (schema mismatch)')),
+      );
       for (const m of poison) m.ack();
       poisonSent = poison.length;
-      logJson('warn', 'unparseable events moved to the dead-letter queue', { where: 'queue.poison', queue: batch.queue, count: poison.length, messageIds: poison.map((m) => m.id) });
+      logJson('warn', 'unparseable events moved to the dead-letter queue', {
+        where: 'queue.poison',
+        queue: batch.queue,
+        count: poison.length,
+        messageIds: poison.map((m) => m.id),
+      });
     } catch (err) {
       // The dead-letter queue itself failed: let the platform retry them (and dead-letter them after the limit).
       for (const m of poison) m.retry({ delaySeconds: retryDelaySeconds(m.attempts) });
@@ -97,7 +104,9 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     let deadLettered = 0;
     if (lastDelivery.length > 0) {
       try {
-        await env.EVENTS_DLQ.sendBatch(lastDelivery.map(({ message, event }) => deadLetter('d1-write-failed', batch.queue, message, event, reason)));
+        await env.EVENTS_DLQ.sendBatch(
+          lastDelivery.map(({ message, event }) => deadLetter('d1-write-failed', batch.queue, message, event, reason)),
+        );
         for (const { message } of lastDelivery) message.ack();
         deadLettered = lastDelivery.length;
       } catch {
@@ -108,7 +117,14 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     const attempts = Math.max(...good.map(({ message }) => message.attempts));
     const delaySeconds = retryDelaySeconds(Math.max(1, ...retrying.map(({ message }) => message.attempts)));
     for (const { message } of retrying) message.retry({ delaySeconds });
-    await reportError(env, err, { where: 'queue.d1-insert', queue: batch.queue, count: good.length, attempts, delaySeconds, deadLettered });
+    await reportError(env, err, {
+      where: 'queue.d1-insert',
+      queue: batch.queue,
+      count: good.length,
+      attempts,
+      delaySeconds,
+      deadLettered,
+    });
     return { inserted: 0, duplicates: 0, deadLettered: poisonSent + deadLettered, retried: retrying.length > 0 };
   }
 }
@@ -123,6 +139,15 @@ export interface DeadLetter {
   body: unknown;
 }
 
-function deadLetter(reason: DeadLetter['reason'], queue: string, message: Message<unknown>, body: unknown, detail: string): MessageSendRequest<DeadLetter> {
-  return { body: { reason, detail, queue, messageId: message.id, attempts: message.attempts, body }, contentType: 'json' };
+function deadLetter(
+  reason: DeadLetter['reason'],
+  queue: string,
+  message: Message<unknown>,
+  body: unknown,
+  detail: string,
+): MessageSendRequest<DeadLetter> {
+  return {
+    body: { reason, detail, queue, messageId: message.id, attempts: message.attempts, body },
+    contentType: 'json',
+  };
 }

@@ -27,7 +27,10 @@ async function digest(text: string): Promise<ArrayBuffer> {
 export async function tokensMatch(given: string, expected: string): Promise<boolean> {
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
   // workerd's extension of SubtleCrypto (typed in worker-configuration.d.ts, not in the DOM lib the tests compile with).
-  return (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean }).timingSafeEqual(a, b);
+  return (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBuffer, b: ArrayBuffer): boolean }).timingSafeEqual(
+    a,
+    b,
+  );
 }
 
 /** The token of `Authorization: Bearer <token>`. */
@@ -43,25 +46,36 @@ export async function attemptAllowed(c: OpsContext): Promise<boolean> {
   try {
     return (await c.env.RATE_LIMIT_REPORT.limit({ key: `report:${ip}` })).success;
   } catch (error) {
-    logJson('error', 'report rate limiter unavailable', { where: 'report.auth', error: error instanceof Error ? error.message : 'unknown' });
+    logJson('error', 'report rate limiter unavailable', {
+      where: 'report.auth',
+      error: error instanceof Error ? error.message : 'unknown',
+    });
     return true;
   }
 }
 
 /** The token's fingerprint in the session cookie: a new REPORT_TOKEN signs every operator out. */
 async function tokenTag(token: string): Promise<string> {
-  return [...new Uint8Array(await digest(`ops:${token}`))].slice(0, 8).map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...new Uint8Array(await digest(`ops:${token}`))]
+    .slice(0, 8)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 export async function opsSessionCookie(c: OpsContext): Promise<string> {
   const expires = Date.now() + OPS_SESSION_SECONDS * 1000;
-  return generateSignedCookie(OPS_COOKIE, `${expires}.${await tokenTag(c.env.REPORT_TOKEN ?? '')}`, purposeSecret(cookieSecret(c.env), 'ops'), {
-    path: '/ops',
-    maxAge: OPS_SESSION_SECONDS,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'Strict',
-  });
+  return generateSignedCookie(
+    OPS_COOKIE,
+    `${expires}.${await tokenTag(c.env.REPORT_TOKEN ?? '')}`,
+    purposeSecret(cookieSecret(c.env), 'ops'),
+    {
+      path: '/ops',
+      maxAge: OPS_SESSION_SECONDS,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+    },
+  );
 }
 
 async function hasOpsSession(c: OpsContext, expected: string): Promise<boolean> {
@@ -74,7 +88,13 @@ async function hasOpsSession(c: OpsContext, expected: string): Promise<boolean> 
 const NO_STORE = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' };
 
 export function throttled(c: OpsContext) {
-  return apiErrorResponse(c, new ApiError(429, 'too_many_attempts', 'Too many sign-in attempts; wait a minute', undefined, { ...NO_STORE, 'Retry-After': '60' }));
+  return apiErrorResponse(
+    c,
+    new ApiError(429, 'too_many_attempts', 'Too many sign-in attempts; wait a minute', undefined, {
+      ...NO_STORE,
+      'Retry-After': '60',
+    }),
+  );
 }
 
 function unauthorized(c: OpsContext) {
@@ -82,10 +102,16 @@ function unauthorized(c: OpsContext) {
   if (accept.includes('text/html')) return c.redirect('/ops/login', 303);
   return apiErrorResponse(
     c,
-    new ApiError(401, 'unauthorized', 'A valid report token is required (Authorization: Bearer, or sign in at /ops/login)', undefined, {
-      ...NO_STORE,
-      'WWW-Authenticate': 'Bearer realm="operator report"',
-    }),
+    new ApiError(
+      401,
+      'unauthorized',
+      'A valid report token is required (Authorization: Bearer, or sign in at /ops/login)',
+      undefined,
+      {
+        ...NO_STORE,
+        'WWW-Authenticate': 'Bearer realm="operator report"',
+      },
+    ),
   );
 }
 
@@ -103,9 +129,41 @@ export const requireReportToken = createMiddleware<AppEnv>(async (c, next) => {
 /** The sign-in form (a browser's way in; the token is posted once, never put in an address). */
 export function loginPage(nonce: string, failed: boolean) {
   return html`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Operator report: sign in</title>
-<style nonce="${nonce}">body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}</style></head>
-<body><h1>Operator report</h1>${failed ? html`<p role="alert">That token is not valid.</p>` : ''}
-<form method="post" action="/ops/login"><label for="token">Report token</label><input id="token" name="token" type="password" autocomplete="current-password" required><button type="submit">Sign in</button></form>
-</body></html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>Operator report: sign in</title>
+        <style nonce="${nonce}">
+          body {
+            font:
+              16px system-ui,
+              sans-serif;
+            max-width: 28rem;
+            margin: 4rem auto;
+            padding: 0 1rem;
+          }
+          input,
+          button {
+            font: inherit;
+            padding: 0.5rem;
+            width: 100%;
+            box-sizing: border-box;
+            margin: 0.25rem 0;
+          }
+        </style>
+      </head>
+      <body>
+        <h1>Operator report</h1>
+        ${failed ? html`<p role="alert">That token is not valid.</p>` : ''}
+        <form method="post" action="/ops/login">
+          <label for="token">Report token</label
+          ><input id="token" name="token" type="password" autocomplete="current-password" required /><button
+            type="submit"
+          >
+            Sign in
+          </button>
+        </form>
+      </body>
+    </html>`;
 }

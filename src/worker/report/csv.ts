@@ -15,23 +15,117 @@ export function cell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const HEADER = ['section', 'from', 'to', 'brand', 'page', 'step_number', 'step_name', 'visits', 'paid_visits', 'paid_share', 'reached', 'submitted', 'drop_off', 'leads', 'call_clicks', 'trust_by', 'trust_key', 'clean', 'suspect', 'bot', 'suspect_share', 'bot_share'];
+const HEADER = [
+  'section',
+  'from',
+  'to',
+  'brand',
+  'page',
+  'step_number',
+  'step_name',
+  'visits',
+  'paid_visits',
+  'paid_share',
+  'reached',
+  'submitted',
+  'drop_off',
+  'leads',
+  'call_clicks',
+  'trust_by',
+  'trust_key',
+  'clean',
+  'suspect',
+  'bot',
+  'suspect_share',
+  'bot_share',
+];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
 export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
-  rows.push(['total', from, to, brand, page, null, null, t.visits, t.paidVisits, share(t.paidVisits, t.visits), null, null, null, t.leads, t.callClicks]);
+  rows.push([
+    'total',
+    from,
+    to,
+    brand,
+    page,
+    null,
+    null,
+    t.visits,
+    t.paidVisits,
+    share(t.paidVisits, t.visits),
+    null,
+    null,
+    null,
+    t.leads,
+    t.callClicks,
+  ]);
   for (const p of data.pages) {
-    rows.push(['page', from, to, p.brand, p.page, null, null, p.visits, p.paidVisits, share(p.paidVisits, p.visits), null, null, null, p.leads, p.callClicks]);
+    rows.push([
+      'page',
+      from,
+      to,
+      p.brand,
+      p.page,
+      null,
+      null,
+      p.visits,
+      p.paidVisits,
+      share(p.paidVisits, p.visits),
+      null,
+      null,
+      null,
+      p.leads,
+      p.callClicks,
+    ]);
   }
   data.steps.forEach((s, i) => {
-    rows.push(['step', from, to, brand, page, s.stepNumber, s.stepName, null, null, null, s.reached, s.submitted, dropOff(data.steps, i), null, null]);
+    rows.push([
+      'step',
+      from,
+      to,
+      brand,
+      page,
+      s.stepNumber,
+      s.stepName,
+      null,
+      null,
+      null,
+      s.reached,
+      s.submitted,
+      dropOff(data.steps, i),
+      null,
+      null,
+    ]);
   });
   // Issue 12: lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
   for (const r of trust ?? []) {
-    rows.push(['trust', from, to, brand, page, null, null, null, null, null, null, null, null, r.leads, null, r.by, r.key, r.clean, r.suspect, r.bot, share(r.suspect, r.leads), share(r.bot, r.leads)]);
+    rows.push([
+      'trust',
+      from,
+      to,
+      brand,
+      page,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      r.leads,
+      null,
+      r.by,
+      r.key,
+      r.clean,
+      r.suspect,
+      r.bot,
+      share(r.suspect, r.leads),
+      share(r.bot, r.leads),
+    ]);
   }
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -41,7 +41,10 @@ opsApp.get('/report', async (c) => {
   });
   const headers = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' };
   if (!parsed.success) {
-    return apiErrorResponse(c, new ApiError(400, 'invalid_filters', 'The report filters are not valid', z.treeifyError(parsed.error), headers));
+    return apiErrorResponse(
+      c,
+      new ApiError(400, 'invalid_filters', 'The report filters are not valid', z.treeifyError(parsed.error), headers),
+    );
   }
   const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });

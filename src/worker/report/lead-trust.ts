@@ -21,7 +21,13 @@ export interface TrustRow {
   bot: number;
 }
 
-const rowSchema = z.object({ key: z.string().nullable(), leads: z.number(), clean: z.number(), suspect: z.number(), bot: z.number() });
+const rowSchema = z.object({
+  key: z.string().nullable(),
+  leads: z.number(),
+  clean: z.number(),
+  suspect: z.number(),
+  bot: z.number(),
+});
 
 const COUNTS = `COUNT(*) AS leads,
   SUM(CASE WHEN trust_verdict = 'clean' THEN 1 ELSE 0 END) AS clean,
@@ -36,7 +42,10 @@ const KEYS: Record<TrustDimension, string> = {
 
 export async function loadTrustReport(db: D1Database, f: ReportFilters): Promise<TrustRow[] | null> {
   const where = ['created_at >= ?', 'created_at < ?'];
-  const binds: unknown[] = [`${f.from}T00:00:00.000Z`, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000).toISOString()];
+  const binds: unknown[] = [
+    `${f.from}T00:00:00.000Z`,
+    new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000).toISOString(),
+  ];
   if (f.brand) {
     where.push('brand = ?');
     binds.push(f.brand);
@@ -48,9 +57,20 @@ export async function loadTrustReport(db: D1Database, f: ReportFilters): Promise
   try {
     const dims = Object.keys(KEYS) as TrustDimension[];
     const results = await db.batch(
-      dims.map((by) => db.prepare(`SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.join(' AND ')} GROUP BY key ORDER BY leads DESC LIMIT 200`).bind(...binds)),
+      dims.map((by) =>
+        db
+          .prepare(
+            `SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.join(' AND ')} GROUP BY key ORDER BY leads DESC LIMIT 200`,
+          )
+          .bind(...binds),
+      ),
     );
-    return dims.flatMap((by, i) => z.array(rowSchema).parse(results[i]?.results ?? []).map((r) => ({ by, key: r.key ?? '', leads: r.leads, clean: r.clean, suspect: r.suspect, bot: r.bot })));
+    return dims.flatMap((by, i) =>
+      z
+        .array(rowSchema)
+        .parse(results[i]?.results ?? [])
+        .map((r) => ({ by, key: r.key ?? '', leads: r.leads, clean: r.clean, suspect: r.suspect, bot: r.bot })),
+    );
   } catch {
     // No leads table, or no verdict columns yet (before migration 0006): the section says so.
     return null;
@@ -65,19 +85,38 @@ function shareChart(id: string, title: string, rows: TrustRow[]): HtmlEscapedStr
   const labelWidth = 180;
   const barWidth = 380;
   const height = Math.max(rowHeight, rows.length * rowHeight) + 4;
-  return html`<svg id="${id}" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 640 ${height}" width="100%" class="chart">
+  return html`<svg
+    id="${id}"
+    role="img"
+    aria-labelledby="${id}-title ${id}-desc"
+    viewBox="0 0 640 ${height}"
+    width="100%"
+    class="chart"
+  >
     <title id="${id}-title">${title}</title>
-    <desc id="${id}-desc">Each bar is 100% of the leads of its row: green clean, yellow suspect, red bot. The table below has the numbers.</desc>
+    <desc id="${id}-desc">
+      Each bar is 100% of the leads of its row: green clean, yellow suspect, red bot. The table below has the numbers.
+    </desc>
     ${rows.map((r, i) => {
       const y = i * rowHeight + 2;
       const w = (n: number) => (r.leads > 0 ? Math.round((n / r.leads) * barWidth) : 0);
       const [clean, suspect, bot] = [w(r.clean), w(r.suspect), w(r.bot)];
       return html`<g>
-        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label">${r.key.length > 26 ? `${r.key.slice(0, 25)}…` : r.key}</text>
+        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label"
+          >${r.key.length > 26 ? `${r.key.slice(0, 25)}…` : r.key}</text
+        >
         <rect x="${labelWidth}" y="${y + 3}" width="${clean}" height="${rowHeight - 8}" fill="#2e7d32"></rect>
         <rect x="${labelWidth + clean}" y="${y + 3}" width="${suspect}" height="${rowHeight - 8}" fill="#f4b400"></rect>
-        <rect x="${labelWidth + clean + suspect}" y="${y + 3}" width="${bot}" height="${rowHeight - 8}" fill="#c62828"></rect>
-        <text x="${labelWidth + barWidth + 6}" y="${y + 17}" class="value">${percent(r.suspect, r.leads)} suspect, ${percent(r.bot, r.leads)} bot</text>
+        <rect
+          x="${labelWidth + clean + suspect}"
+          y="${y + 3}"
+          width="${bot}"
+          height="${rowHeight - 8}"
+          fill="#c62828"
+        ></rect>
+        <text x="${labelWidth + barWidth + 6}" y="${y + 17}" class="value"
+          >${percent(r.suspect, r.leads)} suspect, ${percent(r.bot, r.leads)} bot</text
+        >
       </g>`;
     })}
   </svg>`;
@@ -86,19 +125,51 @@ function shareChart(id: string, title: string, rows: TrustRow[]): HtmlEscapedStr
 const TITLES: Record<TrustDimension, string> = { brand: 'Brand', page: 'Brand and page', source: 'Traffic source' };
 
 export function renderTrustSection(rows: TrustRow[] | null): HtmlEscapedString | Promise<HtmlEscapedString> {
-  if (rows === null) return html`<h2>Lead quality</h2><p class="note">No trust verdicts in this database yet.</p>`;
-  if (rows.length === 0) return html`<h2>Lead quality</h2><p>No leads in this range.</p>`;
+  if (rows === null)
+    return html`<h2>Lead quality</h2>
+      <p class="note">No trust verdicts in this database yet.</p>`;
+  if (rows.length === 0)
+    return html`<h2>Lead quality</h2>
+      <p>No leads in this range.</p>`;
   return html`<h2>Lead quality</h2>
-<p class="note">Every lead gets a verdict when it is written: clean, suspect (delivered, flagged) or bot (stored, not sent to partners). Leads from before the verdict existed are unscored.</p>
-${(Object.keys(TITLES) as TrustDimension[]).map((by) => {
-  const part = rows.filter((r) => r.by === by);
-  if (part.length === 0) return '';
-  return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
-${shareChart(`chart-trust-${by}`, `Suspect and bot share of leads by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
-<table>
-  <caption>Leads and their verdicts by ${TITLES[by].toLowerCase()}</caption>
-  <thead><tr><th scope="col" class="text">${TITLES[by]}</th><th scope="col">Leads</th><th scope="col">Clean</th><th scope="col">Suspect</th><th scope="col">Bot</th><th scope="col">Suspect share</th><th scope="col">Bot share</th></tr></thead>
-  <tbody>${part.map((r) => html`<tr><th scope="row" class="text">${r.key}</th><td>${r.leads}</td><td>${r.clean}</td><td>${r.suspect}</td><td>${r.bot}</td><td>${percent(r.suspect, r.leads)}</td><td>${percent(r.bot, r.leads)}</td></tr>`)}</tbody>
-</table>`;
-})}`;
+    <p class="note">
+      Every lead gets a verdict when it is written: clean, suspect (delivered, flagged) or bot (stored, not sent to
+      partners). Leads from before the verdict existed are unscored.
+    </p>
+    ${(Object.keys(TITLES) as TrustDimension[]).map((by) => {
+      const part = rows.filter((r) => r.by === by);
+      if (part.length === 0) return '';
+      return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
+        ${shareChart(`chart-trust-${by}`, `Suspect and bot share of leads by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
+        <table>
+          <caption>
+            Leads and their verdicts by ${TITLES[by].toLowerCase()}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" class="text">${TITLES[by]}</th>
+              <th scope="col">Leads</th>
+              <th scope="col">Clean</th>
+              <th scope="col">Suspect</th>
+              <th scope="col">Bot</th>
+              <th scope="col">Suspect share</th>
+              <th scope="col">Bot share</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${part.map(
+              (r) =>
+                html`<tr>
+                  <th scope="row" class="text">${r.key}</th>
+                  <td>${r.leads}</td>
+                  <td>${r.clean}</td>
+                  <td>${r.suspect}</td>
+                  <td>${r.bot}</td>
+                  <td>${percent(r.suspect, r.leads)}</td>
+                  <td>${percent(r.bot, r.leads)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>`;
+    })}`;
 }

@@ -7,7 +7,10 @@ export const reportFiltersSchema = z
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
     brand: z.enum(BRAND_CODES).or(z.literal('')).optional(),
-    page: z.string().regex(/^[a-z0-9-]{0,128}$/).optional(),
+    page: z
+      .string()
+      .regex(/^[a-z0-9-]{0,128}$/)
+      .optional(),
   })
   .transform((f) => {
     const today = new Date().toISOString().slice(0, 10);
@@ -69,8 +72,19 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 }
 
-const pageRowSchema = z.object({ brand: z.string(), page: z.string(), visits: z.number(), paid_visits: z.number(), call_clicks: z.number() });
-const stepRowSchema = z.object({ step_number: z.number(), step_name: z.string().nullable(), reached: z.number(), submitted: z.number() });
+const pageRowSchema = z.object({
+  brand: z.string(),
+  page: z.string(),
+  visits: z.number(),
+  paid_visits: z.number(),
+  call_clicks: z.number(),
+});
+const stepRowSchema = z.object({
+  step_number: z.number(),
+  step_name: z.string().nullable(),
+  reached: z.number(),
+  submitted: z.number(),
+});
 const dayRowSchema = z.object({ day: z.string(), visits: z.number() });
 const totalsSchema = z.object({ visits: z.number(), paid_visits: z.number(), call_clicks: z.number() });
 const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.number() });
@@ -79,11 +93,19 @@ const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.n
  * Leads come from the funnel's `leads` table (migration 0002). Queried defensively: the
  * table or a column may not exist in an older database, and the report must still render.
  */
-async function leadCounts(db: D1Database, f: ReportFilters): Promise<{ available: boolean; rows: z.infer<typeof leadRowSchema>[] }> {
+async function leadCounts(
+  db: D1Database,
+  f: ReportFilters,
+): Promise<{ available: boolean; rows: z.infer<typeof leadRowSchema>[] }> {
   const table = await db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'leads'`).first();
   if (!table) return { available: false, rows: [] };
-  const columns = new Set((await db.prepare(`SELECT name FROM pragma_table_info('leads')`).all<{ name: string }>()).results.map((r) => r.name));
-  if (!columns.has('created_at') || !columns.has('brand') || !columns.has('page')) return { available: false, rows: [] };
+  const columns = new Set(
+    (await db.prepare(`SELECT name FROM pragma_table_info('leads')`).all<{ name: string }>()).results.map(
+      (r) => r.name,
+    ),
+  );
+  if (!columns.has('created_at') || !columns.has('brand') || !columns.has('page'))
+    return { available: false, rows: [] };
   const where = rangeWhere('created_at', f);
   const result = await db
     .prepare(`SELECT brand, page, COUNT(*) AS leads FROM leads WHERE ${where.sql} GROUP BY brand, page`)
@@ -98,7 +120,11 @@ export async function loadReport(db: D1Database, filters: ReportFilters): Promis
   const paidExpr = `COUNT(DISTINCT CASE WHEN event = 'pageView' AND paid = 1 THEN session_id END)`;
   const callsExpr = `SUM(CASE WHEN event = 'ctcClicked' THEN 1 ELSE 0 END)`;
   const [totals, pages, steps, days] = await db.batch([
-    db.prepare(`SELECT ${visitsExpr} AS visits, ${paidExpr} AS paid_visits, COALESCE(${callsExpr}, 0) AS call_clicks FROM events WHERE ${where.sql}`).bind(...where.binds),
+    db
+      .prepare(
+        `SELECT ${visitsExpr} AS visits, ${paidExpr} AS paid_visits, COALESCE(${callsExpr}, 0) AS call_clicks FROM events WHERE ${where.sql}`,
+      )
+      .bind(...where.binds),
     db
       .prepare(
         `SELECT brand, page, ${visitsExpr} AS visits, ${paidExpr} AS paid_visits, COALESCE(${callsExpr}, 0) AS call_clicks
@@ -114,7 +140,9 @@ export async function loadReport(db: D1Database, filters: ReportFilters): Promis
       )
       .bind(...where.binds),
     db
-      .prepare(`SELECT substr(received_at, 1, 10) AS day, ${visitsExpr} AS visits FROM events WHERE ${where.sql} GROUP BY day ORDER BY day`)
+      .prepare(
+        `SELECT substr(received_at, 1, 10) AS day, ${visitsExpr} AS visits FROM events WHERE ${where.sql} GROUP BY day ORDER BY day`,
+      )
       .bind(...where.binds),
   ]);
   const total = totalsSchema.parse(totals?.results[0] ?? { visits: 0, paid_visits: 0, call_clicks: 0 });
@@ -123,19 +151,37 @@ export async function loadReport(db: D1Database, filters: ReportFilters): Promis
   const pageRows: PageRow[] = z
     .array(pageRowSchema)
     .parse(pages?.results ?? [])
-    .map((r) => ({ brand: r.brand, page: r.page, visits: r.visits, paidVisits: r.paid_visits, callClicks: r.call_clicks, leads: leadsByPage.get(`${r.brand}|${r.page}`) ?? 0 }));
+    .map((r) => ({
+      brand: r.brand,
+      page: r.page,
+      visits: r.visits,
+      paidVisits: r.paid_visits,
+      callClicks: r.call_clicks,
+      leads: leadsByPage.get(`${r.brand}|${r.page}`) ?? 0,
+    }));
   // Pages with leads but no tracked visit in range (tracking blocked) still show their leads.
   for (const r of leads.rows) {
-    if (!pageRows.some((p) => p.brand === r.brand && p.page === r.page)) pageRows.push({ brand: r.brand, page: r.page, visits: 0, paidVisits: 0, callClicks: 0, leads: r.leads });
+    if (!pageRows.some((p) => p.brand === r.brand && p.page === r.page))
+      pageRows.push({ brand: r.brand, page: r.page, visits: 0, paidVisits: 0, callClicks: 0, leads: r.leads });
   }
   return {
     filters,
-    totals: { visits: total.visits, paidVisits: total.paid_visits, callClicks: total.call_clicks, leads: leads.rows.reduce((s, r) => s + r.leads, 0) },
+    totals: {
+      visits: total.visits,
+      paidVisits: total.paid_visits,
+      callClicks: total.call_clicks,
+      leads: leads.rows.reduce((s, r) => s + r.leads, 0),
+    },
     pages: pageRows,
     steps: z
       .array(stepRowSchema)
       .parse(steps?.results ?? [])
-      .map((r) => ({ stepNumber: r.step_number, stepName: r.step_name ?? '', reached: r.reached, submitted: r.submitted })),
+      .map((r) => ({
+        stepNumber: r.step_number,
+        stepName: r.step_name ?? '',
+        reached: r.reached,
+        submitted: r.submitted,
+      })),
     days: z.array(dayRowSchema).parse(days?.results ?? []),
     leadsAvailable: leads.available,
   };

@@ -32,7 +32,12 @@ export interface ServerEventOptions {
  * same shape as a browser event: visitor from the cookie, session from qf_sid, brand from
  * the host, ip and geo from the request.
  */
-export function serverEvent(c: Context<AppEnv>, event: EventName, properties: Record<string, unknown>, options: ServerEventOptions = {}): QueuedEvent {
+export function serverEvent(
+  c: Context<AppEnv>,
+  event: EventName,
+  properties: Record<string, unknown>,
+  options: ServerEventOptions = {},
+): QueuedEvent {
   const session = sessionFromCookie(c);
   const brand = c.var.brand;
   const now = new Date().toISOString();
@@ -69,7 +74,12 @@ export function serverEvent(c: Context<AppEnv>, event: EventName, properties: Re
  * Fire-and-forget for server-side events inside a request: the response does not wait,
  * and a refused event is reported (never silently dropped).
  */
-export function trackFromServer(c: Context<AppEnv>, event: EventName, properties: Record<string, unknown>, options: ServerEventOptions = {}): void {
+export function trackFromServer(
+  c: Context<AppEnv>,
+  event: EventName,
+  properties: Record<string, unknown>,
+  options: ServerEventOptions = {},
+): void {
   const queued = serverEvent(c, event, properties, options);
   c.executionCtx.waitUntil(
     withSessionIpQuality(c, queued)

@@ -34,7 +34,10 @@ export function assignVariant(experiment: Experiment, visitorId: string): Experi
 }
 
 /** The page config this visitor sees, and the assignment when the page runs an active experiment. */
-export function applyExperiment(route: Pick<RouteRecord, 'config' | 'experiment'>, visitorId: string): { config: PageConfig; assignment: ExperimentAssignment | null } {
+export function applyExperiment(
+  route: Pick<RouteRecord, 'config' | 'experiment'>,
+  visitorId: string,
+): { config: PageConfig; assignment: ExperimentAssignment | null } {
   const experiment = route.experiment;
   if (!experiment) return { config: route.config, assignment: null };
   const variant = assignVariant(experiment, visitorId);

@@ -27,7 +27,20 @@ const visitors = Array.from({ length: 2000 }, (_, i) => `00000000-0000-4000-8000
 describe('edge experiments', () => {
   it('assigns the same visitor the same variant every time, and across deploys', () => {
     // Pinned: a change of the bucketing would move visitors to another variant mid-experiment.
-    const pinned = ['savings', 'control', 'control', 'savings', 'savings', 'savings', 'control', 'control', 'control', 'savings', 'control', 'control'];
+    const pinned = [
+      'savings',
+      'control',
+      'control',
+      'savings',
+      'savings',
+      'savings',
+      'control',
+      'control',
+      'control',
+      'savings',
+      'control',
+      'control',
+    ];
     expect(visitors.slice(0, 12).map((id) => assignVariant(experiment, id)?.id)).toEqual(pinned);
     // A fresh copy of the experiment (as the next request parses it) gives everyone the same variant again.
     const again = experimentSchema.parse(JSON.parse(JSON.stringify(experiment)));
@@ -39,7 +52,13 @@ describe('edge experiments', () => {
     const savings = visitors.filter((id) => assignVariant(experiment, id)?.id === 'savings').length;
     expect(savings / visitors.length).toBeGreaterThan(0.45);
     expect(savings / visitors.length).toBeLessThan(0.55);
-    const skewed = { ...experiment, variants: [{ ...controlVariant, weight: 9 }, { ...savingsVariant, weight: 1 }] };
+    const skewed = {
+      ...experiment,
+      variants: [
+        { ...controlVariant, weight: 9 },
+        { ...savingsVariant, weight: 1 },
+      ],
+    };
     const share = visitors.filter((id) => assignVariant(skewed, id)?.id === 'savings').length / visitors.length;
     expect(share).toBeGreaterThan(0.07);
     expect(share).toBeLessThan(0.13);
@@ -48,11 +67,15 @@ describe('edge experiments', () => {
   it('a zero-weight variant gets nobody; an inactive experiment assigns nobody', () => {
     const off = { ...experiment, variants: [{ ...controlVariant, weight: 0 }, savingsVariant] };
     expect(new Set(visitors.map((id) => assignVariant(off, id)?.id))).toEqual(new Set(['savings']));
-    expect(assignVariant({ ...experiment, active: false }, visitors[0] ?? expect.unreachable('2000 visitors'))).toBeUndefined();
+    expect(
+      assignVariant({ ...experiment, active: false }, visitors[0] ?? expect.unreachable('2000 visitors')),
+    ).toBeUndefined();
   });
 
   it('merges only the fields the variant sets over the page config', () => {
-    const savingsVisitor = visitors.find((id) => assignVariant(experiment, id)?.id === 'savings') ?? expect.unreachable('a visitor in savings');
+    const savingsVisitor =
+      visitors.find((id) => assignVariant(experiment, id)?.id === 'savings') ??
+      expect.unreachable('a visitor in savings');
     const { config: merged, assignment } = applyExperiment({ config, experiment }, savingsVisitor);
     expect(assignment).toEqual({ experimentId: 'otc-headline', variantId: 'savings' });
     expect(merged.headline).toBe('Seniors: check your OTC allowance');
@@ -61,9 +84,36 @@ describe('edge experiments', () => {
   });
 
   it('rejects duplicate variant ids, no positive weight and unknown config fields', () => {
-    expect(experimentSchema.safeParse({ id: 'x', active: true, variants: [{ id: 'a', weight: 1 }, { id: 'a', weight: 1 }] }).success).toBe(false);
-    expect(experimentSchema.safeParse({ id: 'x', active: true, variants: [{ id: 'a', weight: 0 }, { id: 'b', weight: 0 }] }).success).toBe(false);
-    expect(experimentSchema.safeParse({ id: 'x', active: true, variants: [{ id: 'a', weight: 1 }, { id: 'b', weight: 1, config: { colour: 'red' } }] }).success).toBe(false);
+    expect(
+      experimentSchema.safeParse({
+        id: 'x',
+        active: true,
+        variants: [
+          { id: 'a', weight: 1 },
+          { id: 'a', weight: 1 },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      experimentSchema.safeParse({
+        id: 'x',
+        active: true,
+        variants: [
+          { id: 'a', weight: 0 },
+          { id: 'b', weight: 0 },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      experimentSchema.safeParse({
+        id: 'x',
+        active: true,
+        variants: [
+          { id: 'a', weight: 1 },
+          { id: 'b', weight: 1, config: { colour: 'red' } },
+        ],
+      }).success,
+    ).toBe(false);
     const route = routeRecordSchema.parse({ name: 'p', path: '/p/:step?', brands: ['bh'], config, experiment });
     expect(route.experiment?.variants[1]?.config).toEqual({ headline: 'Seniors: check your OTC allowance' });
   });

@@ -7,7 +7,8 @@ import type { IpLookup } from '../../shared/tracking/event-context';
  */
 export function ipLookupFromRequest(request: Request): IpLookup {
   const cf = (request as Request<unknown, IncomingRequestCfProperties | undefined>).cf;
-  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 128) : null);
+  const text = (value: unknown): string | null =>
+    typeof value === 'string' && value !== '' ? value.slice(0, 128) : null;
   return {
     value: request.headers.get('cf-connecting-ip') ?? '',
     geo: {

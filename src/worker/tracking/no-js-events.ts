@@ -114,7 +114,12 @@ async function noJsEvent(c: Context<AppEnv>, input: NoJsEventInput): Promise<Que
     stepName: input.step?.name ?? null,
     stepNumber: input.step?.number ?? null,
     paid: isPaidTraffic(session.urlParams),
-    properties: { ...stripPersonalProperties(input.properties), ...context, ipLookup: ipLookupFromRequest(c.req.raw), source: 'no-js' },
+    properties: {
+      ...stripPersonalProperties(input.properties),
+      ...context,
+      ipLookup: ipLookupFromRequest(c.req.raw),
+      source: 'no-js',
+    },
   };
 }
 
@@ -154,14 +159,21 @@ export function trackFormPost(c: Context<AppEnv>, fact: FormPostFact): void {
         config: fact.config,
         step,
         href: fact.href,
-        properties: { formVersion: fact.form.version, stepName: step.name, stepNumber: step.number, data: stripPersonalProperties(data) },
+        properties: {
+          formVersion: fact.form.version,
+          stepName: step.name,
+          stepNumber: step.number,
+          data: stripPersonalProperties(data),
+        },
       }),
     ),
   );
 }
 
 /** 1x1 transparent GIF. */
-const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) => ch.charCodeAt(0));
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) =>
+  ch.charCodeAt(0),
+);
 
 /** GET /api/event/noscript-view.gif?path=: the pageView of a page shown without JavaScript. Mounted at the root. */
 export const noscriptViewApi = new Hono<AppEnv>();
@@ -171,7 +183,10 @@ noscriptViewApi.get(NOSCRIPT_VIEW_PATH, (c) => {
   const path = c.req.query('path') ?? '';
   const match = path.startsWith('/') && path.length <= 512 ? findRoute(path) : undefined;
   if (match && isServedFor(match.route, c.var.brand.id)) {
-    const { config } = applyExperiment({ config: match.route.config, experiment: match.route.experiment }, c.var.anonymousId);
+    const { config } = applyExperiment(
+      { config: match.route.config, experiment: match.route.experiment },
+      c.var.anonymousId,
+    );
     const resolved = config.form ? resolveStep(stepNamesFor(config.form), match.step) : null;
     const step = resolved && c.req.query('fallback') === '1' ? { ...resolved, fallback: true } : resolved;
     const origin = new URL(c.req.url).origin;
@@ -179,8 +194,13 @@ noscriptViewApi.get(NOSCRIPT_VIEW_PATH, (c) => {
     const referer = c.req.header('referer');
     const href = referer?.startsWith(`${origin}/`) && new URL(referer).pathname === path ? referer : `${origin}${path}`;
     const pageName = [match.route.name, config.template ?? '', step?.name ?? ''].filter(Boolean).join(':');
-    const properties = step ? { stepName: step.name, stepNumber: step.number, fallback: step.fallback, pageName } : { pageName };
-    send(c, noJsEvent(c, { id: crypto.randomUUID(), event: 'pageView', route: match.route, config, step, href, properties }));
+    const properties = step
+      ? { stepName: step.name, stepNumber: step.number, fallback: step.fallback, pageName }
+      : { pageName };
+    send(
+      c,
+      noJsEvent(c, { id: crypto.randomUUID(), event: 'pageView', route: match.route, config, step, href, properties }),
+    );
   }
   return c.body(PIXEL, 200, headers);
 });

@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { generateSignedCookie } from 'hono/cookie';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
-import { CONTEXT_PARAMS, MAX_PARAM_LENGTH, pickUrlParams, TRACKED_PARAMS, type UrlParams } from '../../shared/tracking/session-params';
+import {
+  CONTEXT_PARAMS,
+  MAX_PARAM_LENGTH,
+  pickUrlParams,
+  TRACKED_PARAMS,
+  type UrlParams,
+} from '../../shared/tracking/session-params';
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
@@ -39,7 +45,15 @@ function fromBase64Url(value: string): string | undefined {
 
 /** The cookie value: base64url JSON, so every character is RFC 6265-safe whatever the parameters hold. */
 export function encodeSession(session: TrackingSession): string {
-  return toBase64Url(JSON.stringify({ v: 1, id: session.id, paid: session.paid, p: session.urlParams, ...(session.gpc ? { g: 1 } : {}) }));
+  return toBase64Url(
+    JSON.stringify({
+      v: 1,
+      id: session.id,
+      paid: session.paid,
+      p: session.urlParams,
+      ...(session.gpc ? { g: 1 } : {}),
+    }),
+  );
 }
 
 /** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
@@ -56,7 +70,12 @@ export function decodeSession(value: string | undefined): TrackingSession | unde
   const parsed = cookieSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   // The flag is re-derived, never read: a hand-edited cookie cannot mark itself paid.
-  return { id: parsed.data.id, paid: isPaidTraffic(parsed.data.p), urlParams: parsed.data.p, ...(parsed.data.g ? { gpc: true as const } : {}) };
+  return {
+    id: parsed.data.id,
+    paid: isPaidTraffic(parsed.data.p),
+    urlParams: parsed.data.p,
+    ...(parsed.data.g ? { gpc: true as const } : {}),
+  };
 }
 
 function sameTrackedParams(a: UrlParams, b: UrlParams): boolean {
@@ -71,7 +90,11 @@ function sameTrackedParams(a: UrlParams, b: UrlParams): boolean {
  * - A live session and an address with different tracked parameters (a new ad click):
  *   a new session, so paid share and campaign attribution follow the click.
  */
-export function resolveSession(existing: TrackingSession | undefined, url: URL, newId: () => string = () => crypto.randomUUID()): { session: TrackingSession; started: boolean } {
+export function resolveSession(
+  existing: TrackingSession | undefined,
+  url: URL,
+  newId: () => string = () => crypto.randomUUID(),
+): { session: TrackingSession; started: boolean } {
   const current = pickUrlParams(url.searchParams);
   const tracked = TRACKED_PARAMS.some((name) => current[name] !== undefined);
   if (existing && (!tracked || sameTrackedParams(existing.urlParams, current))) {
@@ -124,6 +147,9 @@ export function sessionCookieHeader(session: TrackingSession, secret: string): P
 }
 
 /** The session of a Cookie header when this Worker signed it; undefined otherwise. */
-export async function verifiedSession(cookieHeader: string | null | undefined, secret: string): Promise<TrackingSession | undefined> {
+export async function verifiedSession(
+  cookieHeader: string | null | undefined,
+  secret: string,
+): Promise<TrackingSession | undefined> {
   return decodeSession(await verifySignedValue(rawCookie(cookieHeader, SESSION_COOKIE), secret, 'session'));
 }

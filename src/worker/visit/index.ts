@@ -28,12 +28,20 @@ async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
  * Durable Object call (one read-and-write there) is issued before the response leaves, so a
  * partner call the page makes afterwards reaches the object after it.
  */
-export function recordPageServed(c: Context<AppEnv>, input: { sessionId: string; page: string; product: Product; url: URL }): void {
+export function recordPageServed(
+  c: Context<AppEnv>,
+  input: { sessionId: string; page: string; product: Product; url: URL },
+): void {
   const seen = attributionFromAddress(input.url.href);
   c.executionCtx.waitUntil(
     visitorStub(c.env, c.var.visitorId)
       .notePageServed(input.sessionId, { page: input.page, product: input.product }, seen)
-      .catch((error: unknown) => logJson('warn', 'visit record not written', { where: 'visit.record', error: error instanceof Error ? error.message : String(error) })),
+      .catch((error: unknown) =>
+        logJson('warn', 'visit record not written', {
+          where: 'visit.record',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
   );
 }
 
@@ -43,7 +51,10 @@ export async function partnerVisit(c: Context<AppEnv>, claimedPage: string | und
   try {
     record = await readRecord(c);
   } catch (error) {
-    logJson('warn', 'visit record unavailable', { where: 'visit.read', error: error instanceof Error ? error.message : String(error) });
+    logJson('warn', 'visit record unavailable', {
+      where: 'visit.read',
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   return visitForCall(record, claimedPage, c.var.brand.defaultProduct);
 }

@@ -22,7 +22,12 @@ export type VisitRecord = z.infer<typeof visitRecordSchema>;
 export type VisitedPage = z.infer<typeof visitedPage>;
 
 /** The record after a page of `sessionId` was served; a new session starts a new record. */
-export function withPageServed(record: VisitRecord | null, sessionId: string, page: VisitedPage, seen: Attribution): VisitRecord {
+export function withPageServed(
+  record: VisitRecord | null,
+  sessionId: string,
+  page: VisitedPage,
+  seen: Attribution,
+): VisitRecord {
   const same = record !== null && record.sessionId === sessionId;
   const pages = [page, ...(same ? record.pages.filter((p) => p.page !== page.page) : [])].slice(0, MAX_VISITED_PAGES);
   return { sessionId, attribution: mergeAttribution(same ? record.attribution : {}, seen), pages };
@@ -39,8 +44,13 @@ export interface PartnerVisit {
  * this visit (two tabs on two pages each get their own), else the page served last; with no
  * record, the brand's default product and no page.
  */
-export function visitForCall(record: VisitRecord | null, claimedPage: string | undefined, defaultProduct: Product): PartnerVisit {
-  if (!record || record.pages.length === 0) return { page: null, product: defaultProduct, attribution: record?.attribution ?? {} };
+export function visitForCall(
+  record: VisitRecord | null,
+  claimedPage: string | undefined,
+  defaultProduct: Product,
+): PartnerVisit {
+  if (!record || record.pages.length === 0)
+    return { page: null, product: defaultProduct, attribution: record?.attribution ?? {} };
   const served = record.pages.find((p) => p.page === claimedPage) ?? record.pages[0];
   return { page: served?.page ?? null, product: served?.product ?? defaultProduct, attribution: record.attribution };
 }

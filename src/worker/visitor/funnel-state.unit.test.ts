@@ -8,16 +8,28 @@ const stub = () => visitorStub(env, crypto.randomUUID());
 describe('VisitorDO step submits', () => {
   it('merges each submit into the form bucket and the shared * bucket', async () => {
     const visitor = stub();
-    await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'zip', values: { zipcode: '33101' } });
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'zip',
+      values: { zipcode: '33101' },
+    });
     await runInDurableObject(visitor, (_instance: VisitorDO, state) => {
-      const rows = state.storage.sql.exec<{ key: string; value: string }>("SELECT key, value FROM kv WHERE key LIKE 'values:%' ORDER BY key").toArray();
+      const rows = state.storage.sql
+        .exec<{ key: string; value: string }>("SELECT key, value FROM kv WHERE key LIKE 'values:%' ORDER BY key")
+        .toArray();
       expect(rows.map((r) => [r.key, JSON.parse(r.value) as unknown])).toEqual([
         ['values:*', { zipcode: '33101' }],
         ['values:medicare', { zipcode: '33101' }],
       ]);
     });
     // Another form starts from the shared bucket; its own answers win over it.
-    await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'quiz-otc', step: 'zip', values: { zipcode: '10001' } });
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'quiz-otc',
+      step: 'zip',
+      values: { zipcode: '10001' },
+    });
     expect((await visitor.getPageState('medicare')).values.zipcode).toBe('33101');
     expect((await visitor.getPageState('life')).values.zipcode).toBe('10001');
   });
@@ -25,23 +37,51 @@ describe('VisitorDO step submits', () => {
   it('is idempotent on the submission id', async () => {
     const visitor = stub();
     const id = crypto.randomUUID();
-    expect((await visitor.submitStep({ submissionId: id, form: 'medicare', step: 'name', values: { firstName: 'Ada' } })).duplicate).toBe(false);
-    const again = await visitor.submitStep({ submissionId: id, form: 'medicare', step: 'name', values: { firstName: 'Eve' } });
+    expect(
+      (await visitor.submitStep({ submissionId: id, form: 'medicare', step: 'name', values: { firstName: 'Ada' } }))
+        .duplicate,
+    ).toBe(false);
+    const again = await visitor.submitStep({
+      submissionId: id,
+      form: 'medicare',
+      step: 'name',
+      values: { firstName: 'Eve' },
+    });
     expect(again).toEqual({ duplicate: true, values: { firstName: 'Ada' } });
   });
 
   it('an empty submit never erases; an explicit null (skip) clears', async () => {
     const visitor = stub();
-    await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'medicare', values: { haveMedicare: true } });
-    const empty = await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'medicare', values: {} });
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'medicare',
+      values: { haveMedicare: true },
+    });
+    const empty = await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'medicare',
+      values: {},
+    });
     expect(empty.values.haveMedicare).toBe(true);
-    const skipped = await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'medicare', values: { haveMedicare: null } });
+    const skipped = await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'medicare',
+      values: { haveMedicare: null },
+    });
     expect(skipped.values.haveMedicare).toBeNull();
   });
 
   it('prefill fills only what the visitor has not answered', async () => {
     const visitor = stub();
-    await visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'name', values: { firstName: 'Ada' } });
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'name',
+      values: { firstName: 'Ada' },
+    });
     const state = await visitor.getFunnelState('medicare', { firstName: 'Mallory', lastName: 'Lovelace' });
     expect(state.values).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
     expect(state.completed).toBe(false);

@@ -3,7 +3,14 @@ import { toFormValues, type FormValues } from '../../shared/json';
 import { formsOfSameProduct } from '../../shared/forms/finish';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
-import { ownedLease, PHONE_LEASE_KEY, PhoneLeaseKeeper, type GetPhoneArgs, type LeaseOwner, type PhoneLeaseResult } from '../../partners/mediaalpha/phone-lease';
+import {
+  ownedLease,
+  PHONE_LEASE_KEY,
+  PhoneLeaseKeeper,
+  type GetPhoneArgs,
+  type LeaseOwner,
+  type PhoneLeaseResult,
+} from '../../partners/mediaalpha/phone-lease';
 import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor-results';
 import type { Attribution } from '../../partners/mediaalpha/attribution';
 import { visitRecordSchema, withPageServed, type VisitedPage } from '../visit/visit-record';
@@ -48,7 +55,9 @@ export class VisitorDO extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.idle = new IdleAlarm(ctx.storage, visitorIdleMs(env));
     // Synchronous SQL in the constructor runs before any request reaches the object.
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
+    );
   }
 
   /** Reads a JSON value stored under key, or undefined. */
@@ -98,7 +107,9 @@ export class VisitorDO extends DurableObject<Env> {
 
   private ensureSubmissions(): void {
     if (this.submissionsReady) return;
-    this.sql.exec('CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)',
+    );
     this.submissionsReady = true;
   }
 
@@ -121,12 +132,21 @@ export class VisitorDO extends DurableObject<Env> {
    * submission id: a retried request, a double click or a reload of the post stores once.
    * Returns the form's values as they now stand ('*' overlaid by the form's own).
    */
-  submitStep(input: { submissionId: string; form: string; step: string; values: FormValues }): { duplicate: boolean; values: FormValues } {
+  submitStep(input: { submissionId: string; form: string; step: string; values: FormValues }): {
+    duplicate: boolean;
+    values: FormValues;
+  } {
     this.ensureSubmissions();
     const seen = this.sql.exec('SELECT 1 FROM submissions WHERE id = ?', input.submissionId).toArray().length > 0;
     if (!seen) {
       this.ctx.storage.transactionSync(() => {
-        this.sql.exec('INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)', input.submissionId, input.form, input.step, Date.now());
+        this.sql.exec(
+          'INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)',
+          input.submissionId,
+          input.form,
+          input.step,
+          Date.now(),
+        );
         this.mergeValues(input.form, input.values);
       });
     }
@@ -152,14 +172,19 @@ export class VisitorDO extends DurableObject<Env> {
   /** Issue 12: when the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
   formStartedAt(form: string): number | null {
     this.ensureSubmissions();
-    const row = this.sql.exec<{ at: number | null }>('SELECT MIN(at) AS at FROM submissions WHERE form = ?', form).toArray()[0];
+    const row = this.sql
+      .exec<{ at: number | null }>('SELECT MIN(at) AS at FROM submissions WHERE form = ?', form)
+      .toArray()[0];
     return row?.at ?? null;
   }
 
   /** The steps of `form` this visitor submitted, in the order they were accepted (issue 11: lead rules). */
   stepHistory(form: string): string[] {
     this.ensureSubmissions();
-    return this.sql.exec<{ step: string }>('SELECT step FROM submissions WHERE form = ? ORDER BY at, rowid', form).toArray().map((row) => row.step);
+    return this.sql
+      .exec<{ step: string }>('SELECT step FROM submissions WHERE form = ? ORDER BY at, rowid', form)
+      .toArray()
+      .map((row) => row.step);
   }
 
   /** Remembers that the visitor completed a form (its final step was accepted). */
@@ -180,7 +205,8 @@ export class VisitorDO extends DurableObject<Env> {
     const state = this.getPageState(form, leaseOwner);
     const location = this.getJson(visitorResultKey('location'));
     // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
-    const completed = form !== null && formsOfSameProduct(form).some((id) => this.getJson(`completed:${id}`) !== undefined);
+    const completed =
+      form !== null && formsOfSameProduct(form).some((id) => this.getJson(`completed:${id}`) !== undefined);
     return { ...state, completed, location: location === undefined ? null : JSON.stringify(location) };
   }
 
@@ -252,17 +278,31 @@ export class VisitorDO extends DurableObject<Env> {
   /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
   stepTimes(form: string): { step: string; at: string }[] {
     this.ensureSubmissions();
-    const rows = this.sql.exec<{ step: string; at: number }>('SELECT step, MAX(at) AS at FROM submissions WHERE form = ? GROUP BY step ORDER BY at', form).toArray();
+    const rows = this.sql
+      .exec<{ step: string; at: number }>(
+        'SELECT step, MAX(at) AS at FROM submissions WHERE form = ? GROUP BY step ORDER BY at',
+        form,
+      )
+      .toArray();
     return rows.map((r) => ({ step: r.step, at: new Date(r.at).toISOString() }));
   }
 
   /** Issue 19, privacy export: everything the object holds about the visitor, as JSON text. */
   exportState(): string {
-    const kv = this.sql.exec<{ key: string; value: string; updated_at: number }>('SELECT key, value, updated_at FROM kv ORDER BY key').toArray();
+    const kv = this.sql
+      .exec<{ key: string; value: string; updated_at: number }>('SELECT key, value, updated_at FROM kv ORDER BY key')
+      .toArray();
     this.ensureSubmissions();
-    const steps = this.sql.exec<{ form: string; step: string; at: number }>('SELECT form, step, at FROM submissions ORDER BY at').toArray();
+    const steps = this.sql
+      .exec<{ form: string; step: string; at: number }>('SELECT form, step, at FROM submissions ORDER BY at')
+      .toArray();
     return JSON.stringify({
-      values: Object.fromEntries(kv.map((r) => [r.key, { value: JSON.parse(r.value) as unknown, updatedAt: new Date(r.updated_at).toISOString() }])),
+      values: Object.fromEntries(
+        kv.map((r) => [
+          r.key,
+          { value: JSON.parse(r.value) as unknown, updatedAt: new Date(r.updated_at).toISOString() },
+        ]),
+      ),
       steps: steps.map((r) => ({ form: r.form, step: r.step, at: new Date(r.at).toISOString() })),
     });
   }
@@ -275,7 +315,9 @@ export class VisitorDO extends DurableObject<Env> {
     this.idle.forget();
     this.phoneLeases = undefined;
     this.submissionsReady = false;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`);
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
+    );
     return { entries };
   }
 

@@ -34,7 +34,10 @@ let ephemeral: string | undefined;
  * random per-isolate secret: cookies stay unforgeable, but visitors lose their answers when
  * the isolate changes (the log says so, once per isolate).
  */
-export function cookieSecret(env: { VISITOR_COOKIE_SECRET?: string }, warn: (message: string) => void = () => {}): string {
+export function cookieSecret(
+  env: { VISITOR_COOKIE_SECRET?: string },
+  warn: (message: string) => void = () => {},
+): string {
   const configured = env.VISITOR_COOKIE_SECRET?.trim();
   if (configured) return configured;
   if (ephemeral === undefined) {
@@ -69,7 +72,11 @@ export function rawCookie(cookieHeader: string | null | undefined, name: string)
  * The value of a cookie signed by hono/cookie (`encodeURIComponent(value + '.' + base64 HMAC)`),
  * or undefined when it is missing, malformed or not signed with this secret and purpose.
  */
-export async function verifySignedValue(raw: string | undefined, secret: string, purpose: SigningPurpose): Promise<string | undefined> {
+export async function verifySignedValue(
+  raw: string | undefined,
+  secret: string,
+  purpose: SigningPurpose,
+): Promise<string | undefined> {
   if (!raw || raw.length > 4096) return undefined;
   let decoded: string;
   try {
@@ -84,7 +91,13 @@ export async function verifySignedValue(raw: string | undefined, secret: string,
   if (signature.length !== 44 || !signature.endsWith('=')) return undefined;
   try {
     const bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0));
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(purposeSecret(secret, purpose)), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(purposeSecret(secret, purpose)),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     // crypto.subtle.verify compares in constant time.
     return (await crypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(value))) ? value : undefined;
   } catch {
@@ -93,7 +106,10 @@ export async function verifySignedValue(raw: string | undefined, secret: string,
 }
 
 /** The visitor key of a Cookie header: only a v4 UUID this Worker signed; anything else is undefined. */
-export async function visitorKeyFromCookies(cookieHeader: string | null | undefined, secret: string): Promise<string | undefined> {
+export async function visitorKeyFromCookies(
+  cookieHeader: string | null | undefined,
+  secret: string,
+): Promise<string | undefined> {
   const value = await verifySignedValue(rawCookie(cookieHeader, VISITOR_COOKIE), secret, 'visitor');
   return value !== undefined && UUID.test(value) ? value : undefined;
 }
@@ -104,7 +120,13 @@ function hex(bytes: Uint8Array): string {
 
 /** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(purposeSecret(secret, 'anonymous')), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const hmac = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(purposeSecret(secret, 'anonymous')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(key))).slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -17,7 +17,10 @@ export function brandOrigin(brand: string): string {
  * something did not happen, without waiting a fixed time.
  */
 export function rendered(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 }
 
 export function sandboxOrigin(): string {

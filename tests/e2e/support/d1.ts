@@ -10,10 +10,14 @@ import { z } from 'zod';
  * outside input: callers build the statement from values they validated.
  */
 export function queryD1<S extends z.ZodType>(sql: string, row: S): z.infer<S>[] {
-  const out = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-    encoding: 'utf8',
-  });
+  const out = spawnSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+      encoding: 'utf8',
+    },
+  );
   if (out.status !== 0) throw new Error(out.stderr);
   return z
     .array(z.object({ results: z.array(row) }))
@@ -23,7 +27,9 @@ export function queryD1<S extends z.ZodType>(sql: string, row: S): z.infer<S>[] 
 
 /** The cookie secret `wrangler dev` of the browser tests runs with (global setup passes .dev.vars.example). */
 function cookieSecretOfDev(): string {
-  const line = readFileSync('.dev.vars.example', 'utf8').split('\n').find((l) => l.startsWith('VISITOR_COOKIE_SECRET='));
+  const line = readFileSync('.dev.vars.example', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VISITOR_COOKIE_SECRET='));
   if (!line) throw new Error('VISITOR_COOKIE_SECRET missing from .dev.vars.example');
   return line.slice('VISITOR_COOKIE_SECRET='.length).trim();
 }
@@ -41,9 +47,17 @@ export async function visitorIdOf(context: { cookies(): Promise<{ name: string; 
   return z.uuid().parse(await anonymousIdFor(key, cookieSecretOfDev()));
 }
 
-const eventRow = z.object({ event: z.string(), timestamp: z.string(), page: z.string().nullable(), properties: z.string() });
+const eventRow = z.object({
+  event: z.string(),
+  timestamp: z.string(),
+  page: z.string().nullable(),
+  properties: z.string(),
+});
 
 /** One visitor's stored events in the order they happened. */
 export function storedEventsOf(anonymousId: string): z.infer<typeof eventRow>[] {
-  return queryD1(`SELECT event, timestamp, page, properties FROM events WHERE anonymous_id = '${z.uuid().parse(anonymousId)}' ORDER BY timestamp, rowid`, eventRow);
+  return queryD1(
+    `SELECT event, timestamp, page, properties FROM events WHERE anonymous_id = '${z.uuid().parse(anonymousId)}' ORDER BY timestamp, rowid`,
+    eventRow,
+  );
 }

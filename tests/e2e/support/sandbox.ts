@@ -9,7 +9,13 @@ import { sandboxOrigin } from './browser';
  * reads only the calls that carried it: MediaAlpha bodies carry the visitor's agent (`ua`),
  * and the sandbox records the agent of the pixel and click requests the browser makes.
  */
-const callSchema = z.object({ partner: z.string(), path: z.string(), body: z.unknown(), scope: z.string().nullable(), at: z.number() });
+const callSchema = z.object({
+  partner: z.string(),
+  path: z.string(),
+  body: z.unknown(),
+  scope: z.string().nullable(),
+  at: z.number(),
+});
 export type SandboxCall = z.infer<typeof callSchema>;
 
 const withAgent = z.object({ ua: z.string().nullable().optional() }).loose();

@@ -10,11 +10,13 @@ export function detectBot(nav: Navigator = navigator, win: Window = window): Bot
   const ua = nav.userAgent || '';
   if (nav.webdriver) signals.push('webdriver');
   if (/HeadlessChrome|PhantomJS|Puppeteer|Playwright|Selenium|Cypress|jsdom/i.test(ua)) signals.push('headless-ua');
-  if (/bot|crawler|spider|crawling|slurp|facebookexternalhit|python-requests|curl|wget/i.test(ua)) signals.push('bot-ua');
+  if (/bot|crawler|spider|crawling|slurp|facebookexternalhit|python-requests|curl|wget/i.test(ua))
+    signals.push('bot-ua');
   if (!nav.languages || nav.languages.length === 0) signals.push('no-languages');
   if (win.outerWidth === 0 && win.outerHeight === 0) signals.push('no-window');
   const globals = win as unknown as Record<string, unknown>;
-  if (globals._phantom || globals.callPhantom || globals.__nightmare || globals.domAutomation) signals.push('automation-global');
+  if (globals._phantom || globals.callPhantom || globals.__nightmare || globals.domAutomation)
+    signals.push('automation-global');
   if (document.documentElement.getAttribute('webdriver') !== null) signals.push('webdriver-attr');
   return { bot: signals.length > 0, signals };
 }

@@ -4,7 +4,10 @@
  * ctcReturned when the visitor comes back to the page after one (the call ended), and
  * learnMoreClicked for learn-more links and buttons ([data-track="learn-more"]).
  */
-type Track = (event: 'elementClicked' | 'ctcClicked' | 'ctcReturned' | 'learnMoreClicked', props: Record<string, unknown>) => void;
+type Track = (
+  event: 'elementClicked' | 'ctcClicked' | 'ctcReturned' | 'learnMoreClicked',
+  props: Record<string, unknown>,
+) => void;
 
 const TEXT_MAX = 80;
 
@@ -31,7 +34,10 @@ export function startClickTracking(track: Track): void {
   document.addEventListener(
     'click',
     (event) => {
-      const el = event.target instanceof Element ? event.target.closest('a, button, [role="button"], input[type="submit"], input[type="button"]') : null;
+      const el =
+        event.target instanceof Element
+          ? event.target.closest('a, button, [role="button"], input[type="submit"], input[type="button"]')
+          : null;
       if (!el) return;
       const trackAs = el.closest('[data-track]')?.getAttribute('data-track') ?? null;
       track('elementClicked', {

@@ -27,7 +27,8 @@ interface UserRecord {
  */
 export function linkAnonymousId(currentId: string): string | null {
   const raw = readJson('local', ANON_KEY);
-  const stored: AnonRecord | null = isObject(raw) && typeof raw.id === 'string' ? { id: raw.id, linked: raw.linked === true } : null;
+  const stored: AnonRecord | null =
+    isObject(raw) && typeof raw.id === 'string' ? { id: raw.id, linked: raw.linked === true } : null;
   writeJson('local', ANON_KEY, { id: currentId, linked: true } satisfies AnonRecord);
   if (!stored) return null;
   if (stored.id !== currentId || !stored.linked) return stored.id;
@@ -36,14 +37,21 @@ export function linkAnonymousId(currentId: string): string | null {
 
 function readUser(): UserRecord | null {
   const raw = readJson('local', USER_KEY);
-  return isObject(raw) && typeof raw.id === 'string' && typeof raw.updatedAt === 'number' ? { id: raw.id, updatedAt: raw.updatedAt } : null;
+  return isObject(raw) && typeof raw.id === 'string' && typeof raw.updatedAt === 'number'
+    ? { id: raw.id, updatedAt: raw.updatedAt }
+    : null;
 }
 
 let channel: BroadcastChannel | null = null;
 
 async function push(record: UserRecord, onFailure: (message: string) => void): Promise<void> {
   try {
-    const response = await fetch('/api/user/set', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record), credentials: 'same-origin' });
+    const response = await fetch('/api/user/set', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(record),
+      credentials: 'same-origin',
+    });
     if (response.ok) return;
     onFailure(`user sync answered ${response.status}`);
   } catch (err) {
@@ -58,7 +66,12 @@ async function push(record: UserRecord, onFailure: (message: string) => void): P
 
 async function pushOnce(record: UserRecord): Promise<void> {
   try {
-    await fetch('/api/user/set', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record), credentials: 'same-origin' });
+    await fetch('/api/user/set', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(record),
+      credentials: 'same-origin',
+    });
   } catch {
     // Reported on the first failure already; the next page load syncs again.
   }
@@ -73,7 +86,8 @@ export function syncUser(id: string, onFailure: (message: string) => void): void
       const data = event.data;
       if (isObject(data) && typeof data.id === 'string' && typeof data.updatedAt === 'number') {
         const mine = readUser();
-        if (!mine || data.updatedAt > mine.updatedAt) writeJson('local', USER_KEY, { id: data.id, updatedAt: data.updatedAt });
+        if (!mine || data.updatedAt > mine.updatedAt)
+          writeJson('local', USER_KEY, { id: data.id, updatedAt: data.updatedAt });
       }
     };
   }

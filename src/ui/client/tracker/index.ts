@@ -39,7 +39,11 @@ function current(): TrackerPage {
  * and kind is enough to see an outage without flooding the reporter.
  */
 const reportedKinds = new Set<string>();
-export function reportClientError(kind: 'event' | 'location' | 'ipCheck' | 'userSync' | 'navigation' | 'chunk', message: string, status?: number): void {
+export function reportClientError(
+  kind: 'event' | 'location' | 'ipCheck' | 'userSync' | 'navigation' | 'chunk',
+  message: string,
+  status?: number,
+): void {
   if (reportedKinds.has(kind)) return;
   reportedKinds.add(kind);
   try {
@@ -113,13 +117,22 @@ export function trackPageView(step?: { name: string; number: number; fallback: b
   if (key === lastPageView) return;
   lastPageView = key;
   const pageName = [ctx.page.name, ctx.page.template ?? '', shown?.name ?? ''].filter(Boolean).join(':');
-  const props = shown ? { stepName: shown.name, stepNumber: shown.number, fallback: shown.fallback, pageName } : { pageName };
+  const props = shown
+    ? { stepName: shown.name, stepNumber: shown.number, fallback: shown.fallback, pageName }
+    : { pageName };
   track('pageView', props);
   // Issue 19: Global Privacy Control: no tag manager on the page, nothing into its data layer.
   if (ctx.tracking.gpc) return;
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push({ event: 'pageView', pageName, page: ctx.page.name, template: ctx.page.template ?? null, step: shown?.name ?? null, paid: ctx.tracking.paid });
+  w.dataLayer.push({
+    event: 'pageView',
+    pageName,
+    page: ctx.page.name,
+    template: ctx.page.template ?? null,
+    step: shown?.name ?? null,
+    paid: ctx.tracking.paid,
+  });
 }
 
 function forwardIslandEvent(e: Event): void {

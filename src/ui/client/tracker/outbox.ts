@@ -19,7 +19,9 @@ const inFlight = new Set<string>();
 
 function load(): Item[] {
   const raw = readJson('local', KEY);
-  return Array.isArray(raw) ? raw.filter((x: unknown): x is Item => isObject(x) && typeof x.id === 'string' && typeof x.body === 'string') : [];
+  return Array.isArray(raw)
+    ? raw.filter((x: unknown): x is Item => isObject(x) && typeof x.id === 'string' && typeof x.body === 'string')
+    : [];
 }
 
 function save(items: Item[]): void {
@@ -35,7 +37,13 @@ type Failure = (status: number, message: string) => void;
 async function post(item: Item, keepalive: boolean, onFailure: Failure): Promise<void> {
   inFlight.add(item.id);
   try {
-    const response = await fetch(ENDPOINT, { method: 'POST', keepalive, headers: { 'content-type': 'application/json' }, body: item.body, credentials: 'same-origin' });
+    const response = await fetch(ENDPOINT, {
+      method: 'POST',
+      keepalive,
+      headers: { 'content-type': 'application/json' },
+      body: item.body,
+      credentials: 'same-origin',
+    });
     // 2xx: stored. 400/403/413: this event can never be accepted (bad, of a session that has
     // ended, too large), so keeping it would retry forever.
     if (response.ok || response.status === 400 || response.status === 403 || response.status === 413) remove(item.id);

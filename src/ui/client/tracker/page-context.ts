@@ -38,14 +38,22 @@ export function readPageContext(doc: Document = document): TrackerPage {
     page: {
       ...page,
       name: str(page.name, 'unknown'),
-      step: step ? { name: str(step.name), number: typeof step.number === 'number' ? step.number : 0, fallback: step.fallback === true } : null,
+      step: step
+        ? {
+            name: str(step.name),
+            number: typeof step.number === 'number' ? step.number : 0,
+            fallback: step.fallback === true,
+          }
+        : null,
     },
     tracking: {
       sessionId: str(tracking.sessionId, 'no-session'),
       paid: tracking.paid === true,
-      urlParams: (isObject(tracking.urlParams) ? tracking.urlParams : {}),
+      urlParams: isObject(tracking.urlParams) ? tracking.urlParams : {},
       anonymousId: str(tracking.anonymousId, str(root.visitorId, 'unknown-visitor')),
-      experiment: experiment ? { experimentId: str(experiment.experimentId), variantId: str(experiment.variantId) } : null,
+      experiment: experiment
+        ? { experimentId: str(experiment.experimentId), variantId: str(experiment.variantId) }
+        : null,
       ...(tracking.gpc === true ? { gpc: true } : {}),
     },
   };

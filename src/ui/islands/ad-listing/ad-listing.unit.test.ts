@@ -14,7 +14,13 @@ const ads: ListingAd[] = [
     headline: 'Compare plans in your area',
     description: 'Licensed agents.',
   },
-  { type: 'call', click_url: 'https://carrier.test/call', logo_url: 'https://cdn.test/b.svg', ref: 'b', phone_number: '+18335552002' },
+  {
+    type: 'call',
+    click_url: 'https://carrier.test/call',
+    logo_url: 'https://cdn.test/b.svg',
+    ref: 'b',
+    phone_number: '+18335552002',
+  },
 ];
 
 describe('AdListing server render', () => {
@@ -26,18 +32,24 @@ describe('AdListing server render', () => {
   });
 
   it('renders given offers: logo with alt, headline, a safe click link and a tel link for call ads', () => {
-    const html = renderToString(createElement(AdListing, { product: 'medicare', page: 'clicks', language: 'english', initialAds: ads }));
+    const html = renderToString(
+      createElement(AdListing, { product: 'medicare', page: 'clicks', language: 'english', initialAds: ads }),
+    );
     expect(html).toContain('<ol class="ad-listing__list">');
     expect(html).toContain('alt="Insurer logo: Compare plans in your area"');
     expect(html).toContain('alt="Insurer logo"');
     expect(html).toContain('<h3 class="ad-listing__headline">Compare plans in your area</h3>');
-    expect(html).toContain('href="https://carrier.test/quote?ref=a" target="_blank" rel="noopener noreferrer sponsored"');
+    expect(html).toContain(
+      'href="https://carrier.test/quote?ref=a" target="_blank" rel="noopener noreferrer sponsored"',
+    );
     expect(html).toContain('href="tel:+18335552002"');
     expect(html).toContain('1-833-555-2002');
   });
 
   it('says so when there are no offers, in the page language', () => {
-    const html = renderToString(createElement(AdListing, { product: 'auto', page: 'clicks-auto', language: 'spanish', initialAds: [] }));
+    const html = renderToString(
+      createElement(AdListing, { product: 'auto', page: 'clicks-auto', language: 'spanish', initialAds: [] }),
+    );
     expect(html).toContain('No hay ofertas disponibles');
     expect(html).not.toContain('<ol');
   });

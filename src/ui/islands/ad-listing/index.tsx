@@ -55,10 +55,19 @@ function adEventProps(ad: ListingAd, position: number, requestId: string | null)
   return { ref: ad.ref, type: ad.type, position, price: ad.price ?? null, requestId };
 }
 
-export function AdListing({ product, page, language, initialAds, requestId: initialRequestId = null, retry = false }: AdListingProps) {
+export function AdListing({
+  product,
+  page,
+  language,
+  initialAds,
+  requestId: initialRequestId = null,
+  retry = false,
+}: AdListingProps) {
   const copy = AD_LISTING_COPY[language];
   const headingId = useId();
-  const [state, setState] = useState<ListingState>(initialAds ? { status: 'ready', ads: initialAds, requestId: initialRequestId } : { status: 'loading' });
+  const [state, setState] = useState<ListingState>(
+    initialAds ? { status: 'ready', ads: initialAds, requestId: initialRequestId } : { status: 'loading' },
+  );
   const loaded = useRef(false);
 
   useEffect(() => {
@@ -75,7 +84,10 @@ export function AdListing({ product, page, language, initialAds, requestId: init
       announce(initialAds, initialRequestId);
       return;
     }
-    fetchJson('/api/mediaalpha/ads', adsReplySchema, { method: 'POST', body: { product, page, localHour: new Date().getHours() } })
+    fetchJson('/api/mediaalpha/ads', adsReplySchema, {
+      method: 'POST',
+      body: { product, page, localHour: new Date().getHours() },
+    })
       .then((reply) => announce(reply.ads, reply.requestId))
       .catch(() => announce([], null));
   }, [initialAds, initialRequestId, retry, page, product]);
@@ -102,7 +114,13 @@ export function AdListing({ product, page, language, initialAds, requestId: init
       ) : (
         <ol className="ad-listing__list">
           {state.ads.map((ad, index) => (
-            <AdItem key={ad.ref} ad={ad} position={index + 1} copy={copy} onClick={() => onAdClick(ad, index + 1, state.requestId)} />
+            <AdItem
+              key={ad.ref}
+              ad={ad}
+              position={index + 1}
+              copy={copy}
+              onClick={() => onAdClick(ad, index + 1, state.requestId)}
+            />
           ))}
         </ol>
       )}
@@ -122,7 +140,14 @@ function AdItem({ ad, position, copy, onClick }: AdItemProps) {
   const callable = ad.type === 'call' && ad.phone_number !== undefined;
   return (
     <li className="ad-listing__item" data-ad-ref={ad.ref} data-position={position}>
-      <img className="ad-listing__logo" src={ad.logo_url} alt={ad.headline ? `${copy.logo}: ${ad.headline}` : copy.logo} width={160} height={48} loading="lazy" />
+      <img
+        className="ad-listing__logo"
+        src={ad.logo_url}
+        alt={ad.headline ? `${copy.logo}: ${ad.headline}` : copy.logo}
+        width={160}
+        height={48}
+        loading="lazy"
+      />
       <div className="ad-listing__text">
         <p className="ad-listing__sponsored">{copy.sponsored}</p>
         <h3 className="ad-listing__headline">{headline}</h3>
@@ -133,7 +158,13 @@ function AdItem({ ad, position, copy, onClick }: AdItemProps) {
           {copy.call} {formatPhone(ad.phone_number)}
         </a>
       ) : (
-        <a className="ad-listing__action" href={ad.click_url} target="_blank" rel="noopener noreferrer sponsored" onClick={onClick}>
+        <a
+          className="ad-listing__action"
+          href={ad.click_url}
+          target="_blank"
+          rel="noopener noreferrer sponsored"
+          onClick={onClick}
+        >
           {copy.view}
         </a>
       )}

@@ -7,6 +7,9 @@ import { TRACK_EVENT } from '../quote-form/analytics';
  * events go out as the `quote:track` window event that the tracker forwards with the page's
  * event context. The properties carry no personal data (ad refs, positions, counts).
  */
-export function track(event: Extract<EventName, 'adsLoaded' | 'adClicked' | 'maAdClicked'>, properties: Record<string, unknown>): void {
+export function track(
+  event: Extract<EventName, 'adsLoaded' | 'adClicked' | 'maAdClicked'>,
+  properties: Record<string, unknown>,
+): void {
   window.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: { event, properties } }));
 }

@@ -32,7 +32,8 @@ const COPY = {
   },
   spanish: {
     dialogTitle: 'Antes de irse: su cotización está casi lista',
-    dialogBody: 'Unas respuestas más y un agente con licencia puede revisar sus opciones. O llame ahora y termine por teléfono.',
+    dialogBody:
+      'Unas respuestas más y un agente con licencia puede revisar sus opciones. O llame ahora y termine por teléfono.',
     finish: 'Terminar mi cotización',
     phoneTitle: '¿Prefiere hablarlo?',
     phoneBody: 'Un agente con licencia puede responder sus preguntas ahora. La llamada es gratis.',
@@ -115,7 +116,14 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref 
 
   const title = hook === 'showDialog' ? s.dialogTitle : s.phoneTitle;
   return (
-    <dialog ref={dialogRef} className="exit-intent" aria-labelledby="exit-intent-title" aria-describedby="exit-intent-body" onClose={onClosed} onKeyDown={trapTab}>
+    <dialog
+      ref={dialogRef}
+      className="exit-intent"
+      aria-labelledby="exit-intent-title"
+      aria-describedby="exit-intent-body"
+      onClose={onClosed}
+      onKeyDown={trapTab}
+    >
       <h2 id="exit-intent-title">{title}</h2>
       <p id="exit-intent-body">{hook === 'showDialog' ? s.dialogBody : s.phoneBody}</p>
       <div className="form-actions">

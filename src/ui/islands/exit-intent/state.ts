@@ -50,6 +50,10 @@ export function browserStorage(): ExitIntentStorage {
     return localStorage;
   } catch {
     const memory = new Map<string, string>();
-    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) };
+    return {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
   }
 }

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT_INTENT_KEY, EXIT_INTENT_UNSUBSCRIBED_KEY, markShown, mayTrigger, resetExitIntent, unsubscribe, type ExitIntentStorage } from './state';
+import {
+  EXIT_INTENT_KEY,
+  EXIT_INTENT_UNSUBSCRIBED_KEY,
+  markShown,
+  mayTrigger,
+  resetExitIntent,
+  unsubscribe,
+  type ExitIntentStorage,
+} from './state';
 
 function memory(): ExitIntentStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 const DAY = 24 * 60 * 60 * 1000;
 

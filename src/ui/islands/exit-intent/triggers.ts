@@ -12,7 +12,11 @@ import type { ExitIntentOptions } from '../../../routes/schema';
 
 export function watchExitIntent(options: ExitIntentOptions, fire: () => void): () => void {
   const cleanups: (() => void)[] = [];
-  const on = <K extends keyof DocumentEventMap>(target: Document | Window, type: K, handler: (e: DocumentEventMap[K]) => void) => {
+  const on = <K extends keyof DocumentEventMap>(
+    target: Document | Window,
+    type: K,
+    handler: (e: DocumentEventMap[K]) => void,
+  ) => {
     target.addEventListener(type, handler as EventListener, { passive: true });
     cleanups.push(() => target.removeEventListener(type, handler as EventListener));
   };
@@ -39,7 +43,11 @@ export function watchExitIntent(options: ExitIntentOptions, fire: () => void): (
       if (!tracking || y === undefined) return;
       const distance = y - startY; // finger moving down = page scrolling up
       const elapsed = Math.max(1, Date.now() - startAt);
-      if (distance > 0 && (distance / elapsed) * options.touchDeviceSensitivity > 100 && Date.now() - lastActive < options.idleTime) {
+      if (
+        distance > 0 &&
+        (distance / elapsed) * options.touchDeviceSensitivity > 100 &&
+        Date.now() - lastActive < options.idleTime
+      ) {
         tracking = false;
         fire();
       }

@@ -20,9 +20,18 @@ function emit(event: 'pageView' | 'formStepSubmitted', properties: Record<string
 }
 
 export function trackStepEntered(step: StepRef, fallback: boolean): void {
-  emit('pageView', { stepName: step.name, stepNumber: step.number, step: { name: step.name, number: step.number, fallback } });
+  emit('pageView', {
+    stepName: step.name,
+    stepNumber: step.number,
+    step: { name: step.name, number: step.number, fallback },
+  });
 }
 
 export function trackStepSubmitted(formVersion: string, step: StepRef, data: Record<string, unknown>): void {
-  emit('formStepSubmitted', { formVersion, stepName: step.name, stepNumber: step.number, data: stripPersonalProperties(data) });
+  emit('formStepSubmitted', {
+    formVersion,
+    stepName: step.name,
+    stepNumber: step.number,
+    data: stripPersonalProperties(data),
+  });
 }

@@ -32,13 +32,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readReply(data: unknown): SubmitReply | undefined {
   if (!isRecord(data)) return undefined;
   const { next, completed, blocked, missing } = data;
-  if (!(next === null || typeof next === 'string') || typeof completed !== 'boolean' || typeof blocked !== 'boolean' || !Array.isArray(missing)) return undefined;
+  if (
+    !(next === null || typeof next === 'string') ||
+    typeof completed !== 'boolean' ||
+    typeof blocked !== 'boolean' ||
+    !Array.isArray(missing)
+  )
+    return undefined;
   return { next, completed, blocked, missing: missing.filter((m): m is string => typeof m === 'string') };
 }
 
 /** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */
 export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
-  const response = await clientFetch('/api/form/submit', { method: 'POST', body: { ...request }, idempotencyKey: request.submissionId, retryDelayMs: 400 });
+  const response = await clientFetch('/api/form/submit', {
+    method: 'POST',
+    body: { ...request },
+    idempotencyKey: request.submissionId,
+    retryDelayMs: 400,
+  });
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);
   return reply;
@@ -47,24 +58,42 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
 function readPhone(data: unknown): PhoneDisplay | undefined {
   if (!isRecord(data) || !isRecord(data.phone)) return undefined;
   const { digits, display, href, leased } = data.phone;
-  if (typeof digits !== 'string' || typeof display !== 'string' || typeof href !== 'string' || typeof leased !== 'boolean') return undefined;
+  if (
+    typeof digits !== 'string' ||
+    typeof display !== 'string' ||
+    typeof href !== 'string' ||
+    typeof leased !== 'boolean'
+  )
+    return undefined;
   if (!href.startsWith('tel:')) return undefined;
   return { digits, display, href, leased };
 }
 
 /** The number to call after the final step (MediaAlpha lease via the Worker) and its lifetime; undefined on any failure. */
-export async function leasedPhone(input: { product: Product; page: string; zip?: string }): Promise<{ phone: PhoneDisplay; expiresInMs: number | null } | undefined> {
+export async function leasedPhone(input: {
+  product: Product;
+  page: string;
+  zip?: string;
+}): Promise<{ phone: PhoneDisplay; expiresInMs: number | null } | undefined> {
   try {
     const response = await clientFetch('/api/mediaalpha/get-phone', {
       method: 'POST',
-      body: { product: input.product, page: input.page, localHour: new Date().getHours(), ...(input.zip ? { zip: input.zip } : {}) },
+      body: {
+        product: input.product,
+        page: input.page,
+        localHour: new Date().getHours(),
+        ...(input.zip ? { zip: input.zip } : {}),
+      },
     });
     if (!response.ok) return undefined;
     const data: unknown = await response.json();
     const phone = readPhone(data);
     if (!phone) return undefined;
     // Issue 15: the lease ends on the page's clock after this long (then the default number shows).
-    const expiresInMs = isRecord(data) && typeof data.expiresInMs === 'number' && Number.isFinite(data.expiresInMs) ? data.expiresInMs : null;
+    const expiresInMs =
+      isRecord(data) && typeof data.expiresInMs === 'number' && Number.isFinite(data.expiresInMs)
+        ? data.expiresInMs
+        : null;
     return { phone, expiresInMs };
   } catch {
     return undefined;

@@ -75,7 +75,16 @@ export interface ConfirmationProps {
   idPrefix: string;
 }
 
-export function Confirmation({ language, product, phone, arrived, editHref, onEdit, headingRef, idPrefix }: ConfirmationProps) {
+export function Confirmation({
+  language,
+  product,
+  phone,
+  arrived,
+  editHref,
+  onEdit,
+  headingRef,
+  idPrefix,
+}: ConfirmationProps) {
   const s = COPY[language];
   return (
     <section className="card confirmation quote-form__done" aria-labelledby={`${idPrefix}-done`} data-confirmation="">

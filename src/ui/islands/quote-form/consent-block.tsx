@@ -31,7 +31,15 @@ function TextWithLink({ consent }: { consent: ConsentProps }) {
   );
 }
 
-export function ConsentBlock({ consent, language, idPrefix }: { consent: ConsentProps; language: Language; idPrefix: string }) {
+export function ConsentBlock({
+  consent,
+  language,
+  idPrefix,
+}: {
+  consent: ConsentProps;
+  language: Language;
+  idPrefix: string;
+}) {
   const copy = consentCopy(language);
   return (
     <>
@@ -41,7 +49,13 @@ export function ConsentBlock({ consent, language, idPrefix }: { consent: Consent
           <legend>{copy.sellersLegend}</legend>
           {consent.sellers.map((s) => (
             <label key={s.id}>
-              <input type="checkbox" name={sellerFieldName(s.id)} value="yes" defaultChecked={false} data-seller={s.id} />
+              <input
+                type="checkbox"
+                name={sellerFieldName(s.id)}
+                value="yes"
+                defaultChecked={false}
+                data-seller={s.id}
+              />
               <span>{s.name}</span>
             </label>
           ))}

@@ -54,7 +54,15 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
-function SelectInput(props: FieldProps & { name: string; id: string; label?: string; choices: readonly Option[]; onPicked?: (value: string) => void }) {
+function SelectInput(
+  props: FieldProps & {
+    name: string;
+    id: string;
+    label?: string;
+    choices: readonly Option[];
+    onPicked?: (value: string) => void;
+  },
+) {
   const { name, id, choices, inputs, error, idPrefix, field, language, onInput, onCommit, onPicked } = props;
   const value = inputs[name] ?? '';
   const known = value === '' || choices.some((c) => c.value === value);
@@ -84,7 +92,8 @@ function SelectInput(props: FieldProps & { name: string; id: string; label?: str
   );
 }
 
-const asOptions = (values: readonly (string | number)[]): Option[] => values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
+const asOptions = (values: readonly (string | number)[]): Option[] =>
+  values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
 
 /** Year, make or model: selects from the data set; the model is typed until the year's list has loaded. */
 function VehicleField(props: FieldProps) {
@@ -94,12 +103,35 @@ function VehicleField(props: FieldProps) {
   const models = useYearModels(inputs[`${prefix}Year`] ?? '');
   let control;
   if (field.kind === 'vehicle-year' && vehicles) {
-    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(vehicles.years)} onPicked={() => undefined} />;
+    control = (
+      <SelectInput
+        {...props}
+        name={field.name}
+        id={id}
+        choices={asOptions(vehicles.years)}
+        onPicked={() => undefined}
+      />
+    );
   } else if (field.kind === 'vehicle-make' && (models || vehicles)) {
     const makes = models ? Object.keys(models) : (vehicles?.makes ?? []);
-    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(makes)} onPicked={() => onInput(`${prefix}Model`, '')} />;
+    control = (
+      <SelectInput
+        {...props}
+        name={field.name}
+        id={id}
+        choices={asOptions(makes)}
+        onPicked={() => onInput(`${prefix}Model`, '')}
+      />
+    );
   } else if (field.kind === 'vehicle-model' && models && models[inputs[`${prefix}Make`] ?? ''] !== undefined) {
-    control = <SelectInput {...props} name={field.name} id={id} choices={asOptions(models[inputs[`${prefix}Make`] ?? ''] ?? [])} />;
+    control = (
+      <SelectInput
+        {...props}
+        name={field.name}
+        id={id}
+        choices={asOptions(models[inputs[`${prefix}Make`] ?? ''] ?? [])}
+      />
+    );
   } else {
     control = (
       <input
@@ -129,7 +161,12 @@ function ChoiceField(props: FieldProps) {
   const id = `${idPrefix}-${field.name}`;
   return (
     // The group carries the error state: ARIA gives aria-invalid to a radiogroup, not to its radios.
-    <fieldset className="field" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={describedBy(error && `${id}-error`)}>
+    <fieldset
+      className="field"
+      role="radiogroup"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(error && `${id}-error`)}
+    >
       <legend id={`${id}-legend`}>{field.label[language]}</legend>
       <div className="choices">
         {options.map((o) => (
@@ -206,7 +243,10 @@ function DateField(props: FieldProps) {
 function TextField(props: FieldProps) {
   const { field, inputs, idPrefix, language, error, onInput, onCommit } = props;
   const id = `${idPrefix}-${field.name}`;
-  const kind = field.kind === 'zip' || field.kind === 'text' || field.kind === 'email' || field.kind === 'tel' ? field.kind : 'text';
+  const kind =
+    field.kind === 'zip' || field.kind === 'text' || field.kind === 'email' || field.kind === 'tel'
+      ? field.kind
+      : 'text';
   const hintId = field.hint ? `${id}-hint` : undefined;
   return (
     <div className="field">

@@ -173,7 +173,8 @@ export function QuoteForm(props: QuoteFormProps) {
     // Issue 15: the confirmation replaces the form; a reload of this address shows it again.
     const done = withEditAnswers(search, false);
     setSearch(done);
-    if (done !== location.search) history.replaceState(history.state, '', `${location.pathname}${done}${location.hash}`);
+    if (done !== location.search)
+      history.replaceState(history.state, '', `${location.pathname}${done}${location.hash}`);
     finishedHere.current = true;
     setArrived(false);
     setCompleted(true);
@@ -202,12 +203,17 @@ export function QuoteForm(props: QuoteFormProps) {
   };
 
   const send = async (action: 'submit' | 'skip') => {
-    const values = action === 'skip' ? Object.fromEntries(Object.keys(stepPayload(step, inputs, groupSlots ?? 1)).map((k) => [k, null])) : stepPayload(step, inputs, groupSlots ?? 1);
+    const values =
+      action === 'skip'
+        ? Object.fromEntries(Object.keys(stepPayload(step, inputs, groupSlots ?? 1)).map((k) => [k, null]))
+        : stepPayload(step, inputs, groupSlots ?? 1);
     setStatus('sending');
     window.dispatchEvent(new Event('quote:navigation-start'));
     try {
       // The final step writes the lead: its token should be minted after the last edit.
-      const [token, turnstileToken] = isLast ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstileTokenOf(TURNSTILE_SUBMIT_WAIT_MS)]) : [quoteToken.current(), null];
+      const [token, turnstileToken] = isLast
+        ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstileTokenOf(TURNSTILE_SUBMIT_WAIT_MS)])
+        : [quoteToken.current(), null];
       const honeypot = honeypotRef.current?.value;
       const reply = await submitStep({
         submissionId,
@@ -222,7 +228,17 @@ export function QuoteForm(props: QuoteFormProps) {
         ...(turnstileToken ? { turnstileToken } : {}),
         ...(honeypot ? { honeypot } : {}),
       });
-      trackStepSubmitted(form.version, { name: step.name, number }, action === 'skip' ? {} : valuesFromInputs(form, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])), funnel.insurers));
+      trackStepSubmitted(
+        form.version,
+        { name: step.name, number },
+        action === 'skip'
+          ? {}
+          : valuesFromInputs(
+              form,
+              Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
+              funnel.insurers,
+            ),
+      );
       if (reply.blocked) {
         setStatus('blocked');
         setErrors(errorsFor(step, reply.missing));
@@ -308,9 +324,26 @@ export function QuoteForm(props: QuoteFormProps) {
   return (
     <div className="quote-form" id="quote">
       {completed ? (
-        <Confirmation language={language} product={form.product} phone={phone} arrived={arrived} editHref={editHref} onEdit={editAnswers} headingRef={doneRef} idPrefix={idPrefix} />
+        <Confirmation
+          language={language}
+          product={form.product}
+          phone={phone}
+          arrived={arrived}
+          editHref={editHref}
+          onEdit={editAnswers}
+          headingRef={doneRef}
+          idPrefix={idPrefix}
+        />
       ) : (
-        <form ref={formRef} method="post" action={`${basePath}/${step.name}${search}`} className="card" noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
+        <form
+          ref={formRef}
+          method="post"
+          action={`${basePath}/${step.name}${search}`}
+          className="card"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={`${idPrefix}-title`}
+        >
           {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
           <StepBody
             step={step}
@@ -326,8 +359,12 @@ export function QuoteForm(props: QuoteFormProps) {
           <Honeypot inputRef={honeypotRef} />
           {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}
           {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
-          {step.group && groupSlots !== undefined ? <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} /> : null}
-          {step.consent && funnel.consent ? <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} /> : null}
+          {step.group && groupSlots !== undefined ? (
+            <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
+          ) : null}
+          {step.consent && funnel.consent ? (
+            <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
+          ) : null}
           {status === 'failed' ? (
             <p className="error" role="alert">
               {s.networkError}
@@ -339,11 +376,27 @@ export function QuoteForm(props: QuoteFormProps) {
             </p>
           ) : null}
           <div className="form-actions">
-            <button className="btn" type="submit" disabled={status === 'sending'} aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}>
-              {status === 'sending' ? s.sending : isLast ? (step.submitLabel?.[language] ?? s.finish) : (step.submitLabel?.[language] ?? s.continue)}
+            <button
+              className="btn"
+              type="submit"
+              disabled={status === 'sending'}
+              aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}
+            >
+              {status === 'sending'
+                ? s.sending
+                : isLast
+                  ? (step.submitLabel?.[language] ?? s.finish)
+                  : (step.submitLabel?.[language] ?? s.continue)}
             </button>
             {step.skippable ? (
-              <button className="btn btn--ghost" type="submit" name="_action" value="skip" formNoValidate disabled={status === 'sending'}>
+              <button
+                className="btn btn--ghost"
+                type="submit"
+                name="_action"
+                value="skip"
+                formNoValidate
+                disabled={status === 'sending'}
+              >
                 {s.skip}
               </button>
             ) : null}
@@ -353,4 +406,3 @@ export function QuoteForm(props: QuoteFormProps) {
     </div>
   );
 }
-

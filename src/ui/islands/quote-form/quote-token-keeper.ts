@@ -6,7 +6,12 @@
  * this module only schedules them. Clock, timers, visibility and the network come in as
  * dependencies, so tests drive it without a browser or fake timers.
  */
-import { afterWatchedFieldChange, needsRenewal, QUOTE_TOKEN_POLL_MS, type QuoteTokenState } from '../../../partners/quote-token/renewal';
+import {
+  afterWatchedFieldChange,
+  needsRenewal,
+  QUOTE_TOKEN_POLL_MS,
+  type QuoteTokenState,
+} from '../../../partners/quote-token/renewal';
 
 export interface IssuedQuoteToken {
   token: string;
@@ -58,7 +63,10 @@ export function createQuoteTokenKeeper(deps: QuoteTokenDeps): QuoteTokenKeeper {
       .then((issued) => {
         // A failure keeps what the page has; the next poll asks again.
         if (!issued) return;
-        state = edits === editsBefore ? issued : { token: issued.token, expiresAt: Math.min(issued.expiresAt, state.expiresAt) };
+        state =
+          edits === editsBefore
+            ? issued
+            : { token: issued.token, expiresAt: Math.min(issued.expiresAt, state.expiresAt) };
       })
       .finally(() => {
         inFlight = null;

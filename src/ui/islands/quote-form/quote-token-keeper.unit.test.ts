@@ -263,11 +263,21 @@ describe('quote token keeper: the token for a submit', () => {
 
 describe('reading the Worker reply', () => {
   it('places the expiry on the page clock from when the request was sent', () => {
-    expect(readIssuedToken({ token: 'v1.abc_-.d-f', expiresAt: '2000-01-01T00:00:00Z', expiresInMs: 60_000 }, 5_000)).toEqual({ token: 'v1.abc_-.d-f', expiresAt: 65_000 });
+    expect(
+      readIssuedToken({ token: 'v1.abc_-.d-f', expiresAt: '2000-01-01T00:00:00Z', expiresInMs: 60_000 }, 5_000),
+    ).toEqual({ token: 'v1.abc_-.d-f', expiresAt: 65_000 });
   });
 
   it('refuses anything else', () => {
-    for (const reply of [null, 'v1.a.b', { token: 'v1.a.b' }, { token: 'x', expiresInMs: 1 }, { token: 'v1.a.b', expiresInMs: -1 }, { token: 'v1.a.b', expiresInMs: Number.NaN }, { token: 7, expiresInMs: 1 }]) {
+    for (const reply of [
+      null,
+      'v1.a.b',
+      { token: 'v1.a.b' },
+      { token: 'x', expiresInMs: 1 },
+      { token: 'v1.a.b', expiresInMs: -1 },
+      { token: 'v1.a.b', expiresInMs: Number.NaN },
+      { token: 7, expiresInMs: 1 },
+    ]) {
       expect(readIssuedToken(reply, 0)).toBeNull();
     }
   });

@@ -28,7 +28,16 @@ let loading: Promise<TurnstileApi | null> | null = null;
 
 /** The script URL as Trusted Types want it when the page enforces them; the configured URL only. */
 function scriptSource(url: string): string {
-  const tt = (window as unknown as { trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(input: string): string }): { createScriptURL(input: string): string } } }).trustedTypes;
+  const tt = (
+    window as unknown as {
+      trustedTypes?: {
+        createPolicy(
+          name: string,
+          rules: { createScriptURL(input: string): string },
+        ): { createScriptURL(input: string): string };
+      };
+    }
+  ).trustedTypes;
   if (!tt) return url;
   try {
     const policy = tt.createPolicy('quote-turnstile', { createScriptURL: (input) => (input === url ? input : '') });
@@ -62,7 +71,10 @@ function loadTurnstile(scriptUrl: string): Promise<TurnstileApi | null> {
  */
 export function useTurnstile(props: TurnstileProps | null | undefined, active: boolean) {
   const container = useRef<HTMLDivElement>(null);
-  const state = useRef<{ token: string | null; waiters: Array<(token: string | null) => void> }>({ token: null, waiters: [] });
+  const state = useRef<{ token: string | null; waiters: Array<(token: string | null) => void> }>({
+    token: null,
+    waiters: [],
+  });
 
   useEffect(() => {
     if (!props || !active || !container.current) return;

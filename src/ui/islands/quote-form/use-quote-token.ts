@@ -5,7 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { clientFetch } from '../../../shared/fetch-client';
-import { createQuoteTokenKeeper, type IssuedQuoteToken, type QuoteTokenDeps, type QuoteTokenKeeper } from './quote-token-keeper';
+import {
+  createQuoteTokenKeeper,
+  type IssuedQuoteToken,
+  type QuoteTokenDeps,
+  type QuoteTokenKeeper,
+} from './quote-token-keeper';
 
 /** The longest wait for a renewal before the final submit goes out with the token it has. */
 export const QUOTE_TOKEN_SUBMIT_WAIT_MS = 1_500;
@@ -24,14 +29,23 @@ export function readIssuedToken(data: unknown, sentAt: number): IssuedQuoteToken
   const token: unknown = Reflect.get(data, 'token');
   const expiresInMs: unknown = Reflect.get(data, 'expiresInMs');
   if (typeof token !== 'string' || token.length > 1024 || !TOKEN_SHAPE.test(token)) return null;
-  if (typeof expiresInMs !== 'number' || !Number.isFinite(expiresInMs) || expiresInMs <= 0 || expiresInMs > MAX_LIFETIME_MS) return null;
+  if (
+    typeof expiresInMs !== 'number' ||
+    !Number.isFinite(expiresInMs) ||
+    expiresInMs <= 0 ||
+    expiresInMs > MAX_LIFETIME_MS
+  )
+    return null;
   return { token, expiresAt: sentAt + expiresInMs };
 }
 
 async function requestToken(previous: string | null): Promise<IssuedQuoteToken | null> {
   const sentAt = Date.now();
   try {
-    const response = await clientFetch('/api/quote-token', { method: 'POST', body: previous ? { token: previous } : {} });
+    const response = await clientFetch('/api/quote-token', {
+      method: 'POST',
+      body: previous ? { token: previous } : {},
+    });
     return response.ok ? readIssuedToken(await response.json(), sentAt) : null;
   } catch {
     return null;
