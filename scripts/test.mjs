@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure: lock check, client build, binding
-// types drift check, typecheck, unit and integration tests inside workerd, then browser
-// tests in Chromium (installed from Debian's packages when missing and we are root).
+// types drift check, typecheck, lint (eslint) and format check (prettier), unit and integration
+// tests inside workerd, then browser tests in Chromium (installed from Debian's packages when
+// missing and we are root).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -22,7 +23,10 @@ function run(name, cmd, args) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   if (process.getuid?.() === 0) {
-    run('install chromium (apt)', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    run('install chromium (apt)', 'bash', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ]);
   } else {
     console.error(`Chromium not found at ${chromium}: install Debian's chromium package or set CHROMIUM_PATH.`);
     process.exit(1);
@@ -31,14 +35,30 @@ if (!existsSync(chromium)) {
 
 run('lock lists every platform package', 'node', ['scripts/lock-platforms.mjs', '--check']);
 run('client build', 'node', ['scripts/build-client.mjs']);
-run('binding types are current', 'wrangler', ['types', '--strict-vars=false', '--env-file', '.dev.vars.example', '--check']);
+run('binding types are current', 'wrangler', [
+  'types',
+  '--strict-vars=false',
+  '--env-file',
+  '.dev.vars.example',
+  '--check',
+]);
 run('typecheck', 'tsc', ['-b']);
-const reports = { workers: 'node_modules/.cache/test-results/workers.json', browser: 'node_modules/.cache/test-results/browser.json' };
+run('lint (eslint)', 'eslint', ['.']);
+run('format (prettier --check)', 'prettier', ['--check', '.']);
+const reports = {
+  workers: 'node_modules/.cache/test-results/workers.json',
+  browser: 'node_modules/.cache/test-results/browser.json',
+};
 mkdirSync('node_modules/.cache/test-results', { recursive: true });
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 // Issue 14: any number of workers and any order, as CI runs it (slower on 2 cores, never flaky).
-run('unit and integration tests (workerd)', 'vitest', ['run', '--maxWorkers=4', '--sequence.shuffle', ...json(reports.workers)]);
+run('unit and integration tests (workerd)', 'vitest', [
+  'run',
+  '--maxWorkers=4',
+  '--sequence.shuffle',
+  ...json(reports.workers),
+]);
 run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts', ...json(reports.browser)]);
 console.log(`\n${steps.join('\n')}`);
 
