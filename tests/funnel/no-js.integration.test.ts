@@ -329,15 +329,13 @@ describe('stored values are never lost', () => {
       v.get('/get-yours-otc/zip').then(() => v.post('/get-yours-otc/nope', { zipcode: '99999' })),
     ];
     for (const res of await Promise.all(junk)) expect(res.status).toBeLessThan(500);
-    const binary = await v
-      .get('/get-yours-otc/zip')
-      .then(() =>
-        v.fetch('/get-yours-otc/zip', {
-          method: 'POST',
-          headers: { 'content-type': 'application/octet-stream' },
-          body: new Uint8Array([0, 255, 1, 2]).buffer,
-        }),
-      );
+    const binary = await v.get('/get-yours-otc/zip').then(() =>
+      v.fetch('/get-yours-otc/zip', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: new Uint8Array([0, 255, 1, 2]).buffer,
+      }),
+    );
     expect(binary.status).toBe(303);
     const html = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(html).toContain('value="Ada"');
