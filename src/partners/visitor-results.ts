@@ -12,7 +12,6 @@ export const VISITOR_RESULT_KINDS = [
   'attribution',
   'bot-check',
   'lead-trust',
-  'visit',
 ] as const;
 export type VisitorResultKind = (typeof VISITOR_RESULT_KINDS)[number];
 

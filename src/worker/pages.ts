@@ -169,7 +169,7 @@ async function renderRoute(
     phone,
   };
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
-  recordPageServed(c, {
+  await recordPageServed(c, {
     sessionId: pageContext.tracking.sessionId,
     page: route.name,
     product: pageContext.page.product,

@@ -1,60 +1,71 @@
 /**
  * The visit as the Worker saw it (issue 10, item 7): every page render records page, product
- * and the landing attribution on the visitor's Durable Object; partner calls read them back.
+ * and the landing attribution; partner calls read them back, never from the request body or
+ * the Referer.
+ *
+ * The record travels in a cookie the Worker signs (HMAC, its own signing purpose), not in the
+ * visitor's Durable Object: a first visit from an ad click then costs no Durable Object at all
+ * (creating one per first page view cut first-visit throughput about thirtyfold), and the
+ * browser cannot change what it carries, only send back a record the Worker wrote for it.
  */
 import type { Context } from 'hono';
+import { generateSignedCookie } from 'hono/cookie';
 import type { Product } from '../../../brands';
 import { attributionFromAddress } from '../../partners/mediaalpha/attribution';
+import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 import type { AppEnv } from '../env';
-import { logJson } from '../observability/log';
-import { visitorStub } from '../visitor';
-import { visitForCall, visitRecordSchema, type PartnerVisit, type VisitRecord } from './visit-record';
+import {
+  cookieSecret,
+  purposeSecret,
+  rawCookie,
+  verifySignedValue,
+  VISITOR_COOKIE_MAX_AGE,
+} from '../visitor/visitor-key';
+import { visitForCall, visitRecordSchema, withPageServed, type PartnerVisit, type VisitRecord } from './visit-record';
 
 export { visitForCall, withPageServed, type PartnerVisit, type VisitRecord } from './visit-record';
 
+export const VISIT_COOKIE = 'qf_visit';
+
 async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
-  const text = await visitorStub(c.env, c.var.visitorId).recallPartnerResult('visit');
-  if (text === null) return null;
+  const value = await verifySignedValue(rawCookie(c.req.header('cookie'), VISIT_COOKIE), cookieSecret(c.env), 'visit');
+  const json = value === undefined ? undefined : base64UrlToText(value);
+  if (json === undefined) return null;
   try {
-    const parsed = visitRecordSchema.safeParse(JSON.parse(text) as unknown);
+    const parsed = visitRecordSchema.safeParse(JSON.parse(json) as unknown);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-/**
- * Records a served page after the response (waitUntil): the page never waits on it. The
- * Durable Object call (one read-and-write there) is issued before the response leaves, so a
- * partner call the page makes afterwards reaches the object after it.
- */
-export function recordPageServed(
+/** Records a served page: the updated record goes out as the signed cookie of this response. */
+export async function recordPageServed(
   c: Context<AppEnv>,
   input: { sessionId: string; page: string; product: Product; url: URL },
-): void {
-  const seen = attributionFromAddress(input.url.href);
-  c.executionCtx.waitUntil(
-    visitorStub(c.env, c.var.visitorId)
-      .notePageServed(input.sessionId, { page: input.page, product: input.product }, seen)
-      .catch((error: unknown) =>
-        logJson('warn', 'visit record not written', {
-          where: 'visit.record',
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      ),
+): Promise<void> {
+  const record = withPageServed(
+    await readRecord(c),
+    input.sessionId,
+    { page: input.page, product: input.product },
+    attributionFromAddress(input.url.href),
   );
+  const cookie = await generateSignedCookie(
+    VISIT_COOKIE,
+    textToBase64Url(JSON.stringify(record)),
+    purposeSecret(cookieSecret(c.env), 'visit'),
+    {
+      path: '/',
+      maxAge: VISITOR_COOKIE_MAX_AGE,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    },
+  );
+  c.header('Set-Cookie', cookie, { append: true });
 }
 
 /** Page, product and attribution of a partner call, from the record (see visitForCall). */
 export async function partnerVisit(c: Context<AppEnv>, claimedPage: string | undefined): Promise<PartnerVisit> {
-  let record: VisitRecord | null = null;
-  try {
-    record = await readRecord(c);
-  } catch (error) {
-    logJson('warn', 'visit record unavailable', {
-      where: 'visit.read',
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-  return visitForCall(record, claimedPage, c.var.brand.defaultProduct);
+  return visitForCall(await readRecord(c), claimedPage, c.var.brand.defaultProduct);
 }

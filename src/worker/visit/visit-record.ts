@@ -3,8 +3,8 @@ import { productSchema, type Product } from '../../../brands';
 import { attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
 
 /**
- * The Worker's record of a visit (issue 10, item 7), kept in the visitor's Durable Object and
- * written by every page the Worker serves: the session it belongs to, the affiliate and
+ * The Worker's record of a visit (issue 10, item 7), kept in a cookie the Worker signs and
+ * rewritten by every page the Worker serves: the session it belongs to, the affiliate and
  * publisher ids seen at landing (last touch within the session: a later address with a new
  * afid replaces it, an address with none keeps it), and the pages served in this session with
  * their product, most recent first. Partner calls take page, product and attribution from

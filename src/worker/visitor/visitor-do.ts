@@ -12,8 +12,6 @@ import {
   type PhoneLeaseResult,
 } from '../../partners/mediaalpha/phone-lease';
 import { visitorResultKey, type VisitorResultKind } from '../../partners/visitor-results';
-import type { Attribution } from '../../partners/mediaalpha/attribution';
-import { visitRecordSchema, withPageServed, type VisitedPage } from '../visit/visit-record';
 import { acceptedSellerNames, valuesForPartner, type ConsentAcceptance } from '../consent/sharing';
 import { prefillGroupOf } from '../funnel/prefill';
 import { sellerChoicesSchema } from '../consent/seller-consent';
@@ -266,13 +264,6 @@ export class VisitorDO extends DurableObject<Env> {
 
   rememberPartnerResult(kind: VisitorResultKind, json: string): void {
     this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
-  }
-
-  /** Issue 10, item 7: a page the Worker served, into the visit record in one step (src/worker/visit). */
-  notePageServed(sessionId: string, page: VisitedPage, seen: Attribution): void {
-    const key = visitorResultKey('visit');
-    const stored = visitRecordSchema.safeParse(this.getJson(key));
-    this.putJson(key, withPageServed(stored.success ? stored.data : null, sessionId, page, seen));
   }
 
   /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
