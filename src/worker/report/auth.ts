@@ -129,41 +129,9 @@ export const requireReportToken = createMiddleware<AppEnv>(async (c, next) => {
 /** The sign-in form (a browser's way in; the token is posted once, never put in an address). */
 export function loginPage(nonce: string, failed: boolean) {
   return html`<!DOCTYPE html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>Operator report: sign in</title>
-        <style nonce="${nonce}">
-          body {
-            font:
-              16px system-ui,
-              sans-serif;
-            max-width: 28rem;
-            margin: 4rem auto;
-            padding: 0 1rem;
-          }
-          input,
-          button {
-            font: inherit;
-            padding: 0.5rem;
-            width: 100%;
-            box-sizing: border-box;
-            margin: 0.25rem 0;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>Operator report</h1>
-        ${failed ? html`<p role="alert">That token is not valid.</p>` : ''}
-        <form method="post" action="/ops/login">
-          <label for="token">Report token</label
-          ><input id="token" name="token" type="password" autocomplete="current-password" required /><button
-            type="submit"
-          >
-            Sign in
-          </button>
-        </form>
-      </body>
-    </html>`;
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Operator report: sign in</title>
+<style nonce="${nonce}">body{font:16px system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}</style></head>
+<body><h1>Operator report</h1>${failed ? html`<p role="alert">That token is not valid.</p>` : ''}
+<form method="post" action="/ops/login"><label for="token">Report token</label><input id="token" name="token" type="password" autocomplete="current-password" required><button type="submit">Sign in</button></form>
+</body></html>`;
 }

@@ -85,38 +85,19 @@ function shareChart(id: string, title: string, rows: TrustRow[]): HtmlEscapedStr
   const labelWidth = 180;
   const barWidth = 380;
   const height = Math.max(rowHeight, rows.length * rowHeight) + 4;
-  return html`<svg
-    id="${id}"
-    role="img"
-    aria-labelledby="${id}-title ${id}-desc"
-    viewBox="0 0 640 ${height}"
-    width="100%"
-    class="chart"
-  >
+  return html`<svg id="${id}" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 640 ${height}" width="100%" class="chart">
     <title id="${id}-title">${title}</title>
-    <desc id="${id}-desc">
-      Each bar is 100% of the leads of its row: green clean, yellow suspect, red bot. The table below has the numbers.
-    </desc>
+    <desc id="${id}-desc">Each bar is 100% of the leads of its row: green clean, yellow suspect, red bot. The table below has the numbers.</desc>
     ${rows.map((r, i) => {
       const y = i * rowHeight + 2;
       const w = (n: number) => (r.leads > 0 ? Math.round((n / r.leads) * barWidth) : 0);
       const [clean, suspect, bot] = [w(r.clean), w(r.suspect), w(r.bot)];
       return html`<g>
-        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label"
-          >${r.key.length > 26 ? `${r.key.slice(0, 25)}…` : r.key}</text
-        >
+        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label">${r.key.length > 26 ? `${r.key.slice(0, 25)}…` : r.key}</text>
         <rect x="${labelWidth}" y="${y + 3}" width="${clean}" height="${rowHeight - 8}" fill="#2e7d32"></rect>
         <rect x="${labelWidth + clean}" y="${y + 3}" width="${suspect}" height="${rowHeight - 8}" fill="#f4b400"></rect>
-        <rect
-          x="${labelWidth + clean + suspect}"
-          y="${y + 3}"
-          width="${bot}"
-          height="${rowHeight - 8}"
-          fill="#c62828"
-        ></rect>
-        <text x="${labelWidth + barWidth + 6}" y="${y + 17}" class="value"
-          >${percent(r.suspect, r.leads)} suspect, ${percent(r.bot, r.leads)} bot</text
-        >
+        <rect x="${labelWidth + clean + suspect}" y="${y + 3}" width="${bot}" height="${rowHeight - 8}" fill="#c62828"></rect>
+        <text x="${labelWidth + barWidth + 6}" y="${y + 17}" class="value">${percent(r.suspect, r.leads)} suspect, ${percent(r.bot, r.leads)} bot</text>
       </g>`;
     })}
   </svg>`;
@@ -125,51 +106,19 @@ function shareChart(id: string, title: string, rows: TrustRow[]): HtmlEscapedStr
 const TITLES: Record<TrustDimension, string> = { brand: 'Brand', page: 'Brand and page', source: 'Traffic source' };
 
 export function renderTrustSection(rows: TrustRow[] | null): HtmlEscapedString | Promise<HtmlEscapedString> {
-  if (rows === null)
-    return html`<h2>Lead quality</h2>
-      <p class="note">No trust verdicts in this database yet.</p>`;
-  if (rows.length === 0)
-    return html`<h2>Lead quality</h2>
-      <p>No leads in this range.</p>`;
+  if (rows === null) return html`<h2>Lead quality</h2><p class="note">No trust verdicts in this database yet.</p>`;
+  if (rows.length === 0) return html`<h2>Lead quality</h2><p>No leads in this range.</p>`;
   return html`<h2>Lead quality</h2>
-    <p class="note">
-      Every lead gets a verdict when it is written: clean, suspect (delivered, flagged) or bot (stored, not sent to
-      partners). Leads from before the verdict existed are unscored.
-    </p>
-    ${(Object.keys(TITLES) as TrustDimension[]).map((by) => {
-      const part = rows.filter((r) => r.by === by);
-      if (part.length === 0) return '';
-      return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
-        ${shareChart(`chart-trust-${by}`, `Suspect and bot share of leads by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
-        <table>
-          <caption>
-            Leads and their verdicts by ${TITLES[by].toLowerCase()}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" class="text">${TITLES[by]}</th>
-              <th scope="col">Leads</th>
-              <th scope="col">Clean</th>
-              <th scope="col">Suspect</th>
-              <th scope="col">Bot</th>
-              <th scope="col">Suspect share</th>
-              <th scope="col">Bot share</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${part.map(
-              (r) =>
-                html`<tr>
-                  <th scope="row" class="text">${r.key}</th>
-                  <td>${r.leads}</td>
-                  <td>${r.clean}</td>
-                  <td>${r.suspect}</td>
-                  <td>${r.bot}</td>
-                  <td>${percent(r.suspect, r.leads)}</td>
-                  <td>${percent(r.bot, r.leads)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`;
-    })}`;
+<p class="note">Every lead gets a verdict when it is written: clean, suspect (delivered, flagged) or bot (stored, not sent to partners). Leads from before the verdict existed are unscored.</p>
+${(Object.keys(TITLES) as TrustDimension[]).map((by) => {
+  const part = rows.filter((r) => r.by === by);
+  if (part.length === 0) return '';
+  return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
+${shareChart(`chart-trust-${by}`, `Suspect and bot share of leads by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
+<table>
+  <caption>Leads and their verdicts by ${TITLES[by].toLowerCase()}</caption>
+  <thead><tr><th scope="col" class="text">${TITLES[by]}</th><th scope="col">Leads</th><th scope="col">Clean</th><th scope="col">Suspect</th><th scope="col">Bot</th><th scope="col">Suspect share</th><th scope="col">Bot share</th></tr></thead>
+  <tbody>${part.map((r) => html`<tr><th scope="row" class="text">${r.key}</th><td>${r.leads}</td><td>${r.clean}</td><td>${r.suspect}</td><td>${r.bot}</td><td>${percent(r.suspect, r.leads)}</td><td>${percent(r.bot, r.leads)}</td></tr>`)}</tbody>
+</table>`;
+})}`;
 }

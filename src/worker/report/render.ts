@@ -30,14 +30,7 @@ function barChart(
   const barWidth = width - labelWidth - 70;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const height = Math.max(rowHeight, bars.length * rowHeight) + 4;
-  return html`<svg
-    id="${id}"
-    role="img"
-    aria-labelledby="${id}-title ${id}-desc"
-    viewBox="0 0 ${width} ${height}"
-    width="100%"
-    class="chart"
-  >
+  return html`<svg id="${id}" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${width} ${height}" width="100%" class="chart">
     <title id="${id}-title">${title}</title>
     <desc id="${id}-desc">${description}</desc>
     ${bars.map((b, i) => {
@@ -45,9 +38,7 @@ function barChart(
       const w = Math.round((b.value / max) * barWidth);
       const inner = b.inner === undefined ? 0 : Math.round((b.inner / max) * barWidth);
       return html`<g>
-        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label"
-          >${b.label.length > 26 ? `${b.label.slice(0, 25)}…` : b.label}</text
-        >
+        <text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end" class="label">${b.label.length > 26 ? `${b.label.slice(0, 25)}…` : b.label}</text>
         <rect x="${labelWidth}" y="${y + 3}" width="${Math.max(w, 1)}" height="${rowHeight - 8}" class="bar"></rect>
         ${b.inner === undefined ? '' : html`<rect x="${labelWidth}" y="${y + 8}" width="${Math.max(inner, 0)}" height="${rowHeight - 18}" class="bar-inner"></rect>`}
         <text x="${labelWidth + Math.max(w, 1) + 6}" y="${y + 17}" class="value">${number(b.value)}</text>
@@ -74,150 +65,84 @@ export function renderReport(
   const { filters: f, totals: t } = data;
   const scope = `${f.brand ?? 'all brands'}, ${f.page ?? 'all pages'}, ${f.from} to ${f.to}`;
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>Funnel report - ${scope}</title>
-        <style nonce="${nonce}">
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <main>
-          <h1>Funnel report</h1>
-          <form method="get" action="" aria-label="Report filters">
-            <label>From <input type="date" name="from" value="${f.from}" required /></label>
-            <label>To <input type="date" name="to" value="${f.to}" required /></label>
-            <label
-              >Brand
-              <select name="brand">
-                <option value="">All brands</option>
-                ${BRAND_CODES.map((code) => html`<option value="${code}" ${code === f.brand ? raw(' selected') : ''}>${code}</option>`)}
-              </select></label
-            >
-            <label
-              >Page <input type="text" name="page" value="${f.page ?? ''}" pattern="[a-z0-9-]*" placeholder="all pages"
-            /></label>
-            <button type="submit">Show</button>
-            <a href="${csvHref}" download>Download CSV</a>
-          </form>
-          <p class="note">
-            Dates are UTC days of arrival. Visits are sessions with at least one page view; a session ends after 30 idle
-            minutes or at a new ad click.
-          </p>
+<html lang="en">
+<head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Funnel report - ${scope}</title>
+<style nonce="${nonce}">${raw(STYLE)}</style>
+</head>
+<body>
+<main>
+<h1>Funnel report</h1>
+<form method="get" action="" aria-label="Report filters">
+  <label>From <input type="date" name="from" value="${f.from}" required></label>
+  <label>To <input type="date" name="to" value="${f.to}" required></label>
+  <label>Brand <select name="brand"><option value="">All brands</option>${BRAND_CODES.map((code) => html`<option value="${code}"${code === f.brand ? raw(' selected') : ''}>${code}</option>`)}</select></label>
+  <label>Page <input type="text" name="page" value="${f.page ?? ''}" pattern="[a-z0-9-]*" placeholder="all pages"></label>
+  <button type="submit">Show</button>
+  <a href="${csvHref}" download>Download CSV</a>
+</form>
+<p class="note">Dates are UTC days of arrival. Visits are sessions with at least one page view; a session ends after 30 idle minutes or at a new ad click.</p>
 
-          <h2>Summary: ${scope}</h2>
-          <dl class="kpis">
-            <div>
-              <dt>Visits</dt>
-              <dd>${number(t.visits)}</dd>
-            </div>
-            <div>
-              <dt>Paid share</dt>
-              <dd>${percent(share(t.paidVisits, t.visits))}</dd>
-            </div>
-            <div>
-              <dt>Leads</dt>
-              <dd>${number(t.leads)}</dd>
-            </div>
-            <div>
-              <dt>Call clicks</dt>
-              <dd>${number(t.callClicks)}</dd>
-            </div>
-          </dl>
-          ${data.leadsAvailable ? '' : html`<p class="note">No leads table in this database yet, so leads show as 0.</p>`}
+<h2>Summary: ${scope}</h2>
+<dl class="kpis">
+  <div><dt>Visits</dt><dd>${number(t.visits)}</dd></div>
+  <div><dt>Paid share</dt><dd>${percent(share(t.paidVisits, t.visits))}</dd></div>
+  <div><dt>Leads</dt><dd>${number(t.leads)}</dd></div>
+  <div><dt>Call clicks</dt><dd>${number(t.callClicks)}</dd></div>
+</dl>
+${data.leadsAvailable ? '' : html`<p class="note">No leads table in this database yet, so leads show as 0.</p>`}
 
-          <h2>Visits per day</h2>
-          ${barChart(
-            'chart-days',
-            'Visits per day',
-            `Sessions with a page view on each day from ${f.from} to ${f.to}`,
-            data.days.map((d) => ({ label: d.day, value: d.visits })),
-          )}
+<h2>Visits per day</h2>
+${barChart(
+  'chart-days',
+  'Visits per day',
+  `Sessions with a page view on each day from ${f.from} to ${f.to}`,
+  data.days.map((d) => ({ label: d.day, value: d.visits })),
+)}
 
-          <h2>Funnel steps</h2>
-          ${
-            data.steps.length === 0
-              ? html`<p>No form steps were viewed in this range.</p>`
-              : html`${barChart(
-                    'chart-steps',
-                    'Sessions reaching each step',
-                    'Blue: sessions that viewed the step; yellow: sessions that submitted it',
-                    data.steps.map((s) => ({
-                      label: `${s.stepNumber}. ${s.stepName}`,
-                      value: s.reached,
-                      inner: s.submitted,
-                    })),
-                  )}
-                  <table>
-                    <caption>
-                      Each step's count and drop-off${f.page ? '' : ' (choose a page to see one form on its own)'}
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Step</th>
-                        <th scope="col">Reached</th>
-                        <th scope="col">Submitted</th>
-                        <th scope="col">Drop-off to next step</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${data.steps.map((s, i) => {
-                        const d = dropOff(data.steps, i);
-                        return html`<tr>
-                          <th scope="row">${s.stepNumber}. ${s.stepName}</th>
-                          <td>${number(s.reached)}</td>
-                          <td>${number(s.submitted)}</td>
-                          <td>${d === null ? '–' : percent(d)}</td>
-                        </tr>`;
-                      })}
-                    </tbody>
-                  </table>`
-          }
+<h2>Funnel steps</h2>
+${
+  data.steps.length === 0
+    ? html`<p>No form steps were viewed in this range.</p>`
+    : html`${barChart(
+        'chart-steps',
+        'Sessions reaching each step',
+        'Blue: sessions that viewed the step; yellow: sessions that submitted it',
+        data.steps.map((s) => ({ label: `${s.stepNumber}. ${s.stepName}`, value: s.reached, inner: s.submitted })),
+      )}
+<table>
+  <caption>Each step's count and drop-off${f.page ? '' : ' (choose a page to see one form on its own)'}</caption>
+  <thead><tr><th scope="col">Step</th><th scope="col">Reached</th><th scope="col">Submitted</th><th scope="col">Drop-off to next step</th></tr></thead>
+  <tbody>${data.steps.map((s, i) => {
+    const d = dropOff(data.steps, i);
+    return html`<tr><th scope="row">${s.stepNumber}. ${s.stepName}</th><td>${number(s.reached)}</td><td>${number(s.submitted)}</td><td>${d === null ? '–' : percent(d)}</td></tr>`;
+  })}</tbody>
+</table>`
+}
 
-          <h2>By brand and page</h2>
-          ${
-            data.pages.length === 0
-              ? html`<p>No page views in this range.</p>`
-              : html`${barChart(
-                    'chart-pages',
-                    'Visits by page',
-                    'Sessions per brand and page, most visited first',
-                    data.pages.slice(0, 15).map((p) => ({ label: `${p.brand} ${p.page}`, value: p.visits })),
-                  )}
-                  <table>
-                    <caption>
-                      Visits, paid share, leads and call clicks per brand and page
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col" class="text">Brand</th>
-                        <th scope="col" class="text">Page</th>
-                        <th scope="col">Visits</th>
-                        <th scope="col">Paid share</th>
-                        <th scope="col">Leads</th>
-                        <th scope="col">Call clicks</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${data.pages.map(
-                        (p) =>
-                          html`<tr>
-                            <td class="text">${p.brand}</td>
-                            <th scope="row" class="text">${p.page}</th>
-                            <td>${number(p.visits)}</td>
-                            <td>${percent(share(p.paidVisits, p.visits))}</td>
-                            <td>${number(p.leads)}</td>
-                            <td>${number(p.callClicks)}</td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>`
-          }
-          ${renderTrustSection(trust)}
-        </main>
-      </body>
-    </html>`;
+<h2>By brand and page</h2>
+${
+  data.pages.length === 0
+    ? html`<p>No page views in this range.</p>`
+    : html`${barChart(
+        'chart-pages',
+        'Visits by page',
+        'Sessions per brand and page, most visited first',
+        data.pages.slice(0, 15).map((p) => ({ label: `${p.brand} ${p.page}`, value: p.visits })),
+      )}
+<table>
+  <caption>Visits, paid share, leads and call clicks per brand and page</caption>
+  <thead><tr><th scope="col" class="text">Brand</th><th scope="col" class="text">Page</th><th scope="col">Visits</th><th scope="col">Paid share</th><th scope="col">Leads</th><th scope="col">Call clicks</th></tr></thead>
+  <tbody>${data.pages.map(
+    (p) =>
+      html`<tr><td class="text">${p.brand}</td><th scope="row" class="text">${p.page}</th><td>${number(p.visits)}</td><td>${percent(share(p.paidVisits, p.visits))}</td><td>${number(p.leads)}</td><td>${number(p.callClicks)}</td></tr>`,
+  )}</tbody>
+</table>`
+}
+${renderTrustSection(trust)}
+</main>
+</body>
+</html>`;
 }
