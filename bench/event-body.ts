@@ -23,7 +23,11 @@ export function eventBody(sessionId: string, event: 'pageView' | 'elementClicked
 }
 
 /** Load on POST /api/event/create with valid events, each from the next visitor of the pool (its own session), for a time or a count. */
-export function eventLoad(h: Harness, pool: PooledVisitor[], bound: { seconds: number } | { amount: number }): Promise<LoadResult> {
+export function eventLoad(
+  h: Harness,
+  pool: PooledVisitor[],
+  bound: { seconds: number } | { amount: number },
+): Promise<LoadResult> {
   let turn = 0;
   return runLoad({
     port: h.port,

@@ -32,7 +32,10 @@ const bin = (name: string) => resolve('node_modules/.bin', name);
 export function buildAll(): void {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
   execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env });
-  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
 }
 
 /** A captured response the constant Worker replays byte for byte. */
@@ -65,12 +68,17 @@ export interface Harness {
 function workerModules() {
   const dir = resolve(WORKER_OUTDIR);
   const extra = readdirSync(dir).filter((f) => f.endsWith('.css'));
-  return [{ type: 'ESModule' as const, path: join(dir, 'index.js') }, ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) }))];
+  return [
+    { type: 'ESModule' as const, path: join(dir, 'index.js') },
+    ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
+  ];
 }
 
 export async function applyMigrations(mf: Miniflare): Promise<void> {
   const db = await mf.getD1Database('DB', WORKER_NAME);
-  for (const file of readdirSync('migrations').filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync('migrations')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const sql = readFileSync(join('migrations', file), 'utf8');
     // D1's exec takes one statement per line; run statement by statement instead.
     const statements = sql
@@ -101,7 +109,9 @@ export interface StartOptions {
 export async function startHarness(options: StartOptions = {}): Promise<Harness> {
   const sandbox = options.sandbox ?? (await startSandbox(0));
   const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'quote-funnel-bench-'));
-  const workerOptions = wranglerWorkerOptions.parse(wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions);
+  const workerOptions = wranglerWorkerOptions.parse(
+    wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions,
+  );
   const s = sandbox.origin;
   const product = {
     ...workerOptions,
@@ -137,7 +147,14 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
       bindings: { PAGES: Object.fromEntries(options.constantPages.map((p) => [p.path, p])) },
       routes: [`${CONSTANT_HOST}/*`],
       // The same static-assets router in front as the product Worker, so both pay for it.
-      ...(workerOptions.assets ? { assets: { ...workerOptions.assets, routerConfig: { ...workerOptions.assets.routerConfig, has_user_worker: true } } } : {}),
+      ...(workerOptions.assets
+        ? {
+            assets: {
+              ...workerOptions.assets,
+              routerConfig: { ...workerOptions.assets.routerConfig, has_user_worker: true },
+            },
+          }
+        : {}),
     });
   }
   const mf = new miniflareModule.Miniflare(
@@ -176,23 +193,38 @@ export interface HttpResult {
 /** KEY=value lines of .dev.vars.example (a clean checkout has no .dev.vars). */
 function devSecrets(): Record<string, string> {
   const lines = readFileSync('.dev.vars.example', 'utf8').split('\n');
-  return Object.fromEntries(lines.flatMap((line) => (/^[A-Z][A-Z0-9_]*=/.test(line) ? [[line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]] : [])));
+  return Object.fromEntries(
+    lines.flatMap((line) =>
+      /^[A-Z][A-Z0-9_]*=/.test(line) ? [[line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]] : [],
+    ),
+  );
 }
 
 /** One request with a chosen Host header (fetch cannot set Host; the brand comes from it). */
-export function send(port: number, method: string, host: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<HttpResult> {
+export function send(
+  port: number,
+  method: string,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<HttpResult> {
   return new Promise((resolvePromise, reject) => {
     // A body goes with its length, as a browser's fetch sends it (not chunked).
     const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host, ...length, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const pairs: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '']);
-        resolvePromise({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { host, ...length, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const pairs: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            pairs.push([res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '']);
+          resolvePromise({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -202,6 +234,9 @@ export function send(port: number, method: string, host: string, path: string, h
 /** Counts rows of the events table through the D1 binding. */
 export async function countEvents(mf: Miniflare, where = '1 = 1', ...binds: unknown[]): Promise<number> {
   const db = await mf.getD1Database('DB', WORKER_NAME);
-  const row = await db.prepare(`SELECT COUNT(*) AS n FROM events WHERE ${where}`).bind(...binds).first<{ n: number }>();
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM events WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? -1;
 }

@@ -43,7 +43,16 @@ for (const t of TEMPLATE_PAGES) {
   if (page.status !== 200) throw new Error(`GET ${t.brand}${t.path}: ${page.status}`);
   const islands = islandsOf(page.body);
   const js = clientJsFor(meta, islands);
-  sizes.push({ template: t.template, language: t.language, page: `${t.brand} ${t.path}`, islands, jsGzip: js.gzipBytes, jsRaw: js.rawBytes, htmlGzip: gzipBytes(page.body), htmlRaw: Buffer.byteLength(page.body) });
+  sizes.push({
+    template: t.template,
+    language: t.language,
+    page: `${t.brand} ${t.path}`,
+    islands,
+    jsGzip: js.gzipBytes,
+    jsRaw: js.rawBytes,
+    htmlGzip: gzipBytes(page.body),
+    htmlRaw: Buffer.byteLength(page.body),
+  });
 }
 await h.close();
 
@@ -53,7 +62,9 @@ try {
   log(`server rendering against constant bytes: ${ROUNDS} interleaved rounds of ${PAGE_SECONDS} s runs`);
   const pages = await comparePages(h.port, captured, PAGE_SECONDS, ROUNDS);
   for (const { page, kinds: k } of pages) {
-    log(`${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}`);
+    log(
+      `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}`,
+    );
   }
   const healthz = {
     constant: await runLoad({ port: h.port, host: CONSTANT_HOST, path: '/bh/privacy', seconds: SECONDS }),
@@ -67,36 +78,62 @@ try {
   log(`accepted ${pipeline.accepted}, in D1 ${pipeline.stored} after ${pipeline.drainSeconds.toFixed(1)} s`);
   log('get-phone flood from one ip');
   const flood = await phoneFlood(h);
-  log(`statuses ${JSON.stringify(flood.statuses)}, sources ${JSON.stringify(flood.sources)}, partner calls ${JSON.stringify(flood.partnerCalls)}`);
+  log(
+    `statuses ${JSON.stringify(flood.statuses)}, sources ${JSON.stringify(flood.sources)}, partner calls ${JSON.stringify(flood.partnerCalls)}`,
+  );
 
   const report = renderReport(
-    { date: new Date().toISOString(), pages, healthz, api, pipeline, flood, rounds: ROUNDS, sizes, worker: workerBundleSize(), startup, seconds: (performance.now() - began) / 1000 },
+    {
+      date: new Date().toISOString(),
+      pages,
+      healthz,
+      api,
+      pipeline,
+      flood,
+      rounds: ROUNDS,
+      sizes,
+      worker: workerBundleSize(),
+      startup,
+      seconds: (performance.now() - began) / 1000,
+    },
     machineLines,
   );
   writeFileSync('docs/performance.md', report);
   console.log(`\n${report}`);
 
   const failures: string[] = [];
-  if (pipeline.stored !== pipeline.accepted) failures.push(`D1 has ${pipeline.stored} events, ${pipeline.accepted} were accepted`);
+  if (pipeline.stored !== pipeline.accepted)
+    failures.push(`D1 has ${pipeline.stored} events, ${pipeline.accepted} were accepted`);
   if (pipeline.load.errors > 0 || pipeline.load.non2xx > 0) failures.push('the event burst had errors');
   // A throughput figure counts every answer; one that is not 200 (a 4xx, a 5xx) makes it meaningless.
   for (const p of pages) {
     for (const kind of VISITOR_KINDS) {
       for (const run of p.kinds[kind].runs) {
-        if (non200(run) > 0 || run.errors > 0) failures.push(`${p.page.brand}${p.page.path} ${kind}: ${non200(run)} answers other than 200 (${JSON.stringify(run.statuses)}), ${run.errors} errors`);
+        if (non200(run) > 0 || run.errors > 0)
+          failures.push(
+            `${p.page.brand}${p.page.path} ${kind}: ${non200(run)} answers other than 200 (${JSON.stringify(run.statuses)}), ${run.errors} errors`,
+          );
       }
     }
   }
   for (const a of api) {
-    if (a.result.errors > 0 || a.result.ok !== a.result.total) failures.push(`${a.name}: ${a.result.total - a.result.ok} answers other than 2xx (${JSON.stringify(a.result.statuses)}), ${a.result.errors} errors`);
+    if (a.result.errors > 0 || a.result.ok !== a.result.total)
+      failures.push(
+        `${a.name}: ${a.result.total - a.result.ok} answers other than 2xx (${JSON.stringify(a.result.statuses)}), ${a.result.errors} errors`,
+      );
   }
   // The flood is a new visitor per request: every one must still see a number (200), and the per-ip limit must hold the partner calls down.
   const floodCalls = flood.partnerCalls['mediaalpha /get-phone'] ?? 0;
-  if ((flood.statuses['200'] ?? 0) !== flood.requests) failures.push(`get-phone flood: answers ${JSON.stringify(flood.statuses)}`);
-  if (floodCalls === 0 || floodCalls > 24) failures.push(`get-phone flood: ${floodCalls} partner calls from one ip (the phone limit allows 12 a minute)`);
+  if ((flood.statuses['200'] ?? 0) !== flood.requests)
+    failures.push(`get-phone flood: answers ${JSON.stringify(flood.statuses)}`);
+  if (floodCalls === 0 || floodCalls > 24)
+    failures.push(`get-phone flood: ${floodCalls} partner calls from one ip (the phone limit allows 12 a minute)`);
   const below = pages.filter((p) => p.kinds.firstVisit.ratio < ratioTarget);
   // The ratio is a target to report, not a pass/fail of the run (it moves with machine load).
-  if (below.length) log(`first-visit ratio below the ${ratioTarget} target: ${below.map((p) => `${p.page.brand}${p.page.path} ${p.kinds.firstVisit.ratio.toFixed(2)}`).join(', ')}`);
+  if (below.length)
+    log(
+      `first-visit ratio below the ${ratioTarget} target: ${below.map((p) => `${p.page.brand}${p.page.path} ${p.kinds.firstVisit.ratio.toFixed(2)}`).join(', ')}`,
+    );
   if (failures.length) {
     console.error(`[bench] FAILED: ${failures.join('; ')}`);
     process.exitCode = 1;

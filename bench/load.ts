@@ -96,7 +96,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]),
+  );
   return {
     rps: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
     p50: result.latency.p50,

@@ -29,7 +29,9 @@ export async function capturePages(port: number): Promise<ConstantPage[]> {
   for (const page of BENCH_PAGES) {
     const res = await send(port, 'GET', `${page.brand}.localhost`, page.path, await mintVisitor(port, page.brand));
     if (res.status !== 200) throw new Error(`GET ${page.brand}${page.path}: ${res.status}`);
-    const headers = res.headers.filter(([name]) => !/^(date|content-length|transfer-encoding|connection|keep-alive)$/i.test(name));
+    const headers = res.headers.filter(
+      ([name]) => !/^(date|content-length|transfer-encoding|connection|keep-alive)$/i.test(name),
+    );
     captured.push({ path: constantPath(page), status: res.status, headers, body: res.body });
   }
   return captured;
@@ -74,17 +76,32 @@ const POOL_SIZE = 24;
  * page, and within a page the kinds take turns in a rotating order, so no kind always runs on
  * a warmer (or busier) machine. Each figure is the median of the rounds.
  */
-export async function comparePages(port: number, captured: ConstantPage[], seconds: number, rounds = 3): Promise<PageComparison[]> {
+export async function comparePages(
+  port: number,
+  captured: ConstantPage[],
+  seconds: number,
+  rounds = 3,
+): Promise<PageComparison[]> {
   const brands = [...new Set(BENCH_PAGES.map((p) => p.brand))];
   const pools = new Map<string, Record<'withAnswers' | 'withLease', Record<string, string>[]>>();
-  for (const brand of brands) pools.set(brand, { withAnswers: await returningVisitors(port, brand, POOL_SIZE, { withAnswers: true }), withLease: [] });
+  for (const brand of brands)
+    pools.set(brand, {
+      withAnswers: await returningVisitors(port, brand, POOL_SIZE, { withAnswers: true }),
+      withLease: [],
+    });
   for (const page of BENCH_PAGES) {
     const bytes = captured.find((c) => c.path === constantPath(page));
     if (!bytes) throw new Error(`not captured: ${constantPath(page)}`);
     const check = await send(port, 'GET', CONSTANT_HOST, constantPath(page));
-    if (check.body !== bytes.body) throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
+    if (check.body !== bytes.body)
+      throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
   }
-  const runs: Record<VisitorKind, LoadResult[]>[] = BENCH_PAGES.map(() => ({ constant: [], firstVisit: [], withAnswers: [], withLease: [] }));
+  const runs: Record<VisitorKind, LoadResult[]>[] = BENCH_PAGES.map(() => ({
+    constant: [],
+    firstVisit: [],
+    withAnswers: [],
+    withLease: [],
+  }));
   for (let round = 0; round < rounds; round++) {
     // A lease lives 5 minutes (PHONE_LEASE_SECONDS): fresh lease holders each round, so none expires mid-run.
     for (const brand of brands) {
@@ -102,7 +119,13 @@ export async function comparePages(port: number, captured: ConstantPage[], secon
             ? await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
             : kind === 'firstVisit'
               ? await runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
-              : await runLoad({ port, host, path: page.path, each: () => ({ headers: pool[next++ % pool.length] ?? {} }), seconds });
+              : await runLoad({
+                  port,
+                  host,
+                  path: page.path,
+                  each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
+                  seconds,
+                });
         runs[index]?.[kind].push(result);
       }
     }
@@ -119,7 +142,12 @@ export async function comparePages(port: number, captured: ConstantPage[], secon
     return {
       page,
       htmlBytes: Buffer.byteLength(captured.find((c) => c.path === constantPath(page))?.body ?? ''),
-      kinds: { constant: summary('constant'), firstVisit: summary('firstVisit'), withAnswers: summary('withAnswers'), withLease: summary('withLease') },
+      kinds: {
+        constant: summary('constant'),
+        firstVisit: summary('firstVisit'),
+        withAnswers: summary('withAnswers'),
+        withLease: summary('withLease'),
+      },
     };
   });
 }

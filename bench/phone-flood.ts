@@ -24,7 +24,12 @@ export async function phoneFlood(h: Harness, requests = 300, concurrency = 8): P
   h.sandbox.state.reset(FLOOD_IP);
   const statuses: Record<string, number> = {};
   const sources: Record<string, number> = {};
-  const headers = { 'content-type': 'application/json', origin: 'http://bh.localhost', 'user-agent': BENCH_USER_AGENT, 'cf-connecting-ip': FLOOD_IP };
+  const headers = {
+    'content-type': 'application/json',
+    origin: 'http://bh.localhost',
+    'user-agent': BENCH_USER_AGENT,
+    'cf-connecting-ip': FLOOD_IP,
+  };
   const body = JSON.stringify({ page: 'get-yours-otc', localHour: 12 });
   let sent = 0;
   const started = performance.now();
@@ -44,7 +49,8 @@ export async function phoneFlood(h: Harness, requests = 300, concurrency = 8): P
   // A partner call reaches the sandbox before the Worker answers (the normal sandbox answers at once, within the 1 s deadline).
   const partnerCalls: Record<string, number> = {};
   for (const call of h.sandbox.state.calls) {
-    if (call.scope === FLOOD_IP) partnerCalls[`${call.partner} ${call.path}`] = (partnerCalls[`${call.partner} ${call.path}`] ?? 0) + 1;
+    if (call.scope === FLOOD_IP)
+      partnerCalls[`${call.partner} ${call.path}`] = (partnerCalls[`${call.partner} ${call.path}`] ?? 0) + 1;
   }
   return { ip: FLOOD_IP, requests, statuses, sources, partnerCalls, seconds };
 }

@@ -38,7 +38,12 @@ async function countSessions(h: Harness, sessionIds: readonly string[]): Promise
  * time is when the last one was seen, not a fixed wait. Rows are unique by event id, so the
  * count cannot pass the number of distinct events sent.
  */
-export async function waitForDrain(h: Harness, sessionIds: string | readonly string[], expected: number, timeoutMs = 180_000): Promise<{ stored: number; seconds: number; polls: number }> {
+export async function waitForDrain(
+  h: Harness,
+  sessionIds: string | readonly string[],
+  expected: number,
+  timeoutMs = 180_000,
+): Promise<{ stored: number; seconds: number; polls: number }> {
   const ids = typeof sessionIds === 'string' ? [sessionIds] : sessionIds;
   const start = Date.now();
   let polls = 1;
@@ -60,5 +65,12 @@ export async function eventBurst(h: Harness, amount: number): Promise<PipelineRe
   const load = await eventLoad(h, pool, { amount });
   const accepted = load.statuses['202'] ?? 0;
   const drained = await waitForDrain(h, sessionIds, accepted);
-  return { load, sessionIds, accepted, stored: drained.stored, drainSeconds: drained.seconds, drainPolls: drained.polls };
+  return {
+    load,
+    sessionIds,
+    accepted,
+    stored: drained.stored,
+    drainSeconds: drained.seconds,
+    drainPolls: drained.polls,
+  };
 }

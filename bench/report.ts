@@ -36,7 +36,8 @@ export interface BenchReport {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const pkgVersion = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+const pkgVersion = (name: string) =>
+  (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
 
 export function machine(): string[] {
   let workerd = pkgVersion('workerd');
@@ -47,7 +48,9 @@ export function machine(): string[] {
   }
   return [
     `- CPU: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'} (nproc ${cpus().length}), memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    `- Load average when the run started: ${loadavg().map((n) => n.toFixed(2)).join(', ')} (other work on the machine lowers every figure alike)`,
+    `- Load average when the run started: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (other work on the machine lowers every figure alike)`,
     `- Node ${process.version}, wrangler ${pkgVersion('wrangler')}, miniflare ${pkgVersion('miniflare')}, workerd ${workerd}, React ${pkgVersion('react')}, autocannon ${pkgVersion('autocannon')}`,
   ];
 }
@@ -57,32 +60,56 @@ export const ratioTarget = 0.5;
 export function renderReport(r: BenchReport, machineLines: string[]): string {
   const lines: string[] = [];
   const push = (...l: string[]) => lines.push(...l);
-  push('# Performance', '', `Measured by \`npm run bench\` (bench/index.ts) on ${r.date}; the whole run took ${Math.round(r.seconds)} s.`, '', '## Machine', '', ...machineLines, '');
+  push(
+    '# Performance',
+    '',
+    `Measured by \`npm run bench\` (bench/index.ts) on ${r.date}; the whole run took ${Math.round(r.seconds)} s.`,
+    '',
+    '## Machine',
+    '',
+    ...machineLines,
+    '',
+  );
   push(
     '## How it is measured',
     '',
     '- The Worker is built as deployed (`wrangler deploy --dry-run --outdir dist/worker`) and served by the Miniflare wrangler depends on, configured from `wrangler.toml` (`unstable_getMiniflareWorkerOptions`), with local Durable Object, KV, D1 and Queue state in a temp dir. Not `wrangler dev`, whose proxy caps throughput (docs: design notes).',
     `- Load: autocannon, ${CONCURRENCY} connections, loopback, ${r.pages[0]?.kinds.constant.runs[0]?.seconds ?? 0} s per run; the partner sandbox runs in the same process as the load generator.`,
     '- Constant baseline: a second Worker in the same Miniflare (same workerd, same run, behind the same static-assets router) replays the exact bytes and headers of each page captured a moment before. The product Worker has no benchmark route.',
-    '- Pages are requested as three visitors: a first visit (no cookie: the visitor id is minted, no Durable Object read, the shared shell is filled), a returning visitor with stored answers (the Worker\'s signed cookies from a first page view, then the zip and Medicare answers submitted: each request reads the visitor\'s Durable Object and the page renders fresh with them) and a returning visitor with a lease (cookies, then a get-phone that leased a partner number: the page renders fresh with that number). Returning visitors come from a pool of 24 per brand, each with its own client ip; each request goes to the next one, as many browsers would; lease holders are minted afresh each round (a lease lives 5 minutes).',
+    "- Pages are requested as three visitors: a first visit (no cookie: the visitor id is minted, no Durable Object read, the shared shell is filled), a returning visitor with stored answers (the Worker's signed cookies from a first page view, then the zip and Medicare answers submitted: each request reads the visitor's Durable Object and the page renders fresh with them) and a returning visitor with a lease (cookies, then a get-phone that leased a partner number: the page renders fresh with that number). Returning visitors come from a pool of 24 per brand, each with its own client ip; each request goes to the next one, as many browsers would; lease holders are minted afresh each round (a lease lives 5 minutes).",
     `- Interleaved: ${r.rounds} rounds; each round visits every page, and on a page the floor and the three visitors take turns in an order that rotates by round and page. Every figure is the median of the ${r.rounds} rounds; a ratio is the median of the rounds' (visitor req/s / floor req/s of the same round and page).`,
-    '- Floor (same config): the constant Worker replaying that page\'s bytes and headers, at the same concurrency and duration, in the same Miniflare and round.',
+    "- Floor (same config): the constant Worker replaying that page's bytes and headers, at the same concurrency and duration, in the same Miniflare and round.",
     '- Every answer is counted: a run with any status other than 200, or any error, fails the bench and is listed in the non-200 column.',
     '',
   );
-  push('## Server rendering against constant bytes', '', `Target: ratio ${ratioTarget} or better for a first visit. Medians of ${r.rounds} interleaved rounds.`, '');
+  push(
+    '## Server rendering against constant bytes',
+    '',
+    `Target: ratio ${ratioTarget} or better for a first visit. Medians of ${r.rounds} interleaved rounds.`,
+    '',
+  );
   push(
     '| brand | page | template | HTML | floor req/s | p50 / p99 ms | first visit req/s | p50 / p99 ms | ratio | with answers req/s | p50 / p99 ms | ratio | with lease req/s | p50 / p99 ms | ratio | non-200 |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  const cells = (k: KindSummary, ratio = true) => `${int(k.rps)} | ${k.p50} / ${k.p99}${ratio ? ` | **${k.ratio.toFixed(2)}**` : ''}`;
+  const cells = (k: KindSummary, ratio = true) =>
+    `${int(k.rps)} | ${k.p50} / ${k.p99}${ratio ? ` | **${k.ratio.toFixed(2)}**` : ''}`;
   for (const p of r.pages) {
-    const other = VISITOR_KINDS.flatMap((kind) => p.kinds[kind].runs).reduce((sum, run) => sum + non200(run) + run.errors, 0);
-    push(`| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${cells(p.kinds.constant, false)} | ${cells(p.kinds.firstVisit)} | ${cells(p.kinds.withAnswers)} | ${cells(p.kinds.withLease)} | ${int(other)} |`);
+    const other = VISITOR_KINDS.flatMap((kind) => p.kinds[kind].runs).reduce(
+      (sum, run) => sum + non200(run) + run.errors,
+      0,
+    );
+    push(
+      `| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${cells(p.kinds.constant, false)} | ${cells(p.kinds.firstVisit)} | ${cells(p.kinds.withAnswers)} | ${cells(p.kinds.withLease)} | ${int(other)} |`,
+    );
   }
   push('', 'Ratios of each round (first visit / with answers / with lease):', '');
   for (const p of r.pages) {
-    const perRound = p.kinds.constant.runs.map((floor, i) => (['firstVisit', 'withAnswers', 'withLease'] as const).map((kind) => ((p.kinds[kind].runs[i]?.rps ?? 0) / floor.rps).toFixed(2)).join(' / '));
+    const perRound = p.kinds.constant.runs.map((floor, i) =>
+      (['firstVisit', 'withAnswers', 'withLease'] as const)
+        .map((kind) => ((p.kinds[kind].runs[i]?.rps ?? 0) / floor.rps).toFixed(2))
+        .join(' / '),
+    );
     push(`- ${p.page.brand} ${p.page.path}: ${perRound.join('; ')}`);
   }
   const h = r.healthz;
@@ -91,9 +118,18 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     `Floor of the product Worker: \`GET /healthz\` (middleware and a tiny JSON body, no rendering, no Durable Object) ${int(h.rendered.rps)} req/s, p99 ${h.rendered.p99} ms, against ${int(h.constant.rps)} req/s for the constant Worker on the same run: ${(h.rendered.rps / h.constant.rps).toFixed(2)}.`,
     '',
   );
-  push('## API', '', '| call | req/s | p50 ms | p99 ms | statuses | note |', '| --- | ---: | ---: | ---: | --- | --- |');
+  push(
+    '## API',
+    '',
+    '| call | req/s | p50 ms | p99 ms | statuses | note |',
+    '| --- | ---: | ---: | ---: | --- | --- |',
+  );
   for (const a of r.api) {
-    push(`| ${a.name} | ${int(a.result.rps)} | ${a.result.p50} | ${a.result.p99} | ${Object.entries(a.result.statuses).map(([s, n]) => `${s}: ${int(n)}`).join(', ')}${a.result.errors ? `, errors: ${a.result.errors}` : ''} | ${a.note} |`);
+    push(
+      `| ${a.name} | ${int(a.result.rps)} | ${a.result.p50} | ${a.result.p99} | ${Object.entries(a.result.statuses)
+        .map(([s, n]) => `${s}: ${int(n)}`)
+        .join(', ')}${a.result.errors ? `, errors: ${a.result.errors}` : ''} | ${a.note} |`,
+    );
   }
   const pl = r.pipeline;
   push(
@@ -105,7 +141,10 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '',
   );
   const f = r.flood;
-  const tally = (counts: Record<string, number>) => Object.entries(counts).map(([k, n]) => `${k}: ${int(n)}`).join(', ') || 'none';
+  const tally = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([k, n]) => `${k}: ${int(n)}`)
+      .join(', ') || 'none';
   push(
     '## Get-phone flood (issue 12)',
     '',
@@ -115,9 +154,20 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     `- **Partner calls recorded at the sandbox for that ip: ${tally(f.partnerCalls)}.**`,
     '',
   );
-  push('## Sizes', '', 'Client JavaScript a page loads (main alone without islands; main, the islands loader with React and each island chunk with islands), gzip level 9. Targets: under 8 KB without islands, under 90 KB with the form.', '');
-  push('| template | language | page | islands | JS gzip | JS raw | HTML gzip | HTML raw |', '| --- | --- | --- | --- | ---: | ---: | ---: | ---: |');
-  for (const s of r.sizes) push(`| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`);
+  push(
+    '## Sizes',
+    '',
+    'Client JavaScript a page loads (main alone without islands; main, the islands loader with React and each island chunk with islands), gzip level 9. Targets: under 8 KB without islands, under 90 KB with the form.',
+    '',
+  );
+  push(
+    '| template | language | page | islands | JS gzip | JS raw | HTML gzip | HTML raw |',
+    '| --- | --- | --- | --- | ---: | ---: | ---: | ---: |',
+  );
+  for (const s of r.sizes)
+    push(
+      `| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`,
+    );
   push(
     '',
     `Worker bundle (dist/worker/index.js, minified as wrangler.toml asks): ${kb(r.worker.rawBytes)}, ${kb(r.worker.gzipBytes)} gzip.`,

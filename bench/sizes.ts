@@ -10,7 +10,11 @@ import { z } from 'zod';
 const metafileSchema = z.object({
   outputs: z.record(
     z.string(),
-    z.object({ bytes: z.number(), entryPoint: z.string().optional(), imports: z.array(z.object({ path: z.string(), kind: z.string() })).default([]) }),
+    z.object({
+      bytes: z.number(),
+      entryPoint: z.string().optional(),
+      imports: z.array(z.object({ path: z.string(), kind: z.string() })).default([]),
+    }),
   ),
 });
 type Metafile = z.infer<typeof metafileSchema>;
@@ -25,15 +29,19 @@ export function readClientMetafile(): Metafile {
 function closure(meta: Metafile, start: string, seen = new Set<string>()): Set<string> {
   if (seen.has(start)) return seen;
   seen.add(start);
-  for (const imp of meta.outputs[start]?.imports ?? []) if (imp.kind === 'import-statement') closure(meta, imp.path, seen);
+  for (const imp of meta.outputs[start]?.imports ?? [])
+    if (imp.kind === 'import-statement') closure(meta, imp.path, seen);
   return seen;
 }
 
-const outputOf = (meta: Metafile, entry: string) => Object.keys(meta.outputs).find((f) => meta.outputs[f]?.entryPoint === entry);
+const outputOf = (meta: Metafile, entry: string) =>
+  Object.keys(meta.outputs).find((f) => meta.outputs[f]?.entryPoint === entry);
 
 /** Island names of a page: data-island attributes on elements (not the inlined stylesheet's selectors). */
 export function islandsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/<[a-z][a-z0-9-]*\s[^<>]*?data-island="([a-z-]+)"/g)].map((m) => m[1] ?? ''))].filter((n) => n !== '');
+  return [
+    ...new Set([...html.matchAll(/<[a-z][a-z0-9-]*\s[^<>]*?data-island="([a-z-]+)"/g)].map((m) => m[1] ?? '')),
+  ].filter((n) => n !== '');
 }
 
 export interface ClientJs {

@@ -38,7 +38,8 @@ const applied: string[] = [];
 let index = 0;
 const faults = setInterval(() => {
   const behaviour = cycle[++index % cycle.length] ?? 'normal';
-  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const) h.sandbox.state.set(partner, behaviour, { slowMs: 2500 });
+  for (const partner of ['mediaalpha', 'ipqs', 'geo'] as const)
+    h.sandbox.state.set(partner, behaviour, { slowMs: 2500 });
   applied.push(behaviour);
 }, step * 1000);
 
@@ -59,7 +60,10 @@ try {
       // Rotate the funnel pages and returning visitors.
       each: () => {
         turn += 1;
-        return { headers: pageVisitors[turn % pageVisitors.length]?.headers ?? {}, path: FUNNEL[turn % FUNNEL.length] ?? '/' };
+        return {
+          headers: pageVisitors[turn % pageVisitors.length]?.headers ?? {},
+          path: FUNNEL[turn % FUNNEL.length] ?? '/',
+        };
       },
     }),
     runLoad({
@@ -86,7 +90,10 @@ try {
       headers: { 'content-type': 'application/json', origin: 'http://bh.localhost', ...ua },
       connections: 1,
       seconds: SECONDS,
-      each: () => ({ headers: { 'cf-connecting-ip': phoneIp() }, body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }) }),
+      each: () => ({
+        headers: { 'cf-connecting-ip': phoneIp() },
+        body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
+      }),
     }),
   ]);
   results = { pages, events, phone };
@@ -96,17 +103,25 @@ try {
 }
 
 const accepted = results.events?.statuses['202'] ?? 0;
-const drained = await waitForDrain(h, eventVisitors.map((v) => v.sessionId), eventsSent);
+const drained = await waitForDrain(
+  h,
+  eventVisitors.map((v) => v.sessionId),
+  eventsSent,
+);
 await h.close();
 
 let failed = false;
 for (const [name, r] of Object.entries(results)) {
   const errorRate = r.total ? (r.non2xx + r.errors) / r.total : 0;
-  log(`${name}: ${r.total} requests, ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}, error rate ${(errorRate * 100).toFixed(2)}%`);
+  log(
+    `${name}: ${r.total} requests, ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}, error rate ${(errorRate * 100).toFixed(2)}%`,
+  );
   if (r.non2xx + r.errors > 0) failed = true;
 }
 log(`faults applied: ${applied.join(' → ')}`);
-log(`events: ${eventsSent} sent, ${accepted} answered 202 before the run stopped (the rest were in flight), ${drained.stored} in D1 (${drained.seconds.toFixed(1)} s to drain)`);
+log(
+  `events: ${eventsSent} sent, ${accepted} answered 202 before the run stopped (the rest were in flight), ${drained.stored} in D1 (${drained.seconds.toFixed(1)} s to drain)`,
+);
 if (drained.stored !== eventsSent) failed = true;
 if (failed) {
   console.error('[soak] FAILED: errors under load or events missing from D1');

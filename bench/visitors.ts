@@ -31,7 +31,11 @@ export interface MintOptions {
   ip?: string;
 }
 
-export async function mintVisitor(port: number, brand: string, options: MintOptions = {}): Promise<Record<string, string>> {
+export async function mintVisitor(
+  port: number,
+  brand: string,
+  options: MintOptions = {},
+): Promise<Record<string, string>> {
   const host = `${brand}.localhost`;
   const ip: Record<string, string> = options.ip ? { 'cf-connecting-ip': options.ip } : {};
   const first = await send(port, 'GET', host, '/', { 'user-agent': BENCH_USER_AGENT, ...ip });
@@ -39,11 +43,33 @@ export async function mintVisitor(port: number, brand: string, options: MintOpti
   const jar = cookieHeader(first.headers);
   if (!jar.size) throw new Error(`first visit to ${brand}: no cookies set`);
   const write = (path: string, body: unknown) =>
-    send(port, 'POST', host, path, { cookie: header(jar), origin: `http://${host}`, 'content-type': 'application/json', 'user-agent': BENCH_USER_AGENT, ...ip }, JSON.stringify(body));
+    send(
+      port,
+      'POST',
+      host,
+      path,
+      {
+        cookie: header(jar),
+        origin: `http://${host}`,
+        'content-type': 'application/json',
+        'user-agent': BENCH_USER_AGENT,
+        ...ip,
+      },
+      JSON.stringify(body),
+    );
   if (options.withAnswers) {
-    for (const [step, values] of [['zip', { zipcode: '33101' }], ['medicare', { haveMedicare: '1' }]] as const) {
-      const res = await write('/api/form/submit', { submissionId: crypto.randomUUID(), page: '/get-yours-otc', step, values });
-      if (res.status !== 200) throw new Error(`storing answers for ${brand} (${step}): ${res.status} ${res.body.slice(0, 200)}`);
+    for (const [step, values] of [
+      ['zip', { zipcode: '33101' }],
+      ['medicare', { haveMedicare: '1' }],
+    ] as const) {
+      const res = await write('/api/form/submit', {
+        submissionId: crypto.randomUUID(),
+        page: '/get-yours-otc',
+        step,
+        values,
+      });
+      if (res.status !== 200)
+        throw new Error(`storing answers for ${brand} (${step}): ${res.status} ${res.body.slice(0, 200)}`);
       cookieHeader(res.headers, jar);
     }
   }
@@ -51,7 +77,8 @@ export async function mintVisitor(port: number, brand: string, options: MintOpti
     const res = await write('/api/mediaalpha/get-phone', { page: 'get-yours-otc', localHour: 12 });
     const lease = res.status === 200 ? (JSON.parse(res.body) as { lease?: unknown; source?: string }) : null;
     // A lease from the partner, kept by the visitor's Durable Object: its pages show that number.
-    if (!lease?.lease || lease.source !== 'partner') throw new Error(`leasing a number for ${brand}: ${res.status} ${res.body.slice(0, 200)}`);
+    if (!lease?.lease || lease.source !== 'partner')
+      throw new Error(`leasing a number for ${brand}: ${res.status} ${res.body.slice(0, 200)}`);
     cookieHeader(res.headers, jar);
   }
   return { cookie: header(jar), 'user-agent': BENCH_USER_AGENT, ...ip };
@@ -65,7 +92,12 @@ export function benchIp(): string {
 }
 
 /** Returning visitors of one kind, each with its own ip, for a load that rotates through them (as many browsers would). */
-export async function returningVisitors(port: number, brand: string, size: number, options: Omit<MintOptions, 'ip'>): Promise<Record<string, string>[]> {
+export async function returningVisitors(
+  port: number,
+  brand: string,
+  size: number,
+  options: Omit<MintOptions, 'ip'>,
+): Promise<Record<string, string>[]> {
   const pool: Record<string, string>[] = [];
   for (let i = 0; i < size; i++) pool.push(await mintVisitor(port, brand, { ...options, ip: benchIp() }));
   return pool;
@@ -87,11 +119,22 @@ export async function visitorPool(port: number, size: number, brand = 'bh'): Pro
   for (let i = 0; i < size; i++) {
     const ip = `198.18.${Math.floor(i / 250)}.${1 + (i % 250)}`;
     const host = `${brand}.localhost`;
-    const first = await send(port, 'GET', host, '/get-yours-otc', { 'user-agent': BENCH_USER_AGENT, 'cf-connecting-ip': ip });
+    const first = await send(port, 'GET', host, '/get-yours-otc', {
+      'user-agent': BENCH_USER_AGENT,
+      'cf-connecting-ip': ip,
+    });
     const sessionId = /"sessionId":"([^"]+)"/.exec(first.body)?.[1];
     const jar = cookieHeader(first.headers);
     if (first.status !== 200 || !sessionId || !jar.size) throw new Error(`minting bench visitor ${i}: ${first.status}`);
-    pool.push({ sessionId, headers: { cookie: header(jar), origin: `http://${host}`, 'user-agent': BENCH_USER_AGENT, 'cf-connecting-ip': ip } });
+    pool.push({
+      sessionId,
+      headers: {
+        cookie: header(jar),
+        origin: `http://${host}`,
+        'user-agent': BENCH_USER_AGENT,
+        'cf-connecting-ip': ip,
+      },
+    });
   }
   return pool;
 }
