@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitor } from '../support/funnel';
+import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
@@ -26,20 +27,6 @@ function getPhone(ip: string, colo: string): Promise<{ reply: PhoneReply; ms: nu
       expect(res.status).toBe(200);
       return { reply: await res.json<PhoneReply>(), ms: Date.now() - started };
     });
-}
-
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  deadlineMs: number,
-  everyMs = 300,
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
 }
 
 describe('MediaAlpha circuit breaker', () => {

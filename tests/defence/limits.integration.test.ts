@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitor } from '../support/funnel';
+import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
@@ -27,20 +28,6 @@ async function inBatches<T>(count: number, size: number, run: (i: number) => Pro
     out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, k) => run(start + k)))));
   }
   return out;
-}
-
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  deadlineMs: number,
-  everyMs = 250,
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
 }
 
 describe('get-phone flood from one ip', () => {
