@@ -28,6 +28,9 @@ export default defineConfig({
             LEAD_HASH_SALT: 'test-lead-hash-salt',
             // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.
             BREAKER_OPEN_SECONDS: '2',
+            // Overrides wrangler.toml's 600 ms: four test workers on two cores can take longer than
+            // that to reach the sandbox; the slow-partner test still proves the page gives up.
+            LISTING_RENDER_BUDGET_MS: '3000',
             IPQS_API_KEY: 'test-ipqs-key',
             MEDIAALPHA_API_TOKEN: 'test-mediaalpha-token',
             QUOTEWIZARD_API_KEY: 'test-quotewizard-key',

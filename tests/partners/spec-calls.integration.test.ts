@@ -172,12 +172,13 @@ describe('clicks pages render their offers on the server (issue 10, item 8)', ()
 
   it('gives up on a slow partner within the budget: the empty state, and the browser asks again', async () => {
     const { sb, v } = scoped();
-    await sb.set('mediaalpha', 'slow', 5000);
+    // The test budget is 3 s (vitest.config.ts); the partner hangs for 10 s.
+    await sb.set('mediaalpha', 'slow', 10_000);
     const started = Date.now();
     const response = await v.get('/ads');
     const html = decode(await response.text());
     expect(response.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(6000);
     expect(html).toContain('No offers are available right now');
     expect(html).toContain('"retry":true');
   });

@@ -73,6 +73,12 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
  */
 export const LISTING_RENDER_BUDGET_MS = 600;
 
+/** The budget from the LISTING_RENDER_BUDGET_MS var (100 ms to 5 s), else the default. */
+export function listingBudgetMs(env: { LISTING_RENDER_BUDGET_MS?: string }): number {
+  const value = Number(env.LISTING_RENDER_BUDGET_MS);
+  return Number.isInteger(value) && value >= 100 && value <= 5000 ? value : LISTING_RENDER_BUDGET_MS;
+}
+
 /** What a server-rendered listing carries: `retry` when the server gave up (timeout or failure). */
 export interface RenderedListing extends Listing {
   retry: boolean;
@@ -86,12 +92,12 @@ export function offersForNow(ads: ListingAd[], utmMedium: string | null, now = n
   return isWorkingHours(now, utmMedium) ? ads : ads.filter((ad) => ad.type === 'click');
 }
 
-/** The listing for a page render, bounded by LISTING_RENDER_BUDGET_MS; never throws. */
+/** The listing for a page render, bounded by the listing budget (listingBudgetMs); never throws. */
 export async function listingForPage(
   c: Context<AppEnv>,
   product: Product,
   page: string,
-  budgetMs = LISTING_RENDER_BUDGET_MS,
+  budgetMs = listingBudgetMs(c.env),
 ): Promise<RenderedListing> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp: RenderedListing = { ...EMPTY_LISTING, retry: true };
