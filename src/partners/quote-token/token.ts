@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64UrlToBytes, bytesToBase64Url } from '../../shared/base64url';
 
 /**
  * The quote token (spec sections 4 and 7.7; design in docs/decisions.md): a short-lived
@@ -29,21 +30,6 @@ export type QuoteTokenCheck =
 
 const encoder = new TextEncoder();
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(value: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
-  try {
-    return Uint8Array.from(atob(value.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
 async function hmacKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
@@ -68,10 +54,10 @@ export async function issueQuoteToken(
     exp: now.getTime() + ttlMs,
     jti: crypto.randomUUID(),
   };
-  const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
+  const body = bytesToBase64Url(encoder.encode(JSON.stringify(payload)));
   const signed = `v1.${body}`;
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(signed)));
-  return { token: `${signed}.${toBase64Url(signature)}`, expiresAt: new Date(payload.exp).toISOString() };
+  return { token: `${signed}.${bytesToBase64Url(signature)}`, expiresAt: new Date(payload.exp).toISOString() };
 }
 
 export async function verifyQuoteToken(
@@ -82,8 +68,8 @@ export async function verifyQuoteToken(
 ): Promise<QuoteTokenCheck> {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2]) return { valid: false, reason: 'malformed' };
-  const signature = fromBase64Url(parts[2]);
-  const body = fromBase64Url(parts[1]);
+  const signature = base64UrlToBytes(parts[2]);
+  const body = base64UrlToBytes(parts[1]);
   if (!signature || !body) return { valid: false, reason: 'malformed' };
   const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), signature, encoder.encode(`v1.${parts[1]}`));
   if (!ok) return { valid: false, reason: 'signature' };

@@ -13,6 +13,7 @@ import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
 import { purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
+import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 
 export const SESSION_COOKIE = 'qf_sid';
 /** A session ends after 30 minutes without a page request (the common analytics convention). */
@@ -27,25 +28,9 @@ const cookieSchema = z.object({
   g: z.literal(1).optional(),
 });
 
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(value: string): string | undefined {
-  try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
-}
-
 /** The cookie value: base64url JSON, so every character is RFC 6265-safe whatever the parameters hold. */
 export function encodeSession(session: TrackingSession): string {
-  return toBase64Url(
+  return textToBase64Url(
     JSON.stringify({
       v: 1,
       id: session.id,
@@ -59,7 +44,7 @@ export function encodeSession(session: TrackingSession): string {
 /** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
 export function decodeSession(value: string | undefined): TrackingSession | undefined {
   if (!value) return undefined;
-  const json = fromBase64Url(value);
+  const json = base64UrlToText(value);
   if (json === undefined) return undefined;
   let raw: unknown;
   try {
