@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1 } from './support/d1';
-import { taggedUserAgent } from './support/sandbox';
+import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
 
 /**
  * Issue 10, item 4 in Chromium: a person finishing the auto funnel on the page produces
@@ -19,17 +19,8 @@ afterAll(async () => {
 });
 
 const WAIT = { timeout: 30_000, interval: 500 };
-const callSchema = z.object({
-  path: z.string(),
-  body: z.looseObject({ user_agent: z.string().optional(), external_id: z.string().optional() }),
-});
-
 /** QuoteWizard lead requests that carried this visitor's user agent. */
-async function quoteWizardCalls(ua: string) {
-  const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?partner=quotewizard`);
-  const { calls } = z.object({ calls: z.array(callSchema) }).parse(await reply.json());
-  return calls.filter((call) => call.path === '/v1/leads/auto' && call.body.user_agent === ua);
-}
+const quoteWizardCalls = (ua: string) => sandboxCallsOf(ua, 'quotewizard', '/v1/leads/auto');
 
 async function hydrated(page: Page) {
   await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', timeout: 30_000 });
@@ -93,7 +84,7 @@ describe('QuoteWizard in Chromium', () => {
       vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
       tcpa: { consented: true },
     });
-    expect(call?.body.ip_address).toEqual(expect.stringMatching(/./));
+    expect(call?.body).toMatchObject({ ip_address: expect.stringMatching(/./) });
 
     // The lead row holds QuoteWizard's answer; the delivery ran once.
     const row = z.object({
@@ -111,7 +102,7 @@ describe('QuoteWizard in Chromium', () => {
     const [lead] = leadOf();
     expect(lead?.quotewizard_id).toMatch(/^QW-\d{8}$/);
     expect(lead?.quotewizard_attempts).toBe(1);
-    expect(call?.body.external_id).toBe(lead?.submission_id);
+    expect(call?.body).toMatchObject({ external_id: lead?.submission_id });
     // Loading the completed page again (a reload, a revisit) sends nothing more.
     await page.reload();
     await page.waitForSelector('.quote-form__done', { timeout: 30_000 });

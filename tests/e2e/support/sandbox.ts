@@ -18,7 +18,8 @@ const callSchema = z.object({
 });
 export type SandboxCall = z.infer<typeof callSchema>;
 
-const withAgent = z.object({ ua: z.string().nullable().optional() }).loose();
+/** MediaAlpha bodies carry the agent as `ua`, QuoteWizard's as `user_agent`. */
+const withAgent = z.object({ ua: z.string().nullable().optional(), user_agent: z.string().optional() }).loose();
 
 /** Chromium's own headless agent with a unique tag appended (what the page and the Worker see). */
 export function taggedUserAgent(browser: Browser): string {
@@ -29,5 +30,8 @@ export function taggedUserAgent(browser: Browser): string {
 export async function sandboxCallsOf(ua: string, partner: string, path: string): Promise<SandboxCall[]> {
   const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ partner }).toString()}`);
   const { calls } = z.object({ calls: z.array(callSchema) }).parse(await reply.json());
-  return calls.filter((call) => call.path === path && withAgent.safeParse(call.body).data?.ua === ua);
+  return calls.filter((call) => {
+    const body = withAgent.safeParse(call.body).data;
+    return call.path === path && (body?.ua ?? body?.user_agent) === ua;
+  });
 }
