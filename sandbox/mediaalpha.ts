@@ -38,12 +38,58 @@ const getPhoneBody = z.strictObject({
 });
 const adsBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()) });
 
+/**
+ * Each offer names its `vertical`, as a marketplace listing can mix them: a listing for a page
+ * without a lead mixes Medicare and auto offers; one for an auto lead (its data names drivers or
+ * vehicles) has the auto buyers first and one Medicare offer the Worker must filter out.
+ */
 const CARRIERS = [
-  { name: 'Harborline Health', headline: 'Compare Medicare Advantage plans in your area', colour: '#0b5cab' },
-  { name: 'Summit Mutual', headline: 'Plans with $0 premiums may be available', colour: '#2e7d32' },
-  { name: 'Clearwater Insurance', headline: 'Talk to a licensed agent about dental and vision', colour: '#6a1b9a' },
-  { name: 'Pioneer Auto Direct', headline: 'Drivers are switching and saving on car insurance', colour: '#c62828' },
+  {
+    name: 'Harborline Health',
+    headline: 'Compare Medicare Advantage plans in your area',
+    colour: '#0b5cab',
+    vertical: 'medicare',
+  },
+  {
+    name: 'Summit Mutual',
+    headline: 'Plans with $0 premiums may be available',
+    colour: '#2e7d32',
+    vertical: 'medicare',
+  },
+  {
+    name: 'Clearwater Insurance',
+    headline: 'Talk to a licensed agent about dental and vision',
+    colour: '#6a1b9a',
+    vertical: 'medicare',
+  },
+  {
+    name: 'Pioneer Auto Direct',
+    headline: 'Drivers are switching and saving on car insurance',
+    colour: '#c62828',
+    vertical: 'auto',
+  },
 ];
+const AUTO_CARRIERS = [
+  {
+    name: 'Pioneer Auto Direct',
+    headline: 'Drivers are switching and saving on car insurance',
+    colour: '#c62828',
+    vertical: 'auto',
+  },
+  { name: 'Roadway Mutual', headline: 'Quotes for drivers in your ZIP code', colour: '#1565c0', vertical: 'auto' },
+  { name: 'Keystone Auto', headline: 'Bundle car and home insurance', colour: '#ef6c00', vertical: 'auto' },
+  {
+    name: 'Harborline Health',
+    headline: 'Compare Medicare Advantage plans in your area',
+    colour: '#0b5cab',
+    vertical: 'medicare',
+  },
+];
+
+/** An auto lead's mapped data (spec section 7) carries drivers or vehicles; a Medicare one never does. */
+function isAutoLead(data: Record<string, unknown>): boolean {
+  return Array.isArray(data.drivers) || Array.isArray(data.vehicles);
+}
 
 /** The visitor ip a request body carries: the scope of its behaviour and recorded call. */
 function ipOf(raw: unknown): string | null {
@@ -126,11 +172,13 @@ export function mediaAlphaRoutes(state: SandboxState) {
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const origin = new URL(c.req.url).origin;
+    const auto = isAutoLead(body.data.data);
+    const carriers = auto ? AUTO_CARRIERS : CARRIERS;
     const ads =
       behaviour === 'no-ads'
         ? []
-        : CARRIERS.map((carrier, i) => {
-            const ref = `sbx-${i + 1}`;
+        : carriers.map((carrier, i) => {
+            const ref = auto ? `sbx-auto-${i + 1}` : `sbx-${i + 1}`;
             const call = i === 2;
             return {
               type: call ? 'call' : 'click',
@@ -141,6 +189,7 @@ export function mediaAlphaRoutes(state: SandboxState) {
               pixels: [`${origin}/mediaalpha/pixel?ref=${ref}`],
               headline: carrier.headline,
               description: `${carrier.name}: licensed agents, no obligation.`,
+              vertical: carrier.vertical,
               ...(call ? { phone_number: `+1833555${String(2000 + i)}` } : {}),
             };
           });
@@ -164,8 +213,9 @@ export function mediaAlphaRoutes(state: SandboxState) {
   });
 
   app.get('/logo/:file', (c) => {
-    const index = Number(/sbx-(\d)/.exec(c.req.param('file'))?.[1] ?? 1) - 1;
-    const carrier = CARRIERS[index] ?? CARRIERS[0];
+    const match = /sbx-(auto-)?(\d)/.exec(c.req.param('file'));
+    const list = match?.[1] ? AUTO_CARRIERS : CARRIERS;
+    const carrier = list[Number(match?.[2] ?? 1) - 1] ?? CARRIERS[0];
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="160" height="48" rx="6" fill="${carrier?.colour}"/><text x="80" y="30" font-family="sans-serif" font-size="13" fill="#fff" text-anchor="middle">${carrier?.name}</text></svg>`;
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
   });

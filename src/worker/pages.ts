@@ -36,7 +36,8 @@ import { placementFor } from '../partners/mediaalpha/call-context';
 import type { LeaseOwner } from '../partners/mediaalpha/phone-lease';
 import { shellVariant } from './consent/page-variant';
 import { noteConsentShown } from './consent/catalog';
-import { listingForPage } from './listing';
+import { listingBudgetMs, listingForPage } from './listing';
+import { finishOffers } from './listing/finish-offers';
 import { pagePlace } from './location';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
 
@@ -119,6 +120,12 @@ async function renderRoute(
           leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)),
         );
   const offers = await listing;
+  // Issue 15: finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
+  const finished = state.completed && !isEditingAnswers(url.searchParams);
+  const finishListing =
+    finished && config.form && formDefinition(config.form).product === 'auto'
+      ? finishOffers(c, { page: route.name, localHour: undefined, budgetMs: listingBudgetMs(c.env) })
+      : null;
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
   const place = await pagePlace(c, {
@@ -192,12 +199,12 @@ async function renderRoute(
       basePath,
       ...(config.form
         ? {
-            funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, {
+            funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, finishListing && (await finishListing), {
               formId: config.form,
               stepName: stepInfo.name,
               values: state.values,
               // Issue 15: finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
-              completed: state.completed && !isEditingAnswers(url.searchParams),
+              completed: finished,
               url,
               language,
               brandName: brand.name,
@@ -264,9 +271,10 @@ async function funnelPropsFor(
   env: Env,
   place: FunnelProps['place'],
   formToken: string | null,
+  offers: FunnelProps['offers'],
   input: Parameters<typeof funnelProps>[1],
 ) {
-  const props = { ...(await funnelProps(env, input)), place, formToken };
+  const props = { ...(await funnelProps(env, input)), place, formToken, offers };
   return shared
     ? { ...props, submissionId: SUBMISSION_SLOT, search: SEARCH_SLOT, formToken: formToken ? QUOTE_TOKEN_SLOT : null }
     : props;

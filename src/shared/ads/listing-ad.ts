@@ -21,8 +21,19 @@ export const listingAdSchema = z.looseObject({
   description: z.optional(z.string().check(z.maxLength(600))),
   /** Call ads: the number to dial (digits, optionally with +). */
   phone_number: z.optional(z.string().check(z.regex(/^\+?\d{10,15}$/))),
+  /** The product line the offer is for ('auto', 'medicare', …), when the marketplace says so. */
+  vertical: z.optional(z.string().check(z.maxLength(40))),
 });
 export type ListingAd = z.infer<typeof listingAdSchema>;
+
+/**
+ * Issue 15: a listing shows only offers for the page's product. A marketplace listing can mix
+ * product lines; an offer that names another one is dropped, one that names none is kept (the
+ * placement it was asked for is the product's own).
+ */
+export function offersForProduct(ads: readonly ListingAd[], product: string): ListingAd[] {
+  return ads.filter((ad) => ad.vertical === undefined || ad.vertical === product);
+}
 
 /** What POST /api/mediaalpha/ads answers. */
 export const adsReplySchema = z.object({ ads: z.array(listingAdSchema), requestId: z.nullable(z.string()) });

@@ -24,6 +24,9 @@ import { leaseVisitorPhone, leaseWithin } from './visitor-phone';
 import { partnerVisit } from '../visit';
 import { throughBreaker } from '../defence/partner-guard';
 import { EMPTY_LISTING, fetchListing } from '../listing';
+import { finishOffers } from '../listing/finish-offers';
+import { routeByName } from '../../routes/registry';
+import { visitorStub } from '../visitor';
 
 /**
  * The partner calls the browser makes (spec section 7, calls 1, 2, 5, 6 and 7), fronted
@@ -164,6 +167,24 @@ partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), asy
     logPartnerFailure('mediaalpha.ads', error);
     return c.json(EMPTY_LISTING);
   }
+});
+
+/**
+ * Issue 15, item 3: the offers of a finished auto visitor's confirmation (src/worker/listing/finish-offers.ts).
+ * Only for a visitor who finished an auto form; one partner call per lead, reused afterwards.
+ */
+partnerApi.post('/mediaalpha/finish-offers', zValidator('json', partnerCall, invalid), async (c) => {
+  const body = c.req.valid('json');
+  const { product, page } = await partnerVisit(c, body.page);
+  const form = page ? routeByName(page)?.config.form : null;
+  const finished =
+    product === 'auto' && form
+      ? (await visitorStub(c.env, c.var.visitorId).getFunnelState(form, null)).completed
+      : false;
+  const listing = finished
+    ? await finishOffers(c, { page: page ?? undefined, localHour: body.localHour })
+    : { ...EMPTY_LISTING, retry: false };
+  return c.json(listing, 200, { 'cache-control': 'no-store' });
 });
 
 /** Spec 7.6: the body names the user and session; ip and agent come from the request. */

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { Product } from '../../../brands';
 import { hasPlacement } from '../../partners/mediaalpha/call-context';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
-import { adsRequest } from '../../partners/mediaalpha/get-phone';
+import { adsRequest, type AdsRequest } from '../../partners/mediaalpha/get-phone';
 import { mappedLeadData } from '../../partners/mediaalpha/phone-lease';
 import { adListingEnvelopeSchema, validListingAds, type ListingAd } from '../../partners/mediaalpha/schemas';
 import { logPartnerFailure, partnerTimeoutMs } from '../../partners/partner-fetch';
@@ -35,19 +35,24 @@ export interface ListingRequest {
   timeoutMs?: number;
 }
 
-/** The visitor's listing from MediaAlpha. Throws when the partner fails (callers decide the fallback). */
-export async function fetchListing(c: Context<AppEnv>, request: ListingRequest): Promise<Listing> {
+/**
+ * What a listing call sends for this visitor: the call context and the mapped lead (contact
+ * fields only after consent, src/worker/consent/sharing.ts); null without a placement.
+ */
+export async function listingCall(c: Context<AppEnv>, request: ListingRequest): Promise<AdsRequest | null> {
   const [place, context, state] = await Promise.all([
     visitorPlace(c),
     partnerCallContext(c, request.product, request.page, request.localHour),
-    // Contact fields only after consent (src/worker/consent/sharing.ts).
     visitorStub(c.env, c.var.visitorId).partnerValues('mediaalpha'),
   ]);
-  if (!hasPlacement(context.placementId)) return EMPTY_LISTING;
-  const client = mediaAlphaClient(c.env, request.timeoutMs ?? partnerTimeoutMs(c.env));
-  const reply = await throughBreaker(c, 'mediaalpha', () =>
-    client.ads(adsRequest(context, mappedLeadData(request.product, state, null, place.zip))),
-  );
+  if (!hasPlacement(context.placementId)) return null;
+  return adsRequest(context, mappedLeadData(request.product, state, null, place.zip));
+}
+
+/** One ads call through the partner's breaker. Throws when the partner fails (callers decide the fallback). */
+export async function requestListing(c: Context<AppEnv>, body: AdsRequest, timeoutMs?: number): Promise<Listing> {
+  const client = mediaAlphaClient(c.env, timeoutMs ?? partnerTimeoutMs(c.env));
+  const reply = await throughBreaker(c, 'mediaalpha', () => client.ads(body));
   const listing = adListingEnvelopeSchema.safeParse(reply);
   if (!listing.success) {
     // The first shape is valid but carries no listing data we render (spec section 3).
@@ -64,6 +69,12 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
       requestId: listing.data.requestid,
     });
   return { ads, requestId: listing.data.requestid };
+}
+
+/** The visitor's listing from MediaAlpha. Throws when the partner fails (callers decide the fallback). */
+export async function fetchListing(c: Context<AppEnv>, request: ListingRequest): Promise<Listing> {
+  const body = await listingCall(c, request);
+  return body ? requestListing(c, body, request.timeoutMs) : EMPTY_LISTING;
 }
 
 /**
@@ -93,29 +104,37 @@ export function offersForNow(ads: ListingAd[], utmMedium: string | null, now = n
 }
 
 /** The listing for a page render, bounded by the listing budget (listingBudgetMs); never throws. */
-export async function listingForPage(
+export function listingForPage(
   c: Context<AppEnv>,
   product: Product,
   page: string,
   budgetMs = listingBudgetMs(c.env),
 ): Promise<RenderedListing> {
+  const utmMedium = new URL(c.req.url).searchParams.get('utm_medium');
+  return withinBudget(
+    fetchListing(c, { product, page, localHour: undefined, timeoutMs: budgetMs }).then((listing) => ({
+      ...listing,
+      ads: offersForNow(listing.ads, utmMedium),
+    })),
+    budgetMs,
+  );
+}
+
+/** A listing for a page render: `retry` when it failed or did not come within `budgetMs`; never throws. */
+export async function withinBudget(work: Promise<Listing>, budgetMs: number): Promise<RenderedListing> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp: RenderedListing = { ...EMPTY_LISTING, retry: true };
   const deadline = new Promise<RenderedListing>((resolve) => {
     timer = setTimeout(() => resolve(gaveUp), budgetMs);
   });
-  const work = fetchListing(c, { product, page, localHour: undefined, timeoutMs: budgetMs })
-    .then((listing): RenderedListing => ({
-      ...listing,
-      ads: offersForNow(listing.ads, new URL(c.req.url).searchParams.get('utm_medium')),
-      retry: false,
-    }))
+  const done = work
+    .then((listing): RenderedListing => ({ ...listing, retry: false }))
     .catch((error: unknown) => {
       logPartnerFailure('mediaalpha.ads', error);
       return gaveUp;
     });
   try {
-    return await Promise.race([work, deadline]);
+    return await Promise.race([done, deadline]);
   } finally {
     clearTimeout(timer);
   }

@@ -2,6 +2,7 @@ import type { FormId, Language } from '../../../routes/schema';
 import type { FormValues } from '../../../shared/json';
 import type { PhoneDisplay, StepInfo } from '../../page-props';
 import type { ConsentProps } from './consent-block';
+import type { ListingAd } from '../../../shared/ads/listing-ad';
 
 /** What the Worker adds for a page with a form (src/worker/funnel/form-page.ts). */
 export interface FunnelProps {
@@ -27,6 +28,8 @@ export interface FunnelProps {
   turnstile?: { siteKey: string; scriptUrl: string } | null;
   /** The stored location of the visitor's zip, shown on the steps after the zip (issue 10). */
   place?: { city: string; stateCode: string } | null;
+  /** Issue 15: a finished auto visitor's offers, fetched by the server (`retry`: the browser asks again). */
+  offers?: { ads: ListingAd[]; requestId: string | null; retry: boolean } | null;
 }
 
 export interface QuoteFormProps {

@@ -1,0 +1,67 @@
+/**
+ * Issue 15, item 3: the offer wall of a finished auto visitor. The spec's ads call with the
+ * visitor's mapped lead, as the clicks-auto pages make it, shown in the confirmation, with
+ * JavaScript (POST /api/mediaalpha/finish-offers) and without (the page render, within the
+ * listing budget). One partner call per lead: the answer is remembered in the visitor's
+ * Durable Object under a hash of what was sent (placement and mapped lead), so a reload, the
+ * confirmation on another page of the product or the island after a server render reuse it;
+ * different answers are a different lead and ask again. A miss is counted by the `ads` rate
+ * limit and goes through the partner's breaker; only auto offers are kept.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { validListingAds } from '../../partners/mediaalpha/schemas';
+import { offersForProduct } from '../../shared/ads/listing-ad';
+import { partnerTimeoutMs } from '../../partners/partner-fetch';
+import { sha256Hex } from '../../shared/consent';
+import { recall, remember } from '../api/partner-context';
+import { checkLimit } from '../defence/rate-limit';
+import type { AppEnv } from '../env';
+import {
+  EMPTY_LISTING,
+  listingCall,
+  offersForNow,
+  requestListing,
+  withinBudget,
+  type Listing,
+  type RenderedListing,
+} from './index';
+
+const storedFinishOffers = z.object({
+  key: z.string(),
+  ads: z.array(z.unknown()),
+  requestId: z.string().nullable(),
+});
+
+export interface FinishOffersRequest {
+  page: string | undefined;
+  localHour: number | undefined;
+  /** Partner timeout and render budget; absent: the partner timeout. */
+  budgetMs?: number;
+}
+
+const NONE: RenderedListing = { ...EMPTY_LISTING, retry: false };
+
+/** The finished auto visitor's offers (call offers only while agents answer); never throws. */
+export async function finishOffers(c: Context<AppEnv>, request: FinishOffersRequest): Promise<RenderedListing> {
+  const utmMedium = new URL(c.req.url).searchParams.get('utm_medium');
+  const now = (listing: RenderedListing): RenderedListing => ({
+    ...listing,
+    ads: offersForNow(listing.ads, utmMedium),
+  });
+  const body = await listingCall(c, { product: 'auto', page: request.page, localHour: request.localHour });
+  if (!body) return NONE;
+  const key = await sha256Hex(JSON.stringify([body.placement_id, body.data]));
+  const cached = await recall(c, 'finish-offers', storedFinishOffers);
+  if (cached?.key === key)
+    return now({ ads: validListingAds(cached.ads).ads, requestId: cached.requestId, retry: false });
+  if ((await checkLimit(c, 'ads')).limited) return NONE;
+  const work = requestListing(c, body, request.budgetMs).then(async (listing): Promise<Listing> => {
+    const offers = { ads: offersForProduct(listing.ads, 'auto'), requestId: listing.requestId };
+    await remember(c, 'finish-offers', { key, ...offers });
+    return offers;
+  });
+  // Past the render budget the call still lands in the visitor's store, for the island's retry or a reload.
+  c.executionCtx.waitUntil(work.catch(() => undefined));
+  return now(await withinBudget(work, request.budgetMs ?? partnerTimeoutMs(c.env) + 100));
+}
