@@ -122,7 +122,7 @@ export const autoForm: FormDef = {
     },
     {
       name: 'contact',
-      title: l('Where should we send your quotes?', '¿Dónde le enviamos sus cotizaciones?'),
+      title: l('How can insurers and agents reach you?', '¿Cómo pueden contactarle las aseguradoras y los agentes?'),
       fields: [
         phoneField('driver1Phone'),
         emailField('driver1Email'),

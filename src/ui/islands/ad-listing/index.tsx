@@ -28,6 +28,11 @@ export interface AdListingProps {
   requestId?: string | null;
   /** The server gave up waiting (timeout or failure): the browser asks again after load. */
   retry?: boolean;
+  /**
+   * Issue 15: 'finish' is the offer wall of a finished auto visitor's confirmation: offers for
+   * their lead (POST /api/mediaalpha/finish-offers) and, when none, what happens next.
+   */
+  variant?: 'listing' | 'finish';
 }
 
 type ListingState = { status: 'loading' } | { status: 'ready'; ads: ListingAd[]; requestId: string | null };
@@ -62,8 +67,10 @@ export function AdListing({
   initialAds,
   requestId: initialRequestId = null,
   retry = false,
+  variant = 'listing',
 }: AdListingProps) {
   const copy = AD_LISTING_COPY[language];
+  const finish = variant === 'finish';
   const headingId = useId();
   const [state, setState] = useState<ListingState>(
     initialAds ? { status: 'ready', ads: initialAds, requestId: initialRequestId } : { status: 'loading' },
@@ -84,13 +91,13 @@ export function AdListing({
       announce(initialAds, initialRequestId);
       return;
     }
-    fetchJson('/api/mediaalpha/ads', adsReplySchema, {
+    fetchJson(finish ? '/api/mediaalpha/finish-offers' : '/api/mediaalpha/ads', adsReplySchema, {
       method: 'POST',
       body: { product, page, localHour: new Date().getHours() },
     })
       .then((reply) => announce(reply.ads, reply.requestId))
       .catch(() => announce([], null));
-  }, [initialAds, initialRequestId, retry, page, product]);
+  }, [initialAds, initialRequestId, retry, page, product, finish]);
 
   const onAdClick = (ad: ListingAd, position: number, requestId: string | null) => {
     const props = adEventProps(ad, position, requestId);
@@ -101,15 +108,18 @@ export function AdListing({
   return (
     <section className="ad-listing" aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
       <h2 id={headingId} className="ad-listing__heading">
-        {copy.heading}
+        {finish ? copy.finishHeading : copy.heading}
       </h2>
+      {state.status === 'ready' && state.ads.length > 0 ? (
+        <p className="ad-listing__disclosure">{copy.disclosure}</p>
+      ) : null}
       {state.status === 'loading' ? (
         <p className="ad-listing__status" role="status">
           {copy.loading}
         </p>
       ) : state.ads.length === 0 ? (
         <p className="ad-listing__status" role="status">
-          {copy.empty}
+          {finish ? copy.finishEmpty : copy.empty}
         </p>
       ) : (
         <ol className="ad-listing__list">

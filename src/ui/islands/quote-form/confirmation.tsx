@@ -2,10 +2,13 @@ import type { MouseEvent, Ref } from 'react';
 import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
+import { AdListing } from '../ad-listing';
+import type { FunnelProps } from './types';
 
 /**
  * Issue 15, item 2: what replaces the form once the visitor finished it: what happens next,
- * the call button with the page's one number, and a way back into the answers. Rendered by
+ * the call button with the page's one number, and a way back into the answers. Item 3: an
+ * auto visitor also sees the offers for their lead (the click-out wall), disclosure first. Rendered by
  * the server too (a finished visitor on any page of the product, and the finish without
  * JavaScript), so the controls are plain links that the island may handle in the page.
  */
@@ -22,7 +25,7 @@ const COPY = {
       ],
       auto: [
         'Your answers go to the insurers and agents who quote in your area.',
-        'An agent may call you at the number you gave with quotes. There is no cost and no obligation to buy.',
+        'A licensed agent may call you at the number you gave to go over your options. There is no cost and no obligation to buy.',
         'Want to talk now? Call the number below.',
       ],
       life: [
@@ -47,7 +50,7 @@ const COPY = {
       ],
       auto: [
         'Sus respuestas van a las aseguradoras y agentes que cotizan en su zona.',
-        'Un agente puede llamarle al número que nos dio con cotizaciones. No tiene costo ni obligación de comprar.',
+        'Un agente con licencia puede llamarle al número que nos dio para revisar sus opciones. No tiene costo ni obligación de comprar.',
         '¿Quiere hablar ahora? Llame al número de abajo.',
       ],
       life: [
@@ -73,6 +76,10 @@ export interface ConfirmationProps {
   onEdit?: (event: MouseEvent<HTMLAnchorElement>) => void;
   headingRef?: Ref<HTMLHeadingElement>;
   idPrefix: string;
+  /** Route name, for the auto offer wall's partner call. */
+  pageName: string;
+  /** Issue 15: the offers the server fetched for a finished auto visitor; absent: the browser asks. */
+  offers?: FunnelProps['offers'];
 }
 
 export function Confirmation({
@@ -84,6 +91,8 @@ export function Confirmation({
   onEdit,
   headingRef,
   idPrefix,
+  pageName,
+  offers,
 }: ConfirmationProps) {
   const s = COPY[language];
   return (
@@ -91,6 +100,15 @@ export function Confirmation({
       <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>
         {arrived ? s.arrivedTitle : s.title}
       </h2>
+      {product === 'auto' ? (
+        <AdListing
+          product="auto"
+          page={pageName}
+          language={language}
+          variant="finish"
+          {...(offers ? { initialAds: offers.ads, requestId: offers.requestId, retry: offers.retry } : {})}
+        />
+      ) : null}
       <h3>{s.next}</h3>
       <ol className="confirmation__next">
         {s.steps[product].map((line) => (

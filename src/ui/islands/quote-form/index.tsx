@@ -333,6 +333,8 @@ export function QuoteForm(props: QuoteFormProps) {
           onEdit={editAnswers}
           headingRef={doneRef}
           idPrefix={idPrefix}
+          pageName={props.pageName}
+          offers={funnel.offers}
         />
       ) : (
         <form

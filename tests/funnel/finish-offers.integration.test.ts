@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { formDefinition, stepInputNames } from '../../src/shared/forms';
+import { decode, leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { asIfTaken } from '../support/pace';
+import { sandboxScope, type SandboxScope } from '../support/sandbox';
+
+/**
+ * Issue 15, item 3 through the Worker: a finished auto visitor, without JavaScript, sees the
+ * offers for their lead in the confirmation (the spec's ads call with the mapped lead, auto
+ * offers only, disclosure first, each with the partner's click URL), made once per lead: a
+ * reload or the island's request reuse it. No offers: the copy says what happens next.
+ */
+const ANSWERS: Record<string, string> = {
+  zipcode: '60601',
+  vehicle1Year: '2019',
+  vehicle1Make: 'Toyota',
+  vehicle1Model: 'Camry',
+  currentlyInsured: '1',
+  currentCompany: 'State Farm',
+  homeowner: '1',
+  interestedInHomeInsurance: '0',
+  driver1FirstName: 'Grace',
+  driver1LastName: 'Hopper',
+  driver1Gender: 'female',
+  driver1MaritalStatus: 'widowed',
+  driver1DobMonth: '12',
+  driver1DobDay: '9',
+  driver1DobYear: '1966',
+  driver1LicenseStatus: 'active',
+  driver1Sr22: '0',
+  driver1CreditRating: 'good',
+  driver1MilitaryAffiliation: '1',
+  driver1Phone: '(312) 555-0188',
+  driver1Email: 'grace@example.com',
+  driver1Address: '1 Main St',
+};
+
+/** Every step of the auto form posted as a browser without JavaScript would; returns the final redirect. */
+async function finishAuto(v: Visitor, base = '/save-auto'): Promise<string> {
+  const steps = formDefinition('auto').steps;
+  let location = '';
+  for (const [index, step] of steps.entries()) {
+    const fields = Object.fromEntries(
+      stepInputNames(step).flatMap((name) => (ANSWERS[name] === undefined ? [] : [[name, ANSWERS[name]]])),
+    );
+    if (step.group) fields[`${step.group.prefix}s`] = '1';
+    // At a person's pace, so the lead is judged on its merits (src/worker/defence).
+    if (index === steps.length - 1) await asIfTaken(v);
+    location = await submitStep(v, `${base}/${step.name}`, fields);
+  }
+  expect(await leadsOf(v.id)).toHaveLength(1);
+  return location;
+}
+
+const adsCalls = (sb: SandboxScope) => sb.calls('mediaalpha', '/ads');
+const refsOf = (html: string) => [...html.matchAll(/data-ad-ref="([^"]+)"/g)].map((m) => m[1]);
+
+describe('the auto finish shows offers, without JavaScript', () => {
+  it('lists the offers for the lead (auto only, disclosure first, partner click URLs), one partner call per lead', async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip });
+    const done = await finishAuto(v);
+    const html = decode(await (await v.get(done)).text());
+    expect(html).toContain('data-confirmation');
+    expect(html).toContain('Insurers offering quotes in your ZIP code');
+    const refs = refsOf(html);
+    expect(refs.length).toBeGreaterThanOrEqual(2);
+    expect(refs.every((ref) => ref?.startsWith('sbx-auto-'))).toBe(true);
+    // The sandbox's fourth offer is a Medicare one: filtered out.
+    expect(refs).not.toContain('sbx-auto-4');
+    expect(html).not.toContain('Medicare Advantage');
+    expect(html).toContain(`href="${sb.origin}/mediaalpha/click?ref=sbx-auto-1"`);
+    const disclosure = html.indexOf('class="ad-listing__disclosure"');
+    expect(disclosure).toBeGreaterThan(0);
+    expect(disclosure).toBeLessThan(html.indexOf('data-ad-ref='));
+    // The call button is there too.
+    expect(html).toMatch(/class="cta-phone"[^>]*href="tel:\+1\d{10}"|href="tel:\+1\d{10}"[^>]*data-track="ctc"/);
+
+    // The spec's ads call with the mapped lead: zip, drivers and vehicles of this visitor.
+    const calls = await adsCalls(sb);
+    expect(calls).toHaveLength(1);
+    const body = calls[0]?.body as { data: Record<string, unknown>; placement_id: string };
+    expect(body.data).toMatchObject({
+      zip: '60601',
+      vehicles: [{ year: '2019', make: 'Toyota', model: 'Camry' }],
+      drivers: [expect.objectContaining({ gender: 'F', marital_status: 'widowed' })],
+    });
+
+    // A reload and the island's own request reuse the answer: no second partner call.
+    const again = decode(await (await v.get(done)).text());
+    expect(refsOf(again)).toEqual(refs);
+    const api = await v.fetch('/api/mediaalpha/finish-offers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'save-auto', localHour: 10 }),
+    });
+    expect(api.status).toBe(200);
+    const reply = await api.json<{ ads: { ref: string; click_url: string }[] }>();
+    expect(reply.ads.map((ad) => ad.ref)).toEqual(expect.arrayContaining(refs.filter((ref) => ref !== undefined)));
+    expect(await adsCalls(sb)).toHaveLength(1);
+  });
+
+  it('says what happens next, and promises no quotes, when no insurer has an offer', async () => {
+    const sb = sandboxScope();
+    await sb.set('mediaalpha', 'no-ads');
+    const v = visitor('ps', { ip: sb.ip });
+    const html = decode(await (await v.get(await finishAuto(v))).text());
+    expect(html).toContain('data-confirmation');
+    expect(html).toContain('No insurer has an online offer for your answers right now');
+    expect(html).not.toContain('data-ad-ref=');
+    expect(html).not.toMatch(/with quotes|send your quotes/);
+    expect(await adsCalls(sb)).toHaveLength(1);
+  });
+
+  it('makes no partner call for a visitor who has not finished, nor on a Medicare finish', async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip });
+    await submitStep(v, '/save-auto/zip', { zipcode: '60601' });
+    const res = await v.fetch('/api/mediaalpha/finish-offers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'save-auto' }),
+    });
+    expect(await res.json()).toMatchObject({ ads: [], requestId: null });
+    const bad = await v.fetch('/api/mediaalpha/finish-offers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'Not A Page' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await adsCalls(sb)).toHaveLength(0);
+  });
+});
