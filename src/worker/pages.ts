@@ -136,15 +136,16 @@ async function renderRoute(
   });
   const shownPlace =
     config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
+  // Anything of the visitor's in the page (answers, a lease, the confirmation, their offers or place).
+  const personal =
+    offers !== undefined ||
+    shownPlace !== null ||
+    Object.keys(state.values).length > 0 ||
+    state.lease !== null ||
+    state.completed ||
+    ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // Nothing of the visitor's in the page: the rendered shell can be shared (src/worker/page-cache.ts).
-  const shared =
-    shellSharing.enabled &&
-    !offers &&
-    !shownPlace &&
-    Object.keys(state.values).length === 0 &&
-    !state.lease &&
-    !state.completed &&
-    !ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+  const shared = shellSharing.enabled && !personal;
   // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
   const basePath =
     params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
@@ -174,6 +175,8 @@ async function renderRoute(
     hooks: { onEnter: config.onEnter ?? null },
     place: { zip: place.zip, located: place.location?.zip ?? null },
     phone,
+    // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
+    answersFromAddress: prefill !== null,
   };
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   await recordPageServed(c, {
@@ -224,7 +227,7 @@ async function renderRoute(
     });
   };
 
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': pageCacheControl(personal) };
   if (!shared) return c.body(await render(false), 200, headers);
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
@@ -250,6 +253,17 @@ async function renderRoute(
     quoteToken: formToken,
   });
   return c.body(filled, 200, headers);
+}
+
+/**
+ * Issue 15, item 8: a page with the visitor's values is never stored anywhere (no-store); any
+ * other page may stay in this browser's back/forward cache (`no-store` on the document keeps
+ * Chrome from restoring it once a cookie changed, and the visit cookie changes on every page).
+ * `private`: never a shared cache; `no-cache`: a new visit asks the Worker again. The client
+ * refreshes a restored page whose visitor state moved on (src/ui/client/page-restore.ts).
+ */
+export function pageCacheControl(personal: boolean): string {
+  return personal ? 'private, no-store' : 'private, no-cache';
 }
 
 /** The product and placement whose lease a page of `product` shows. */
