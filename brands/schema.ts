@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brandConsentSchema } from './consent';
+import { brandCopySchema, LAYOUTS, logoSchema, themeSchema } from './identity';
 
 /** The twelve brand codes of the spec; adding a brand means adding a code here and a record file. */
 export const BRAND_CODES = [
@@ -28,7 +29,6 @@ export function productForBrandId(id: string): 'auto' | 'medicare' {
   return id === 'tqg' || id === 'ps' ? 'auto' : 'medicare';
 }
 
-const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'a #rrggbb colour');
 const hostname = z
   .string()
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/, 'a lower-case hostname');
@@ -42,18 +42,16 @@ export const brandSchema = z
     name: z.string().min(2).max(60),
     /** Production hostnames; the first is canonical. Local development uses {id}.localhost. */
     hostnames: z.array(hostname).min(1),
-    /** Path of the favicon under public/. */
-    favicon: z.string().regex(/^\/favicons\/[a-z0-9]+\.svg$/),
     tagManagerId: z.string().regex(/^GTM-[A-Z0-9]{6,8}$/),
     /** E.164 digits with country prefix, no plus sign (spec section 3: phone-number record value). */
     defaultPhone: z.string().regex(/^1[2-9]\d{9}$/, 'eleven digits starting with country code 1'),
     defaultProduct: productSchema,
     defaultLanguage: z.enum(['english', 'spanish']),
-    theme: z.object({
-      primary: hexColour,
-      primaryText: hexColour,
-      accent: hexColour,
-    }),
+    /** Identity (brands/identity.ts): colours per mode, radius and type scale; the logo is the favicon too. */
+    theme: themeSchema,
+    layout: z.enum(LAYOUTS),
+    logo: logoSchema,
+    copy: brandCopySchema,
     mediaalpha: z.object({
       /** Placement per product; a product without one uses NO_PLACEMENT (no partner call). */
       placementIds: z.partialRecord(productSchema, placementId),

@@ -1,10 +1,11 @@
 /**
  * Pages every brand serves (the home page, terms, privacy) speak the brand's language: on a
- * Spanish brand (m10es) the home page is Spanish copy and every UI string around the legal
- * text is Spanish. Pages with a language of their own (every funnel page) keep it.
+ * Spanish brand (m10es) the home page is the brand's Spanish copy and every UI string around
+ * the legal text is Spanish. Pages with a language of their own (every funnel page) keep it.
  */
 import type { Language, PageConfig, RouteRecord } from './schema';
-import { HOME_COPY_ES } from './families/fixed';
+import type { Brand } from '../../brands/schema';
+import { productCopy } from '../../brands/product-copy';
 
 /** A page served to every brand rather than written for one language. */
 export function isBrandWidePage(route: Pick<RouteRecord, 'name' | 'config'>): boolean {
@@ -18,9 +19,18 @@ export function pageLanguage(
   return isBrandWidePage(route) ? brandLanguage : route.language;
 }
 
-/** The page's config in that language: the home page has Spanish copy; legal text stays English (docs/decisions.md). */
-export function localizedConfig(route: Pick<RouteRecord, 'name' | 'config'>, language: Language): PageConfig {
-  if (route.name === 'index' && language === 'spanish')
-    return { ...route.config, ...HOME_COPY_ES, body: [...HOME_COPY_ES.body] };
-  return route.config;
+/**
+ * The page's config for the brand. Pages every brand serves sell the brand's product; the
+ * home page says the brand's own words (its record's `copy`) and its product's body copy
+ * (brands/product-copy.ts) in the brand's language; legal text stays English (docs/decisions.md).
+ */
+export function localizedConfig(
+  route: Pick<RouteRecord, 'name' | 'config'>,
+  brand: Pick<Brand, 'defaultLanguage' | 'defaultProduct' | 'copy'>,
+): PageConfig {
+  if (!isBrandWidePage(route)) return route.config;
+  const config = { ...route.config, product: brand.defaultProduct };
+  if (route.name !== 'index') return config;
+  const body = [...productCopy(brand.defaultProduct, brand.defaultLanguage).homeBody];
+  return { ...config, ...brand.copy.home, body };
 }

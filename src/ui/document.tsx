@@ -4,6 +4,7 @@ import type { Language } from '../routes/schema';
 import { BOOT_SCRIPT } from './boot-script';
 import { htmlLang } from './i18n';
 import STYLES from './styles.css';
+import { brandCss, FAVICON_PATH } from './brand-identity';
 
 /** URLs of the content-hashed client bundles (from public/build/manifest.json). */
 export interface ClientAssets {
@@ -48,11 +49,6 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function themeCss(brand: Brand): string {
-  const { primary, primaryText, accent } = brand.theme;
-  return `:root{--brand:${primary};--brand-text:${primaryText};--accent:${accent}}`;
-}
-
 export function Document({
   brand,
   language,
@@ -76,9 +72,9 @@ export function Document({
         <title>{title}</title>
         <meta name="description" content={description} />
         {shell.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
-        <meta name="theme-color" content={brand.theme.primary} />
-        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
-        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: themeCss(brand) + STYLES }} />
+        <meta name="theme-color" content={brand.theme.light.primary} />
+        <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
+        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: STYLES + brandCss(brand) }} />
         {shell.gpc ? null : (
           <>
             <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />

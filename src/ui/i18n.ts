@@ -18,8 +18,6 @@ const STRINGS = {
     errorBody: 'Something went wrong on our side. Please try again in a moment, or call us.',
     privacy: 'Privacy policy',
     terms: 'Terms of use',
-    disclaimer:
-      'We are not connected with or endorsed by the United States government or the federal Medicare program. Calling connects you with a licensed insurance agent. Plans and benefits vary by area.',
     getStarted: 'Get started',
     seeOffers: 'See my options',
     reviews: 'Carrier reviews',
@@ -45,8 +43,6 @@ const STRINGS = {
     errorBody: 'Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento o llámenos.',
     privacy: 'Política de privacidad',
     terms: 'Términos de uso',
-    disclaimer:
-      'No estamos conectados ni respaldados por el gobierno de los Estados Unidos ni por el programa federal Medicare. Al llamar se comunicará con un agente de seguros con licencia. Los planes y beneficios varían según la zona.',
     getStarted: 'Comenzar',
     seeOffers: 'Ver mis opciones',
     reviews: 'Reseñas de aseguradoras',

@@ -5,6 +5,8 @@ import { t } from './i18n';
 import { ExitIntentSlot } from './islands/exit-intent/slot';
 import { consentCopy } from './consent/copy';
 import { TpmoNotice } from './consent/tpmo-notice';
+import { BrandLogo } from './brand-identity';
+import { productCopy } from '../../brands/product-copy';
 
 /** Header with the brand and the call-to-action, main landmark, footer with legal links. */
 export function Layout({ page, children }: { page: PageProps; children: ReactNode }) {
@@ -17,9 +19,12 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
       </a>
       <header className="site-header" id="site-header" data-sticky="">
         <div className="site-header__inner">
-          <a className="brand-name" href="/">
-            {page.brand.name}
-          </a>
+          <div className="brand-block">
+            <BrandLogo brand={page.brand} />
+            {page.language === page.brand.defaultLanguage ? (
+              <span className="brand-tagline">{page.brand.copy.tagline}</span>
+            ) : null}
+          </div>
           <PhoneCta phone={page.phone} label={s.callNow} />
         </div>
       </header>
@@ -42,7 +47,9 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
               {consentCopy(page.language).doNotSell}
             </a>
           </nav>
-          <p className="disclaimer">{s.disclaimer}</p>
+          <p className="disclaimer">
+            {productCopy(page.config.product ?? page.brand.defaultProduct, page.language).disclaimer}
+          </p>
           <div className="mode-switch" role="group" aria-label={s.colourMode} data-mode-switch="">
             <span>{s.colourMode}:</span>
             <button type="button" data-mode="light" aria-pressed="false">

@@ -11,6 +11,7 @@ import { visitorMiddleware } from './middleware/visitor';
 import { apiRateLimits, formPostRateLimits } from './defence';
 import { writeGuard } from './middleware/write-guard';
 import { pages } from './pages';
+import { brandAssets } from './brand-assets';
 import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
 import { partnerApi } from './api/partners';
@@ -27,6 +28,8 @@ const app = new Hono<AppEnv>();
 app.use('*', securityHeaders);
 app.get('/healthz', (c) => c.json({ ok: true }));
 app.use('*', brandMiddleware);
+// The brand's favicon, before anything that reads or writes visitor state.
+app.route('/', brandAssets);
 // Same-origin writes, JSON-only APIs, body limits and clean text, before any cookie is read or set.
 app.use('*', writeGuard);
 app.use('*', visitorMiddleware);

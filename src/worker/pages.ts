@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { productForBrandId, type Brand, type Product } from '../../brands';
 import { findRoute, isServedFor, ROUTES } from '../routes/registry';
 import { runPageCheck } from '../routes/checks';
-import { isBrandWidePage, localizedConfig, pageLanguage } from '../routes/brand-language';
+import { localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage } from '../ui/render';
@@ -94,8 +94,7 @@ async function renderRoute(
 
   // Home and legal pages speak the brand's language (m10es: Spanish) and sell its product.
   const language = pageLanguage(route, brand.defaultLanguage);
-  const localized = localizedConfig(route, language);
-  const baseConfig = isBrandWidePage(route) ? { ...localized, product: brand.defaultProduct } : localized;
+  const baseConfig = localizedConfig(route, brand);
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment(
     { config: baseConfig, experiment: route.experiment },

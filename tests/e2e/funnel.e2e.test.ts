@@ -104,7 +104,7 @@ describe('Medicare funnel', () => {
     await page.goto(`${origin}/get-yours-otc#%E0%A4%A`);
     await hydrated(page);
     const favicon = await page.evaluate(async () => {
-      const res = await fetch('/favicons/bh.svg');
+      const res = await fetch('/data/zips/005.json');
       return { nosniff: res.headers.get('x-content-type-options'), referrer: res.headers.get('referrer-policy') };
     });
     expect(favicon).toEqual({ nosniff: 'nosniff', referrer: 'strict-origin-when-cross-origin' });

@@ -26,7 +26,7 @@ describe('pages in Chromium', () => {
       const name = BRANDS.find((b) => b.id === brand)?.name ?? '';
       expect(await page.title()).toMatch(new RegExp(`( - )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       const icon = await page.getAttribute('link[rel="icon"]', 'href');
-      expect(icon).toBe(`/favicons/${brand}.svg`);
+      expect(icon).toBe('/favicon.svg');
       // Fetched by the page itself: Node's resolver (page.request) does not know *.localhost.
       const iconBody = await page.evaluate(async (href) => {
         const r = await fetch(href);

@@ -34,13 +34,13 @@ describe('every route for every brand', () => {
         const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
         // Home and legal pages speak the brand's language (src/routes/brand-language.ts).
         const language = pageLanguage(route, brand.defaultLanguage);
-        const config = localizedConfig(route, language);
+        const config = localizedConfig(route, brand);
         expect(title).toBe(config.title ? `${config.title} - ${brand.name}` : brand.name);
         expect(html).toContain(`<html lang="${language === 'spanish' ? 'es' : 'en'}"`);
         expect(html.includes('<meta name="robots" content="noindex, nofollow"/>'), `${brand.id} ${path} robots`).toBe(
           route.config.indexable !== true,
         );
-        expect(html).toContain(`<link rel="icon" href="${brand.favicon}"`);
+        expect(html).toContain('<link rel="icon" href="/favicon.svg"');
       }
     });
   }

@@ -5,6 +5,7 @@
  */
 import { ALL_BRANDS, AUTO_BRANDS, REVIEW_BRANDS, SPANISH_MEDICARE_BRANDS, family, type PageCopy } from './family';
 
+/** The home page's registry copy; every brand shows its own words instead (src/routes/brand-language.ts). */
 const home: PageCopy = {
   title: 'Compare plans and benefits',
   description:
@@ -15,20 +16,6 @@ const home: PageCopy = {
     'Shopping for insurance is easier when someone walks you through the choices. We ask a few short questions, then connect you with licensed insurance agents who can compare plans offered in your area.',
     'Plans, benefits and prices vary by location and carrier, and not every plan is available everywhere. An agent can tell you what you may qualify for before you decide anything.',
     'Using this site is free. You are never required to enroll in a plan or buy a policy.',
-  ],
-};
-
-/** The home page on a Spanish brand (m10es): src/routes/brand-language.ts. */
-export const HOME_COPY_ES: PageCopy = {
-  title: 'Compare planes y beneficios',
-  description:
-    'Compare los planes de seguro disponibles donde vive y hable con un agente con licencia sobre la cobertura que le conviene.',
-  headline: 'Planes y beneficios, explicados con palabras sencillas',
-  subheadline: 'Vea lo que hay disponible en su código postal en pocos minutos y sin compromiso.',
-  body: [
-    'Elegir un seguro es más fácil cuando alguien le explica las opciones. Le hacemos unas preguntas breves y luego le comunicamos con agentes de seguros con licencia que pueden comparar los planes que se ofrecen en su zona.',
-    'Los planes, los beneficios y los precios varían según la ubicación y la aseguradora, y no todos los planes están disponibles en todas partes. Un agente puede decirle para qué podría calificar antes de que decida algo.',
-    'Usar este sitio es gratis. Nunca tiene la obligación de inscribirse en un plan ni de comprar una póliza.',
   ],
 };
 

@@ -2,6 +2,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import type { Brand } from '../../../brands';
 import { scriptJson } from '../document';
 import STYLES from '../styles.css';
+import { brandCss, FAVICON_PATH } from '../brand-identity';
 
 /**
  * The readable page of a lead certificate (GET /certificates/{id}): what was consented to,
@@ -156,7 +157,6 @@ export function renderCertificatePage(input: {
   nonce: string;
 }): Promise<ReadableStream<Uint8Array>> {
   const { brand, view, nonce } = input;
-  const theme = `:root{--brand:${brand.theme.primary};--brand-text:${brand.theme.primaryText};--accent:${brand.theme.accent}}`;
   return renderToReadableStream(
     <html lang="en">
       <head>
@@ -164,8 +164,8 @@ export function renderCertificatePage(input: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`Lead certificate ${view.id} - ${brand.name}`}</title>
-        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme + STYLES }} />
+        <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLES + brandCss(brand) }} />
       </head>
       <body>
         <CertificateBody view={view} />
