@@ -1,4 +1,5 @@
-/** The phone number a page shows: formatting, the lease record and the working-hours flag. */
+/** The phone number a page shows: formatting, the lease record, the working-hours flag and the call copy it drives. */
 export * from './format';
 export * from './lease';
 export * from './working-hours';
+export * from './call-hours';

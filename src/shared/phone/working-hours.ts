@@ -1,22 +1,59 @@
-import { formatInTimeZone } from 'date-fns-tz';
-
 /**
  * Spec section 4: the working-hours flag, in Pacific time. Live agents answer Monday to
  * Friday 05:00 to before 17:00 and Saturday 06:00 to before 15:00, except that affiliate
  * traffic (utm_medium=aff) is not staffed on Saturday. Closed on 2025-09-01 (Labor Day).
- * Formatting in the zone (not the host's clock) keeps the answer the same in workerd (UTC)
- * and in any visitor's browser.
+ * Read in the zone with the platform's Intl (not the host's clock, not a library: this runs
+ * in the browser too, style.md), so the answer is the same in workerd (UTC) and in any
+ * visitor's browser.
  */
 export const WORKING_HOURS_TIME_ZONE = 'America/Los_Angeles';
 export const CLOSED_DATES: readonly string[] = ['2025-09-01'];
 
+const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+let pacificFormat: Intl.DateTimeFormat | undefined;
+
+/** ISO day of week (1 = Monday … 7 = Sunday), the date and the minutes since midnight, in Pacific time. */
+export function pacificClock(now: Date): { weekday: number; date: string; minutes: number } {
+  pacificFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: WORKING_HOURS_TIME_ZONE,
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const parts: Record<string, string> = {};
+  for (const part of pacificFormat.formatToParts(now)) parts[part.type] = part.value;
+  return {
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+  };
+}
+
 export function isWorkingHours(now: Date, utmMedium?: string | null): boolean {
-  // ISO day of week (1 = Monday … 7 = Sunday), the date and the minutes since midnight, all in Pacific time.
-  const [day, date, hh, mm] = formatInTimeZone(now, WORKING_HOURS_TIME_ZONE, 'i|yyyy-MM-dd|HH|mm').split('|');
-  if (date === undefined || CLOSED_DATES.includes(date)) return false;
-  const minutes = Number(hh) * 60 + Number(mm);
-  const weekday = Number(day);
+  const { weekday, date, minutes } = pacificClock(now);
+  if (CLOSED_DATES.includes(date)) return false;
   if (weekday >= 1 && weekday <= 5) return minutes >= 5 * 60 && minutes < 17 * 60;
   if (weekday === 6) return utmMedium !== 'aff' && minutes >= 6 * 60 && minutes < 15 * 60;
   return false;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * When the flag next changes (agents arrive or leave), or null if not within nine days.
+ * Openings and closings fall on whole Pacific hours, and Pacific time is a whole number of
+ * hours from UTC, so the change is on a whole UTC hour: at most 216 hourly checks.
+ */
+export function nextHoursChange(now: Date, utmMedium?: string | null): Date | null {
+  const open = isWorkingHours(now, utmMedium);
+  let at = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  for (let i = 0; i < 9 * 24; i++, at += HOUR_MS) {
+    if (isWorkingHours(new Date(at), utmMedium) !== open) return new Date(at);
+  }
+  return null;
 }
