@@ -39,9 +39,10 @@ const getPhoneBody = z.strictObject({
 const adsBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown()) });
 
 /**
- * Each offer names its `vertical`, as a marketplace listing can mix them: a listing for a page
- * without a lead mixes Medicare and auto offers; one for an auto lead (its data names drivers or
- * vehicles) has the auto buyers first and one Medicare offer the Worker must filter out.
+ * Each offer names its `vertical` and `language`, as a marketplace listing can mix them: a
+ * Medicare listing carries one auto offer and one Spanish offer; an auto listing (an auto
+ * placement, or an auto lead: its data names drivers or vehicles) has the auto buyers first and
+ * one Medicare offer. The Worker shows only the page's product and language (issue 15).
  */
 const CARRIERS = [
   {
@@ -68,6 +69,19 @@ const CARRIERS = [
     colour: '#c62828',
     vertical: 'auto',
   },
+  {
+    name: 'Lakeside Senior Plans',
+    headline: 'See Medicare Part D and Advantage options',
+    colour: '#00695c',
+    vertical: 'medicare',
+  },
+  {
+    name: 'Harborline Salud',
+    headline: 'Compare planes Medicare Advantage en su zona',
+    colour: '#0b5cab',
+    vertical: 'medicare',
+    language: 'es',
+  },
 ];
 const AUTO_CARRIERS = [
   {
@@ -89,6 +103,11 @@ const AUTO_CARRIERS = [
 /** An auto lead's mapped data (spec section 7) carries drivers or vehicles; a Medicare one never does. */
 function isAutoLead(data: Record<string, unknown>): boolean {
   return Array.isArray(data.drivers) || Array.isArray(data.vehicles);
+}
+
+/** Real placements are per product line; the brands' test placement ids name theirs (brands/*.ts). */
+function isAutoPlacement(placementId: string): boolean {
+  return /auto/i.test(placementId);
 }
 
 /** The visitor ip a request body carries: the scope of its behaviour and recorded call. */
@@ -172,7 +191,7 @@ export function mediaAlphaRoutes(state: SandboxState) {
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const origin = new URL(c.req.url).origin;
-    const auto = isAutoLead(body.data.data);
+    const auto = isAutoLead(body.data.data) || isAutoPlacement(body.data.placement_id);
     const carriers = auto ? AUTO_CARRIERS : CARRIERS;
     const ads =
       behaviour === 'no-ads'
@@ -190,6 +209,7 @@ export function mediaAlphaRoutes(state: SandboxState) {
               headline: carrier.headline,
               description: `${carrier.name}: licensed agents, no obligation.`,
               vertical: carrier.vertical,
+              language: 'language' in carrier ? carrier.language : 'en',
               ...(call ? { phone_number: `+1833555${String(2000 + i)}` } : {}),
             };
           });

@@ -25,7 +25,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
               <span className="brand-tagline">{page.brand.copy.tagline}</span>
             ) : null}
           </div>
-          <PhoneCta phone={page.phone} label={s.callNow} />
+          <PhoneCta phone={page.phone} label={s.callNow} note="short" />
         </div>
       </header>
       {page.config.product === 'medicare' ? (

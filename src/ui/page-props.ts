@@ -34,6 +34,8 @@ export interface PageProps {
   funnel?: FunnelProps;
   /** Experiment assignment shown on this page, if any. */
   variant?: { experiment: string; variant: string };
+  /** Search engines may index the page (indexable and not staging): structured data such as FAQPage goes in. */
+  indexed?: boolean;
   /** Clicks pages: the offers fetched during the render (`retry` when the server gave up). */
   listing?: { ads: ListingAd[]; requestId: string | null; retry: boolean };
 }

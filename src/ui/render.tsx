@@ -16,6 +16,8 @@ import { LegalTemplate } from './templates/legal';
 import { ListingTemplate } from './templates/listing';
 import { QuizTemplate } from './templates/quiz';
 import { ReviewTemplate } from './templates/review';
+import { CallHoursContext } from './components/call-hours';
+import type { CallHours } from '../shared/phone/call-hours';
 
 /** Spec section 2: '{page title} - {brand name}', or the brand name alone. */
 export function documentTitle(pageTitle: string | undefined, brandName: string): string {
@@ -53,6 +55,8 @@ export interface RenderPageInput {
   /** Serialized into the page; a string is a slot filled later (see src/worker/page-cache.ts). */
   pageContext: Record<string, unknown> | string;
   links?: readonly PageLink[];
+  /** Issue 15: the call copy at render time (the working-hours flag); every call button reads it. */
+  callHours?: CallHours;
 }
 
 function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNode {
@@ -70,9 +74,11 @@ function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNod
         tail={<IslandScripts islands={islands} shell={shell} />}
         noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null)}
       >
-        <Layout page={page}>
-          <Template page={page} links={input.links ?? []} />
-        </Layout>
+        <CallHoursContext.Provider value={input.callHours ?? null}>
+          <Layout page={page}>
+            <Template page={page} links={input.links ?? []} />
+          </Layout>
+        </CallHoursContext.Provider>
       </Document>
     </IslandCollector.Provider>
   );

@@ -6,6 +6,11 @@ import type { AppEnv } from './env';
 import { ApiError, apiErrorResponse, PageNotFound, sanitizeStatusCode } from './http-error';
 import { shellOptions } from './shell';
 import { logJson } from './observability/log';
+import { findRoute } from '../routes/registry';
+import { pageLanguage } from '../routes/brand-language';
+import type { Language } from '../routes/schema';
+import type { Brand } from '../../brands';
+import { t } from '../ui/i18n';
 
 function isApi(c: Context<AppEnv>): boolean {
   return c.req.path.startsWith('/api/');
@@ -26,15 +31,28 @@ export function errorStatus(err: unknown): number {
   return status >= 400 && status <= 599 ? status : 500;
 }
 
+/**
+ * The error page speaks the page's language (issue 15): a known page's own (an -es page on an
+ * English brand), otherwise the brand's (m10es: Spanish).
+ */
+function errorLanguage(brand: Brand, path: string): Language {
+  const match = findRoute(path);
+  return match ? pageLanguage(match.route, brand.defaultLanguage) : brand.defaultLanguage;
+}
+
 async function errorPage(c: Context<AppEnv>, status: number, message?: string): Promise<Response> {
   const brand = c.get('brand');
   if (!brand)
     return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status as ContentfulStatusCode);
+  const language = errorLanguage(brand, c.req.path);
+  // The spec's English message ('Page not found: {path}') in the page's language.
+  const shown =
+    message && status === 404 && language !== 'english' ? `${t(language).pageNotFound}: ${c.req.path}` : message;
   const body = await renderErrorPage({
     brand,
-    language: brand.defaultLanguage,
+    language,
     status,
-    message,
+    message: shown,
     shell: shellOptions(c, false),
   });
   return c.body(body, status as ContentfulStatusCode, {

@@ -8,7 +8,7 @@ import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
-import { phoneSeed } from '../shared/phone';
+import { callHours, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
@@ -126,6 +126,8 @@ async function renderRoute(
       ? finishOffers(c, { page: route.name, localHour: undefined, budgetMs: listingBudgetMs(c.env) })
       : null;
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
+  // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
+  const hours = callHours(language, new Date(), url.searchParams.get('utm_medium'));
   // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
   const place = await pagePlace(c, {
     values: state.values,
@@ -222,6 +224,7 @@ async function renderRoute(
       page,
       shell: slots ? { ...shell, nonce: NONCE_SLOT } : shell,
       pageContext: slots ? CONTEXT_SLOT : pageContext,
+      callHours: hours,
       links: route.name === 'index' ? indexLinks(brand.id) : [],
     });
   };
@@ -238,6 +241,8 @@ async function renderRoute(
     assignment?.variantId ?? '',
     basePath,
     shellVariant(c.req.raw),
+    // Issue 15: the call copy changes with the working hours; a shell never outlives the hours it states.
+    hours.line,
   ].join('|');
   let html = shells.get(key);
   if (html === undefined) {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Language } from '../../routes/schema';
 
 /**
  * One offer of the ad listing (spec section 3, partner ad response, second shape). Shared:
@@ -23,6 +24,8 @@ export const listingAdSchema = z.looseObject({
   phone_number: z.optional(z.string().check(z.regex(/^\+?\d{10,15}$/))),
   /** The product line the offer is for ('auto', 'medicare', …), when the marketplace says so. */
   vertical: z.optional(z.string().check(z.maxLength(40))),
+  /** The offer's language as an ISO 639-1 code ('en', 'es'), when the marketplace says so. */
+  language: z.optional(z.string().check(z.maxLength(8))),
 });
 export type ListingAd = z.infer<typeof listingAdSchema>;
 
@@ -33,6 +36,18 @@ export type ListingAd = z.infer<typeof listingAdSchema>;
  */
 export function offersForProduct(ads: readonly ListingAd[], product: string): ListingAd[] {
   return ads.filter((ad) => ad.vertical === undefined || ad.vertical === product);
+}
+
+const ISO_LANGUAGE: Readonly<Record<Language, string>> = { english: 'en', spanish: 'es' };
+
+/**
+ * Issue 15, item 7: a page's listing shows offers for its product and in its language (an
+ * English offer on a Spanish page, or the reverse, is dropped; an offer that names no language
+ * is kept, as the placement was asked for the page).
+ */
+export function offersForPage(ads: readonly ListingAd[], product: string, language: Language): ListingAd[] {
+  const code = ISO_LANGUAGE[language];
+  return offersForProduct(ads, product).filter((ad) => ad.language === undefined || ad.language === code);
 }
 
 /** What POST /api/mediaalpha/ads answers. */

@@ -10,10 +10,13 @@ import { readPageExtras } from './page-extras';
 import { startDemandCheck } from './demand-check';
 import { startLocation } from './location';
 import { startPhoneLinks } from './phone-links';
+import { startCallHours } from './call-hours';
 
 startTracker();
 // Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
 startPhoneLinks();
+// Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
+startCallHours();
 startColourMode();
 startLoadingBar();
 startNavigation(reportClientError);

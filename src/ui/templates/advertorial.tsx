@@ -1,8 +1,10 @@
-import { t } from '../i18n';
+import { sectionCopy } from '../../content/sections';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
+import { BenefitsCovered } from '../sections/benefits-covered';
+import { PageSections } from '../sections/page-sections';
 import { FormSlot } from './form-slot';
-import { Hero, Tags } from './hero';
+import { Hero } from './hero';
 
 /** Advertorial / landing: story on one side, the form on the other (stacked on phones, form first). */
 export function AdvertorialTemplate({ page }: { page: PageProps }) {
@@ -12,10 +14,15 @@ export function AdvertorialTemplate({ page }: { page: PageProps }) {
       <div className="grid grid--2">
         <FormSlot page={page} />
         <article>
-          <Tags items={page.config.benefits} label={t(page.language).benefits} language={page.language} />
           <BodyCopy paragraphs={page.config.body} />
+          <BenefitsCovered
+            codes={page.config.benefits}
+            heading={sectionCopy(page.config.product, page.language).benefitsHeading}
+            language={page.language}
+          />
         </article>
       </div>
+      <PageSections page={page} />
     </>
   );
 }

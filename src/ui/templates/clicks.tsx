@@ -4,6 +4,7 @@ import { AdListing } from '../islands/ad-listing';
 import { t } from '../i18n';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
+import { PageSections } from '../sections/page-sections';
 import { Hero } from './hero';
 
 /** Ad listing (the clicks pages): partner offers from the marketplace, and the call. */
@@ -28,6 +29,7 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
         />
       </section>
       <BodyCopy paragraphs={page.config.body} />
+      <PageSections page={page} carriers={false} />
     </>
   );
 }

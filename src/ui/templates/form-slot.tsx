@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { Island } from '../islands/island';
+import { CallHoursContext } from '../components/call-hours';
 import { QuoteForm, type QuoteFormProps } from '../islands/quote-form';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
@@ -8,6 +10,7 @@ import { TpmoNotice } from '../consent/tpmo-notice';
 /** The page's form as an island, or, for a page without a form, the call and its destination. */
 export function FormSlot({ page }: { page: PageProps }) {
   const s = t(page.language);
+  const hours = useContext(CallHoursContext);
   if (!page.config.form) {
     return (
       <div className="card">
@@ -39,6 +42,7 @@ export function FormSlot({ page }: { page: PageProps }) {
     brandName: page.brand.name,
     pageName: page.route.name,
     funnel: page.funnel,
+    callHours: hours,
   };
   return (
     <>

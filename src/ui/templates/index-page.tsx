@@ -1,33 +1,36 @@
+import { sectionCopy } from '../../content/sections';
+import { mainFunnels } from '../../routes/main-funnels';
+import type { PageLink } from '../../routes/home-guides';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
-import { FormSlot } from './form-slot';
+import { PageSections } from '../sections/page-sections';
+import { ZipStart } from '../sections/zip-start';
 import { Hero } from './hero';
 
-export interface PageLink {
-  path: string;
-  title: string;
-}
+export type { PageLink };
 
 /** The brand's home: what the brand helps with, the call, and its main pages. */
 export function IndexTemplate({ page, links }: { page: PageProps; links: readonly PageLink[] }) {
   const heading = page.language === 'spanish' ? 'Guías populares' : 'Popular guides';
+  // The hero promises a ZIP check: the field starts the brand's main funnel (issue 15, item 7).
+  const [funnel] = mainFunnels(page.brand, page.language);
   return (
     <>
-      <Hero page={page} />
-      <div className="grid grid--2">
-        <FormSlot page={page} />
-        <section aria-labelledby="guides">
-          <BodyCopy paragraphs={page.config.body} />
-          <h2 id="guides">{heading}</h2>
-          <ul>
-            {links.map((link) => (
-              <li key={link.path}>
-                <a href={link.path}>{link.title}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      <Hero page={page}>
+        {funnel ? <ZipStart funnel={funnel} copy={sectionCopy(funnel.product, page.language).zipStart} /> : null}
+      </Hero>
+      <PageSections page={page} />
+      <section aria-labelledby="guides">
+        <BodyCopy paragraphs={page.config.body} />
+        <h2 id="guides">{heading}</h2>
+        <ul className="guides">
+          {links.map((link) => (
+            <li key={link.path}>
+              <a href={link.path}>{link.title}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

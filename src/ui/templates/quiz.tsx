@@ -1,5 +1,6 @@
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
+import { PageSections } from '../sections/page-sections';
 import { FormSlot } from './form-slot';
 import { Hero } from './hero';
 
@@ -12,6 +13,7 @@ export function QuizTemplate({ page }: { page: PageProps }) {
       <section>
         <BodyCopy paragraphs={page.config.body} />
       </section>
+      <PageSections page={page} />
     </>
   );
 }

@@ -19,6 +19,8 @@ import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
 import { visitorStub } from '../visitor';
 import { throughBreaker } from '../defence/partner-guard';
+import { offersForPage } from '../../shared/ads/listing-ad';
+import { routeByName } from '../../routes/registry';
 
 export interface Listing {
   ads: ListingAd[];
@@ -71,10 +73,16 @@ export async function requestListing(c: Context<AppEnv>, body: AdsRequest, timeo
   return { ads, requestId: listing.data.requestid };
 }
 
-/** The visitor's listing from MediaAlpha. Throws when the partner fails (callers decide the fallback). */
+/**
+ * The visitor's listing from MediaAlpha, only offers for the page's product and language
+ * (issue 15: a marketplace listing may mix them). Throws when the partner fails (callers decide the fallback).
+ */
 export async function fetchListing(c: Context<AppEnv>, request: ListingRequest): Promise<Listing> {
   const body = await listingCall(c, request);
-  return body ? requestListing(c, body, request.timeoutMs) : EMPTY_LISTING;
+  if (!body) return EMPTY_LISTING;
+  const listing = await requestListing(c, body, request.timeoutMs);
+  const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
+  return { ...listing, ads: offersForPage(listing.ads, request.product, language) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { formatPhone, phoneHref } from '../../../shared/phone/format';
 import { isWorkingHours } from '../../../shared/phone/working-hours';
 import { track } from './track';
 import { AD_LISTING_COPY } from './copy';
+import { CallHoursNote } from '../../components/call-hours';
 
 /**
  * The ad listing of the clicks pages (spec section 3, second ad-response shape). The server
@@ -164,9 +165,17 @@ function AdItem({ ad, position, copy, onClick }: AdItemProps) {
         {ad.description ? <p className="ad-listing__description">{ad.description}</p> : null}
       </div>
       {callable && ad.phone_number ? (
-        <a className="ad-listing__action ad-listing__action--call" href={phoneHref(ad.phone_number)} onClick={onClick}>
-          {copy.call} {formatPhone(ad.phone_number)}
-        </a>
+        // Call offers are shown only while agents answer; TTY 711 beside, as every call button (issue 15).
+        <span className="call-cta ad-listing__call">
+          <a
+            className="ad-listing__action ad-listing__action--call"
+            href={phoneHref(ad.phone_number)}
+            onClick={onClick}
+          >
+            {copy.call} {formatPhone(ad.phone_number)}
+          </a>
+          <CallHoursNote hours={null} variant="line" />
+        </span>
       ) : (
         <a
           className="ad-listing__action"

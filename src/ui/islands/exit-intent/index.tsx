@@ -9,6 +9,10 @@ import type { PhoneDisplay } from '../../page-props';
 import { browserStorage, markShown, mayTrigger, resetExitIntent, unsubscribe } from './state';
 import { watchExitIntent } from './triggers';
 import { usePhone } from '../use-phone';
+import { useCallHours } from '../use-call-hours';
+import { CallHoursNote } from '../../components/call-hours';
+import type { CallHours } from '../../../shared/phone/call-hours';
+import { progressOf, type ExitProgress } from './progress';
 
 export interface ExitIntentProps {
   hook: 'showDialog' | 'showPhone';
@@ -17,38 +21,71 @@ export interface ExitIntentProps {
   phone: PhoneDisplay;
   /** The page's form (its first step), when the page has one. */
   formHref: string | null;
+  /** Issue 15, item 4: the call copy the page was rendered with. */
+  callHours?: CallHours | null;
 }
 
+// Issue 15, item 4: titles by progress (src/ui/islands/exit-intent/progress.ts); no "now" (the hours line says when agents answer).
 const COPY = {
   english: {
-    dialogTitle: 'Before you go: your quote is almost ready',
-    dialogBody: 'A few more answers and a licensed agent can go over your options. Or call now and finish by phone.',
+    startTitle: 'Before you go: it takes a few minutes',
+    startBody:
+      'Answer a few short questions and a licensed agent can go over your options. Or call and do it by phone.',
+    middleTitle: 'Before you go: you are on step {n} of {total}',
+    middleBody: 'Your answers so far are saved. Finish the rest and a licensed agent can go over your options.',
+    almostTitle: 'Before you go: your request is almost ready',
+    almostBody: 'One or two more answers and a licensed agent can go over your options. Or call and finish by phone.',
     finish: 'Finish my quote',
+    continue: 'Continue where I left off',
     phoneTitle: 'Prefer to talk it through?',
-    phoneBody: 'A licensed agent can answer your questions now. The call is free.',
+    phoneBody: 'A licensed agent can answer your questions. The call is free.',
     call: 'Call',
     close: 'Close',
     unsubscribe: "Don't show this again",
   },
   spanish: {
-    dialogTitle: 'Antes de irse: su cotización está casi lista',
-    dialogBody:
-      'Unas respuestas más y un agente con licencia puede revisar sus opciones. O llame ahora y termine por teléfono.',
+    startTitle: 'Antes de irse: toma unos minutos',
+    startBody:
+      'Responda unas preguntas breves y un agente con licencia puede revisar sus opciones. O llame y hágalo por teléfono.',
+    middleTitle: 'Antes de irse: está en el paso {n} de {total}',
+    middleBody: 'Guardamos sus respuestas. Termine el resto y un agente con licencia puede revisar sus opciones.',
+    almostTitle: 'Antes de irse: su solicitud está casi lista',
+    almostBody:
+      'Una o dos respuestas más y un agente con licencia puede revisar sus opciones. O llame y termine por teléfono.',
     finish: 'Terminar mi cotización',
+    continue: 'Seguir donde me quedé',
     phoneTitle: '¿Prefiere hablarlo?',
-    phoneBody: 'Un agente con licencia puede responder sus preguntas ahora. La llamada es gratis.',
+    phoneBody: 'Un agente con licencia puede responder sus preguntas. La llamada es gratis.',
     call: 'Llamar al',
     close: 'Cerrar',
     unsubscribe: 'No volver a mostrar',
   },
 } as const;
 
+type Copy = (typeof COPY)[Language];
+
+/** The dialog's title, body and whether it offers to go back to the form. */
+function dialogCopy(s: Copy, hook: ExitIntentProps['hook'], progress: ExitProgress | null) {
+  if (hook === 'showPhone' || progress?.kind === 'done')
+    return { title: s.phoneTitle, body: s.phoneBody, finish: null };
+  if (progress?.kind === 'middle')
+    return {
+      title: s.middleTitle.replace('{n}', String(progress.step)).replace('{total}', String(progress.total)),
+      body: s.middleBody,
+      finish: s.continue,
+    };
+  if (progress?.kind === 'almost') return { title: s.almostTitle, body: s.almostBody, finish: s.finish };
+  return { title: s.startTitle, body: s.startBody, finish: s.finish };
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function ExitIntent({ hook, options, language, phone: rendered, formHref }: ExitIntentProps) {
+export function ExitIntent({ hook, options, language, phone: rendered, formHref, callHours }: ExitIntentProps) {
   const s = COPY[language];
   // Issue 15: the page's one number (a lease that arrives or runs out shows here too).
   const phone = usePhone(rendered);
+  const hours = useCallHours(callHours, language);
+  const [progress, setProgress] = useState<ExitProgress | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
@@ -60,6 +97,7 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref 
       stop();
       if (!mayTrigger(storage, options.repeatAfterDays)) return;
       markShown(storage);
+      setProgress(progressOf(document));
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setOpen(true);
     };
@@ -114,7 +152,7 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref 
     }
   };
 
-  const title = hook === 'showDialog' ? s.dialogTitle : s.phoneTitle;
+  const copy = dialogCopy(s, hook, progress);
   return (
     <dialog
       ref={dialogRef}
@@ -124,18 +162,21 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref 
       onClose={onClosed}
       onKeyDown={trapTab}
     >
-      <h2 id="exit-intent-title">{title}</h2>
-      <p id="exit-intent-body">{hook === 'showDialog' ? s.dialogBody : s.phoneBody}</p>
+      <h2 id="exit-intent-title">{copy.title}</h2>
+      <p id="exit-intent-body">{copy.body}</p>
       <div className="form-actions">
-        {hook === 'showDialog' && formHref ? (
+        {copy.finish && formHref ? (
           <a className="btn" href={formHref} onClick={close}>
-            {s.finish}
+            {copy.finish}
           </a>
         ) : null}
-        <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
-          <span className="cta-phone__label">{s.call}</span>
-          <span className="cta-phone__number">{phone.display}</span>
-        </a>
+        <span className="call-cta">
+          <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
+            <span className="cta-phone__label">{s.call}</span>
+            <span className="cta-phone__number">{phone.display}</span>
+          </a>
+          <CallHoursNote hours={hours} variant="line" />
+        </span>
       </div>
       <div className="form-actions">
         <button type="button" className="btn btn--ghost" onClick={close} autoFocus>

@@ -1,3 +1,5 @@
+import { useContext } from 'react';
+import { CallHoursContext } from '../../components/call-hours';
 import { exitIntentOptionsSchema, EXIT_HOOKS } from '../../../routes/schema';
 import type { PageProps } from '../../page-props';
 import { Island } from '../island';
@@ -9,6 +11,7 @@ function isExitHook(name: string | undefined): name is ExitIntentProps['hook'] {
 
 /** The exit-intent island on pages whose config names an onExitIntent hook, with the spec's defaults filled in. */
 export function ExitIntentSlot({ page }: { page: PageProps }) {
+  const hours = useContext(CallHoursContext);
   const hook = page.config.onExitIntent;
   if (!isExitHook(hook)) return null;
   const props: ExitIntentProps = {
@@ -17,6 +20,7 @@ export function ExitIntentSlot({ page }: { page: PageProps }) {
     language: page.language,
     phone: page.phone,
     formHref: page.config.form ? '#quote' : null,
+    callHours: hours,
   };
   return <Island name="exit-intent" component={ExitIntent} props={props} />;
 }

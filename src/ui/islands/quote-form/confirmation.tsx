@@ -3,6 +3,9 @@ import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
 import { AdListing } from '../ad-listing';
+import { CallHoursNote } from '../../components/call-hours';
+import { useCallHours } from '../use-call-hours';
+import type { CallHours } from '../../../shared/phone/call-hours';
 import type { FunnelProps } from './types';
 
 /**
@@ -80,6 +83,8 @@ export interface ConfirmationProps {
   pageName: string;
   /** Issue 15: the offers the server fetched for a finished auto visitor; absent: the browser asks. */
   offers?: FunnelProps['offers'];
+  /** Issue 15, item 4: the call copy the page was rendered with. */
+  callHours?: CallHours | null;
 }
 
 export function Confirmation({
@@ -93,8 +98,10 @@ export function Confirmation({
   idPrefix,
   pageName,
   offers,
+  callHours,
 }: ConfirmationProps) {
   const s = COPY[language];
+  const hours = useCallHours(callHours, language);
   return (
     <section className="card confirmation quote-form__done" aria-labelledby={`${idPrefix}-done`} data-confirmation="">
       <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>
@@ -115,11 +122,12 @@ export function Confirmation({
           <li key={line}>{line}</li>
         ))}
       </ol>
-      <p>
+      <p className="call-cta">
         <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
           <span className="cta-phone__label">{s.call}</span>
           <span className="cta-phone__number">{phone.display}</span>
         </a>
+        <CallHoursNote hours={hours} variant="line" />
       </p>
       <p>
         <a className="btn btn--ghost" href={editHref} onClick={onEdit}>

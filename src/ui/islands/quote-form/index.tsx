@@ -335,6 +335,7 @@ export function QuoteForm(props: QuoteFormProps) {
           idPrefix={idPrefix}
           pageName={props.pageName}
           offers={funnel.offers}
+          callHours={props.callHours}
         />
       ) : (
         <form

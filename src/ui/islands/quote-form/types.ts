@@ -2,6 +2,7 @@ import type { FormId, Language } from '../../../routes/schema';
 import type { FormValues } from '../../../shared/json';
 import type { PhoneDisplay, StepInfo } from '../../page-props';
 import type { ConsentProps } from './consent-block';
+import type { CallHours } from '../../../shared/phone/call-hours';
 import type { ListingAd } from '../../../shared/ads/listing-ad';
 
 /** What the Worker adds for a page with a form (src/worker/funnel/form-page.ts). */
@@ -44,4 +45,6 @@ export interface QuoteFormProps {
   /** Route name (for the phone call after the final step). */
   pageName: string;
   funnel: FunnelProps;
+  /** Issue 15: the call copy the page was rendered with (the island re-reads the visitor's clock). */
+  callHours?: CallHours | null;
 }

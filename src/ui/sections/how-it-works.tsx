@@ -1,0 +1,15 @@
+import type { SectionCopy } from '../../content/sections';
+
+/** Issue 15, item 7: what happens, in three plain steps. */
+export function HowItWorks({ copy }: { copy: SectionCopy['howItWorks'] }) {
+  return (
+    <section className="how" aria-labelledby="how-heading">
+      <h2 id="how-heading">{copy.heading}</h2>
+      <ol className="how__steps">
+        {copy.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
