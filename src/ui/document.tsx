@@ -5,6 +5,7 @@ import { BOOT_SCRIPT } from './boot-script';
 import { htmlLang } from './i18n';
 import STYLES from './styles.css';
 import { brandCss, FAVICON_PATH } from './brand-identity';
+import SECTION_STYLES from './sections/sections.css';
 
 /** URLs of the content-hashed client bundles (from public/build/manifest.json). */
 export interface ClientAssets {
@@ -74,7 +75,7 @@ export function Document({
         {shell.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <meta name="theme-color" content={brand.theme.light.primary} />
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
-        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: STYLES + brandCss(brand) }} />
+        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: STYLES + SECTION_STYLES + brandCss(brand) }} />
         {shell.gpc ? null : (
           <>
             <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />

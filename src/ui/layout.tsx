@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageProps } from './page-props';
 import { PhoneCta } from './components/phone-cta';
+import { CallBar } from './sections/call-bar';
 import { t } from './i18n';
 import { ExitIntentSlot } from './islands/exit-intent/slot';
 import { consentCopy } from './consent/copy';
@@ -34,6 +35,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
       <main id="main" tabIndex={-1}>
         <div className="wrap">{children}</div>
       </main>
+      <CallBar phone={page.phone} label={s.callNow} />
       <ExitIntentSlot page={page} />
       <footer className="site-footer">
         <div className="wrap">

@@ -18,6 +18,10 @@ import { QuizTemplate } from './templates/quiz';
 import { ReviewTemplate } from './templates/review';
 import { CallHoursContext } from './components/call-hours';
 import type { CallHours } from '../shared/phone/call-hours';
+import { displayPhone } from '../shared/phone/lease';
+import { mainFunnels } from '../routes/main-funnels';
+import { PhoneCta } from './components/phone-cta';
+import { MainFunnelLinks } from './sections/main-funnel-links';
 
 /** Spec section 2: '{page title} - {brand name}', or the brand name alone. */
 export function documentTitle(pageTitle: string | undefined, brandName: string): string {
@@ -111,6 +115,8 @@ export async function renderErrorPage({
   const notFound = status === 404;
   // The spec's headings, in the brand's language (m10es reads 'Página no encontrada').
   const heading = notFound ? s.pageNotFound : s.internalError;
+  // Issue 15, item 7: somewhere to go from an error page: the call (the brand's number) and its main funnels.
+  const phone = displayPhone(null, brand.defaultPhone);
   return renderToReadableStream(
     <Document
       brand={brand}
@@ -129,6 +135,8 @@ export async function renderErrorPage({
         <h1>{heading}</h1>
         {notFound && message ? <p>{message}</p> : null}
         <p>{notFound ? s.notFoundBody : s.errorBody}</p>
+        <PhoneCta phone={phone} label={s.callNow} />
+        <MainFunnelLinks funnels={mainFunnels(brand, language)} language={language} />
         <p>
           <a className="btn" href="/">
             {s.backHome}

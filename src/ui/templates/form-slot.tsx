@@ -13,7 +13,8 @@ export function FormSlot({ page }: { page: PageProps }) {
   const hours = useContext(CallHoursContext);
   if (!page.config.form) {
     return (
-      <div className="card">
+      // card--start: as tall as its content, not stretched to the grid row's height (issue 15).
+      <div className="card card--start">
         <h2>{s.callLicensedAgent}</h2>
         <p>
           <PhoneCta phone={page.phone} label={s.callNow} />
