@@ -61,13 +61,28 @@ function localPartnerImages(env: Env): string[] {
   }
 }
 
+const STATIC_HEADER_ENTRIES = Object.entries(STATIC_HEADERS);
+const NONCE_MARK = '\u0000nonce\u0000';
+
+/**
+ * The CSP of this environment split around its nonce, computed once per isolate (per
+ * environment and partner origin): a request only joins the pieces with its own nonce.
+ */
+let cspParts: { for: string; parts: string[] } | undefined;
+function cspWithNonce(env: Env, nonce: string): string {
+  const key = `${env.ENVIRONMENT}|${env.MEDIAALPHA_BASE_URL}`;
+  if (cspParts?.for !== key)
+    cspParts = { for: key, parts: contentSecurityPolicy(NONCE_MARK, localPartnerImages(env)).split(NONCE_MARK) };
+  return cspParts.parts.join(nonce);
+}
+
 /** Sets the nonce before the handler runs and the headers on every response after it. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = freshNonce();
   c.set('nonce', nonce);
   await next();
-  for (const [name, value] of Object.entries(STATIC_HEADERS)) c.res.headers.set(name, value);
-  if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, localPartnerImages(c.env)));
-  }
+  const headers = c.res.headers;
+  for (const [name, value] of STATIC_HEADER_ENTRIES) headers.set(name, value);
+  if (headers.get('content-type')?.startsWith('text/html'))
+    headers.set('Content-Security-Policy', cspWithNonce(c.env, nonce));
 });

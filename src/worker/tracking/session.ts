@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { generateSignedCookie } from 'hono/cookie';
 import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import {
   CONTEXT_PARAMS,
@@ -12,7 +11,7 @@ import {
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
-import { purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
+import { rawCookie, signedCookie, verifySignedValue } from '../visitor/visitor-key';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 
 export const SESSION_COOKIE = 'qf_sid';
@@ -122,13 +121,7 @@ export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefin
 
 /** The signed Set-Cookie value of a session. */
 export function sessionCookieHeader(session: TrackingSession, secret: string): Promise<string> {
-  return generateSignedCookie(SESSION_COOKIE, encodeSession(session), purposeSecret(secret, 'session'), {
-    path: '/',
-    maxAge: SESSION_IDLE_SECONDS,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'Lax',
-  });
+  return signedCookie(SESSION_COOKIE, encodeSession(session), secret, 'session', SESSION_IDLE_SECONDS);
 }
 
 /** The session of a Cookie header when this Worker signed it; undefined otherwise. */

@@ -9,15 +9,14 @@
  * browser cannot change what it carries, only send back a record the Worker wrote for it.
  */
 import type { Context } from 'hono';
-import { generateSignedCookie } from 'hono/cookie';
 import type { Product } from '../../../brands';
 import { attributionFromAddress } from '../../partners/mediaalpha/attribution';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 import type { AppEnv } from '../env';
 import {
   cookieSecret,
-  purposeSecret,
   rawCookie,
+  signedCookie,
   verifySignedValue,
   VISITOR_COOKIE_MAX_AGE,
 } from '../visitor/visitor-key';
@@ -50,17 +49,12 @@ export async function recordPageServed(
     { page: input.page, product: input.product },
     attributionFromAddress(input.url.href),
   );
-  const cookie = await generateSignedCookie(
+  const cookie = await signedCookie(
     VISIT_COOKIE,
     textToBase64Url(JSON.stringify(record)),
-    purposeSecret(cookieSecret(c.env), 'visit'),
-    {
-      path: '/',
-      maxAge: VISITOR_COOKIE_MAX_AGE,
-      httpOnly: true,
-      secure: true,
-      sameSite: 'Lax',
-    },
+    cookieSecret(c.env),
+    'visit',
+    VISITOR_COOKIE_MAX_AGE,
   );
   c.header('Set-Cookie', cookie, { append: true });
 }

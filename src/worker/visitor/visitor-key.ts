@@ -13,7 +13,7 @@
  * Plain Web Crypto and hono's cookie helpers: the browser tests import this from Node to find
  * a browser context's anonymous id.
  */
-import { generateSignedCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
 
 export const VISITOR_COOKIE = 'qf_aid';
 /** A returning visitor within 30 days finds their answers; after that the key is dropped by the browser. */
@@ -25,6 +25,59 @@ export type SigningPurpose = 'visitor' | 'session' | 'anonymous' | 'ops' | 'visi
 
 export function purposeSecret(secret: string, purpose: SigningPurpose): string {
   return `${secret}\u0000${purpose}`;
+}
+
+const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
+const encoder = new TextEncoder();
+/** Imported HMAC keys per secret and purpose: one import per isolate instead of one per cookie. */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC-SHA256 key of a secret and purpose, imported once per isolate. */
+export function hmacKey(secret: string, purpose: SigningPurpose): Promise<CryptoKey> {
+  const material = purposeSecret(secret, purpose);
+  let key = hmacKeys.get(material);
+  if (key === undefined) {
+    // A handful of secrets at most (one per deployment, a few in tests); bounded all the same.
+    if (hmacKeys.size >= 64) hmacKeys.clear();
+    key = crypto.subtle.importKey('raw', encoder.encode(material), HMAC, false, ['sign', 'verify']);
+    hmacKeys.set(material, key);
+  }
+  return key;
+}
+
+/** The attributes every signed cookie of this Worker carries, serialized once per lifetime. */
+const attributeCache = new Map<number, string>();
+function cookieAttributes(maxAge: number): string {
+  let attributes = attributeCache.get(maxAge);
+  if (attributes === undefined) {
+    // hono's own serializer, so the attributes are exactly what generateSignedCookie wrote.
+    attributes = serialize('n', '', { path: '/', maxAge, httpOnly: true, secure: true, sameSite: 'Lax' }).slice(2);
+    attributeCache.set(maxAge, attributes);
+  }
+  return attributes;
+}
+
+/**
+ * A Set-Cookie value signed as hono/cookie's generateSignedCookie writes it (`name=`
+ * encodeURIComponent(value + '.' + base64 HMAC), Path=/, Max-Age, HttpOnly, Secure,
+ * SameSite=Lax), byte for byte, but with the key imported once per isolate.
+ */
+export async function signedCookie(
+  name: string,
+  value: string,
+  secret: string,
+  purpose: SigningPurpose,
+  maxAge: number,
+): Promise<string> {
+  const signature = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)),
+  );
+  return `${name}=${encodeURIComponent(`${value}.${btoa(String.fromCharCode(...signature))}`)}${cookieAttributes(maxAge)}`;
+}
+
+/** An unsigned cookie with the same attributes (HttpOnly, Secure, SameSite=Lax, Path=/); Max-Age 0 deletes it. */
+export function plainCookie(name: string, value: string, maxAge: number): string {
+  return `${name}=${encodeURIComponent(value)}${cookieAttributes(maxAge)}`;
 }
 
 let ephemeral: string | undefined;
@@ -50,13 +103,7 @@ export function cookieSecret(
 
 /** The Set-Cookie value for a visitor key. */
 export function visitorCookieHeader(key: string, secret: string): Promise<string> {
-  return generateSignedCookie(VISITOR_COOKIE, key, purposeSecret(secret, 'visitor'), {
-    path: '/',
-    maxAge: VISITOR_COOKIE_MAX_AGE,
-    httpOnly: true,
-    secure: true,
-    sameSite: 'Lax',
-  });
+  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE);
 }
 
 /** The first value of cookie `name` in a Cookie header, as sent (still URL-encoded). */
@@ -91,15 +138,10 @@ export async function verifySignedValue(
   if (signature.length !== 44 || !signature.endsWith('=')) return undefined;
   try {
     const bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0));
-    const key = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(purposeSecret(secret, purpose)),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
     // crypto.subtle.verify compares in constant time.
-    return (await crypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(value))) ? value : undefined;
+    return (await crypto.subtle.verify('HMAC', await hmacKey(secret, purpose), bytes, encoder.encode(value)))
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }
@@ -120,14 +162,8 @@ function hex(bytes: Uint8Array): string {
 
 /** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const hmac = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(purposeSecret(secret, 'anonymous')),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(key))).slice(0, 16);
+  const hmac = await hmacKey(secret, 'anonymous');
+  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, encoder.encode(key))).slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const h = hex(bytes);
