@@ -42,7 +42,7 @@ export default {
       { d: 'M6 22a10 10 0 0 1 20 0h-4a6 6 0 0 0-12 0z', tone: 'onPrimary' },
       { d: 'M15 21l7-9 2 1.5-7 9z', tone: 'accent' },
     ],
-    wordmark: { weight: 800, case: 'uppercase', tracking: 0.05 },
+    wordmark: { weight: 800, case: 'none', tracking: -0.01 },
   },
   copy: {
     tagline: 'Car insurance quotes that respect your budget',
