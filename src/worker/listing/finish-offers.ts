@@ -6,12 +6,13 @@
  * Durable Object under a hash of what was sent (placement and mapped lead), so a reload, the
  * confirmation on another page of the product or the island after a server render reuse it;
  * different answers are a different lead and ask again. A miss is counted by the `ads` rate
- * limit and goes through the partner's breaker; only auto offers are kept.
+ * limit and goes through the partner's breaker; only auto offers in the page's language are kept.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { validListingAds } from '../../partners/mediaalpha/schemas';
-import { offersForProduct } from '../../shared/ads/listing-ad';
+import { offersForPage } from '../../shared/ads/listing-ad';
+import { routeByName } from '../../routes/registry';
 import { partnerTimeoutMs } from '../../partners/partner-fetch';
 import { sha256Hex } from '../../shared/consent';
 import { recall, remember } from '../api/partner-context';
@@ -57,7 +58,8 @@ export async function finishOffers(c: Context<AppEnv>, request: FinishOffersRequ
     return now({ ads: validListingAds(cached.ads).ads, requestId: cached.requestId, retry: false });
   if ((await checkLimit(c, 'ads')).limited) return NONE;
   const work = requestListing(c, body, request.budgetMs).then(async (listing): Promise<Listing> => {
-    const offers = { ads: offersForProduct(listing.ads, 'auto'), requestId: listing.requestId };
+    const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
+    const offers = { ads: offersForPage(listing.ads, 'auto', language), requestId: listing.requestId };
     await remember(c, 'finish-offers', { key, ...offers });
     return offers;
   });
