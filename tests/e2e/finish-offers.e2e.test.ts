@@ -1,0 +1,182 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formDefinition, stepInputNames } from '../../src/shared/forms';
+import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { storedEventsOf, visitorIdOf } from './support/d1';
+
+/**
+ * Issue 15, item 3 in Chromium: an auto visitor finishing the last step in the page sees the
+ * offers for their lead from the sandbox in the confirmation (disclosure first, each with the
+ * partner's click URL, auto offers only), the call button beside them; a click on an offer
+ * records adClicked and maAdClicked in D1; a reload asks the partner no second time. With no
+ * offer, the confirmation says what happens next and promises no quotes.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WAIT = { timeout: 30_000 };
+const TYPING = { delay: 100 };
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const BASE = '/save-auto';
+const ANSWERS: Record<string, string> = {
+  zipcode: '60601',
+  vehicle1Year: '2019',
+  vehicle1Make: 'Toyota',
+  vehicle1Model: 'Camry',
+  currentlyInsured: '1',
+  currentCompany: 'State Farm',
+  homeowner: '1',
+  interestedInHomeInsurance: '0',
+  driver1FirstName: 'Grace',
+  driver1LastName: 'Hopper',
+  driver1Gender: 'female',
+  driver1MaritalStatus: 'widowed',
+  driver1DobMonth: '12',
+  driver1DobDay: '9',
+  driver1DobYear: '1966',
+  driver1LicenseStatus: 'active',
+  driver1Sr22: '0',
+  driver1CreditRating: 'good',
+  driver1MilitaryAffiliation: '1',
+  driver1Address: '1 Main St',
+};
+
+async function person(): Promise<{ context: BrowserContext; page: Page; ip: string; errors: string[] }> {
+  const visit = await newVisitor(browser, { userAgent: PERSON_UA });
+  await visit.context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
+  );
+  return visit;
+}
+
+async function setBehaviour(ip: string, behaviour: string): Promise<void> {
+  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ partner: 'mediaalpha', behaviour, scope: ip }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+async function adsCalls(ip: string): Promise<number> {
+  const reply = await fetch(
+    `${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ scope: ip, partner: 'mediaalpha' }).toString()}`,
+  );
+  const { calls } = z.object({ calls: z.array(z.object({ path: z.string() })) }).parse(await reply.json());
+  return calls.filter((call) => call.path === '/ads').length;
+}
+
+/**
+ * The steps before the last are posted as the page's own forms (what the browser does
+ * without JavaScript, with the visitor's cookies), whatever the steps are; the last step is
+ * filled and sent in the page, with JavaScript, as a visitor does.
+ */
+async function finishAuto(page: Page): Promise<void> {
+  const origin = brandOrigin('ps');
+  const steps = formDefinition('auto').steps;
+  const last = steps[steps.length - 1];
+  if (!last) throw new Error('the auto form has steps');
+  const posts = steps.slice(0, -1).map((step) => {
+    const form: Record<string, string> = {};
+    for (const name of stepInputNames(step)) if (ANSWERS[name] !== undefined) form[name] = ANSWERS[name];
+    if (step.group) form[`${step.group.prefix}s`] = '1';
+    return { path: `${BASE}/${step.name}`, form };
+  });
+  // From the page itself (same origin, the visitor's cookies): Node cannot resolve *.localhost.
+  await page.goto(`${origin}${BASE}`);
+  const statuses = await page.evaluate(async (list) => {
+    const out: string[] = [];
+    for (const { path, form } of list) {
+      const html = await (await fetch(path)).text();
+      const submissionId = /name="submissionId" value="([0-9a-f-]{36})"/.exec(html)?.[1] ?? '';
+      const res = await fetch(path, {
+        method: 'POST',
+        body: new URLSearchParams({ ...form, submissionId }),
+        redirect: 'manual',
+      });
+      out.push(res.type === 'opaqueredirect' ? 'redirect' : String(res.status));
+    }
+    return out;
+  }, posts);
+  expect(statuses).toEqual(posts.map(() => 'redirect'));
+  await page.goto(`${origin}${BASE}/${last.name}`);
+  await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+  await page.locator('input[name="driver1Phone"]').pressSequentially('3125550188', TYPING);
+  const address = page.locator('input[name="driver1Address"]');
+  if ((await address.count()) > 0) await address.pressSequentially('1 Main St', TYPING);
+  await page.locator('#quote form .form-actions button[type="submit"]:not([name])').click();
+  await page.locator('[data-confirmation]').waitFor(WAIT);
+}
+
+describe('the auto finish shows offers (issue 15 item 3)', () => {
+  it(
+    'lists the sandbox offers for the lead with partner click URLs; a click records maAdClicked in D1',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, ip, errors } = await person();
+      await finishAuto(page);
+      const wall = page.locator('[data-confirmation] .ad-listing');
+      await expect.poll(() => wall.getAttribute('aria-busy'), WAIT).toBe('false');
+      expect(await wall.getByRole('heading', { name: 'Insurers offering quotes in your ZIP code' }).count()).toBe(1);
+      const items = wall.locator('.ad-listing__item');
+      expect(await items.count()).toBeGreaterThanOrEqual(2);
+      const refs = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-ad-ref') ?? ''));
+      expect(refs.every((ref) => /^sbx-auto-[123]$/.test(ref))).toBe(true);
+      // Disclosure before the offers.
+      const order = await wall.evaluate((el) => {
+        const disclosure = el.querySelector('.ad-listing__disclosure');
+        const list = el.querySelector('.ad-listing__list');
+        return disclosure && list ? disclosure.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+      });
+      expect(order).toBeGreaterThan(0);
+      const click = wall.locator('a.ad-listing__action[target="_blank"]').first();
+      const href = (await click.getAttribute('href')) ?? '';
+      expect(href).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`));
+      // The call button stands beside the offers, with TTY 711.
+      const call = page.locator('[data-confirmation] .call-cta').filter({ has: page.locator('a.cta-phone') });
+      expect(await call.locator('a[href^="tel:+1"]').count()).toBe(1);
+      expect(await call.locator('.call-hours__tty').textContent()).toBe('TTY 711');
+
+      const ref = href.split('ref=')[1] ?? '';
+      const [popup] = await Promise.all([context.waitForEvent('page'), click.click()]);
+      await popup.close();
+      const visitorId = await visitorIdOf(context);
+      await expect
+        .poll(() => storedEventsOf(visitorId).map((e) => e.event), WAIT)
+        .toEqual(expect.arrayContaining(['adsLoaded', 'adClicked', 'maAdClicked']));
+      const clicked = storedEventsOf(visitorId).find((e) => e.event === 'maAdClicked');
+      expect(JSON.parse(clicked?.properties ?? '{}')).toMatchObject({ ref, type: 'click' });
+
+      // One partner call for the lead: a reload shows the same offers from the visitor's store.
+      expect(await adsCalls(ip)).toBe(1);
+      await page.reload();
+      await expect.poll(() => wall.locator('.ad-listing__item').count(), WAIT).toBe(refs.length);
+      expect(await adsCalls(ip)).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('says what happens next, and promises no quotes, when no insurer has an offer', { timeout: 120_000 }, async () => {
+    const { context, page, ip } = await person();
+    await setBehaviour(ip, 'no-ads');
+    await finishAuto(page);
+    const wall = page.locator('[data-confirmation] .ad-listing');
+    await expect.poll(() => wall.getAttribute('aria-busy'), WAIT).toBe('false');
+    expect(await wall.locator('[role="status"]').textContent()).toContain(
+      'No insurer has an online offer for your answers right now',
+    );
+    expect(await wall.locator('.ad-listing__item').count()).toBe(0);
+    const text = (await page.locator('[data-confirmation]').textContent()) ?? '';
+    expect(text).not.toMatch(/with quotes|send your quotes/i);
+    expect(await adsCalls(ip)).toBe(1);
+    await context.close();
+  });
+});
