@@ -4,11 +4,8 @@
  * and reads no visitor state. Built and hashed once per brand per isolate.
  */
 import { Hono } from 'hono';
-import type { Brand } from '../../brands';
-import { FAVICON_PATH, faviconSvg } from '../ui/brand-identity';
+import { FAVICON_PATH, faviconSvg, perBrand } from '../ui/brand-identity';
 import type { AppEnv } from './env';
-
-const etags = new Map<string, Promise<string>>();
 
 async function digest(svg: string): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(svg));
@@ -16,14 +13,7 @@ async function digest(svg: string): Promise<string> {
   return `"${hex}"`;
 }
 
-function etagOf(brand: Brand): Promise<string> {
-  let etag = etags.get(brand.id);
-  if (!etag) {
-    etag = digest(faviconSvg(brand));
-    etags.set(brand.id, etag);
-  }
-  return etag;
-}
+const etagOf = perBrand((brand) => digest(faviconSvg(brand)));
 
 export const brandAssets = new Hono<AppEnv>();
 

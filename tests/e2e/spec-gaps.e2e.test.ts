@@ -187,7 +187,7 @@ describe('m10es, the Spanish brand', () => {
     const { context, page, errors } = await newVisitor(browser);
     await page.goto(`${brandOrigin('m10es')}/`, { waitUntil: 'load' });
     expect(await page.getAttribute('html', 'lang')).toBe('es');
-    expect(await page.locator('h1').textContent()).toBe('Planes y beneficios, explicados con palabras sencillas');
+    expect(await page.locator('h1').textContent()).toBe('Sus opciones de Medicare, explicadas en español');
     const text = await page.locator('body').innerText();
     for (const spanish of [
       'Llame ahora',

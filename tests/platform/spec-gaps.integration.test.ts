@@ -89,10 +89,10 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="es"');
-    expect(decode(html)).toContain('<title>Compare planes y beneficios - Medicare Ten en Español</title>');
+    expect(decode(html)).toContain('<title>Compare planes de Medicare en español - Medicare Ten en Español</title>');
     const visible = text(html);
     for (const spanish of [
-      'Planes y beneficios, explicados con palabras sencillas',
+      'Sus opciones de Medicare, explicadas en español',
       'Saltar al contenido principal',
       'Llame ahora',
       'Guías populares',
@@ -127,7 +127,8 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
   it('keeps the English home page on an English brand', async () => {
     const html = await (await visitor('bh').get('/')).text();
     expect(html).toContain('<html lang="en"');
-    expect(html).toContain('Plans and benefits, explained in plain words');
+    // The brand's own English headline (brands/bh.ts), escaped as React writes it.
+    expect(html).toContain('Find the Medicare benefits you may be missing');
   });
 
   it('marks the English-only legal text as English inside the Spanish page', async () => {

@@ -1,5 +1,6 @@
 import type { Brand } from '../../../brands';
 import type { ColourTokens } from '../../../brands/identity';
+import { perBrand } from './per-brand';
 
 type Tone = Brand['logo']['mark'][number]['tone'];
 const CLASS: Record<Tone, string> = { primary: 'p', onPrimary: 'o', accent: 'a' };
@@ -17,14 +18,5 @@ function buildFavicon(brand: Brand): string {
   );
 }
 
-const cache = new Map<string, string>();
-
 /** The brand's mark as a standalone SVG (its favicon), in the light or dark colours the browser uses; once per isolate. */
-export function faviconSvg(brand: Brand): string {
-  let svg = cache.get(brand.id);
-  if (svg === undefined) {
-    svg = buildFavicon(brand);
-    cache.set(brand.id, svg);
-  }
-  return svg;
-}
+export const faviconSvg = perBrand(buildFavicon);

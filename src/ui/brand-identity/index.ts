@@ -6,6 +6,7 @@
 export { brandCss } from './theme-css';
 export { faviconSvg } from './favicon';
 export { BrandLogo } from './logo';
+export { perBrand } from './per-brand';
 
 /** Where every brand serves its favicon (src/worker/brand-assets.ts): one address, the host picks the brand. */
 export const FAVICON_PATH = '/favicon.svg';

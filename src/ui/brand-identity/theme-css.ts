@@ -1,6 +1,7 @@
 import type { Brand } from '../../../brands';
 import type { BrandLayout, ColourTokens } from '../../../brands/identity';
 import BRAND_CSS from './brand.css';
+import { perBrand } from './per-brand';
 import BOLD from './layouts/bold.css';
 import CALM from './layouts/calm.css';
 import EDITORIAL from './layouts/editorial.css';
@@ -54,14 +55,5 @@ function buildBrandCss(brand: Brand): string {
   );
 }
 
-const cache = new Map<string, string>();
-
 /** Built once per brand per isolate: pages add no per-request work for it (issue 16). */
-export function brandCss(brand: Brand): string {
-  let css = cache.get(brand.id);
-  if (css === undefined) {
-    css = buildBrandCss(brand);
-    cache.set(brand.id, css);
-  }
-  return css;
-}
+export const brandCss = perBrand(buildBrandCss);
