@@ -20,6 +20,7 @@ import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
+import { maintainEvents } from './archive';
 
 export { VisitorDO } from './visitor';
 
@@ -60,8 +61,10 @@ export default {
     if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
     else await handleEventBatch(batch, env);
   },
-  // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts).
+  // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts) and the events
+  // hot window (issue 17, src/worker/archive/maintain.ts); one failing does not stop the other.
   scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    ctx.waitUntil(purgeExpiredLeadValues(env, new Date(controller.scheduledTime)));
+    const now = new Date(controller.scheduledTime);
+    ctx.waitUntil(Promise.allSettled([purgeExpiredLeadValues(env, now), maintainEvents(env, now)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -6,6 +6,7 @@ import { queuedEventSchema, type QueuedEvent } from '../../src/shared/tracking/e
 import { EVENTS_MAX_RETRIES, handleEventBatch, retryDelaySeconds } from '../../src/worker/queue/consumer';
 import wranglerToml from '../../wrangler.toml?raw';
 import { visitor, type Visitor } from '../support/funnel';
+import { recordingQueue } from '../support/recording-queue';
 
 const ORIGIN = 'http://bh.localhost';
 
@@ -51,22 +52,6 @@ const brokenDb = new Proxy(env.DB, {
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
   },
 });
-
-/** Records what is sent to the dead-letter queue. */
-function recordingQueue() {
-  const sent: unknown[] = [];
-  const queue = {
-    send: (body: unknown) => {
-      sent.push(body);
-      return Promise.resolve();
-    },
-    sendBatch: (messages: Iterable<MessageSendRequest>) => {
-      for (const m of messages) sent.push(m.body);
-      return Promise.resolve();
-    },
-  } as unknown as Queue;
-  return { queue, sent };
-}
 
 describe('queue consumer into D1', () => {
   it('stores each event once even when the same batch is delivered twice', async () => {

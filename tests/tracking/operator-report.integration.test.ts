@@ -65,8 +65,9 @@ describe('operator report /ops/report', () => {
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     const kpi = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]+)</dd>`).exec(html)?.[1];
-    expect(kpi('Visits')).toBe('4');
-    expect(kpi('Paid share')).toBe('50.0%');
+    // A visit is a session on a day (issue 17: daily rollups): the 2 sessions back on 03-03 visit again.
+    expect(kpi('Visits')).toBe('6');
+    expect(kpi('Paid share')).toBe('33.3%');
     expect(kpi('Leads')).toBe('1');
     expect(kpi('Call clicks')).toBe('1');
     // Step 1: 4 reached, 3 submitted, 50% dropped before step 2; step 2: 2 reached, 1 submitted.
@@ -85,8 +86,8 @@ describe('operator report /ops/report', () => {
     expect(lines[0]).toBe(
       'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share',
     );
-    expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,4,2,0.5000,,,,1,1');
-    expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,4,2,0.5000,,,,1,1');
+    expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,6,2,0.3333,,,,1,1');
+    expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,6,2,0.3333,,,,1,1');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,1,zip,,,,4,3,0.5000,,');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,2,contact,,,,2,1,,,');
   });

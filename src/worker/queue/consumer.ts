@@ -1,10 +1,16 @@
+import { z } from 'zod';
 import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { archiveEvents, EVENT_ROW_COLUMNS, eventRowValues, type ArchiveBucket } from '../archive';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
 /**
- * Consumer of the EVENTS queue: writes each batch to D1 `events`, idempotent on the event id
- * (INSERT OR IGNORE), so a redelivered batch or a browser retry is stored once.
+ * Consumer of the EVENTS queue: writes each batch to the R2 archive (src/worker/archive/, one
+ * object per batch and hour, named by the batch's event ids, so a redelivery rewrites it) and
+ * then to D1 `events`, idempotent on the event id (INSERT OR IGNORE), so a redelivered batch or a
+ * browser retry is stored once. Each new row also adds itself to the daily rollups (the insert
+ * trigger of migration 0009, in the same transaction). A dead-letter message sent back to the
+ * queue (the replay in docs/decisions.md) is unwrapped and goes the same way, archive included.
  *
  * Nothing is silently dropped:
  * - a message that is not an event (cannot ever succeed) goes to the dead-letter queue at once
@@ -24,31 +30,28 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-const INSERT = `INSERT OR IGNORE INTO events
-  (id, type, event, timestamp, received_at, session_id, anonymous_id, brand, page, step_name, step_number, paid, properties)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT = `INSERT OR IGNORE INTO events (${EVENT_ROW_COLUMNS}, archive_batch)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-function insertStatement(db: D1Database, event: QueuedEvent): D1PreparedStatement {
-  return db
-    .prepare(INSERT)
-    .bind(
-      event.id,
-      event.type,
-      event.event,
-      event.timestamp,
-      event.receivedAt,
-      event.sessionId,
-      event.anonymousId,
-      event.brand,
-      event.page,
-      event.stepName,
-      event.stepNumber,
-      event.paid ? 1 : 0,
-      JSON.stringify(event.properties),
-    );
+function insertStatement(db: D1Database, event: QueuedEvent, archiveBatch: string | null): D1PreparedStatement {
+  return db.prepare(INSERT).bind(...eventRowValues(event), archiveBatch);
 }
 
-type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS_DLQ'> & { SENTRY_DSN?: string; ENVIRONMENT?: string };
+type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS_DLQ'> & {
+  ARCHIVE: ArchiveBucket;
+  SENTRY_DSN?: string;
+  ENVIRONMENT?: string;
+};
+
+/** A dead-letter message replayed onto the events queue: its `body` is the event. */
+const replayedSchema = z.object({ reason: z.string(), body: queuedEventSchema });
+
+function eventOf(body: unknown): QueuedEvent | null {
+  const parsed = queuedEventSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const replayed = replayedSchema.safeParse(body);
+  return replayed.success ? replayed.data.body : null;
+}
 
 export interface BatchOutcome {
   /** Rows D1 accepted (new events; duplicates are ignored). */
@@ -63,8 +66,8 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   const good: { message: Message<unknown>; event: QueuedEvent }[] = [];
   const poison: Message<unknown>[] = [];
   for (const message of batch.messages) {
-    const parsed = queuedEventSchema.safeParse(message.body);
-    if (parsed.success) good.push({ message, event: parsed.data });
+    const event = eventOf(message.body);
+    if (event) good.push({ message, event });
     else poison.push(message);
   }
 
@@ -91,21 +94,32 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
 
   if (good.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
 
+  let failedStep: 'archive' | 'd1' = 'archive';
   try {
+    // The archive first: a row in D1 always has its archive object (the cron prunes on that).
+    const batchIds = await archiveEvents(
+      env.ARCHIVE,
+      good.map(({ event }) => event),
+    );
+    failedStep = 'd1';
     // One D1 batch is one transaction: the batch is stored whole or not at all.
-    const results = await env.DB.batch(good.map(({ event }) => insertStatement(env.DB, event)));
-    const inserted = results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+    const results = await env.DB.batch(
+      good.map(({ event }) => insertStatement(env.DB, event, batchIds.get(event.id) ?? null)),
+    );
+    // One statement per event; its changes also count the rollup row the insert trigger wrote.
+    const inserted = results.filter((r) => (r.meta.changes ?? 0) > 0).length;
     for (const { message } of good) message.ack();
     return { inserted, duplicates: good.length - inserted, deadLettered: poisonSent, retried: false };
   } catch (err) {
-    const reason = err instanceof Error ? err.message.slice(0, 300) : 'D1 write failed';
+    const reason = err instanceof Error ? err.message.slice(0, 300) : `${failedStep} write failed`;
+    const deadReason = failedStep === 'archive' ? 'archive-write-failed' : 'd1-write-failed';
     const lastDelivery = good.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
     const retrying = good.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
     let deadLettered = 0;
     if (lastDelivery.length > 0) {
       try {
         await env.EVENTS_DLQ.sendBatch(
-          lastDelivery.map(({ message, event }) => deadLetter('d1-write-failed', batch.queue, message, event, reason)),
+          lastDelivery.map(({ message, event }) => deadLetter(deadReason, batch.queue, message, event, reason)),
         );
         for (const { message } of lastDelivery) message.ack();
         deadLettered = lastDelivery.length;
@@ -118,7 +132,7 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     const delaySeconds = retryDelaySeconds(Math.max(1, ...retrying.map(({ message }) => message.attempts)));
     for (const { message } of retrying) message.retry({ delaySeconds });
     await reportError(env, err, {
-      where: 'queue.d1-insert',
+      where: failedStep === 'archive' ? 'queue.archive-write' : 'queue.d1-insert',
       queue: batch.queue,
       count: good.length,
       attempts,
@@ -131,7 +145,7 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
 
 /** A dead-letter message: the original body, why it is there, and where it came from (for replay). */
 export interface DeadLetter {
-  reason: 'unparseable' | 'd1-write-failed';
+  reason: 'unparseable' | 'archive-write-failed' | 'd1-write-failed';
   detail: string;
   queue: string;
   messageId: string;

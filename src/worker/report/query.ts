@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_CODES } from '../../../brands/schema';
+import { ROLLUP_COLUMNS, rollupSelect } from '../archive/rollup-query';
 
 /** Report filters from the query string: a date range (UTC days), optionally one brand and one page. */
 export const reportFiltersSchema = z
@@ -51,6 +52,8 @@ export interface ReportData {
   days: DayRow[];
   /** False when the leads table does not exist (yet): leads then show as 0 with a note. */
   leadsAvailable: boolean;
+  /** Days of the range read from rollups (older than the hot window, raw rows pruned or about to be). */
+  rolledUpDays: string[];
 }
 
 /** WHERE clause and binds of the date range, brand and page filters; only fixed column names are interpolated. */
@@ -72,22 +75,20 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 }
 
-const pageRowSchema = z.object({
+const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.number() });
+const groupRowSchema = z.object({
+  day: z.string(),
   brand: z.string(),
   page: z.string(),
+  step_number: z.number(),
+  step_name: z.string(),
+  paid: z.number(),
   visits: z.number(),
-  paid_visits: z.number(),
+  entries: z.number(),
+  submitters: z.number(),
   call_clicks: z.number(),
 });
-const stepRowSchema = z.object({
-  step_number: z.number(),
-  step_name: z.string().nullable(),
-  reached: z.number(),
-  submitted: z.number(),
-});
-const dayRowSchema = z.object({ day: z.string(), visits: z.number() });
-const totalsSchema = z.object({ visits: z.number(), paid_visits: z.number(), call_clicks: z.number() });
-const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.number() });
+type GroupRow = z.infer<typeof groupRowSchema>;
 
 /**
  * Leads come from the funnel's `leads` table (migration 0002). Queried defensively: the
@@ -114,76 +115,134 @@ async function leadCounts(
   return { available: true, rows: z.array(leadRowSchema).parse(result.results) };
 }
 
-export async function loadReport(db: D1Database, filters: ReportFilters): Promise<ReportData> {
-  const where = rangeWhere('received_at', filters);
-  const visitsExpr = `COUNT(DISTINCT CASE WHEN event = 'pageView' THEN session_id END)`;
-  const paidExpr = `COUNT(DISTINCT CASE WHEN event = 'pageView' AND paid = 1 THEN session_id END)`;
-  const callsExpr = `SUM(CASE WHEN event = 'ctcClicked' THEN 1 ELSE 0 END)`;
-  const [totals, pages, steps, days] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${visitsExpr} AS visits, ${paidExpr} AS paid_visits, COALESCE(${callsExpr}, 0) AS call_clicks FROM events WHERE ${where.sql}`,
-      )
-      .bind(...where.binds),
-    db
-      .prepare(
-        `SELECT brand, page, ${visitsExpr} AS visits, ${paidExpr} AS paid_visits, COALESCE(${callsExpr}, 0) AS call_clicks
-         FROM events WHERE ${where.sql} AND page IS NOT NULL GROUP BY brand, page ORDER BY visits DESC, brand, page LIMIT 500`,
-      )
-      .bind(...where.binds),
-    db
-      .prepare(
-        `SELECT step_number, MIN(step_name) AS step_name,
-           COUNT(DISTINCT CASE WHEN event = 'pageView' THEN session_id END) AS reached,
-           COUNT(DISTINCT CASE WHEN event = 'formStepSubmitted' THEN session_id END) AS submitted
-         FROM events WHERE ${where.sql} AND step_number IS NOT NULL GROUP BY step_number ORDER BY step_number LIMIT 50`,
-      )
-      .bind(...where.binds),
-    db
-      .prepare(
-        `SELECT substr(received_at, 1, 10) AS day, ${visitsExpr} AS visits FROM events WHERE ${where.sql} GROUP BY day ORDER BY day`,
-      )
-      .bind(...where.binds),
-  ]);
-  const total = totalsSchema.parse(totals?.results[0] ?? { visits: 0, paid_visits: 0, call_clicks: 0 });
-  const leads = await leadCounts(db, filters);
+/** Days of the range older than the hot window whose rollups the cron has written (issue 17). */
+async function rolledUpDays(db: D1Database, f: ReportFilters, hotWindowStart: string): Promise<string[]> {
+  const result = await db
+    .prepare(
+      `SELECT day FROM event_days WHERE day >= ? AND day <= ? AND day < ? AND rolled_up_at IS NOT NULL ORDER BY day`,
+    )
+    .bind(f.from, f.to, hotWindowStart)
+    .all();
+  return z
+    .array(z.object({ day: z.string() }))
+    .parse(result.results)
+    .map((r) => r.day);
+}
+
+/**
+ * The rollup rows of the range, reduced to what the report shows: stored rollups for the rolled
+ * up days older than the hot window, the same rollup computed from raw rows for every other day
+ * (rollupSelect), so a day gives the same numbers either way.
+ */
+async function groupRows(db: D1Database, f: ReportFilters, rolledUp: string[]): Promise<GroupRow[]> {
+  const filters: string[] = [];
+  const filterBinds: unknown[] = [];
+  if (f.brand) {
+    filters.push('brand = ?');
+    filterBinds.push(f.brand);
+  }
+  if (f.page) {
+    filters.push('page = ?');
+    filterBinds.push(f.page);
+  }
+  const and = filters.map((x) => ` AND ${x}`).join('');
+  const days = JSON.stringify(rolledUp);
+  const raw = rollupSelect(
+    'events',
+    `received_at >= ? AND received_at < ? AND substr(received_at, 1, 10) NOT IN (SELECT value FROM json_each(?))${and}`,
+  );
+  const result = await db
+    .prepare(
+      `SELECT day, brand, page, step_number, MIN(NULLIF(step_name, '')) AS step_name, paid, SUM(visits) AS visits,
+         SUM(entries) AS entries, SUM(submitters) AS submitters, SUM(call_clicks) AS call_clicks
+       FROM (
+         SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day IN (SELECT value FROM json_each(?))${and}
+         UNION ALL
+         ${raw}
+       )
+       GROUP BY day, brand, page, step_number, paid`,
+    )
+    .bind(days, ...filterBinds, `${f.from}T00:00:00.000Z`, nextDay(f.to), days, ...filterBinds)
+    .all();
+  return z
+    .array(groupRowSchema.extend({ step_name: z.string().nullable() }))
+    .parse(result.results)
+    .map((r) => ({ ...r, step_name: r.step_name ?? '' }));
+}
+
+function sumBy<K>(rows: GroupRow[], key: (r: GroupRow) => K | null, add: (sum: GroupRow, r: GroupRow) => void) {
+  const out = new Map<K, GroupRow>();
+  for (const r of rows) {
+    const k = key(r);
+    if (k === null) continue;
+    const sum = out.get(k);
+    if (sum) add(sum, r);
+    else out.set(k, { ...r });
+  }
+  return [...out.values()];
+}
+
+const addCounts = (sum: GroupRow, r: GroupRow) => {
+  sum.visits += r.visits;
+  sum.entries += r.entries;
+  sum.submitters += r.submitters;
+  sum.call_clicks += r.call_clicks;
+  if (!sum.step_name || (r.step_name && r.step_name < sum.step_name)) sum.step_name = r.step_name;
+};
+
+/**
+ * The report's numbers. A visit is a session on a day (it starts again after midnight UTC, as
+ * rollups are daily): totals and days count each session once a day (entries), pages and steps
+ * count the sessions that viewed them that day, summed over the days.
+ */
+export async function loadReport(db: D1Database, filters: ReportFilters, hotWindowStart: string): Promise<ReportData> {
+  const rolledUp = await rolledUpDays(db, filters, hotWindowStart);
+  const [rows, leads] = await Promise.all([groupRows(db, filters, rolledUp), leadCounts(db, filters)]);
+  const paidRows = rows.filter((r) => r.paid === 1);
+  const totalOf = (list: GroupRow[], pick: (r: GroupRow) => number) => list.reduce((s, r) => s + pick(r), 0);
   const leadsByPage = new Map(leads.rows.map((r) => [`${r.brand}|${r.page}`, r.leads]));
-  const pageRows: PageRow[] = z
-    .array(pageRowSchema)
-    .parse(pages?.results ?? [])
+  const pageKey = (r: GroupRow) => (r.page ? `${r.brand}|${r.page}` : null);
+  const paidByPage = new Map(
+    sumBy(paidRows, pageKey, addCounts).map((r) => [`${r.brand}|${r.page}`, r.visits] as const),
+  );
+  const pageRows: PageRow[] = sumBy(rows, pageKey, addCounts)
     .map((r) => ({
       brand: r.brand,
       page: r.page,
       visits: r.visits,
-      paidVisits: r.paid_visits,
+      paidVisits: paidByPage.get(`${r.brand}|${r.page}`) ?? 0,
       callClicks: r.call_clicks,
       leads: leadsByPage.get(`${r.brand}|${r.page}`) ?? 0,
-    }));
+    }))
+    .sort((a, b) => b.visits - a.visits || a.brand.localeCompare(b.brand) || a.page.localeCompare(b.page))
+    .slice(0, 500);
   // Pages with leads but no tracked visit in range (tracking blocked) still show their leads.
   for (const r of leads.rows) {
     if (!pageRows.some((p) => p.brand === r.brand && p.page === r.page))
       pageRows.push({ brand: r.brand, page: r.page, visits: 0, paidVisits: 0, callClicks: 0, leads: r.leads });
   }
+  const steps = sumBy(rows, (r) => (r.step_number >= 0 ? r.step_number : null), addCounts)
+    .sort((a, b) => a.step_number - b.step_number)
+    .slice(0, 50);
+  const days = sumBy(rows, (r) => r.day, addCounts).sort((a, b) => (a.day < b.day ? -1 : 1));
   return {
     filters,
     totals: {
-      visits: total.visits,
-      paidVisits: total.paid_visits,
-      callClicks: total.call_clicks,
+      visits: totalOf(rows, (r) => r.entries),
+      paidVisits: totalOf(paidRows, (r) => r.entries),
+      callClicks: totalOf(rows, (r) => r.call_clicks),
       leads: leads.rows.reduce((s, r) => s + r.leads, 0),
     },
     pages: pageRows,
-    steps: z
-      .array(stepRowSchema)
-      .parse(steps?.results ?? [])
-      .map((r) => ({
-        stepNumber: r.step_number,
-        stepName: r.step_name ?? '',
-        reached: r.reached,
-        submitted: r.submitted,
-      })),
-    days: z.array(dayRowSchema).parse(days?.results ?? []),
+    steps: steps.map((r) => ({
+      stepNumber: r.step_number,
+      stepName: r.step_name,
+      reached: r.visits,
+      submitted: r.submitters,
+    })),
+    days: days.map((r) => ({ day: r.day, visits: r.entries })),
     leadsAvailable: leads.available,
+    rolledUpDays: rolledUp,
   };
 }
 

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import type { QueuedEvent } from '../../shared/tracking/event-schema';
+import { logJson } from '../observability/log';
+import { reportError } from '../observability/report-error';
+import { archiveKey, dayPrefix } from './archive-object';
+import { dayBounds, replaceDayRollups } from './rollup-query';
+import { archiveEvents, type ArchiveBucket } from './write';
+
+/**
+ * The events part of the daily Cron Trigger. For each day of raw rows older than the hot window
+ * (EVENTS_HOT_DAYS, default 30), in order, each step only if the one before succeeded:
+ * 1. rollup: the day's rollups are recomputed from its raw rows (one transaction), then
+ *    confirmed: they must count exactly the rows the day has;
+ * 2. archive: rows without an archive object (written before the archive existed, or by hand)
+ *    are archived now;
+ * 3. confirm: every archive object the day's rows name is listed in R2;
+ * 4. prune: one transaction marks the day pruned and deletes its rows, and only if the day still
+ *    has the number of rows that was confirmed (a row that arrived meanwhile waits for tomorrow).
+ * A failure at any step leaves the day's rows where they are; the next run starts again.
+ * A day already pruned that receives rows again (a dead-letter replay) keeps its rollups (the
+ * insert trigger added the rows to them) and only has the new rows archived and pruned.
+ */
+export type MaintenanceEnv = { DB: D1Database; ARCHIVE: ArchiveBucket; EVENTS_HOT_DAYS?: string } & {
+  SENTRY_DSN?: string;
+  ENVIRONMENT?: string;
+};
+
+export type MaintenanceStep = 'rollup' | 'archive' | 'confirm' | 'prune';
+
+export interface DayOutcome {
+  day: string;
+  rows: number;
+  /** Rows archived by this run (step 2). */
+  archived: number;
+  pruned: number;
+  failedAt?: MaintenanceStep;
+  error?: string;
+}
+
+const DAY_MS = 86_400_000;
+/** Rows archived per run and day; a larger backlog is archived over the next runs. */
+const ARCHIVE_BACKFILL_LIMIT = 20_000;
+const ARCHIVE_CHUNK = 500;
+
+export function hotDays(env: { EVENTS_HOT_DAYS?: string }): number {
+  const days = Number(env.EVENTS_HOT_DAYS ?? '30');
+  return Number.isInteger(days) && days >= 1 ? days : 30;
+}
+
+/** First day of the hot window: days before it are rolled up and pruned. */
+export function hotWindowStart(env: { EVENTS_HOT_DAYS?: string }, now: Date): string {
+  return new Date(now.getTime() - (hotDays(env) - 1) * DAY_MS).toISOString().slice(0, 10);
+}
+
+const dayRowsSchema = z.array(z.object({ day: z.string(), rows: z.number() }));
+const ledgerSchema = z.object({ pruned_at: z.string().nullable() }).nullable();
+const countSchema = z.object({ n: z.number().nullable() });
+const batchRowSchema = z.array(z.object({ hour: z.string(), archive_batch: z.string(), rows: z.number() }));
+const rawRowSchema = z.object({
+  id: z.string(),
+  type: z.literal('track'),
+  event: z.string(),
+  timestamp: z.string(),
+  received_at: z.string(),
+  session_id: z.string(),
+  anonymous_id: z.string(),
+  brand: z.string(),
+  page: z.string().nullable(),
+  step_name: z.string().nullable(),
+  step_number: z.number().nullable(),
+  paid: z.number(),
+  properties: z.string(),
+});
+
+class StepError extends Error {
+  constructor(
+    readonly step: MaintenanceStep,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function step<T>(name: MaintenanceStep, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof StepError) throw err;
+    throw new StepError(name, err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function countRows(db: D1Database, day: string): Promise<number> {
+  const [start, end] = dayBounds(day);
+  const row = await db
+    .prepare(`SELECT COUNT(*) AS n FROM events WHERE received_at >= ? AND received_at < ?`)
+    .bind(start, end)
+    .first();
+  return countSchema.parse(row).n ?? 0;
+}
+
+async function rollUp(db: D1Database, day: string, now: string): Promise<void> {
+  const [start, end] = dayBounds(day);
+  await db.batch([
+    ...replaceDayRollups(db, 'events', day),
+    db
+      .prepare(
+        `INSERT INTO event_days (day, rolled_up_at, rolled_up_events)
+         VALUES (?1, ?2, (SELECT COUNT(*) FROM events WHERE received_at >= ?3 AND received_at < ?4))
+         ON CONFLICT (day) DO UPDATE SET rolled_up_at = excluded.rolled_up_at, rolled_up_events = excluded.rolled_up_events`,
+      )
+      .bind(day, now, start, end),
+  ]);
+  const [rolled, raw] = await db.batch([
+    db.prepare(`SELECT SUM(events) AS n FROM event_rollups WHERE day = ?`).bind(day),
+    db.prepare(`SELECT COUNT(*) AS n FROM events WHERE received_at >= ? AND received_at < ?`).bind(start, end),
+  ]);
+  const counted = countSchema.parse(rolled?.results[0] ?? { n: null }).n ?? 0;
+  const rows = countSchema.parse(raw?.results[0] ?? { n: null }).n ?? 0;
+  if (counted !== rows) throw new StepError('rollup', `rollups count ${counted} events, the day has ${rows} rows`);
+}
+
+function asQueuedEvent(row: z.infer<typeof rawRowSchema>): QueuedEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    event: row.event as QueuedEvent['event'],
+    timestamp: row.timestamp,
+    receivedAt: row.received_at,
+    sessionId: row.session_id,
+    anonymousId: row.anonymous_id,
+    brand: row.brand,
+    page: row.page,
+    stepName: row.step_name,
+    stepNumber: row.step_number,
+    paid: row.paid === 1,
+    properties: z.record(z.string(), z.unknown()).parse(JSON.parse(row.properties)),
+  };
+}
+
+/** Archives the day's rows that have no archive object yet; answers how many it archived. */
+async function archiveMissing(env: MaintenanceEnv, day: string): Promise<number> {
+  const [start, end] = dayBounds(day);
+  let archived = 0;
+  while (archived < ARCHIVE_BACKFILL_LIMIT) {
+    const result = await env.DB.prepare(
+      `SELECT id, type, event, timestamp, received_at, session_id, anonymous_id, brand, page, step_name, step_number, paid, properties
+       FROM events WHERE received_at >= ? AND received_at < ? AND archive_batch IS NULL ORDER BY received_at, id LIMIT ?`,
+    )
+      .bind(start, end, ARCHIVE_CHUNK)
+      .all();
+    const events = z.array(rawRowSchema).parse(result.results).map(asQueuedEvent);
+    if (events.length === 0) return archived;
+    const batchIds = await archiveEvents(env.ARCHIVE, events);
+    const byBatch = new Map<string, string[]>();
+    for (const [id, batchId] of batchIds) byBatch.set(batchId, [...(byBatch.get(batchId) ?? []), id]);
+    await env.DB.batch(
+      [...byBatch].map(([batchId, ids]) =>
+        env.DB.prepare(
+          `UPDATE events SET archive_batch = ? WHERE id IN (SELECT value FROM json_each(?)) AND archive_batch IS NULL`,
+        ).bind(batchId, JSON.stringify(ids)),
+      ),
+    );
+    archived += events.length;
+  }
+  throw new StepError('archive', `more than ${ARCHIVE_BACKFILL_LIMIT} rows of ${day} to archive; continued next run`);
+}
+
+/** Every object the day's rows name must be in R2; answers the rows so confirmed. */
+async function confirmArchive(env: MaintenanceEnv, day: string): Promise<number> {
+  const [start, end] = dayBounds(day);
+  const listed = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await env.ARCHIVE.list({ prefix: dayPrefix(day), limit: 1000, ...(cursor ? { cursor } : {}) });
+    for (const object of page.objects) listed.add(object.key);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  const result = await env.DB.prepare(
+    `SELECT substr(received_at, 12, 2) AS hour, archive_batch, COUNT(*) AS rows FROM events
+     WHERE received_at >= ? AND received_at < ? GROUP BY hour, archive_batch`,
+  )
+    .bind(start, end)
+    .all();
+  let rows = 0;
+  for (const batch of batchRowSchema.parse(
+    result.results.map((r) => ({ ...r, archive_batch: r.archive_batch ?? '' })),
+  )) {
+    const key = archiveKey({ day, hour: batch.hour }, batch.archive_batch);
+    if (!batch.archive_batch || !listed.has(key))
+      throw new StepError('confirm', `${batch.rows} rows of ${day} name an archive object that is not in R2`);
+    rows += batch.rows;
+  }
+  return rows;
+}
+
+async function prune(db: D1Database, day: string, expected: number, now: string): Promise<number> {
+  const [start, end] = dayBounds(day);
+  const sameCount = `(SELECT COUNT(*) FROM events WHERE received_at >= ?1 AND received_at < ?2) = ?3`;
+  const [, deleted] = await db.batch([
+    db
+      .prepare(
+        `UPDATE event_days SET archive_confirmed_at = ?5, pruned_at = ?5, pruned_events = pruned_events + ?3
+         WHERE day = ?4 AND rolled_up_at IS NOT NULL AND ${sameCount}`,
+      )
+      .bind(start, end, expected, day, now),
+    db
+      .prepare(
+        `DELETE FROM events WHERE received_at >= ?1 AND received_at < ?2 AND ${sameCount}
+           AND EXISTS (SELECT 1 FROM event_days WHERE day = ?4 AND pruned_at = ?5)`,
+      )
+      .bind(start, end, expected, day, now),
+  ]);
+  return deleted?.meta.changes ?? 0;
+}
+
+async function maintainDay(env: MaintenanceEnv, day: string, now: string): Promise<DayOutcome> {
+  const outcome: DayOutcome = { day, rows: 0, archived: 0, pruned: 0 };
+  try {
+    const ledger = ledgerSchema.parse(
+      await env.DB.prepare(`SELECT pruned_at FROM event_days WHERE day = ?`).bind(day).first(),
+    );
+    // A pruned day's rollups already hold its late rows (insert trigger); recomputing them from
+    // the few raw rows left would lose the pruned ones.
+    if (!ledger?.pruned_at) await step('rollup', () => rollUp(env.DB, day, now));
+    outcome.archived = await step('archive', () => archiveMissing(env, day));
+    outcome.rows = await step('confirm', () => confirmArchive(env, day));
+    if (outcome.rows !== (await step('confirm', () => countRows(env.DB, day))))
+      throw new StepError('confirm', `rows of ${day} changed while the archive was confirmed`);
+    outcome.pruned = await step('prune', () => prune(env.DB, day, outcome.rows, now));
+  } catch (err) {
+    outcome.failedAt = err instanceof StepError ? err.step : 'prune';
+    outcome.error = err instanceof Error ? err.message.slice(0, 300) : String(err);
+    await reportError(env, err, { where: `events.maintain.${outcome.failedAt}`, day });
+  }
+  return outcome;
+}
+
+/**
+ * Rolls up, archives and prunes the raw rows older than the hot window, oldest day first, at
+ * most `maxDays` days a run. Never throws: each day's outcome says how far it got.
+ */
+export async function maintainEvents(env: MaintenanceEnv, now = new Date(), maxDays = 14): Promise<DayOutcome[]> {
+  const before = `${hotWindowStart(env, now)}T00:00:00.000Z`;
+  const result = await env.DB.prepare(
+    `SELECT substr(received_at, 1, 10) AS day, COUNT(*) AS rows FROM events WHERE received_at < ? GROUP BY day ORDER BY day LIMIT ?`,
+  )
+    .bind(before, maxDays)
+    .all();
+  const outcomes: DayOutcome[] = [];
+  for (const { day } of dayRowsSchema.parse(result.results)) {
+    outcomes.push(await maintainDay(env, day, now.toISOString()));
+  }
+  logJson('info', 'events maintenance', {
+    where: 'events.maintain',
+    days: outcomes.length,
+    pruned: outcomes.reduce((s, o) => s + o.pruned, 0),
+    failed: outcomes.filter((o) => o.failedAt).map((o) => `${o.day}:${o.failedAt}`),
+  });
+  return outcomes;
+}

@@ -1,0 +1,88 @@
+/**
+ * The rollup of raw event rows, as SQL: one row per UTC day, brand, page, step, traffic source,
+ * paid flag and experiment variant (migration 0009 describes the columns). The cron stores it
+ * for a day before pruning, the rebuild stores it from archived rows, and the report computes
+ * it on the fly inside the hot window: one query, so the numbers are the same whichever way a
+ * day is read. The insert trigger of migration 0009 keeps the same counts incrementally.
+ */
+export const ROLLUP_DIMENSIONS = [
+  'day',
+  'brand',
+  'page',
+  'step_number',
+  'step_name',
+  'traffic_source',
+  'paid',
+  'variant',
+] as const;
+
+export const ROLLUP_MEASURES = [
+  'events',
+  'visits',
+  'entries',
+  'page_views',
+  'step_submits',
+  'submitters',
+  'leads',
+  'call_clicks',
+  'low_bids',
+  'suspect_leads',
+  'bot_leads',
+] as const;
+
+export const ROLLUP_COLUMNS = [...ROLLUP_DIMENSIONS, ...ROLLUP_MEASURES].join(', ');
+
+/** utm_source of the session as the lead trust stores it (lowercased, 64 characters), or "(direct)". */
+const SOURCE = `COALESCE(NULLIF(substr(lower(trim(json_extract(properties, '$.session.urlParams.utm_source'))), 1, 64), ''), '(direct)')`;
+const VARIANT = `COALESCE(json_extract(properties, '$.experimentId') || ':' || json_extract(properties, '$.variantId'), '')`;
+
+/**
+ * SELECT of the rollup rows of `table` (events, or events_rebuild) under `where` (fixed SQL
+ * with ? placeholders over the raw columns). "entries" goes to the row of the session's first
+ * pageView of the day, by received_at then id, so it is the same on every run.
+ */
+export function rollupSelect(table: 'events' | 'events_rebuild', where: string): string {
+  return `SELECT day, brand, page, step_number, step_name, traffic_source, paid, variant,
+    COUNT(*) AS events,
+    COUNT(DISTINCT CASE WHEN event = 'pageView' THEN session_id END) AS visits,
+    SUM(event = 'pageView' AND nth = 1) AS entries,
+    SUM(event = 'pageView') AS page_views,
+    SUM(event = 'formStepSubmitted') AS step_submits,
+    COUNT(DISTINCT CASE WHEN event = 'formStepSubmitted' THEN session_id END) AS submitters,
+    SUM(event = 'leadCreated') AS leads,
+    SUM(event = 'ctcClicked') AS call_clicks,
+    SUM(event = 'lowBidResult') AS low_bids,
+    SUM(event = 'leadCreated' AND verdict IS 'suspect') AS suspect_leads,
+    SUM(event = 'leadCreated' AND verdict IS 'bot') AS bot_leads
+  FROM (
+    SELECT substr(received_at, 1, 10) AS day, brand, COALESCE(page, '') AS page, COALESCE(step_number, -1) AS step_number,
+      COALESCE(step_name, '') AS step_name, ${SOURCE} AS traffic_source, paid, ${VARIANT} AS variant,
+      event, session_id, json_extract(properties, '$.verdict') AS verdict,
+      row_number() OVER (PARTITION BY substr(received_at, 1, 10), brand, session_id, event ORDER BY received_at, id) AS nth
+    FROM ${table} WHERE ${where}
+  )
+  GROUP BY day, brand, page, step_number, step_name, traffic_source, paid, variant`;
+}
+
+/** received_at bounds of a UTC day, for an index range. */
+export function dayBounds(day: string): [string, string] {
+  const start = Date.parse(`${day}T00:00:00.000Z`);
+  return [new Date(start).toISOString(), new Date(start + 86_400_000).toISOString()];
+}
+
+/** The statements that replace a day's rollups with the rollup of `table`'s rows of that day. */
+export function replaceDayRollups(
+  db: D1Database,
+  table: 'events' | 'events_rebuild',
+  day: string,
+): D1PreparedStatement[] {
+  const [start, end] = dayBounds(day);
+  return [
+    db.prepare(`DELETE FROM event_rollups WHERE day = ?`).bind(day),
+    db
+      .prepare(
+        `INSERT INTO event_rollups (${ROLLUP_COLUMNS}) ${rollupSelect(table, 'received_at >= ? AND received_at < ?')}`,
+      )
+      .bind(start, end),
+  ];
+}

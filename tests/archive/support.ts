@@ -1,0 +1,55 @@
+import { createMessageBatch } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
+import { decodeEvents } from '../../src/worker/archive';
+
+/** An event as the Worker queues it, received at `receivedAt` (the partition and day it belongs to). */
+export function queuedAt(receivedAt: string, overrides: Partial<QueuedEvent> = {}): QueuedEvent {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    type: 'track',
+    event: 'pageView',
+    timestamp: receivedAt,
+    receivedAt,
+    sessionId: 'sess-archive-0001',
+    anonymousId: 'anon-archive-01',
+    brand: 'wc',
+    page: 'find-benefits',
+    stepName: 'zip',
+    stepNumber: 1,
+    paid: false,
+    properties: { id },
+    ...overrides,
+  };
+}
+
+export function batchOf(bodies: unknown[], attempts = 1) {
+  return createMessageBatch(
+    'quote-funnel-events',
+    bodies.map((body, i) => ({ id: `m${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
+  );
+}
+
+/** Every archive object under a prefix, with its events. */
+export async function archiveObjects(prefix: string): Promise<{ key: string; events: QueuedEvent[]; meta: string }[]> {
+  const listed = await env.ARCHIVE.list({ prefix, include: ['customMetadata'] });
+  return Promise.all(
+    listed.objects.map(async (o) => {
+      const object = await env.ARCHIVE.get(o.key);
+      if (!object) throw new Error(`${o.key} listed but missing`);
+      return {
+        key: o.key,
+        events: await decodeEvents(await object.arrayBuffer()),
+        meta: o.customMetadata?.events ?? '',
+      };
+    }),
+  );
+}
+
+export async function count(sql: string, ...binds: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number | null }>();
+  return row?.n ?? 0;
+}
