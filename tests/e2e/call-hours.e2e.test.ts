@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formDefinition } from '../../src/shared/forms';
+import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+
+/**
+ * Issue 15, item 4 in Chromium. The page re-reads the working hours on the visitor's clock on
+ * load, so whatever the server rendered (and whatever a cache kept) the call copy is true: the
+ * page's clock is set inside and outside the staffed hours (Pacific time) and every call button
+ * says so, with TTY 711 beside every tel: link. The exit-intent dialog's copy follows the
+ * visitor's progress in the form, in English and in Spanish. (The copy at render time, under
+ * the Worker's clock, is tests/funnel/call-hours.integration.test.ts.)
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WAIT = { timeout: 30_000 };
+const TUESDAY_11_PT = new Date('2025-06-10T18:00:00Z');
+const SUNDAY_19_PT = new Date('2025-06-16T02:00:00Z');
+
+/** For every tel: link on the page (dialogs included): its call wrapper's TTY text. */
+function ttyBesideEveryTel(page: Page): Promise<{ href: string; tty: string | null }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')].map((a) => ({
+      href: a.getAttribute('href') ?? '',
+      tty: a.closest('.call-cta')?.querySelector('.call-hours__tty')?.textContent ?? null,
+    })),
+  );
+}
+
+describe('call copy on the visitor clock', () => {
+  it('inside the staffed hours: "Call now", until when, and TTY 711 beside every call button', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await page.clock.setFixedTime(TUESDAY_11_PT);
+    await page.goto(`${brandOrigin('bh')}/otc-allowance`);
+    const header = page.locator('.site-header .call-cta');
+    await expect.poll(() => header.locator('.call-hours__text').textContent(), WAIT).toBe('Open until 5:00 PM PT');
+    expect(await header.locator('[data-call-label]').textContent()).toBe('Call now');
+    const lines = await page.locator('[data-call-hours="line"] .call-hours__text').allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toContain('Licensed agents are available now until 5:00 PM PT.');
+    const tels = await ttyBesideEveryTel(page);
+    expect(tels.length).toBeGreaterThanOrEqual(2);
+    for (const tel of tels) expect(tel, tel.href).toMatchObject({ tty: 'TTY 711' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('outside them: when agents are back, no "Call now", the call button still dials', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await page.clock.setFixedTime(SUNDAY_19_PT);
+    await page.goto(`${brandOrigin('bh')}/get-offers`);
+    const header = page.locator('.site-header .call-cta');
+    await expect
+      .poll(() => header.locator('.call-hours__text').textContent(), WAIT)
+      .toBe('Agents back tomorrow at 5:00 AM PT');
+    expect(await header.locator('[data-call-label]').textContent()).toBe('Call');
+    expect(await header.locator('a.cta-phone').getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(await page.locator('body').textContent()).not.toContain('Call now');
+    for (const tel of await ttyBesideEveryTel(page)) expect(tel, tel.href).toMatchObject({ tty: 'TTY 711' });
+    // The exit dialog (an island) says the same on the visitor's clock.
+    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    expect(await page.locator('dialog.exit-intent .call-hours__text').textContent()).toBe(
+      'Our licensed agents are away right now. They are back tomorrow at 5:00 AM PT.',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in Spanish on a Spanish page', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.clock.setFixedTime(SUNDAY_19_PT);
+    await page.goto(`${brandOrigin('m10es')}/go-4-life-es`);
+    const header = page.locator('.site-header .call-cta');
+    await expect
+      .poll(() => header.locator('.call-hours__text').textContent(), WAIT)
+      .toMatch(/^Agentes desde mañana a las 5:00\sa\.\s?m\. hora del Pacífico$/);
+    expect(await header.locator('[data-call-label]').textContent()).toBe('Llamar');
+    await context.close();
+  });
+});
+
+describe('exit-intent copy by progress', () => {
+  const leave = (page: Page) =>
+    page.evaluate(() =>
+      document.dispatchEvent(
+        new MouseEvent('mouseout', { clientX: 200, clientY: -1, relatedTarget: null, bubbles: true }),
+      ),
+    );
+
+  /** Opens the dialog on `path` (fresh memory each time) and returns its title. */
+  async function titleOn(page: Page, url: string): Promise<string> {
+    await page.goto(url);
+    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+    await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
+    const dialog = page.locator('dialog.exit-intent');
+    await expect
+      .poll(async () => {
+        await leave(page);
+        return dialog.evaluate((d: HTMLDialogElement) => d.open);
+      }, WAIT)
+      .toBe(true);
+    const title = (await dialog.locator('h2').textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    return title;
+  }
+
+  it('step 1 is a start, the middle counts the steps, "almost ready" only near the end; in Spanish too', async () => {
+    const steps = formDefinition('medicare').steps.map((s) => s.name);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    const { context, page, errors } = await newVisitor(browser);
+    const base = `${brandOrigin('bh')}/get-offers`;
+    const first = await titleOn(page, `${base}/${steps[0]}`);
+    expect(first).toBe('Before you go: it takes a few minutes');
+    expect(await titleOn(page, `${base}/${steps[1]}`)).toBe(`Before you go: you are on step 2 of ${steps.length}`);
+    expect(await titleOn(page, `${base}/${steps[steps.length - 2]}`)).toBe(
+      'Before you go: your request is almost ready',
+    );
+    const es = await titleOn(page, `${brandOrigin('m10es')}/go-4-life-es/${steps[0]}`);
+    expect(es).toBe('Antes de irse: toma unos minutos');
+    expect(es).not.toContain('casi lista');
+    expect(await titleOn(page, `${brandOrigin('m10es')}/go-4-life-es/${steps[steps.length - 1]}`)).toBe(
+      'Antes de irse: su solicitud está casi lista',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
