@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { callHours } from '../../src/shared/phone/call-hours';
 
 /**
  * Issue 10, item 8, in Chromium: the lost click, the navigation guards, the chunk reload with
@@ -190,7 +191,8 @@ describe('m10es, the Spanish brand', () => {
     expect(await page.locator('h1').textContent()).toBe('Sus opciones de Medicare, explicadas en español');
     const text = await page.locator('body').innerText();
     for (const spanish of [
-      'Llame ahora',
+      // Issue 15: 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
+      callHours('spanish', new Date(), null).label,
       'Guías populares',
       'Política de privacidad',
       'Términos de uso',

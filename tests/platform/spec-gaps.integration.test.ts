@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decode, visitor } from '../support/funnel';
+import { callHours } from '../../src/shared/phone/call-hours';
 
 /**
  * Issue 10, item 8: the smaller spec gaps, proven through the Worker's fetch
@@ -94,7 +95,8 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     for (const spanish of [
       'Sus opciones de Medicare, explicadas en español',
       'Saltar al contenido principal',
-      'Llame ahora',
+      // Issue 15: 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
+      callHours('spanish', new Date(), null).label,
       'Guías populares',
       'Política de privacidad',
       'Términos de uso',
