@@ -11,17 +11,21 @@ import { startDemandCheck } from './demand-check';
 import { startLocation } from './location';
 import { startPhoneLinks } from './phone-links';
 import { startCallHours } from './call-hours';
+import { startPageRestore } from './page-restore';
 
-startTracker();
-// Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
-startPhoneLinks();
-// Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
-startCallHours();
-startColourMode();
-startLoadingBar();
-startNavigation(reportClientError);
-watchDeployments();
-// The spec's calls on page entry (issue 10): demand check, location.
-const extras = readPageExtras();
-startDemandCheck(extras);
-startLocation(extras, reportClientError);
+// Issue 15, item 8: a page the browser showed again on back/forward is reloaded when out of date, before anything starts.
+if (!startPageRestore()) {
+  startTracker();
+  // Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
+  startPhoneLinks();
+  // Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
+  startCallHours();
+  startColourMode();
+  startLoadingBar();
+  startNavigation(reportClientError);
+  watchDeployments();
+  // The spec's calls on page entry (issue 10): demand check, location.
+  const extras = readPageExtras();
+  startDemandCheck(extras);
+  startLocation(extras, reportClientError);
+}

@@ -2,8 +2,17 @@ import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type 
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+/**
+ * Chromium as the tests drive it. Playwright turns the back/forward cache off by default;
+ * `backForwardCache` keeps it on, as in a visitor's browser (issue 15, item 8).
+ */
+export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+  });
 }
 
 /** http://{brand}.localhost:{port} — Chromium resolves *.localhost to loopback. */

@@ -2,6 +2,7 @@
 import { clientFetch } from '../../../shared/fetch-client';
 import type { Product } from '../../../../brands/schema';
 import type { PhoneDisplay } from '../../page-props';
+import { noteStateChanged } from '../../state-stamp';
 
 export interface SubmitRequest {
   submissionId: string;
@@ -52,6 +53,8 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
   });
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);
+  // Issue 15, item 8: pages the browser kept (back/forward) no longer show the stored answers.
+  noteStateChanged();
   return reply;
 }
 
@@ -89,6 +92,7 @@ export async function leasedPhone(input: {
     const data: unknown = await response.json();
     const phone = readPhone(data);
     if (!phone) return undefined;
+    if (phone.leased) noteStateChanged();
     // Issue 15: the lease ends on the page's clock after this long (then the default number shows).
     const expiresInMs =
       isRecord(data) && typeof data.expiresInMs === 'number' && Number.isFinite(data.expiresInMs)
