@@ -24,9 +24,11 @@ describe('POST /api/form/submit', () => {
       completed: false,
       blocked: false,
       missing: [],
+      unknown: [],
       duplicate: false,
     });
-    const again = await v.api({ ...first, values: { zipcode: '99999' } });
+    // Another real ZIP code under the same id (99999 is no ZIP code: issue 15 blocks it).
+    const again = await v.api({ ...first, values: { zipcode: '30301' } });
     expect(await again.json()).toMatchObject({ next: 'medicare', duplicate: true });
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');
   });

@@ -100,12 +100,14 @@ describe('Medicare funnel without JavaScript', () => {
     expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).not.toMatch(/checked=""/);
   });
 
-  it('a blocked step (required answer missing) comes back with the generic message', async () => {
+  it('a blocked step (required answer missing) comes back with one plain message on the question (issue 15)', async () => {
     const v = visitor('bh');
     const location = await submitStep(v, '/get-yours-otc/zip', { zipcode: 'abc' });
     expect(location).toBe('/get-yours-otc/zip?missing=zipcode');
     const html = decode(await (await v.get(location)).text());
-    expect(html).toContain('ZIP code is not valid.');
+    expect(html).toContain('Enter your 5-digit ZIP code.');
+    expect(html).not.toContain('is not valid');
+    expect(html).not.toContain('Please answer the question above');
     expect(html).toContain('aria-invalid="true"');
   });
 
@@ -206,6 +208,15 @@ describe('auto funnel without JavaScript', () => {
     expect(afterRemove).toContain('value="Byron"');
     expect(afterRemove).not.toContain('name="driver3FirstName"');
     expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, ...driver2, drivers: '2' })).toBe(
+      '/save-auto/driver-details',
+    );
+    // Issue 15: license and record on their own step, one slot per driver named before, nothing to add there.
+    const details = decode(await (await v.get('/save-auto/driver-details')).text());
+    expect(details).toContain('name="driver2LicenseStatus"');
+    expect(details).not.toContain('name="driver3LicenseStatus"');
+    expect(details).not.toContain('name="driver1FirstName"');
+    expect(details.slice(details.indexOf('<form'), details.indexOf('</form>'))).not.toContain('Add another driver');
+    expect(await submitStep(v, '/save-auto/driver-details', { ...driver1, ...driver2, drivers: '2' })).toBe(
       '/save-auto/contact',
     );
 
@@ -297,9 +308,10 @@ describe('stored values are never lost', () => {
     const v = visitor('bh');
     const page = await (await v.get('/get-yours-otc/zip')).text();
     const id = submissionIdOf(page);
-    expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '11111' })).status).toBe(303);
-    expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '22222' })).status).toBe(303);
-    expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="11111"');
+    // Two real ZIP codes (issue 15: 11111 and 22222 are none, and would not be kept).
+    expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '33101' })).status).toBe(303);
+    expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '60601' })).status).toBe(303);
+    expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');
 
     for (const step of ['medicare', 'medicaid']) await submitStep(v, `/get-yours-otc/${step}`, {});
     await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada' });

@@ -111,7 +111,7 @@ async function formPostOutcome(
 
 const CASES: { brand: string; page: string; form: FormId; steps: string[] }[] = [
   { brand: 'bh', page: '/get-yours-otc', form: 'medicare', steps: ['zip', 'medicare', 'name', 'contact'] },
-  { brand: 'ps', page: '/save-auto', form: 'auto', steps: ['vehicles', 'insurance', 'drivers'] },
+  { brand: 'ps', page: '/save-auto', form: 'auto', steps: ['vehicles', 'insurance', 'drivers', 'driver-details'] },
 ];
 
 describe('the island, its JSON submit and the no-JavaScript form post treat the same inputs alike', () => {

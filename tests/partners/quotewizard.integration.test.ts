@@ -42,7 +42,7 @@ async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<
   });
   await submitStep(v, `${base}/insurance`, { currentlyInsured: '1', currentCompany: 'State Farm' });
   await submitStep(v, `${base}/home`, { homeowner: '1', interestedInHomeInsurance: '0' });
-  await submitStep(v, `${base}/drivers`, {
+  const driver1 = {
     driver1FirstName: 'Grace',
     driver1LastName: 'Hopper',
     driver1Gender: 'female',
@@ -55,7 +55,10 @@ async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<
     driver1CreditRating: 'good',
     driver1MilitaryAffiliation: '1',
     drivers: '1',
-  });
+  };
+  // Issue 15: who the driver is, then the license and record (each step keeps only its own inputs).
+  await submitStep(v, `${base}/drivers`, driver1);
+  await submitStep(v, `${base}/driver-details`, driver1);
   // At a person's pace, so the lead is judged on its merits (src/worker/defence), then the contact step with its consent.
   await asIfTaken(v);
   await submitStep(v, `${base}/contact`, {

@@ -245,7 +245,11 @@ describe('fuzzing the API', () => {
 /** Form steps of the Medicare, auto, life and quiz forms, posted without JavaScript. */
 const STEP_POSTS = [
   { brand: 'bh', page: '/get-yours-otc', steps: ['zip', 'medicare', 'medicaid', 'name', 'contact'] },
-  { brand: 'ps', page: '/call-auto', steps: ['zip', 'vehicles', 'insurance', 'home', 'drivers', 'contact'] },
+  {
+    brand: 'ps',
+    page: '/call-auto',
+    steps: ['zip', 'vehicles', 'insurance', 'home', 'drivers', 'driver-details', 'contact'],
+  },
   { brand: 'bh', page: '/get-life-now', steps: ['zip', 'coverage', 'about', 'name', 'contact'] },
   { brand: 'bh', page: '/quiz/medicare', steps: ['zip', 'medicare', 'medicaid', 'name', 'phone'] },
 ];

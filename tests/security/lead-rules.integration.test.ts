@@ -167,6 +167,7 @@ describe('lead rules', () => {
       driver1DobYear: '1966',
       drivers: '1',
     });
+    await submitStep(complete, '/save-auto/driver-details', { _action: 'skip' });
     // At a person's pace: a lead posted in a second is judged bot and goes to no partner (issue 12).
     await asIfTaken(complete);
     await submitStep(complete, '/save-auto/contact', {

@@ -1,6 +1,7 @@
 /**
  * The auto form (spec section 3): ZIP, up to 3 vehicles, current insurance, home, up to 3
- * drivers, then the primary driver's contact details with the consent disclosure.
+ * drivers (who they are, then their license and record: issue 15 split the ten-question step),
+ * then the primary driver's contact details with the consent disclosure.
  */
 import { CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
 import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
@@ -22,9 +23,10 @@ export const vehicleGroup: GroupDef = {
   ],
 };
 
+/** Who the driver is: five questions a slot (issue 15: no step asks more than about five). */
 function driverFields(n: number): FieldDef[] {
   const p = `driver${n}`;
-  const fields: FieldDef[] = [
+  return [
     ...nameFields(`${p}FirstName`, `${p}LastName`),
     { name: `${p}Gender`, kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
     {
@@ -34,6 +36,13 @@ function driverFields(n: number): FieldDef[] {
       options: MARITAL_STATUS_OPTIONS,
     },
     { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+  ];
+}
+
+/** The same driver's license and record, on the step after. */
+function driverDetailFields(n: number): FieldDef[] {
+  const p = `driver${n}`;
+  const fields: FieldDef[] = [
     {
       name: `${p}LicenseStatus`,
       kind: 'select',
@@ -72,9 +81,11 @@ export const driverGroup: GroupDef = {
   fields: driverFields,
 };
 
+export const driverDetailsGroup: GroupDef = { ...driverGroup, fields: driverDetailFields, continues: driverGroup };
+
 export const autoForm: FormDef = {
   id: 'auto',
-  version: 'auto-1',
+  version: 'auto-2',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,
@@ -119,6 +130,13 @@ export const autoForm: FormDef = {
       fields: [],
       group: driverGroup,
       required: ['driver1FirstName', 'driver1LastName', 'driver1Dob'],
+    },
+    {
+      name: 'driver-details',
+      title: l('Each driver’s license and record', 'Licencia e historial de cada conductor'),
+      fields: [],
+      group: driverDetailsGroup,
+      skippable: true,
     },
     {
       name: 'contact',

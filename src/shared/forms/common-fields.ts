@@ -14,8 +14,20 @@ export const zipField: FieldDef = {
 
 export function nameFields(first: string, last: string): FieldDef[] {
   return [
-    { name: first, kind: 'text', label: l('First name', 'Nombre'), autoComplete: 'given-name' },
-    { name: last, kind: 'text', label: l('Last name', 'Apellido'), autoComplete: 'family-name' },
+    {
+      name: first,
+      kind: 'text',
+      label: l('First name', 'Nombre'),
+      problem: l('Enter a first name.', 'Escriba un nombre.'),
+      autoComplete: 'given-name',
+    },
+    {
+      name: last,
+      kind: 'text',
+      label: l('Last name', 'Apellido'),
+      problem: l('Enter a last name.', 'Escriba un apellido.'),
+      autoComplete: 'family-name',
+    },
   ];
 }
 

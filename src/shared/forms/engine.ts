@@ -45,11 +45,16 @@ function slotHasValue(values: FormValues, group: GroupDef, slot: number): boolea
   });
 }
 
-/** Visible slots: at least 1, every slot up to the last one holding a value, or as many as asked. */
+/**
+ * Visible slots: at least 1, every slot up to the last one holding a value, or as many as asked.
+ * A group that continues an earlier one shows the slots answered there, and takes no request.
+ */
 export function groupCount(values: FormValues, group: GroupDef, requested = 0): number {
   let last = 1;
-  for (let slot = 1; slot <= group.max; slot++) if (slotHasValue(values, group, slot)) last = slot;
-  const wanted = Number.isInteger(requested) ? requested : 0;
+  for (let slot = 1; slot <= group.max; slot++) {
+    if (slotHasValue(values, group.continues ?? group, slot)) last = slot;
+  }
+  const wanted = Number.isInteger(requested) && !group.continues ? requested : 0;
   return Math.min(group.max, Math.max(last, wanted, 1));
 }
 

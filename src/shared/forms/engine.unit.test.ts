@@ -93,8 +93,46 @@ describe('driver and vehicle slots', () => {
   });
 
   it('only driver 1 is asked the military question (it applies to the whole lead)', () => {
-    const names = stepInputNames(findStep(autoForm, 'drivers') as StepDef);
+    const names = stepInputNames(findStep(autoForm, 'driver-details') as StepDef);
     expect(names).toContain('driver1MilitaryAffiliation');
     expect(names).not.toContain('driver2MilitaryAffiliation');
+  });
+
+  it('issue 15: the driver step is split in two, each at most five questions a driver, every driver field asked once', () => {
+    const who = findStep(autoForm, 'drivers') as StepDef;
+    const record = findStep(autoForm, 'driver-details') as StepDef;
+    expect(stepNamesFor('auto')).toEqual([
+      'zip',
+      'vehicles',
+      'insurance',
+      'home',
+      'drivers',
+      'driver-details',
+      'contact',
+    ]);
+    expect(stepFields(who, 1).map((f) => f.name)).toEqual([
+      'driver1FirstName',
+      'driver1LastName',
+      'driver1Gender',
+      'driver1MaritalStatus',
+      'driver1Dob',
+    ]);
+    expect(stepFields(record, 1).map((f) => f.name)).toEqual([
+      'driver1LicenseStatus',
+      'driver1Sr22',
+      'driver1CreditRating',
+      'driver1MilitaryAffiliation',
+    ]);
+    const asked = [...stepFields(who), ...stepFields(record)].map((f) => f.name);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked).toHaveLength(3 * 8 + 1);
+  });
+
+  it('the details step shows a slot for each driver named on the step before, with no add of its own', () => {
+    const record = (findStep(autoForm, 'driver-details') as StepDef).group as NonNullable<StepDef['group']>;
+    expect(groupCount({ driver1FirstName: 'A' }, record)).toBe(1);
+    expect(groupCount({ driver1FirstName: 'A', driver2FirstName: 'B' }, record)).toBe(2);
+    // A request for more slots (the drivers step's "add") does not apply here, nor details left by a removed driver.
+    expect(groupCount({ driver1FirstName: 'A', driver3LicenseStatus: 'active' }, record, 3)).toBe(1);
   });
 });

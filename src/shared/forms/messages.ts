@@ -1,9 +1,9 @@
 import type { Language } from '../../routes/schema';
+import type { FieldDef, FieldKind, Localized } from './types';
 
-/** Form chrome strings. The validation message is the spec's generic default, '{field} is not valid.' */
+/** Form chrome strings. */
 const MESSAGES = {
   english: {
-    invalid: '{field} is not valid.',
     continue: 'Continue',
     finish: 'Get my quote',
     skip: 'Skip',
@@ -17,13 +17,12 @@ const MESSAGES = {
     make: 'Make',
     model: 'Model',
     networkError: 'We could not save your answer. Check your connection and try again.',
-    blocked: 'Please answer the highlighted question to continue.',
+    blocked: 'Please answer the question above to continue.',
     doneTitle: 'Thank you! Your request is in.',
     doneBody: 'A licensed agent can go over your options now. Call:',
     phoneLoading: 'Finding an available agent…',
   },
   spanish: {
-    invalid: '{field} no es válido.',
     continue: 'Continuar',
     finish: 'Obtener mi cotización',
     skip: 'Omitir',
@@ -37,7 +36,7 @@ const MESSAGES = {
     make: 'Marca',
     model: 'Modelo',
     networkError: 'No pudimos guardar su respuesta. Revise su conexión e inténtelo de nuevo.',
-    blocked: 'Responda la pregunta resaltada para continuar.',
+    blocked: 'Responda la pregunta de arriba para continuar.',
     doneTitle: '¡Gracias! Recibimos su solicitud.',
     doneBody: 'Un agente con licencia puede revisar sus opciones ahora. Llame al:',
     phoneLoading: 'Buscando un agente disponible…',
@@ -50,7 +49,47 @@ export function formMessages(language: Language): FormMessages {
   return MESSAGES[language];
 }
 
-/** Spec section 5: the generic validation message, with the field's label. */
-export function invalidMessage(language: Language, fieldLabel: string): string {
-  return MESSAGES[language].invalid.replace('{field}', fieldLabel);
+/**
+ * Issue 15: one plain, kind message per problem, saying what to do (the spec's generic
+ * "{field} is not valid." blamed the visitor and said nothing). `missing` covers an empty or
+ * malformed answer; `unknown` a well-formed ZIP code the shipped ZIP data does not hold.
+ * The island and the server-rendered page (a form posted without JavaScript) both use this.
+ */
+export type FieldProblem = 'missing' | 'unknown';
+
+const l = (english: string, spanish: string): Localized => ({ english, spanish });
+
+const BY_KIND: Record<FieldKind, Localized> = {
+  zip: l('Enter your 5-digit ZIP code.', 'Escriba su código postal de 5 dígitos.'),
+  text: l('Enter an answer for “{field}”.', 'Escriba una respuesta para «{field}».'),
+  email: l('Enter an email address like name@example.com.', 'Escriba un correo electrónico como nombre@ejemplo.com.'),
+  tel: l(
+    'Enter a 10-digit phone number, like (555) 555-5555.',
+    'Escriba un número de teléfono de 10 dígitos, como (555) 555-5555.',
+  ),
+  yesno: l('Choose Yes or No.', 'Elija Sí o No.'),
+  radio: l('Choose one answer for “{field}”.', 'Elija una respuesta para «{field}».'),
+  select: l('Choose one answer for “{field}”.', 'Elija una respuesta para «{field}».'),
+  'date-parts': l(
+    'Enter the date of birth: month, day and 4-digit year.',
+    'Escriba la fecha de nacimiento: mes, día y año de 4 dígitos.',
+  ),
+  'vehicle-year': l('Choose the vehicle’s year.', 'Elija el año del vehículo.'),
+  'vehicle-make': l('Choose the vehicle’s make.', 'Elija la marca del vehículo.'),
+  'vehicle-model': l('Choose or type the vehicle’s model.', 'Elija o escriba el modelo del vehículo.'),
+};
+
+const UNKNOWN_ZIP = l(
+  'We don’t recognise that ZIP code. Check the 5 digits and try again.',
+  'No reconocemos ese código postal. Revise los 5 dígitos e inténtelo de nuevo.',
+);
+
+export function problemMessage(
+  field: Pick<FieldDef, 'kind' | 'label' | 'problem'>,
+  language: Language,
+  problem: FieldProblem = 'missing',
+): string {
+  if (problem === 'unknown' && field.kind === 'zip') return UNKNOWN_ZIP[language];
+  const text = (field.problem ?? BY_KIND[field.kind])[language];
+  return text.replace('{field}', field.label[language]);
 }

@@ -19,6 +19,8 @@ export interface StepVerdict {
   advance: boolean;
   /** Required fields with no valid value in this submit. */
   missing: string[];
+  /** Of those, the ones whose value was well formed but is not known (a ZIP code not in the ZIP data). */
+  unknown: string[];
 }
 
 function hasValue(value: FormScalar | undefined): boolean {
@@ -27,12 +29,20 @@ function hasValue(value: FormScalar | undefined): boolean {
 
 /**
  * `submitted`: the step's values as kept from this submit (invalid ones dropped, a skip's
- * nulls); `merged`: the form's values after it, for the step's own handler.
+ * nulls); `merged`: the form's values after it, for the step's own handler; `unknownValues`:
+ * fields whose submitted value the shipped data does not know (issue 15: ZIP 00000), which
+ * count as not valid. Only the Worker knows this for sure; the island passes what it has
+ * already heard back from its lookups.
  */
-export function stepVerdict(step: StepDef, submitted: FormValues, merged: FormValues): StepVerdict {
-  const missing = (step.required ?? []).filter((name) => !hasValue(submitted[name]));
+export function stepVerdict(
+  step: StepDef,
+  submitted: FormValues,
+  merged: FormValues,
+  unknownValues: readonly string[] = [],
+): StepVerdict {
+  const missing = (step.required ?? []).filter((name) => !hasValue(submitted[name]) || unknownValues.includes(name));
   const advance = missing.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);
-  return { advance, missing };
+  return { advance, missing, unknown: missing.filter((name) => unknownValues.includes(name)) };
 }
 
 /**

@@ -36,6 +36,8 @@ export interface FieldDef {
   kind: FieldKind;
   label: Localized;
   hint?: Localized;
+  /** The one message for a missing or invalid answer ("Enter your 5-digit ZIP code"); else the kind's. */
+  problem?: Localized;
   /** Choices of a radio or select; 'insurers' is the current-insurer list of src/shared/lead. */
   options?: readonly Option[] | 'insurers';
   autoComplete?: string;
@@ -50,6 +52,11 @@ export interface GroupDef {
   add: Localized;
   remove: Localized;
   fields: (slot: number) => readonly FieldDef[];
+  /**
+   * A group continued on a later step (the drivers' details after their names): it shows a
+   * slot for each slot of `continues` that holds an answer, and has no add or remove of its own.
+   */
+  continues?: GroupDef;
 }
 
 /** A step submit handler (spec section 4): returning false blocks advancing. */

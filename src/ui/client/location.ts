@@ -4,7 +4,7 @@
  * location (used by the steps after the zip and by partner calls). The resolved zip is the
  * form's zip field once it holds 5 digits, else the zip the server resolved (the zip_code
  * parameter, then the edge's ip postal code). The answer is announced to the form island as
- * a `quote:location` window event (null for a zip with no known place). A failed lookup is
+ * a `quote:location` window event (`{ zip, unknown: true }` for a zip with no known place). A failed lookup is
  * reported through the Worker (spec section 8), never shown.
  */
 import type { PageExtras } from './page-extras';
@@ -37,7 +37,8 @@ export function startLocation(extras: PageExtras, report: Report): void {
         cache: 'no-store',
       });
       if (res.status === 404) {
-        announce(null);
+        // Issue 15: the form island tells the visitor this ZIP code is not one we know.
+        announce({ zip, unknown: true });
         return;
       }
       if (!res.ok) {

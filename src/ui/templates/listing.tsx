@@ -5,7 +5,7 @@ import type { PageProps } from '../page-props';
 import { FormSlot } from './form-slot';
 import { Hero } from './hero';
 
-/** Comparison / listing: what is being compared, as cards, then the form to get matched. */
+/** Comparison / listing: the form to get matched (issue 15: in a phone's first screen), then what is compared, as cards. */
 export function ListingTemplate({ page }: { page: PageProps }) {
   const items = page.config.planTypes.length > 0 ? page.config.planTypes : page.config.benefits;
   const heading = page.language === 'spanish' ? 'Opciones para comparar' : 'Options to compare';
@@ -13,6 +13,7 @@ export function ListingTemplate({ page }: { page: PageProps }) {
     <>
       <Hero page={page} />
       <div className="grid grid--2">
+        <FormSlot page={page} />
         <section aria-labelledby="compare-heading">
           <h2 id="compare-heading">{heading}</h2>
           <ul className="listing">
@@ -25,7 +26,6 @@ export function ListingTemplate({ page }: { page: PageProps }) {
           </ul>
           <BodyCopy paragraphs={page.config.body} />
         </section>
-        <FormSlot page={page} />
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import {
   nextStepName,
   removeGroupSlot,
   skipValues,
+  stepFields,
   stepVerdict,
   type FormDef,
   type StepDef,
@@ -29,6 +30,7 @@ import { checkLeadQuoteToken } from './lead-quote-token';
 import { deliverLead } from '../lead-delivery';
 import { assessLead, recordLeadTrust } from '../defence/lead-trust';
 import { verdictDeliverable } from '../defence/delivery-policy';
+import { unknownZipFields } from '../location';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -59,6 +61,8 @@ export interface StepOutcome {
   duplicate: boolean;
   /** Required fields still missing when the handler blocked advancing. */
   missing: string[];
+  /** Of those, ZIP codes that are well formed but not in the shipped ZIP data (issue 15). */
+  unknown: string[];
   blocked: boolean;
   /** Visible driver or vehicle slots after an add or remove. */
   slots: number | null;
@@ -91,14 +95,33 @@ function stepValues(submit: StepSubmit): FormValues {
 export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, requestedSlots = 0): Promise<StepOutcome> {
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
-  const submitted = stepValues(submit);
+  const parsed = stepValues(submit);
+  // Issue 15: a ZIP code the shipped data does not hold is not kept, and blocks the step like a missing one.
+  const unknown =
+    action.kind === 'submit'
+      ? await unknownZipFields(
+          c,
+          stepFields(step)
+            .filter((f) => f.kind === 'zip')
+            .map((f) => f.name),
+          parsed,
+        )
+      : [];
+  const submitted = Object.fromEntries(Object.entries(parsed).filter(([name]) => !unknown.includes(name)));
   const stored = await stub.submitStep({
     submissionId: submit.submissionId,
     form: form.id,
     step: step.name,
     values: submitted,
   });
-  const base = { duplicate: stored.duplicate, values: stored.values, completed: false, missing: [], blocked: false };
+  const base = {
+    duplicate: stored.duplicate,
+    values: stored.values,
+    completed: false,
+    missing: [],
+    unknown: [],
+    blocked: false,
+  };
 
   if (step.group && (action.kind === 'add' || action.kind === 'remove')) {
     // The form posts how many slots it showed; without it, the slots holding values.
@@ -107,9 +130,9 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     return { ...base, next: null, slots };
   }
   // The same decision the island makes before sending (src/shared/forms/step-verdict.ts).
-  const verdict = stepVerdict(step, submitted, stored.values);
+  const verdict = stepVerdict(step, submitted, stored.values, unknown);
   if (!verdict.advance) {
-    return { ...base, next: null, blocked: true, missing: verdict.missing, slots: null };
+    return { ...base, next: null, blocked: true, missing: verdict.missing, unknown: verdict.unknown, slots: null };
   }
   const next = nextStepName(form, step.name);
   if (next !== null) return { ...base, next, slots: null };

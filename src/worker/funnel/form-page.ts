@@ -24,7 +24,7 @@ import { turnstileScriptUrl } from '../../partners/turnstile';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
 /** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
-export const ROUND_TRIP_PARAMS = ['missing', 'drivers', 'vehicles'];
+export const ROUND_TRIP_PARAMS = ['missing', 'unknown', 'drivers', 'vehicles'];
 
 /** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
 export function carriedSearch(url: URL, form: FormDef): string {
@@ -74,6 +74,7 @@ export async function funnelProps(
   const step = findStep(form, input.stepName);
   const required = new Set(step?.required ?? []);
   const missing = (input.url.searchParams.get('missing') ?? '').split(',').filter((name) => required.has(name));
+  const unknown = (input.url.searchParams.get('unknown') ?? '').split(',').filter((name) => missing.includes(name));
   const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;
   const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
   return {
@@ -84,6 +85,7 @@ export async function funnelProps(
       vehicle: slotsFor(step?.group?.prefix === 'vehicle' ? step.group : undefined, input.values, input.url),
     },
     missing,
+    unknown,
     completed: input.completed,
     consent: consent
       ? {

@@ -102,6 +102,7 @@ formSubmit.post(
         completed: outcome.completed,
         blocked: outcome.blocked,
         missing: outcome.missing,
+        unknown: outcome.unknown,
         duplicate: outcome.duplicate,
       },
       200,
@@ -199,8 +200,11 @@ formSubmit.post('*', async (c, next) => {
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam)
     return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
-  if (outcome.blocked)
-    return c.redirect(stepPath(base, step.name, withParam(search, 'missing', outcome.missing.join(','))), 303);
+  if (outcome.blocked) {
+    const query = withParam(search, 'missing', outcome.missing.join(','));
+    const answer = outcome.unknown.length > 0 ? withParam(query, 'unknown', outcome.unknown.join(',')) : query;
+    return c.redirect(stepPath(base, step.name, answer), 303);
+  }
   // Issue 15: after the final step the same address shows the confirmation (no longer editing).
   return c.redirect(stepPath(base, step.name, outcome.completed ? withEditAnswers(search, false) : search), 303);
 });

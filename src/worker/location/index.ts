@@ -46,6 +46,41 @@ export function resolvedZipOf(values: FormValues, url: URL, request: Request): s
   return resolveZip(formZip, url.searchParams.get('zip_code'), edgePostalCode(request));
 }
 
+/** A zip's location from the shipped ZIP data behind the KV cache; null for a zip it does not hold. Throws when the data cannot be read. */
+export function lookupZipFor(c: Context<AppEnv>, zip: string): ReturnType<typeof lookupZip> {
+  return lookupZip(zip, {
+    assets: c.env.ASSETS,
+    cache: c.env.CACHE,
+    waitUntil: (p) => c.executionCtx.waitUntil(p),
+  });
+}
+
+/**
+ * Issue 15: the names of a step's ZIP fields whose 5-digit value the shipped ZIP data does
+ * not hold (00000, 99999). When the data cannot be read the ZIP is given the benefit of the
+ * doubt: a visitor is never stopped by our outage.
+ */
+export async function unknownZipFields(
+  c: Context<AppEnv>,
+  names: readonly string[],
+  values: FormValues,
+): Promise<string[]> {
+  const unknown: string[] = [];
+  for (const name of names) {
+    const zip = values[name];
+    if (typeof zip !== 'string') continue;
+    const found = await lookupZipFor(c, zip).catch((error: unknown) => {
+      logJson('warn', 'zip data unavailable for a step check', {
+        where: 'funnel.zip',
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    });
+    if (found === null) unknown.push(name);
+  }
+  return unknown;
+}
+
 /**
  * The page's place. With `lookup` (a form step after the first), a resolved zip that is not
  * the stored one is looked up (KV, then the zip data set) and stored on the visitor.
@@ -60,11 +95,7 @@ export async function pagePlace(
   if (stored?.zip === zip) return { zip, location: stored };
   if (!input.lookup) return { zip, location: null };
   try {
-    const found = await lookupZip(zip, {
-      assets: c.env.ASSETS,
-      cache: c.env.CACHE,
-      waitUntil: (p) => c.executionCtx.waitUntil(p),
-    });
+    const found = await lookupZipFor(c, zip);
     if (found) c.executionCtx.waitUntil(remember(c, 'location', found).catch(() => undefined));
     return { zip, location: found };
   } catch (error) {

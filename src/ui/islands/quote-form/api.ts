@@ -24,6 +24,8 @@ export interface SubmitReply {
   completed: boolean;
   blocked: boolean;
   missing: string[];
+  /** Of those, ZIP codes the shipped ZIP data does not hold. */
+  unknown: string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,7 +34,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readReply(data: unknown): SubmitReply | undefined {
   if (!isRecord(data)) return undefined;
-  const { next, completed, blocked, missing } = data;
+  const { next, completed, blocked, missing, unknown } = data;
   if (
     !(next === null || typeof next === 'string') ||
     typeof completed !== 'boolean' ||
@@ -40,7 +42,9 @@ function readReply(data: unknown): SubmitReply | undefined {
     !Array.isArray(missing)
   )
     return undefined;
-  return { next, completed, blocked, missing: missing.filter((m): m is string => typeof m === 'string') };
+  const names = (list: unknown) =>
+    Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string') : ([] as string[]);
+  return { next, completed, blocked, missing: names(missing), unknown: names(unknown) };
 }
 
 /** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */

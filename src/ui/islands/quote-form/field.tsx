@@ -73,6 +73,12 @@ function SelectInput(
       value={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy(error && `${idPrefix}-${field.name}-error`)}
+      // Issue 15: Enter on a closed list submits the step, as it does in a text field.
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        e.currentTarget.form?.requestSubmit();
+      }}
       onChange={(e) => {
         onInput(name, e.target.value);
         onPicked?.(e.target.value);

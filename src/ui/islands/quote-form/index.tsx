@@ -10,8 +10,8 @@ import {
   formDefinition,
   formMessages,
   groupCount,
-  invalidMessage,
   isEmpty,
+  problemMessage,
   fieldValue,
   removeGroupSlot,
   stepFields,
@@ -30,7 +30,7 @@ import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
 import { ConsentBlock, tickedSellerValues } from './consent-block';
-import { PlaceLine, usePlace } from './place-line';
+import { PlaceLine, usePlace, useUnknownZips } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
 import { Confirmation } from './confirmation';
@@ -65,6 +65,10 @@ export function QuoteForm(props: QuoteFormProps) {
   const doneRef = useRef<HTMLHeadingElement>(null);
   const quoteToken = useQuoteToken();
   const place = usePlace(funnel.place);
+  const inputsRef = useRef(inputs);
+  useEffect(() => {
+    inputsRef.current = inputs;
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const entered = useRef<{ fallback: boolean } | null>(null);
@@ -79,9 +83,23 @@ export function QuoteForm(props: QuoteFormProps) {
   const [errors, setErrors] = useState<Errors>(() => {
     const initial: Errors = {};
     for (const field of stepFields(step, groupSlots)) {
-      if (funnel.missing.includes(field.name)) initial[field.name] = invalidMessage(language, field.label[language]);
+      if (funnel.missing.includes(field.name))
+        initial[field.name] = problemMessage(
+          field,
+          language,
+          funnel.unknown.includes(field.name) ? 'unknown' : 'missing',
+        );
     }
     return initial;
+  });
+  // Issue 15: the page's lookup of the typed ZIP code came back unknown: say so on the field now.
+  const unknownZips = useUnknownZips((zip) => {
+    const found: Errors = {};
+    for (const field of stepFields(step)) {
+      if (field.kind === 'zip' && (inputsRef.current[field.name] ?? '').trim() === zip)
+        found[field.name] = problemMessage(field, language, 'unknown');
+    }
+    if (Object.keys(found).length > 0) setErrors((prev) => ({ ...prev, ...found }));
   });
 
   /** Spec section 5: empty is not an error until submit; anything else must satisfy its rule. */
@@ -90,10 +108,13 @@ export function QuoteForm(props: QuoteFormProps) {
       if (isEmpty(field, current)) return undefined;
       // A date is judged once all three parts are in (or on submit).
       if (!onSubmit && isPartial(field, current)) return undefined;
-      const ok = fieldValue(field, current, choicesOf(field, funnel.insurers)) !== undefined;
-      return ok ? undefined : invalidMessage(language, field.label[language]);
+      const value = fieldValue(field, current, choicesOf(field, funnel.insurers));
+      if (value === undefined) return problemMessage(field, language);
+      return field.kind === 'zip' && unknownZips.has(String(value))
+        ? problemMessage(field, language, 'unknown')
+        : undefined;
     },
-    [funnel.insurers, language],
+    [funnel.insurers, language, unknownZips],
   );
 
   const onInput = useCallback(
@@ -144,10 +165,6 @@ export function QuoteForm(props: QuoteFormProps) {
     trackStepEntered({ name: step.name, number }, info.fallback);
   }, [step.name, number]);
 
-  const inputsRef = useRef(inputs);
-  useEffect(() => {
-    inputsRef.current = inputs;
-  });
   useEffect(() => {
     const onPop = () => {
       const target = stepFromPath(basePath, stepNames);
@@ -241,7 +258,7 @@ export function QuoteForm(props: QuoteFormProps) {
       );
       if (reply.blocked) {
         setStatus('blocked');
-        setErrors(errorsFor(step, reply.missing));
+        setErrors(errorsFor(step, reply.missing, reply.unknown));
       } else if (reply.next) {
         goTo(reply.next);
       } else {
@@ -256,10 +273,11 @@ export function QuoteForm(props: QuoteFormProps) {
     }
   };
 
-  const errorsFor = (st: StepDef, names: readonly string[]): Errors => {
+  const errorsFor = (st: StepDef, names: readonly string[], unknown: readonly string[]): Errors => {
     const out: Errors = {};
     for (const field of stepFields(st, groupSlots)) {
-      if (names.includes(field.name)) out[field.name] = invalidMessage(language, field.label[language]);
+      if (names.includes(field.name))
+        out[field.name] = problemMessage(field, language, unknown.includes(field.name) ? 'unknown' : 'missing');
     }
     return out;
   };
@@ -291,8 +309,16 @@ export function QuoteForm(props: QuoteFormProps) {
     // answer missing or invalid blocks; an invalid optional one is dropped (spec 5), as
     // without JavaScript.
     const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, funnel.insurers));
-    const verdict = stepVerdict(step, submitted, { ...valuesFromInputs(form, inputs, funnel.insurers), ...submitted });
-    const found = errorsFor(step, verdict.missing);
+    const unknownHere = stepFields(step)
+      .filter((f) => f.kind === 'zip' && unknownZips.has(String(submitted[f.name] ?? '')))
+      .map((f) => f.name);
+    const verdict = stepVerdict(
+      step,
+      submitted,
+      { ...valuesFromInputs(form, inputs, funnel.insurers), ...submitted },
+      unknownHere,
+    );
+    const found = errorsFor(step, verdict.missing, verdict.unknown);
     setErrors(found);
     if (!verdict.advance) {
       setStatus('blocked');
@@ -347,6 +373,17 @@ export function QuoteForm(props: QuoteFormProps) {
           onSubmit={onSubmit}
           aria-labelledby={`${idPrefix}-title`}
         >
+          {/* Issue 15: Enter in a field presses the form's first submit button (its default), with or
+              without JavaScript. That is this one, the step's main action, not "Add another driver". */}
+          <button
+            className="default-submit"
+            type="submit"
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={status === 'sending'}
+          >
+            {isLast ? (step.submitLabel?.[language] ?? s.finish) : (step.submitLabel?.[language] ?? s.continue)}
+          </button>
           {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
           <StepBody
             step={step}
@@ -373,7 +410,8 @@ export function QuoteForm(props: QuoteFormProps) {
               {s.networkError}
             </p>
           ) : null}
-          {status === 'blocked' ? (
+          {/* One message per problem: the general line only when no question carries its own. */}
+          {status === 'blocked' && Object.keys(errors).length === 0 ? (
             <p className="error" role="alert">
               {s.blocked}
             </p>

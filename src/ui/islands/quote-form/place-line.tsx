@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 
@@ -6,7 +6,7 @@ import type { Language } from '../../../routes/schema';
  * "Plans in Miami, FL" above the steps after the zip (issue 10, item 3). The server passes
  * the stored location; when the visitor's zip changes in the page, the main script looks it
  * up (src/ui/client/location.ts) and announces the answer as a `quote:location` window
- * event (null when the zip has no known place), which replaces the line.
+ * event (`{ zip, unknown: true }` when the zip has no known place), which replaces the line.
  */
 export const LOCATION_EVENT = 'quote:location';
 
@@ -32,6 +32,31 @@ export function usePlace(initial: Place | null | undefined): Place | null {
     return () => window.removeEventListener(LOCATION_EVENT, onLocation);
   }, []);
   return place;
+}
+
+/**
+ * Issue 15: the ZIP codes the page's lookups found unknown (00000), for the form to say so
+ * before it posts; `onUnknown` hears each answer as it arrives.
+ */
+export function useUnknownZips(onUnknown: (zip: string) => void): ReadonlySet<string> {
+  const [unknown, setUnknown] = useState<ReadonlySet<string>>(() => new Set());
+  const listener = useRef(onUnknown);
+  useEffect(() => {
+    listener.current = onUnknown;
+  });
+  useEffect(() => {
+    const onLocation = (event: Event) => {
+      const detail: unknown = (event as CustomEvent<unknown>).detail;
+      if (typeof detail !== 'object' || detail === null) return;
+      const { zip, unknown: isUnknown } = detail as { zip?: unknown; unknown?: unknown };
+      if (typeof zip !== 'string' || isUnknown !== true) return;
+      setUnknown((prev) => new Set([...prev, zip]));
+      listener.current(zip);
+    };
+    window.addEventListener(LOCATION_EVENT, onLocation);
+    return () => window.removeEventListener(LOCATION_EVENT, onLocation);
+  }, []);
+  return unknown;
 }
 
 const PHRASES: Record<Language, Record<Product, string>> = {

@@ -36,7 +36,7 @@ export function StepBody({ step, number, total, language, idPrefix, headingRef, 
             <fieldset key={`${group.prefix}${slot}`} className="slot" data-slot={`${group.prefix}${slot}`}>
               <legend>{group.slotLabel[language].replace('{n}', String(slot))}</legend>
               {fieldsOf(group.fields(slot))}
-              {slots.length > 1 ? (
+              {slots.length > 1 && !group.continues ? (
                 <button className="btn btn--ghost" type="submit" name="_action" value={`remove:${slot}`} formNoValidate>
                   {group.remove[language].replace('{n}', String(slot))}
                 </button>
@@ -44,7 +44,7 @@ export function StepBody({ step, number, total, language, idPrefix, headingRef, 
             </fieldset>
           ))
         : null}
-      {group && groupSlots !== undefined && groupSlots < group.max ? (
+      {group && !group.continues && groupSlots !== undefined && groupSlots < group.max ? (
         <p>
           <button className="btn btn--ghost" type="submit" name="_action" value="add" formNoValidate>
             {group.add[language]}

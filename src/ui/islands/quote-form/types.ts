@@ -15,6 +15,8 @@ export interface FunnelProps {
   slots: { driver: number; vehicle: number };
   /** Required fields the last submit lacked (no-JavaScript round trip). */
   missing: string[];
+  /** Of those, ZIP codes the shipped ZIP data does not hold (issue 15). */
+  unknown: string[];
   /** The visitor already completed this form. */
   completed: boolean;
   /** The disclosure shown on the step that collects the phone number. */
