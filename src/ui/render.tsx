@@ -19,6 +19,7 @@ import { ReviewTemplate } from './templates/review';
 import { CallHoursContext } from './components/call-hours';
 import type { CallHours } from '../shared/phone/call-hours';
 import { displayPhone } from '../shared/phone/lease';
+import { callHours } from '../shared/phone/call-hours';
 import { mainFunnels } from '../routes/main-funnels';
 import { PhoneCta } from './components/phone-cta';
 import { MainFunnelLinks } from './sections/main-funnel-links';
@@ -126,7 +127,8 @@ export async function renderErrorPage({
       shell={{ ...shell, noindex: true }}
       pageContext={{
         brand: { id: brand.id, name: brand.name },
-        page: { name: notFound ? 'not-found' : 'error' },
+        // The language, so the main script's call copy stays in the page's language (src/ui/client/call-hours.ts).
+        page: { name: notFound ? 'not-found' : 'error', language },
         error: { statusCode: status },
       }}
       tail={null}
@@ -135,7 +137,9 @@ export async function renderErrorPage({
         <h1>{heading}</h1>
         {notFound && message ? <p>{message}</p> : null}
         <p>{notFound ? s.notFoundBody : s.errorBody}</p>
-        <PhoneCta phone={phone} label={s.callNow} />
+        <CallHoursContext.Provider value={callHours(language, new Date(), null)}>
+          <PhoneCta phone={phone} label={s.callNow} />
+        </CallHoursContext.Provider>
         <MainFunnelLinks funnels={mainFunnels(brand, language)} language={language} />
         <p>
           <a className="btn" href="/">

@@ -101,7 +101,9 @@ describe('404 page', () => {
     expect(html).toContain('Página no encontrada: /no-such-page-here');
     expect(html).not.toContain('Page not found');
     expect(html).toMatch(/<a class="cta-phone[^"]*" href="tel:\+1\d{10}"/);
-    expect(html).toContain('Llame ahora');
+    // The call copy (and the context the main script repaints it from) is Spanish too.
+    expect(html).not.toMatch(/Call now|Licensed agents|TTY 711<\/span><\/span><\/span>Call/);
+    expect(html).toContain('"language":"spanish"');
     expect(html).toContain('href="/go-4-benefits-es"');
     expect(html).toContain('Comparar planes de Medicare');
   });

@@ -12,9 +12,6 @@ export function ZipStart({ funnel, copy }: { funnel: MainFunnel; copy: SectionCo
   return (
     <form className="zip-start" method="get" action={funnel.path} data-zip-start={funnel.product}>
       <label htmlFor={`${id}-zip`}>{copy.label}</label>
-      <p className="zip-start__hint" id={`${id}-hint`}>
-        {copy.hint}
-      </p>
       <div className="zip-start__row">
         <input
           id={`${id}-zip`}
@@ -32,6 +29,9 @@ export function ZipStart({ funnel, copy }: { funnel: MainFunnel; copy: SectionCo
           {copy.button}
         </button>
       </div>
+      <p className="zip-start__hint" id={`${id}-hint`}>
+        {copy.hint}
+      </p>
     </form>
   );
 }

@@ -19,9 +19,9 @@ export function IndexTemplate({ page, links }: { page: PageProps; links: readonl
       <Hero page={page}>
         {funnel ? <ZipStart funnel={funnel} copy={sectionCopy(funnel.product, page.language).zipStart} /> : null}
       </Hero>
+      <BodyCopy paragraphs={page.config.body} />
       <PageSections page={page} />
       <section aria-labelledby="guides">
-        <BodyCopy paragraphs={page.config.body} />
         <h2 id="guides">{heading}</h2>
         <ul className="guides">
           {links.map((link) => (
