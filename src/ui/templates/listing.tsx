@@ -2,6 +2,7 @@ import { LearnMore } from '../components/learn-more';
 import { termLabel } from '../i18n';
 import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
+import { PageSections } from '../sections/page-sections';
 import { FormSlot } from './form-slot';
 import { Hero } from './hero';
 
@@ -27,6 +28,7 @@ export function ListingTemplate({ page }: { page: PageProps }) {
           <BodyCopy paragraphs={page.config.body} />
         </section>
       </div>
+      <PageSections page={page} />
     </>
   );
 }
