@@ -44,16 +44,33 @@ export function isWorkingHours(now: Date, utmMedium?: string | null): boolean {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** nextHoursChange's answers for the current UTC hour, per kind of traffic (milliseconds or null). */
+let changeMemo: { hour: number; found: Map<string, number | null> } | undefined;
+
 /**
  * When the flag next changes (agents arrive or leave), or null if not within nine days.
  * Openings and closings fall on whole Pacific hours, and Pacific time is a whole number of
  * hours from UTC, so the change is on a whole UTC hour: at most 216 hourly checks.
  */
 export function nextHoursChange(now: Date, utmMedium?: string | null): Date | null {
+  // The answer is the same for every instant of one UTC hour (the flag only changes on whole
+  // hours) and depends on the medium only through 'aff': one search per hour and kind of
+  // traffic, not one per page view (issue 16: up to 216 time-zone conversions a request).
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  const key = `${hour}|${utmMedium === 'aff'}`;
+  if (changeMemo?.hour !== hour) changeMemo = { hour, found: new Map() };
+  const known = changeMemo.found.get(key);
+  if (known !== undefined) return known === null ? null : new Date(known);
   const open = isWorkingHours(now, utmMedium);
-  let at = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  let at = hour * HOUR_MS + HOUR_MS;
+  let change: number | null = null;
   for (let i = 0; i < 9 * 24; i++, at += HOUR_MS) {
-    if (isWorkingHours(new Date(at), utmMedium) !== open) return new Date(at);
+    if (isWorkingHours(new Date(at), utmMedium) !== open) {
+      change = at;
+      break;
+    }
   }
-  return null;
+  changeMemo.found.set(key, change);
+  return change === null ? null : new Date(change);
 }
+
