@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
 import worker from '../../src/worker/index';
-import { maintainEvents, rebuildRollups, type MaintenanceEnv } from '../../src/worker/archive';
+import { maintainEvents, type MaintenanceEnv } from '../../src/worker/archive';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { recordingQueue } from '../support/recording-queue';
 import { freshIp } from '../support/sandbox';
@@ -153,8 +153,24 @@ describe('daily cron: rollups, archive confirmation and pruning of the hot windo
       .run();
     expect(await t.reportCsv()).not.toEqual(pruned);
 
-    const rebuilt = await rebuildRollups(env, t.oldDays[0] ?? '', t.oldDays[2] ?? '');
-    expect(rebuilt.map((d) => d.events)).toEqual([12, 13, 12]);
+    const rebuild = (body: unknown) =>
+      SELF.fetch('http://bh.localhost/ops/events/rebuild', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer test-report-token',
+          origin: 'http://bh.localhost',
+          'content-type': 'application/json',
+          'cf-connecting-ip': freshIp(),
+        },
+        body: JSON.stringify(body),
+      });
+    const refused = await rebuild({ from: t.oldDays[2], to: t.oldDays[0] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'invalid_range' } });
+    const response = await rebuild({ from: t.oldDays[0], to: t.oldDays[2] });
+    expect(response.status).toBe(200);
+    const { days } = await response.json<{ days: { day: string; events: number }[] }>();
+    expect(days.map((d) => d.events)).toEqual([12, 13, 12]);
     expect((await t.rollups()).results).toEqual(stored);
     expect(await t.reportCsv()).toEqual(pruned);
   });

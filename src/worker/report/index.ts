@@ -13,6 +13,7 @@ import { loadReport, reportFiltersSchema } from './query';
 import { renderReport } from './render';
 import { loadTrustReport } from './lead-trust';
 import { hotWindowStart } from '../archive';
+import { eventsOps } from './events-rebuild';
 
 export const opsApp = new Hono<AppEnv>();
 
@@ -30,6 +31,9 @@ opsApp.post('/login', async (c) => {
   c.header('Set-Cookie', await opsSessionCookie(c), { append: true });
   return c.redirect('/ops/report', 303);
 });
+
+// Rollups rebuilt from the R2 archive (issue 17, npm run events:rebuild).
+opsApp.route('/events', eventsOps);
 
 opsApp.use('/report', requireReportToken);
 
