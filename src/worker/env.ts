@@ -20,5 +20,15 @@ export interface AppEnv {
     signedSession: TrackingSession | undefined;
     /** True when this request minted the visitor id. */
     newVisitor: boolean;
+    /**
+     * Issue 16: the visitor's Durable Object holds nothing a page shows, known without asking
+     * it: the id was minted by this request, or the browser sent the nothing-stored hint
+     * (src/worker/middleware/visitor.ts).
+     */
+    nothingStored: boolean;
+    /** The browser sent the nothing-stored hint for this visitor key. */
+    hinted: boolean;
+    /** Set by a page render that minted the id and wrote nothing to the Durable Object: the response carries the hint. */
+    hintNothingStored: boolean;
   };
 }

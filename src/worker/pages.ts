@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { productForBrandId, type Brand, type Product } from '../../brands';
-import { findRoute, isServedFor, ROUTES } from '../routes/registry';
+import { findRoute, isServedFor } from '../routes/registry';
+import { homeGuides } from '../routes/home-guides';
 import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { RouteRecord } from '../routes/schema';
@@ -12,9 +13,10 @@ import { callHours, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
-import { shellOptions } from './shell';
+import { isNoindex, shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
+import { retryWithoutHint } from './middleware/visitor';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
@@ -44,16 +46,6 @@ import type { FunnelProps } from '../ui/islands/quote-form/types';
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
   return pathname.slice(0, pathname.length - step.length - 1).replace(/\/+$/, '') || '/';
-}
-
-/** The brand's index links: its indexable guides first, then the rest, without legal pages. */
-function indexLinks(brandId: string) {
-  return ROUTES.filter(
-    (r) => isServedFor(r, brandId) && r.config.template !== 'legal' && r.name !== 'index' && !r.path.includes(':slug'),
-  )
-    .sort((a, b) => Number(b.config.indexable) - Number(a.config.indexable))
-    .slice(0, 12)
-    .map((r) => ({ path: r.path.replace(/\/:step\?$/, ''), title: r.config.title ?? r.config.headline }));
 }
 
 type FunnelState = Awaited<ReturnType<ReturnType<typeof visitorStub>['getFunnelState']>>;
@@ -107,17 +99,36 @@ async function renderRoute(
   // Clicks pages list the visitor's offers in the HTML, within a short budget (src/worker/listing).
   const listing =
     config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
-  // A visitor whose id this very request minted has nothing stored yet: no Durable Object round trip.
-  const state =
-    c.var.newVisitor && !prefill
-      ? NO_STATE
-      : await funnelStateOrEmpty(
-          c,
-          config.form,
-          prefill,
-          route.name,
-          leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)),
-        );
+  // Issue 16: a visitor still holding the nothing-stored hint clears it before the address's answers are stored.
+  if (prefill && c.var.hinted) return retryWithoutHint(c);
+  // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
+  const skipRead = c.var.nothingStored && !prefill;
+  // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
+  if (skipRead && c.var.newVisitor) c.set('hintNothingStored', true);
+  // Otherwise the read starts first and overlaps with the visit record and the quote token below.
+  const stateRead = skipRead
+    ? NO_STATE
+    : funnelStateOrEmpty(
+        c,
+        config.form,
+        prefill,
+        route.name,
+        leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)),
+      );
+  const tracking = buildPageTracking(c, assignment);
+  const stepInfo = resolveStep(stepNamesFor(config.form), step);
+  // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
+  const hours = callHours(language, new Date(), url.searchParams.get('utm_medium'));
+  // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
+  const served = recordPageServed(c, {
+    sessionId: tracking.sessionId,
+    page: route.name,
+    product: config.product ?? productForBrandId(brand.id),
+    url,
+  });
+  // Issue 11: the final step's form carries a quote token for a post without JavaScript.
+  const tokenIssued = config.form ? formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
+  const [state, formToken] = await Promise.all([stateRead, tokenIssued, served]);
   const offers = await listing;
   // Issue 15: finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
   const finished = state.completed && !isEditingAnswers(url.searchParams);
@@ -125,9 +136,6 @@ async function renderRoute(
     finished && config.form && formDefinition(config.form).product === 'auto'
       ? finishOffers(c, { page: route.name, localHour: undefined, budgetMs: listingBudgetMs(c.env) })
       : null;
-  const stepInfo = resolveStep(stepNamesFor(config.form), step);
-  // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
-  const hours = callHours(language, new Date(), url.searchParams.get('utm_medium'));
   // The resolved zip and its stored location; a later form step shows the place (src/worker/location).
   const place = await pagePlace(c, {
     values: state.values,
@@ -171,7 +179,7 @@ async function renderRoute(
     // The public anonymous id, never the visitor key (src/worker/visitor/visitor-key.ts).
     visitorId: c.var.anonymousId,
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
-    tracking: buildPageTracking(c, assignment),
+    tracking,
     // What the main script needs for the spec's calls on entry (src/ui/client/spec-calls.ts).
     hooks: { onEnter: config.onEnter ?? null },
     place: { zip: place.zip, located: place.location?.zip ?? null },
@@ -179,16 +187,6 @@ async function renderRoute(
     // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
     answersFromAddress: prefill !== null,
   };
-  // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
-  await recordPageServed(c, {
-    sessionId: pageContext.tracking.sessionId,
-    page: route.name,
-    product: pageContext.page.product,
-    url,
-  });
-
-  // Issue 11: the final step's form carries a quote token for a post without JavaScript.
-  const formToken = config.form ? await formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
 
   /** The React render; with slots, the per-request values are left as slots for a shared shell. */
   const render = async (slots: boolean) => {
@@ -218,6 +216,7 @@ async function renderRoute(
         : {}),
       ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
       ...(offers ? { listing: offers } : {}),
+      indexed: !isNoindex(c.env.ENVIRONMENT, config.indexable),
     };
     const shell = shellOptions(c, config.indexable);
     return renderPage({
@@ -225,7 +224,7 @@ async function renderRoute(
       shell: slots ? { ...shell, nonce: NONCE_SLOT } : shell,
       pageContext: slots ? CONTEXT_SLOT : pageContext,
       callHours: hours,
-      links: route.name === 'index' ? indexLinks(brand.id) : [],
+      links: route.name === 'index' ? homeGuides(brand.id, language) : [],
     });
   };
 
