@@ -121,7 +121,8 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
 
   it('shows benefit codes as translated words, never raw codes', async () => {
     const html = await (await visitor('m10es').get('/get-yours-otc-es')).text();
-    const tags = /<ul class="tags"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    // Issue 15, item 7: the "benefits this page covers" list (src/ui/sections/benefits-covered.tsx).
+    const tags = /<section class="benefits"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
     expect(decode(tags)).toContain('Asignación para productos de venta libre');
     expect(tags).not.toMatch(/>(otc|discounts|grocery|dental)</);
   });
