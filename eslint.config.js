@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', '.wrangler/', 'public/', 'reports/', 'coverage/', 'worker-configuration.d.ts'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.wrangler/',
+      'public/',
+      'reports/',
+      'coverage/',
+      'worker-configuration.d.ts',
+      // The bench's Nuxt peer: a project of its own (Vue, Nuxt's auto-imports), built by the bench.
+      'bench/peers/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

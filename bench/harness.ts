@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { peerWorker, type PeerBuild } from './peer';
 
 const require = createRequire(import.meta.url);
 type Wrangler = typeof import('wrangler');
@@ -29,10 +30,11 @@ export const CONSTANT_HOST = 'constant.localhost';
 const bin = (name: string) => resolve('node_modules/.bin', name);
 
 /** Client bundles (with their metafile) and the Worker bundle, exactly as deployed. */
-export function buildAll(): void {
+export function buildAll(options: { sourceMaps?: boolean } = {}): void {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
   execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env });
-  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR], {
+  const maps = options.sourceMaps ? ['--upload-source-maps'] : [];
+  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR, ...maps], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
@@ -80,12 +82,16 @@ export async function applyMigrations(mf: Miniflare): Promise<void> {
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     const sql = readFileSync(join('migrations', file), 'utf8');
-    // D1's exec takes one statement per line; run statement by statement instead.
-    const statements = sql
-      .replace(/--.*$/gm, '')
-      .split(/;\s*(?:\n|$)/)
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
+    // D1's exec takes one statement per line; run statement by statement instead (a trigger's
+    // BEGIN ... END body, whose inner statements end in semicolons too, stays one statement).
+    const statements: string[] = [];
+    let pending = '';
+    for (const part of sql.replace(/--.*$/gm, '').split(/;\s*(?:\n|$)/)) {
+      pending = pending ? `${pending};\n${part}` : part;
+      if (/\bCREATE\s+TRIGGER\b/i.test(pending) && !/\bEND\s*$/i.test(pending)) continue;
+      if (pending.trim() !== '') statements.push(pending.trim());
+      pending = '';
+    }
     for (const statement of statements) await db.prepare(statement).run();
   }
 }
@@ -93,7 +99,13 @@ export async function applyMigrations(mf: Miniflare): Promise<void> {
 /** The parts of wrangler's Miniflare options this harness changes; the rest passes through. */
 const wranglerWorkerOptions = z.looseObject({
   compatibilityDate: z.string().optional(),
+  compatibilityFlags: z.array(z.string()).optional(),
   bindings: z.record(z.string(), z.unknown()).optional(),
+  kvNamespaces: z.unknown().optional(),
+  d1Databases: z.unknown().optional(),
+  queueProducers: z.unknown().optional(),
+  ratelimits: z.unknown().optional(),
+  durableObjects: z.record(z.string(), z.looseObject({})).optional(),
   assets: z.looseObject({ routerConfig: z.looseObject({}).optional() }).optional(),
 });
 
@@ -103,6 +115,10 @@ export interface StartOptions {
   persistDir?: string;
   /** Extra vars for the product Worker (e.g. a shorter partner timeout). */
   vars?: Record<string, string>;
+  /** The Nuxt peer's built Worker (bench/peer.ts), served on PEER_HOST by the same Miniflare. */
+  peer?: PeerBuild;
+  /** Open workerd's DevTools inspector on a free port (`npm run profile`). */
+  inspector?: boolean;
 }
 
 /** Starts Miniflare with the built Worker (and, when given, the constant Worker) plus the sandbox. */
@@ -140,13 +156,26 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
   };
   const workers: object[] = [product];
   if (options.constantPages) {
+    // The floor: the product's exact configuration (compatibility, every binding, the same
+    // static-assets router in front) running a handler that returns the captured bytes. Its
+    // Durable Object binding names the product's class, so it adds no object of its own.
     workers.push({
       name: 'constant',
       compatibilityDate: workerOptions.compatibilityDate,
+      compatibilityFlags: workerOptions.compatibilityFlags,
       modules: [{ type: 'ESModule', path: 'constant.mjs', contents: CONSTANT_WORKER }],
-      bindings: { PAGES: Object.fromEntries(options.constantPages.map((p) => [p.path, p])) },
+      bindings: { ...product.bindings, PAGES: Object.fromEntries(options.constantPages.map((p) => [p.path, p])) },
+      kvNamespaces: workerOptions.kvNamespaces,
+      d1Databases: workerOptions.d1Databases,
+      queueProducers: workerOptions.queueProducers,
+      ratelimits: workerOptions.ratelimits,
+      durableObjects: Object.fromEntries(
+        Object.entries(workerOptions.durableObjects ?? {}).map(([name, d]) => [
+          name,
+          { ...d, scriptName: WORKER_NAME },
+        ]),
+      ),
       routes: [`${CONSTANT_HOST}/*`],
-      // The same static-assets router in front as the product Worker, so both pay for it.
       ...(workerOptions.assets
         ? {
             assets: {
@@ -157,10 +186,12 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
         : {}),
     });
   }
+  if (options.peer) workers.push(peerWorker(options.peer, workerOptions.compatibilityDate));
   const mf = new miniflareModule.Miniflare(
     miniflareModule.convertV4MiniflareOptions({
       host: '127.0.0.1',
       port: 0,
+      ...(options.inspector ? { inspectorPort: 0 } : {}),
       resourcePersistencePath: persistDir,
       // Quiet: the Worker's structured logs would drown the figures.
       handleStructuredLogs: () => undefined,

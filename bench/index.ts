@@ -5,7 +5,7 @@
  * minutes on 2 cores; BENCH_SECONDS, BENCH_ROUNDS and BENCH_EVENTS shorten it).
  * Prints the figures and writes docs/performance.md.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { benchApi } from './api';
 import { buildAll, CONSTANT_HOST, send, startHarness } from './harness';
 import { runLoad } from './load';
@@ -17,6 +17,8 @@ import { clientJsFor, gzipBytes, islandsOf, readClientMetafile, workerBundleSize
 import { measureStartup } from './startup';
 import { TEMPLATE_PAGES } from './template-pages';
 import { mintVisitor } from './visitors';
+import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
+import { keptProfiles, profileBlock } from './profile-doc';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -29,6 +31,7 @@ const log = (text: string) => console.log(`[bench] ${text}`);
 
 log('building client and Worker bundles');
 buildAll();
+const peer = buildPeer(log);
 
 log('start-up');
 const startup = await measureStartup();
@@ -57,13 +60,13 @@ for (const t of TEMPLATE_PAGES) {
 await h.close();
 
 // Second instance: the product Worker and the constant Worker side by side.
-h = await startHarness({ constantPages: captured });
+h = await startHarness({ constantPages: captured, peer });
 try {
   log(`server rendering against constant bytes: ${ROUNDS} interleaved rounds of ${PAGE_SECONDS} s runs`);
   const pages = await comparePages(h.port, captured, PAGE_SECONDS, ROUNDS);
   for (const { page, kinds: k } of pages) {
     log(
-      `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}`,
+      `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), returning ${k.returning.rps.toFixed(0)} req/s (${k.returning.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}`,
     );
   }
   const healthz = {
@@ -95,6 +98,8 @@ try {
       worker: workerBundleSize(),
       startup,
       seconds: (performance.now() - began) / 1000,
+      peerHtmlBytes: Buffer.byteLength((await send(h.port, 'GET', PEER_HOST, PEER_PATH)).body),
+      profiles: profileBlock(keptProfiles(readFileSync('docs/performance.md', 'utf8'))),
     },
     machineLines,
   );

@@ -6,27 +6,36 @@
  */
 import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
+import { PEER_HOST, PEER_PATH } from './peer';
 import { BENCH_USER_AGENT, mintVisitor, returningVisitors } from './visitors';
 
 export interface BenchPage {
   brand: string;
   path: string;
   label: string;
+  /** The same page served by the Nuxt peer (bench/peers/nuxt) is measured beside it. */
+  peer?: boolean;
 }
 
-/** A landing page with the form, a clicks listing and a legal page, for two brands. */
-export const BENCH_PAGES: BenchPage[] = ['bh', 'm10'].flatMap((brand) => [
-  { brand, path: '/get-yours-otc', label: 'landing with form' },
-  { brand, path: '/clicks', label: 'clicks listing' },
-  { brand, path: '/privacy', label: 'legal' },
-]);
+/**
+ * The page of issue 16 with its Nuxt peer (bh /otc-allowance: a form landing page), then a
+ * landing page with the form, a clicks listing and a legal page, for two brands.
+ */
+export const BENCH_PAGES: BenchPage[] = [
+  { brand: 'bh', path: PEER_PATH, label: 'form landing (Nuxt peer)', peer: true },
+  ...['bh', 'm10'].flatMap((brand) => [
+    { brand, path: '/get-yours-otc', label: 'landing with form' },
+    { brand, path: '/clicks', label: 'clicks listing' },
+    { brand, path: '/privacy', label: 'legal' },
+  ]),
+];
 
 export const constantPath = (page: BenchPage) => `/${page.brand}${page.path}`;
 
 /** Fetches each page once and keeps what the constant Worker must replay (minus hop headers). */
-export async function capturePages(port: number): Promise<ConstantPage[]> {
+export async function capturePages(port: number, pages: readonly BenchPage[] = BENCH_PAGES): Promise<ConstantPage[]> {
   const captured: ConstantPage[] = [];
-  for (const page of BENCH_PAGES) {
+  for (const page of pages) {
     const res = await send(port, 'GET', `${page.brand}.localhost`, page.path, await mintVisitor(port, page.brand));
     if (res.status !== 200) throw new Error(`GET ${page.brand}${page.path}: ${res.status}`);
     const headers = res.headers.filter(
@@ -37,8 +46,12 @@ export async function capturePages(port: number): Promise<ConstantPage[]> {
   return captured;
 }
 
-/** The visitors a page is requested as; `constant` is the floor: the same bytes replayed. */
-export const VISITOR_KINDS = ['constant', 'firstVisit', 'withAnswers', 'withLease'] as const;
+/**
+ * The visitors a page is requested as; `constant` is the floor: the same bytes replayed;
+ * `returning` has the Worker's cookies from a first page view and nothing stored; `peer` is the
+ * Nuxt app's page (only on a page marked `peer`).
+ */
+export const VISITOR_KINDS = ['constant', 'firstVisit', 'returning', 'withAnswers', 'withLease', 'peer'] as const;
 export type VisitorKind = (typeof VISITOR_KINDS)[number];
 
 /** One kind of visitor on one page: the median of the rounds, and every round's figures. */
@@ -55,6 +68,8 @@ export interface PageComparison {
   page: BenchPage;
   htmlBytes: number;
   kinds: Record<VisitorKind, KindSummary>;
+  /** Medians of the rounds' product / Nuxt peer req/s (NaN on a page without the peer). */
+  vsPeer: Record<'firstVisit' | 'returning' | 'withAnswers', number>;
 }
 
 /** Answers other than 200 in a run (statuses of every request, errors and timeouts apart). */
@@ -83,12 +98,17 @@ export async function comparePages(
   rounds = 3,
 ): Promise<PageComparison[]> {
   const brands = [...new Set(BENCH_PAGES.map((p) => p.brand))];
-  const pools = new Map<string, Record<'withAnswers' | 'withLease', Record<string, string>[]>>();
+  const pools = new Map<string, Record<'returning' | 'withAnswers' | 'withLease', Record<string, string>[]>>();
   for (const brand of brands)
     pools.set(brand, {
+      returning: await returningVisitors(port, brand, POOL_SIZE, {}),
       withAnswers: await returningVisitors(port, brand, POOL_SIZE, { withAnswers: true }),
       withLease: [],
     });
+  if (BENCH_PAGES.some((p) => p.peer)) {
+    const peer = await send(port, 'GET', PEER_HOST, PEER_PATH);
+    if (peer.status !== 200) throw new Error(`the Nuxt peer answered ${peer.status} for ${PEER_PATH}`);
+  }
   for (const page of BENCH_PAGES) {
     const bytes = captured.find((c) => c.path === constantPath(page));
     if (!bytes) throw new Error(`not captured: ${constantPath(page)}`);
@@ -96,12 +116,15 @@ export async function comparePages(
     if (check.body !== bytes.body)
       throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
   }
-  const runs: Record<VisitorKind, LoadResult[]>[] = BENCH_PAGES.map(() => ({
+  const noRuns = (): Record<VisitorKind, LoadResult[]> => ({
     constant: [],
     firstVisit: [],
+    returning: [],
     withAnswers: [],
     withLease: [],
-  }));
+    peer: [],
+  });
+  const runs = BENCH_PAGES.map(noRuns);
   for (let round = 0; round < rounds; round++) {
     // A lease lives 5 minutes (PHONE_LEASE_SECONDS): fresh lease holders each round, so none expires mid-run.
     for (const brand of brands) {
@@ -110,28 +133,34 @@ export async function comparePages(
     }
     for (const [index, page] of BENCH_PAGES.entries()) {
       const host = `${page.brand}.localhost`;
-      for (let k = 0; k < VISITOR_KINDS.length; k++) {
-        const kind = VISITOR_KINDS[(k + round + index) % VISITOR_KINDS.length] ?? 'constant';
-        const pool = kind === 'withAnswers' || kind === 'withLease' ? (pools.get(page.brand)?.[kind] ?? []) : [];
+      const kinds = VISITOR_KINDS.filter((kind) => kind !== 'peer' || page.peer);
+      for (let k = 0; k < kinds.length; k++) {
+        const kind = kinds[(k + round + index) % kinds.length] ?? 'constant';
+        const pool =
+          kind === 'returning' || kind === 'withAnswers' || kind === 'withLease'
+            ? (pools.get(page.brand)?.[kind] ?? [])
+            : [];
         let next = 0;
         const result =
           kind === 'constant'
             ? await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
-            : kind === 'firstVisit'
-              ? await runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
-              : await runLoad({
-                  port,
-                  host,
-                  path: page.path,
-                  each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
-                  seconds,
-                });
+            : kind === 'peer'
+              ? await runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
+              : kind === 'firstVisit'
+                ? await runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
+                : await runLoad({
+                    port,
+                    host,
+                    path: page.path,
+                    each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
+                    seconds,
+                  });
         runs[index]?.[kind].push(result);
       }
     }
   }
   return BENCH_PAGES.map((page, index) => {
-    const own = runs[index] ?? { constant: [], firstVisit: [], withAnswers: [], withLease: [] };
+    const own = runs[index] ?? noRuns();
     const summary = (kind: VisitorKind): KindSummary => ({
       rps: median(own[kind].map((r) => r.rps)),
       p50: median(own[kind].map((r) => r.p50)),
@@ -139,15 +168,21 @@ export async function comparePages(
       ratio: median(own[kind].map((r, round) => r.rps / (own.constant[round]?.rps ?? Number.NaN))),
       runs: own[kind],
     });
+    // Against the Nuxt peer of the same round: product req/s / peer req/s.
+    const vsPeer = (kind: VisitorKind) =>
+      page.peer ? median(own[kind].map((r, round) => r.rps / (own.peer[round]?.rps ?? Number.NaN))) : Number.NaN;
     return {
       page,
       htmlBytes: Buffer.byteLength(captured.find((c) => c.path === constantPath(page))?.body ?? ''),
       kinds: {
         constant: summary('constant'),
         firstVisit: summary('firstVisit'),
+        returning: summary('returning'),
         withAnswers: summary('withAnswers'),
         withLease: summary('withLease'),
+        peer: summary('peer'),
       },
+      vsPeer: { firstVisit: vsPeer('firstVisit'), returning: vsPeer('returning'), withAnswers: vsPeer('withAnswers') },
     };
   });
 }

@@ -32,6 +32,10 @@ export interface BenchReport {
   worker: { rawBytes: number; gzipBytes: number };
   startup: StartupResult;
   seconds: number;
+  /** Size of the Nuxt peer's page, for the peer table. */
+  peerHtmlBytes?: number;
+  /** The CPU profile sections of `npm run profile`, kept from the previous docs/performance.md. */
+  profiles?: string;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -55,7 +59,10 @@ export function machine(): string[] {
   ];
 }
 
-export const ratioTarget = 0.5;
+/** Issue 16: a first visit at 0.85 of the floor, a returning visitor at 0.7, a first visit at 3x the Nuxt peer. */
+export const ratioTarget = 0.85;
+export const returningTarget = 0.7;
+export const peerTarget = 3;
 
 export function renderReport(r: BenchReport, machineLines: string[]): string {
   const lines: string[] = [];
@@ -75,9 +82,10 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '',
     '- The Worker is built as deployed (`wrangler deploy --dry-run --outdir dist/worker`) and served by the Miniflare wrangler depends on, configured from `wrangler.toml` (`unstable_getMiniflareWorkerOptions`), with local Durable Object, KV, D1 and Queue state in a temp dir. Not `wrangler dev`, whose proxy caps throughput (docs: design notes).',
     `- Load: autocannon, ${CONCURRENCY} connections, loopback, ${r.pages[0]?.kinds.constant.runs[0]?.seconds ?? 0} s per run; the partner sandbox runs in the same process as the load generator.`,
-    '- Constant baseline: a second Worker in the same Miniflare (same workerd, same run, behind the same static-assets router) replays the exact bytes and headers of each page captured a moment before. The product Worker has no benchmark route.',
-    "- Pages are requested as three visitors: a first visit (no cookie: the visitor id is minted, no Durable Object read, the shared shell is filled), a returning visitor with stored answers (the Worker's signed cookies from a first page view, then the zip and Medicare answers submitted: each request reads the visitor's Durable Object and the page renders fresh with them) and a returning visitor with a lease (cookies, then a get-phone that leased a partner number: the page renders fresh with that number). Returning visitors come from a pool of 24 per brand, each with its own client ip; each request goes to the next one, as many browsers would; lease holders are minted afresh each round (a lease lives 5 minutes).",
-    `- Interleaved: ${r.rounds} rounds; each round visits every page, and on a page the floor and the three visitors take turns in an order that rotates by round and page. Every figure is the median of the ${r.rounds} rounds; a ratio is the median of the rounds' (visitor req/s / floor req/s of the same round and page).`,
+    "- Floor: a second Worker in the same Miniflare (same workerd, same run) with the product's exact configuration (compatibility date and flags, every binding: vars, secrets, KV, D1, queues, rate limits, the Durable Object namespace, and the same static-assets router in front) whose handler returns the exact bytes and headers of each page captured a moment before. The product Worker has no benchmark route.",
+    "- Nuxt peer: the page bh /otc-allowance as a Nuxt 3 app (bench/peers/nuxt: its own package.json and lock, `npm ci` on demand, `nuxt build` with nitro's `cloudflare_module` preset), served by the same Miniflare with its own assets router, interleaved with the others on that page.",
+    "- Pages are requested as four visitors: a first visit (no cookie: the visitor id is minted, no Durable Object read, the shared shell is filled), a returning visitor with nothing stored (the Worker's cookies from a first page view, nothing-stored hint included: no Durable Object read, the shared shell), a returning visitor with stored answers (the Worker's signed cookies from a first page view, then the zip and Medicare answers submitted: each request reads the visitor's Durable Object and the page renders fresh with them) and a returning visitor with a lease (cookies, then a get-phone that leased a partner number: the page renders fresh with that number). Returning visitors come from a pool of 24 per brand, each with its own client ip; each request goes to the next one, as many browsers would; lease holders are minted afresh each round (a lease lives 5 minutes).",
+    `- Interleaved: ${r.rounds} rounds; each round visits every page, and on a page the floor, the visitors (and the peer) take turns in an order that rotates by round and page. Every figure is the median of the ${r.rounds} rounds; a ratio is the median of the rounds' (visitor req/s / floor req/s of the same round and page).`,
     "- Floor (same config): the constant Worker replaying that page's bytes and headers, at the same concurrency and duration, in the same Miniflare and round.",
     '- Every answer is counted: a run with any status other than 200, or any error, fails the bench and is listed in the non-200 column.',
     '',
@@ -85,12 +93,12 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   push(
     '## Server rendering against constant bytes',
     '',
-    `Target: ratio ${ratioTarget} or better for a first visit. Medians of ${r.rounds} interleaved rounds.`,
+    `Targets (issue 16): a first visit at ${ratioTarget} of the floor or better, a returning visitor (nothing stored, or stored answers) at ${returningTarget}. Medians of ${r.rounds} interleaved rounds.`,
     '',
   );
   push(
-    '| brand | page | template | HTML | floor req/s | p50 / p99 ms | first visit req/s | p50 / p99 ms | ratio | with answers req/s | p50 / p99 ms | ratio | with lease req/s | p50 / p99 ms | ratio | non-200 |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| brand | page | template | HTML | floor req/s | p50 / p99 ms | first visit req/s | p50 / p99 ms | ratio | returning req/s | p50 / p99 ms | ratio | with answers req/s | p50 / p99 ms | ratio | with lease req/s | p50 / p99 ms | ratio | non-200 |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   const cells = (k: KindSummary, ratio = true) =>
     `${int(k.rps)} | ${k.p50} / ${k.p99}${ratio ? ` | **${k.ratio.toFixed(2)}**` : ''}`;
@@ -100,17 +108,35 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
       0,
     );
     push(
-      `| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${cells(p.kinds.constant, false)} | ${cells(p.kinds.firstVisit)} | ${cells(p.kinds.withAnswers)} | ${cells(p.kinds.withLease)} | ${int(other)} |`,
+      `| ${p.page.brand} | ${p.page.path} | ${p.page.label} | ${kb(p.htmlBytes)} | ${cells(p.kinds.constant, false)} | ${cells(p.kinds.firstVisit)} | ${cells(p.kinds.returning)} | ${cells(p.kinds.withAnswers)} | ${cells(p.kinds.withLease)} | ${int(other)} |`,
     );
   }
-  push('', 'Ratios of each round (first visit / with answers / with lease):', '');
+  push('', 'Ratios of each round (first visit / returning / with answers / with lease):', '');
   for (const p of r.pages) {
     const perRound = p.kinds.constant.runs.map((floor, i) =>
-      (['firstVisit', 'withAnswers', 'withLease'] as const)
+      (['firstVisit', 'returning', 'withAnswers', 'withLease'] as const)
         .map((kind) => ((p.kinds[kind].runs[i]?.rps ?? 0) / floor.rps).toFixed(2))
         .join(' / '),
     );
     push(`- ${p.page.brand} ${p.page.path}: ${perRound.join('; ')}`);
+  }
+  const peerPages = r.pages.filter((p) => p.page.peer);
+  if (peerPages.length) {
+    push(
+      '',
+      '## Against the Nuxt peer',
+      '',
+      `The same page (bh /otc-allowance) as the product, its floor and a Nuxt 3 app on the same Miniflare; medians of ${r.rounds} interleaved rounds. Targets: a first visit at ${peerTarget}x the peer or better.`,
+      '',
+      '| page | HTML product / peer | floor req/s | Nuxt peer req/s | p50 / p99 ms | peer / floor | first visit req/s | × peer | returning req/s | × peer | with answers req/s | × peer |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const p of peerPages) {
+      const k = p.kinds;
+      push(
+        `| ${p.page.brand} ${p.page.path} | ${kb(p.htmlBytes)} / ${kb(r.peerHtmlBytes ?? 0)} | ${int(k.constant.rps)} | ${int(k.peer.rps)} | ${k.peer.p50} / ${k.peer.p99} | ${k.peer.ratio.toFixed(2)} | ${int(k.firstVisit.rps)} | **${p.vsPeer.firstVisit.toFixed(2)}** | ${int(k.returning.rps)} | **${p.vsPeer.returning.toFixed(2)}** | ${int(k.withAnswers.rps)} | **${p.vsPeer.withAnswers.toFixed(2)}** |`,
+      );
+    }
   }
   const h = r.healthz;
   push(
@@ -182,8 +208,10 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '```sh',
     `npm run bench   # about ${Math.max(1, Math.round(r.seconds / 60))} minutes on 2 cores; rewrites this file`,
     'npm run soak    # 60 s of funnel pages and events with partner faults; exits 1 on any error or lost event',
+    'npm run profile # CPU profile of the Worker under load (bh /otc-allowance); rewrites the profile section below',
     '```',
     '',
   );
+  if (r.profiles) push(r.profiles, '');
   return lines.join('\n');
 }

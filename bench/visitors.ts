@@ -15,7 +15,10 @@ function cookieHeader(headers: [string, string][], jar = new Map<string, string>
     if (name.toLowerCase() !== 'set-cookie') continue;
     const pair = value.split(';')[0] ?? '';
     const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    if (eq <= 0) continue;
+    // Max-Age=0 deletes the cookie, as a browser does (the Worker clears its nothing-stored hint so).
+    if (/;\s*max-age=0(;|$)/i.test(value)) jar.delete(pair.slice(0, eq));
+    else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
   return jar;
 }
@@ -42,7 +45,7 @@ export async function mintVisitor(
   if (first.status !== 200) throw new Error(`first visit to ${brand}: ${first.status}`);
   const jar = cookieHeader(first.headers);
   if (!jar.size) throw new Error(`first visit to ${brand}: no cookies set`);
-  const write = (path: string, body: unknown) =>
+  const post = (path: string, body: unknown) =>
     send(
       port,
       'POST',
@@ -57,6 +60,13 @@ export async function mintVisitor(
       },
       JSON.stringify(body),
     );
+  // A browser follows a 307 (the Worker clearing its nothing-stored hint) with the same post and the updated cookies.
+  const write = async (path: string, body: unknown) => {
+    const res = await post(path, body);
+    if (res.status !== 307) return res;
+    cookieHeader(res.headers, jar);
+    return post(path, body);
+  };
   if (options.withAnswers) {
     for (const [step, values] of [
       ['zip', { zipcode: '33101' }],

@@ -1,0 +1,250 @@
+/**
+ * `npm run profile`: a CPU profile of the product Worker under load, through workerd's
+ * DevTools inspector (Miniflare's `inspectorPort`, the Chrome DevTools protocol's Profiler
+ * domain). One page (bh /otc-allowance, the page of issue 16) is loaded as a first visit, a
+ * returning visitor without answers and one with stored answers, each interleaved with the
+ * floor (the same bytes from a Worker with the product's configuration) so the ratios of this
+ * short run are printed too. The samples are summarised as the top functions by self time and
+ * written into docs/performance.md between the profile markers (the bench keeps that section).
+ * PROFILE_SECONDS (default 4) sets each run's length; PROFILE_LABEL names the section (`after`).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { buildAll, CONSTANT_HOST, startHarness, WORKER_OUTDIR, type Harness } from './harness';
+import { runLoad, type LoadResult } from './load';
+import { capturePages, constantPath, type BenchPage } from './page-rendering';
+import { BENCH_USER_AGENT, returningVisitors } from './visitors';
+import { keptProfiles, PROFILE_END, PROFILE_START, profileBlock } from './profile-doc';
+
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? '4');
+const LABEL = process.env.PROFILE_LABEL ?? 'current';
+const PAGE: BenchPage = { brand: 'bh', path: '/otc-allowance', label: 'landing with form' };
+const log = (text: string) => console.log(`[profile] ${text}`);
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** A minimal DevTools protocol client over the inspector's WebSocket (Node 22 has WebSocket). */
+async function inspect(url: string) {
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolveOpen, reject) => {
+    ws.addEventListener('open', () => resolveOpen(), { once: true });
+    ws.addEventListener('error', () => reject(new Error(`inspector at ${url} refused the connection`)), {
+      once: true,
+    });
+  });
+  let next = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  ws.addEventListener('message', (event: MessageEvent<string>) => {
+    const message = JSON.parse(event.data) as { id?: number; result?: unknown; error?: { message: string } };
+    if (message.id === undefined) return;
+    const done = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.error) throw new Error(`inspector: ${message.error.message}`);
+    done?.(message.result);
+  });
+  return {
+    send: <T>(method: string, params: object = {}) =>
+      new Promise<T>((resolveCall) => {
+        const id = next++;
+        waiting.set(id, resolveCall as (result: unknown) => void);
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/** The inspector target of the product Worker (workerd lists its isolates at /json). */
+async function productTarget(h: Harness): Promise<string> {
+  const base = await h.mf.getInspectorURL();
+  const list = (await (await fetch(`http://${base.host}/json`)).json()) as {
+    id: string;
+    webSocketDebuggerUrl?: string;
+  }[];
+  const target = list.find((t) => t.id.endsWith(':quote-funnel')) ?? list.find((t) => t.id.includes('quote-funnel'));
+  if (!target) throw new Error(`no inspector target for the product Worker in ${JSON.stringify(list)}`);
+  return target.webSocketDebuggerUrl ?? `ws://${base.host}/${target.id}`;
+}
+
+export interface SelfTime {
+  name: string;
+  where: string;
+  ms: number;
+  share: number;
+}
+
+/**
+ * Names and places in the source for frames of the minified bundle: the source map wrangler
+ * wrote beside it (`--upload-source-maps`) gives file and line, and esbuild's keep-names calls
+ * (`__name(fn, "original")`, minified) give the function's own name.
+ */
+export function bundleNames(dir = WORKER_OUTDIR): (frame: CallFrame) => { name: string; where: string } {
+  const bundlePath = `${dir}/index.js`;
+  const mapPath = `${bundlePath}.map`;
+  const map = existsSync(mapPath) ? new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8')) as never) : undefined;
+  const kept = new Map<string, string>();
+  if (existsSync(bundlePath)) {
+    for (const m of readFileSync(bundlePath, 'utf8').matchAll(/[\w$]+\(([\w$]+),"([\w$. -]+)"\)/g))
+      if (m[1] && m[2]) kept.set(m[1], m[2]);
+  }
+  return (frame) => {
+    const minified = frame.functionName || '(anonymous)';
+    if (!frame.url.endsWith('index.js'))
+      return { name: minified, where: frame.url ? (frame.url.split('/').pop() ?? '') : '' };
+    const entry: { originalSource?: string; originalLine?: number; name?: string } | undefined = map?.findEntry(
+      frame.lineNumber,
+      frame.columnNumber,
+    );
+    const source = entry?.originalSource?.replace(/^.*?node_modules\//, '').replace(/^.*?\/(src|brands)\//, '$1/');
+    const where = source
+      ? `${source}:${(entry?.originalLine ?? 0) + 1}`
+      : `index.js:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    return { name: kept.get(minified) ?? entry?.name ?? minified, where };
+  };
+}
+
+/** Self time per function (name and location), from the sample timeline; idle and GC kept apart by name. */
+export function selfTimes(profile: CpuProfile): { total: number; rows: SelfTime[] } {
+  const names = bundleNames();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const ms = new Map<string, { name: string; where: string; ms: number }>();
+  let total = 0;
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    // A sample's time is the gap to the next one (the last has none).
+    const dt = (deltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(samples[i] ?? -1);
+    if (!node) continue;
+    const { name, where } = names(node.callFrame);
+    const key = `${name}@${where}`;
+    const row = ms.get(key) ?? { name, where, ms: 0 };
+    row.ms += dt;
+    ms.set(key, row);
+    total += dt;
+  }
+  const rows = [...ms.values()].sort((a, b) => b.ms - a.ms).map((r) => ({ ...r, share: total > 0 ? r.ms / total : 0 }));
+  return { total, rows };
+}
+
+const fmt = (r: LoadResult) => `${r.rps.toFixed(0)} req/s (p50 ${r.p50} / p99 ${r.p99} ms)`;
+
+export function profileSection(
+  label: string,
+  date: string,
+  figures: string[],
+  times: { total: number; rows: SelfTime[] },
+): string {
+  const busy = times.rows.filter((r) => r.name !== '(idle)' && r.name !== '(program)');
+  const busyMs = busy.reduce((sum, r) => sum + r.ms, 0);
+  return [
+    `### Profile: ${label} (${date})`,
+    '',
+    ...figures.map((f) => `- ${f}`),
+    `- Sampled ${(times.total / 1000).toFixed(1)} s of the Worker's isolate; ${(busyMs / 1000).toFixed(1)} s in JavaScript and builtins (not idle, not \`(program)\`).`,
+    '',
+    '| function | where | self ms | share of busy |',
+    '| --- | --- | ---: | ---: |',
+    ...busy
+      .slice(0, 20)
+      .map(
+        (r) =>
+          `| \`${r.name.replace(/\|/g, '\\|')}\` | ${r.where || '(native)'} | ${r.ms.toFixed(0)} | ${((100 * r.ms) / (busyMs || 1)).toFixed(1)}% |`,
+      ),
+    '',
+  ].join('\n');
+}
+
+function writeProfile(section: string, label: string) {
+  const path = 'docs/performance.md';
+  const doc = readFileSync(path, 'utf8');
+  const kept = keptProfiles(doc)
+    .split(/(?=^### Profile: )/m)
+    .filter((s) => s.startsWith('### Profile: ') && !s.startsWith(`### Profile: ${label} (`));
+  const block = profileBlock([...kept.map((s) => s.trim()), section.trim()].join('\n\n'));
+  const start = doc.indexOf(PROFILE_START);
+  const end = doc.indexOf(PROFILE_END);
+  const next =
+    start >= 0 && end > start
+      ? doc.slice(0, start) + block + doc.slice(end + PROFILE_END.length)
+      : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(path, next);
+}
+
+if (process.env.PROFILE_SKIP_BUILD !== '1') {
+  log('building client and Worker bundles (with the source map, for names)');
+  buildAll({ sourceMaps: true });
+}
+const first = await startHarness();
+const captured = (await capturePages(first.port, [PAGE]))[0];
+await first.close();
+if (!captured) throw new Error('bh /otc-allowance not captured');
+const h = await startHarness({ constantPages: [captured], inspector: true });
+try {
+  const host = `${PAGE.brand}.localhost`;
+  const returning = await returningVisitors(h.port, PAGE.brand, 24, {});
+  const withAnswers = await returningVisitors(h.port, PAGE.brand, 24, { withAnswers: true });
+  const pool = (visitors: Record<string, string>[]) => {
+    let next = 0;
+    return () => ({ headers: visitors[next++ % visitors.length] ?? {} });
+  };
+  const floor = () => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), seconds: SECONDS });
+  // Warm both isolates before sampling.
+  await runLoad({ port: h.port, host, path: PAGE.path, seconds: 1 });
+  await floor();
+  const client = await inspect(await productTarget(h));
+  await client.send('Profiler.enable');
+  await client.send('Profiler.setSamplingInterval', { interval: 100 });
+  await client.send('Profiler.start');
+  const runs = {
+    firstVisit: await runLoad({
+      port: h.port,
+      host,
+      path: PAGE.path,
+      headers: { 'user-agent': BENCH_USER_AGENT },
+      seconds: SECONDS,
+    }),
+    floor1: await floor(),
+    returning: await runLoad({ port: h.port, host, path: PAGE.path, each: pool(returning), seconds: SECONDS }),
+    floor2: await floor(),
+    withAnswers: await runLoad({ port: h.port, host, path: PAGE.path, each: pool(withAnswers), seconds: SECONDS }),
+    floor3: await floor(),
+  };
+  const { profile } = await client.send<{ profile: CpuProfile }>('Profiler.stop');
+  client.close();
+  for (const [name, r] of Object.entries(runs)) {
+    if (r.total !== (r.statuses['200'] ?? 0)) throw new Error(`${name}: statuses ${JSON.stringify(r.statuses)}`);
+  }
+  const floorRps = (runs.floor1.rps + runs.floor2.rps + runs.floor3.rps) / 3;
+  const ratio = (r: LoadResult) => (r.rps / floorRps).toFixed(2);
+  const figures = [
+    `Floor (same bytes, product configuration): ${fmt(runs.floor1)}, ${fmt(runs.floor2)}, ${fmt(runs.floor3)}`,
+    `First visit: ${fmt(runs.firstVisit)}, **${ratio(runs.firstVisit)}** of the floor`,
+    `Returning, nothing stored: ${fmt(runs.returning)}, **${ratio(runs.returning)}** of the floor`,
+    `Returning with stored answers: ${fmt(runs.withAnswers)}, **${ratio(runs.withAnswers)}** of the floor`,
+    `${SECONDS} s per run while the profiler samples (it slows the product Worker, not the floor: the ratios are lower than the bench's)`,
+  ];
+  for (const f of figures) log(f);
+  const times = selfTimes(profile);
+  const section = profileSection(LABEL, new Date().toISOString(), figures, times);
+  console.log(`\n${section}`);
+  if (process.env.PROFILE_WRITE !== '0') writeProfile(section, LABEL);
+} finally {
+  await h.close();
+}
