@@ -216,7 +216,8 @@ describe('m10es, the Spanish brand', () => {
       expect(text).not.toContain(english);
     }
     await page.goto(`${brandOrigin('m10es')}/get-yours-otc-es`, { waitUntil: 'load' });
-    const tags = await page.locator('ul.tags li').allInnerTexts();
+    // Issue 15, item 7: the "benefits this page covers" list names each benefit in bold.
+    const tags = await page.locator('section.benefits li strong').allInnerTexts();
     expect(tags).toContain('Asignación para productos de venta libre');
     for (const tag of tags) expect(tag).not.toMatch(/^(otc|discounts|grocery|dental|vision)$/);
     expect(errors).toEqual([]);
