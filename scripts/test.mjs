@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure: lock check, client build, binding
 // types drift check, typecheck, lint (eslint) and format check (prettier), unit and integration
-// tests inside workerd, then browser tests in Chromium (installed from Debian's packages when
-// missing and we are root).
+// tests inside workerd, Node-side tests (DuckDB over the event archive), then browser tests in
+// Chromium (installed from Debian's packages when missing and we are root).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -48,6 +48,7 @@ run('format (prettier --check)', 'prettier', ['--check', '.']);
 const reports = {
   workers: 'node_modules/.cache/test-results/workers.json',
   browser: 'node_modules/.cache/test-results/browser.json',
+  node: 'node_modules/.cache/test-results/node.json',
 };
 mkdirSync('node_modules/.cache/test-results', { recursive: true });
 for (const file of Object.values(reports)) rmSync(file, { force: true });
@@ -59,6 +60,8 @@ run('unit and integration tests (workerd)', 'vitest', [
   '--sequence.shuffle',
   ...json(reports.workers),
 ]);
+// Tools that run in Node, not workerd: the DuckDB query of docs/operating.md over an archive export.
+run('node-side tests', 'vitest', ['run', '-c', 'vitest.node.config.ts', ...json(reports.node)]);
 run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts', ...json(reports.browser)]);
 console.log(`\n${steps.join('\n')}`);
 
