@@ -151,7 +151,8 @@ describe('lead defence in Chromium', () => {
     await page.locator('select[name="driver1DobMonth"]').selectOption('12');
     await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
     await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
-    await next(page, /^Continue$/, '/save-auto/contact');
+    await next(page, /^Continue$/, '/save-auto/driver-details');
+    await next(page, /^Skip$/, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially(contact.phone, TYPING);
     await page.locator('input[name="driver1Email"]').pressSequentially(contact.email, TYPING);
     await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);

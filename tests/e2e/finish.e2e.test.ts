@@ -190,7 +190,8 @@ describe('the auto finish (tqg /compare-auto)', () => {
       await page.locator('select[name="driver1DobMonth"]').selectOption('12');
       await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
       await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
-      await next(page, /^Continue$/, '/compare-auto/contact');
+      await next(page, /^Continue$/, '/compare-auto/driver-details');
+      await next(page, /^Skip$/, '/compare-auto/contact');
       await page.locator('input[name="driver1Phone"]').pressSequentially('3125550188', TYPING);
       await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
       await page.getByRole('button', { name: /^Get my quote$/ }).click();

@@ -71,7 +71,9 @@ describe('phone lease in Chromium', () => {
     await pick(page, 'driver1DobMonth', '12');
     await page.locator('input[name="driver1DobDay"]').fill('9');
     await page.locator('input[name="driver1DobYear"]').fill('1966');
-    await continueTo(page, '/save-auto/contact');
+    await continueTo(page, '/save-auto/driver-details');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL((url) => url.pathname === '/save-auto/contact', { timeout: 30_000 });
     await page.locator('input[name="driver1Phone"]').pressSequentially('3125550199');
     await page.locator('input[name="driver1Address"]').fill('1 Main St');
     const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', {

@@ -61,7 +61,8 @@ describe('QuoteWizard in Chromium', () => {
     await pick(page, 'driver1DobMonth', '12');
     await page.locator('input[name="driver1DobDay"]').fill('9');
     await page.locator('input[name="driver1DobYear"]').fill('1966');
-    await continueTo(page, '/save-auto/contact');
+    await continueTo(page, '/save-auto/driver-details');
+    await skipTo(page, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially('3125550199');
     await page.locator('input[name="driver1Address"]').fill('1 Main St');
     await page.getByRole('button', { name: 'Get my quote' }).click();

@@ -3,7 +3,7 @@
  * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages, inputNames, maskPhone, type FieldDef, type Option } from '../../../shared/forms';
 import type { FunnelProps } from './types';
@@ -54,6 +54,18 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
+/**
+ * Issue 15: Enter on a closed list or a choice submits the step as it does in a text field:
+ * through the form's first submit button, its default (the step's main action).
+ */
+function submitOnEnter(e: KeyboardEvent<HTMLSelectElement | HTMLInputElement>) {
+  if (e.key !== 'Enter') return;
+  e.preventDefault();
+  const form = e.currentTarget.form;
+  const main = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (form && main && !main.disabled) form.requestSubmit(main);
+}
+
 function SelectInput(
   props: FieldProps & {
     name: string;
@@ -73,12 +85,7 @@ function SelectInput(
       value={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy(error && `${idPrefix}-${field.name}-error`)}
-      // Issue 15: Enter on a closed list submits the step, as it does in a text field.
-      onKeyDown={(e) => {
-        if (e.key !== 'Enter') return;
-        e.preventDefault();
-        e.currentTarget.form?.requestSubmit();
-      }}
+      onKeyDown={submitOnEnter}
       onChange={(e) => {
         onInput(name, e.target.value);
         onPicked?.(e.target.value);
@@ -182,6 +189,7 @@ function ChoiceField(props: FieldProps) {
               name={field.name}
               value={o.value}
               checked={inputs[field.name] === o.value}
+              onKeyDown={submitOnEnter}
               onChange={() => {
                 onInput(field.name, o.value);
                 onCommit(field, { [field.name]: o.value });
