@@ -19,6 +19,7 @@ import { TEMPLATE_PAGES } from './template-pages';
 import { mintVisitor } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
 import { keptProfiles, profileBlock } from './profile-doc';
+import { benchEvents, renderEventsSection, spliceEventsSection } from './events';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -28,6 +29,43 @@ const BURST = Number(process.env.BENCH_EVENTS ?? '20000');
 const began = performance.now();
 const machineLines = machine();
 const log = (text: string) => console.log(`[bench] ${text}`);
+
+// Issue 17, bench/events.ts: a million synthetic events through the consumer, the cron, the report.
+// `npm run bench -- --only=events [--events=N]` runs that section alone (it takes minutes of its own).
+const EVENTS_TOTAL = Number(
+  process.argv.find((a) => a.startsWith('--events='))?.slice('--events='.length) ??
+    process.env.BENCH_EVENTS_TOTAL ??
+    '1000000',
+);
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+/** The events section on a Miniflare of its own; writes its part of docs/performance.md. */
+async function eventsSection(): Promise<string[]> {
+  const started = performance.now();
+  log(`events: ${EVENTS_TOTAL} synthetic events through the consumer, then the cron and the 90-day report`);
+  const eh = await startHarness();
+  try {
+    const r = await benchEvents(eh, EVENTS_TOTAL, log);
+    const doc = readFileSync('docs/performance.md', 'utf8');
+    writeFileSync('docs/performance.md', spliceEventsSection(doc, renderEventsSection(r, new Date().toISOString())));
+    log(
+      `events section done in ${((performance.now() - started) / 1000).toFixed(0)} s: report ${r.reportMsAfterPrune.map((ms) => ms.toFixed(0)).join(', ')} ms after pruning`,
+    );
+    const failures: string[] = [];
+    if (!r.reportIdentical) failures.push('the 90-day report changed when its old days were pruned');
+    if (r.rowsAfterPrune >= r.rowsBeforePrune) failures.push('the cron pruned no raw rows');
+    return failures;
+  } finally {
+    await eh.close();
+  }
+}
+
+if (ONLY === 'events') {
+  buildAll();
+  const failures = await eventsSection();
+  if (failures.length) console.error(`[bench] FAILED: ${failures.join('; ')}`);
+  process.exit(failures.length ? 1 : 0);
+}
 
 log('building client and Worker bundles');
 buildAll();
@@ -145,4 +183,11 @@ try {
   }
 } finally {
   await h.close();
+}
+
+// Its own Miniflare: the burst above left events of today in this one.
+const eventFailures = await eventsSection();
+if (eventFailures.length) {
+  console.error(`[bench] FAILED: ${eventFailures.join('; ')}`);
+  process.exitCode = 1;
 }

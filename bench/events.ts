@@ -1,0 +1,341 @@
+/**
+ * Events at a million a day (issue 17): N synthetic events (generated here, not posted over
+ * HTTP) go onto the EVENTS queue in batches of 100 and through the Worker's own consumer into R2
+ * and D1; the daily cron (the Worker's scheduled handler) then rolls up and prunes every day
+ * older than the hot window. Reports rows in D1 before and after pruning, R2 objects and bytes,
+ * rollup rows, the 90-day report's latency before and after (its CSV must not change), the D1
+ * size, and the projection to a million events a day.
+ */
+import { WORKER_NAME, send, type Harness } from './harness';
+
+export interface EventsBenchResult {
+  events: number;
+  days: number;
+  hotDays: number;
+  ingestSeconds: number;
+  cronSeconds: number;
+  cronRuns: number;
+  rowsBeforePrune: number;
+  rowsAfterPrune: number;
+  rollupRows: number;
+  r2Objects: number;
+  r2Bytes: number;
+  d1BytesEmpty: number;
+  d1BytesBeforePrune: number;
+  d1BytesAfterPrune: number;
+  reportMsBeforePrune: number[];
+  reportMsAfterPrune: number[];
+  reportIdentical: boolean;
+  /** Average stored size of one raw row (table, indexes, incremental rollups) while hot. */
+  rawBytesPerEvent: number;
+  /** Average size of one rollup row (its columns plus SQLite's per-row overhead, estimated). */
+  rollupBytesPerRow: number;
+}
+
+const DAY_MS = 86_400_000;
+const BRANDS = ['bh', 'wc', 'mt'];
+const PAGES = ['get-yours-otc', 'find-benefits', 'medicare-plans'];
+const SOURCES = ['google', 'facebook', 'bing', 'newsletter', ''];
+const STEPS = ['zip', 'age', 'contact', 'confirm'];
+
+/** A small deterministic generator (mulberry32): the same run writes the same events. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface BenchEvent {
+  id: string;
+  type: 'track';
+  event: string;
+  timestamp: string;
+  receivedAt: string;
+  sessionId: string;
+  anonymousId: string;
+  brand: string;
+  page: string | null;
+  stepName: string | null;
+  stepNumber: number | null;
+  paid: boolean;
+  properties: Record<string, unknown>;
+}
+
+/** One visit of about ten events: page views and submits through the steps, sometimes a call click, a lead. */
+function visit(rnd: () => number, day: number, at: number): BenchEvent[] {
+  const brand = BRANDS[Math.floor(rnd() * BRANDS.length)] ?? 'bh';
+  const page = PAGES[Math.floor(rnd() * PAGES.length)] ?? 'get-yours-otc';
+  const source = SOURCES[Math.floor(rnd() * SOURCES.length)] ?? '';
+  const paid = rnd() < 0.4;
+  const sessionId = crypto.randomUUID();
+  const anonymousId = crypto.randomUUID();
+  const variant = rnd() < 0.5 ? 'a' : 'b';
+  const urlParams = source
+    ? { utm_source: source, utm_campaign: 'spring-otc', ...(paid ? { gclid: 'x'.repeat(40) } : {}) }
+    : {};
+  const events: BenchEvent[] = [];
+  let t = day + at;
+  const push = (event: string, step: number | null, extra: Record<string, unknown> = {}) => {
+    t += 5_000 + Math.floor(rnd() * 40_000);
+    const id = crypto.randomUUID();
+    const time = new Date(t).toISOString();
+    events.push({
+      id,
+      type: 'track',
+      event,
+      timestamp: time,
+      receivedAt: time,
+      sessionId,
+      anonymousId,
+      brand,
+      page,
+      stepName: step === null ? null : (STEPS[step - 1] ?? null),
+      stepNumber: step,
+      paid,
+      // The context an event carries (spec section 3), personal fields already stripped.
+      properties: {
+        id,
+        time,
+        brand: { id: brand, name: 'Benefit Helpers' },
+        userId: anonymousId,
+        session: { id: sessionId, paid, urlParams },
+        page: { name: page, step: step === null ? null : { name: STEPS[step - 1], number: step, fallback: false } },
+        url: {
+          href: `https://www.example.com/${page}?utm_source=${source}`,
+          search: `?utm_source=${source}`,
+          pathname: `/${page}`,
+        },
+        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+        ipLookup: { value: '203.0.113.7', city: 'Tampa', region: 'FL', country: 'US', postalCode: '33601' },
+        ...extra,
+      },
+    });
+  };
+  push('enteredExperiment', 1, { experimentId: 'hero-copy', variantId: variant });
+  const steps = 1 + Math.floor(rnd() * STEPS.length);
+  for (let s = 1; s <= steps; s += 1) {
+    push('pageView', s);
+    if (s < steps || rnd() < 0.5) push('formStepSubmitted', s);
+  }
+  if (rnd() < 0.15) push('ctcClicked', null);
+  if (rnd() < 0.1) push('lowBidResult', 1);
+  if (steps === STEPS.length && rnd() < 0.6) {
+    const r = rnd();
+    push('leadCreated', null, { verdict: r < 0.85 ? 'clean' : r < 0.95 ? 'suspect' : 'bot', form: 'medicare' });
+  }
+  return events;
+}
+
+/** `total` events over `days` days ending today, each day's in the order they were received. */
+function* eventDays(total: number, days: number): Generator<BenchEvent[]> {
+  const rnd = random(17);
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const perDay = Math.ceil(total / days);
+  let made = 0;
+  for (let d = days - 1; d >= 0 && made < total; d -= 1) {
+    const day: BenchEvent[] = [];
+    while (day.length < perDay && made + day.length < total) {
+      // Visits are spread over the day, more in the afternoon (US time).
+      const at = Math.floor(Math.min(0.999, Math.max(0, 0.55 + (rnd() - 0.5) * 0.9)) * (DAY_MS - 3_600_000));
+      day.push(
+        ...visit(rnd, today - d * DAY_MS, at).slice(0, Math.min(perDay - day.length, total - made - day.length)),
+      );
+    }
+    day.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
+    made += day.length;
+    yield day;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export async function benchEvents(
+  h: Harness,
+  total: number,
+  log: (text: string) => void,
+  options: { days?: number; hotDays?: number } = {},
+): Promise<EventsBenchResult> {
+  const days = options.days ?? 120;
+  const hotDays = options.hotDays ?? 30;
+  const db = await h.mf.getD1Database('DB', WORKER_NAME);
+  const bucket = await h.mf.getR2Bucket('ARCHIVE', WORKER_NAME);
+  const queue = await h.mf.getQueueProducer<BenchEvent>('EVENTS', WORKER_NAME);
+  const worker = await h.mf.getWorker(WORKER_NAME);
+  const sizeOf = async () => (await db.prepare('SELECT 1').run()).meta.size_after ?? 0;
+  const number = async (sql: string, ...binds: unknown[]) =>
+    Number(
+      (
+        await db
+          .prepare(sql)
+          .bind(...binds)
+          .first<{ n: number | null }>()
+      )?.n ?? 0,
+    );
+  const stored = () => number('SELECT MAX(rowid) AS n FROM events');
+
+  const d1BytesEmpty = await sizeOf();
+  const started = performance.now();
+  let sent = 0;
+  let lastLog = 0;
+  for (const day of eventDays(total, days)) {
+    for (let i = 0; i < day.length; i += 100) {
+      await queue.sendBatch(day.slice(i, i + 100).map((body) => ({ body, contentType: 'json' as const })));
+      sent += Math.min(100, day.length - i);
+      // At most 20,000 events waiting in the queue: the consumer, not the sender, sets the pace.
+      while (sent - (await stored()) > 20_000) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (sent - lastLog >= 100_000) {
+      lastLog = sent;
+      log(`${sent} events sent, ${await stored()} in D1 after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+  }
+  const deadline = Date.now() + 600_000;
+  while ((await stored()) < sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  const ingestSeconds = (performance.now() - started) / 1000;
+  const rowsBeforePrune = await number('SELECT COUNT(*) AS n FROM events');
+  if (rowsBeforePrune !== sent) throw new Error(`D1 has ${rowsBeforePrune} events, ${sent} were sent`);
+  const d1BytesBeforePrune = await sizeOf();
+  log(`${sent} events in D1 after ${ingestSeconds.toFixed(0)} s; D1 ${(d1BytesBeforePrune / 1e6).toFixed(1)} MB`);
+
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.parse(to) - 89 * DAY_MS).toISOString().slice(0, 10);
+  let ip = 0;
+  const report = async () => {
+    ip += 1;
+    const t0 = performance.now();
+    const r = await send(h.port, 'GET', 'bh.localhost', `/ops/report?from=${from}&to=${to}&format=csv`, {
+      authorization: 'Bearer bench-report-token',
+      'cf-connecting-ip': `198.51.100.${ip % 250}`,
+    });
+    const ms = performance.now() - t0;
+    if (r.status !== 200) throw new Error(`report: HTTP ${r.status} ${r.body.slice(0, 200)}`);
+    return { ms, body: r.body };
+  };
+  const before: { ms: number; body: string }[] = [];
+  for (let i = 0; i < 3; i += 1) before.push(await report());
+
+  const cronStarted = performance.now();
+  const cutoff = new Date(Date.parse(to) - (hotDays - 1) * DAY_MS).toISOString();
+  let cronRuns = 0;
+  // Each run handles up to 14 days; the first run after a long backlog takes several nights.
+  while ((await number('SELECT COUNT(*) AS n FROM events WHERE received_at < ?', cutoff)) > 0 && cronRuns < 20) {
+    await worker.scheduled({ scheduledTime: new Date(), cron: '17 3 * * *' });
+    cronRuns += 1;
+  }
+  const cronSeconds = (performance.now() - cronStarted) / 1000;
+  const rowsAfterPrune = await number('SELECT COUNT(*) AS n FROM events');
+  const rollupRows = await number('SELECT COUNT(*) AS n FROM event_rollups');
+  const d1BytesAfterPrune = await sizeOf();
+  log(
+    `cron: ${cronRuns} runs in ${cronSeconds.toFixed(0)} s; ${rowsAfterPrune} raw rows left, ${rollupRows} rollup rows`,
+  );
+
+  const after: { ms: number; body: string }[] = [];
+  for (let i = 0; i < 5; i += 1) after.push(await report());
+
+  let r2Objects = 0;
+  let r2Bytes = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: 'events/', limit: 1000, ...(cursor ? { cursor } : {}) });
+    r2Objects += page.objects.length;
+    r2Bytes += page.objects.reduce((s, o) => s + o.size, 0);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+
+  const rollupBytesPerRow =
+    (await number(
+      `SELECT AVG(length(day) + length(brand) + length(page) + length(step_name) + length(traffic_source) + length(variant)) AS n FROM event_rollups`,
+    )) +
+    13 * 3 +
+    // SQLite's record header and b-tree cell overhead, about a dozen bytes a row.
+    12;
+  return {
+    events: sent,
+    days,
+    hotDays,
+    ingestSeconds,
+    cronSeconds,
+    cronRuns,
+    rowsBeforePrune,
+    rowsAfterPrune,
+    rollupRows,
+    r2Objects,
+    r2Bytes,
+    d1BytesEmpty,
+    d1BytesBeforePrune,
+    d1BytesAfterPrune,
+    reportMsBeforePrune: before.map((r) => r.ms),
+    reportMsAfterPrune: after.map((r) => r.ms),
+    reportIdentical: after.every((r) => r.body === before[0]?.body),
+    rawBytesPerEvent: (d1BytesBeforePrune - d1BytesEmpty) / sent,
+    rollupBytesPerRow,
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const gb = (bytes: number) => `${(bytes / 1e9).toFixed(2)} GB`;
+
+/** The "Events at a million a day" section of docs/performance.md. */
+export function renderEventsSection(r: EventsBenchResult, date: string): string {
+  const perDay = 1_000_000;
+  const rollupRowsPerDay = r.rollupRows / Math.max(1, r.days);
+  const hotBytes = perDay * r.hotDays * r.rawBytesPerEvent;
+  const rollupBytesPerYear = 365 * rollupRowsPerDay * r.rollupBytesPerRow;
+  const r2PerEvent = r.r2Bytes / r.events;
+  return `${EVENTS_BEGIN}
+## Events at a million a day (issue 17)
+
+\`npm run bench -- --only=events --events=${r.events}\` (${date}): ${r.events.toLocaleString('en-US')} synthetic events
+(about ten per visit, three brands, three pages, four steps, five traffic sources, two variants, a
+realistic event context: session, page, address, user agent, ip lookup) over ${r.days} days ending today, sent onto the EVENTS queue in
+batches of 100 and written by the Worker's own consumer (R2 archive, then D1 with the rollup trigger);
+then the Worker's daily cron until every day older than the ${r.hotDays}-day hot window was rolled up,
+confirmed and pruned. Same Miniflare (workerd, local SQLite and R2) as the other sections.
+
+| figure | value |
+| --- | --- |
+| ingest through the consumer | ${r.ingestSeconds.toFixed(0)} s (${(r.events / r.ingestSeconds).toFixed(0)} events/s) |
+| raw rows in D1 before / after pruning | ${r.rowsBeforePrune.toLocaleString('en-US')} / ${r.rowsAfterPrune.toLocaleString('en-US')} |
+| rollup rows (${r.days} days) | ${r.rollupRows.toLocaleString('en-US')} (${rollupRowsPerDay.toFixed(0)} a day) |
+| cron | ${r.cronRuns} runs (14 days a run at most), ${r.cronSeconds.toFixed(0)} s |
+| R2 archive | ${r.r2Objects.toLocaleString('en-US')} objects, ${mb(r.r2Bytes)} (${r2PerEvent.toFixed(0)} bytes an event, gzip) |
+| D1 size: empty / all raw / after pruning | ${mb(r.d1BytesEmpty)} / ${mb(r.d1BytesBeforePrune)} / ${mb(r.d1BytesAfterPrune)} (SQLite keeps freed pages for reuse) |
+| raw row in D1, with indexes and rollups | ${r.rawBytesPerEvent.toFixed(0)} bytes an event |
+| report, 90 days, all raw (median of 3) | ${median(r.reportMsBeforePrune).toFixed(0)} ms |
+| report, 90 days, ${90 - r.hotDays} from rollups + ${r.hotDays} raw (median of 5) | ${median(r.reportMsAfterPrune).toFixed(0)} ms (target under 200 ms) |
+| report CSV identical before and after pruning | ${r.reportIdentical ? 'yes' : '**no**'} |
+
+Projection at ${perDay.toLocaleString('en-US')} events a day (from the measured sizes): the hot window holds
+${(perDay * r.hotDays).toLocaleString('en-US')} raw rows, about ${gb(hotBytes)} of D1; rollups add about
+${mb(rollupBytesPerYear)} a year at this run's ${rollupRowsPerDay.toFixed(0)} rows a day (more brands,
+pages and sources multiply the rows, not the events); R2 grows by about ${gb(perDay * 30 * r2PerEvent)} a
+month. The capacity plan is in docs/decisions.md ("Events at a million a day").
+${EVENTS_END}`;
+}
+
+export const EVENTS_BEGIN = '<!-- events-bench:begin -->';
+export const EVENTS_END = '<!-- events-bench:end -->';
+
+/** docs/performance.md with its events section replaced (or appended). */
+export function spliceEventsSection(doc: string, section: string): string {
+  const start = doc.indexOf(EVENTS_BEGIN);
+  const end = doc.indexOf(EVENTS_END);
+  if (start >= 0 && end > start) return doc.slice(0, start) + section + doc.slice(end + EVENTS_END.length);
+  return `${doc.trimEnd()}\n\n${section}\n`;
+}
+
+/** The events section of an existing docs/performance.md, kept by a run that did not measure it. */
+export function keptEventsSection(doc: string): string {
+  const start = doc.indexOf(EVENTS_BEGIN);
+  const end = doc.indexOf(EVENTS_END);
+  return start >= 0 && end > start ? doc.slice(start, end + EVENTS_END.length) : '';
+}
