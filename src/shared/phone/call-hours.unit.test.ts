@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callHours, TTY } from './call-hours';
+import { callHours } from './call-hours';
 import { nextHoursChange } from './working-hours';
 
 // Instants are written in UTC; comments give the Pacific wall clock they stand for (June: PDT, UTC-7).

@@ -6,7 +6,7 @@
  * Durable Object under a hash of what was sent (placement and mapped lead), so a reload, the
  * confirmation on another page of the product or the island after a server render reuse it;
  * different answers are a different lead and ask again. A miss is counted by the `ads` rate
- * limit and goes through the partner's breaker; only auto offers in the page's language are kept.
+ * limit and goes through the partner's breaker; only auto click-outs in the page's language are kept.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -18,15 +18,7 @@ import { sha256Hex } from '../../shared/consent';
 import { recall, remember } from '../api/partner-context';
 import { checkLimit } from '../defence/rate-limit';
 import type { AppEnv } from '../env';
-import {
-  EMPTY_LISTING,
-  listingCall,
-  offersForNow,
-  requestListing,
-  withinBudget,
-  type Listing,
-  type RenderedListing,
-} from './index';
+import { EMPTY_LISTING, listingCall, requestListing, withinBudget, type Listing, type RenderedListing } from './index';
 
 const storedFinishOffers = z.object({
   key: z.string(),
@@ -43,27 +35,23 @@ export interface FinishOffersRequest {
 
 const NONE: RenderedListing = { ...EMPTY_LISTING, retry: false };
 
-/** The finished auto visitor's offers (call offers only while agents answer); never throws. */
+/** The finished auto visitor's click-out offers; never throws. */
 export async function finishOffers(c: Context<AppEnv>, request: FinishOffersRequest): Promise<RenderedListing> {
-  const utmMedium = new URL(c.req.url).searchParams.get('utm_medium');
-  const now = (listing: RenderedListing): RenderedListing => ({
-    ...listing,
-    ads: offersForNow(listing.ads, utmMedium),
-  });
   const body = await listingCall(c, { product: 'auto', page: request.page, localHour: request.localHour });
   if (!body) return NONE;
   const key = await sha256Hex(JSON.stringify([body.placement_id, body.data]));
   const cached = await recall(c, 'finish-offers', storedFinishOffers);
-  if (cached?.key === key)
-    return now({ ads: validListingAds(cached.ads).ads, requestId: cached.requestId, retry: false });
+  if (cached?.key === key) return { ads: validListingAds(cached.ads).ads, requestId: cached.requestId, retry: false };
   if ((await checkLimit(c, 'ads')).limited) return NONE;
   const work = requestListing(c, body, request.budgetMs).then(async (listing): Promise<Listing> => {
     const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
-    const offers = { ads: offersForPage(listing.ads, 'auto', language), requestId: listing.requestId };
+    // Click-outs only: a call offer would put a second number beside the page's one (issue 15, item 1).
+    const clicks = offersForPage(listing.ads, 'auto', language).filter((ad) => ad.type === 'click');
+    const offers = { ads: clicks, requestId: listing.requestId };
     await remember(c, 'finish-offers', { key, ...offers });
     return offers;
   });
   // Past the render budget the call still lands in the visitor's store, for the island's retry or a reload.
   c.executionCtx.waitUntil(work.catch(() => undefined));
-  return now(await withinBudget(work, request.budgetMs ?? partnerTimeoutMs(c.env) + 100));
+  return withinBudget(work, request.budgetMs ?? partnerTimeoutMs(c.env) + 100);
 }

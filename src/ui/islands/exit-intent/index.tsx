@@ -10,7 +10,7 @@ import { browserStorage, markShown, mayTrigger, resetExitIntent, unsubscribe } f
 import { watchExitIntent } from './triggers';
 import { usePhone } from '../use-phone';
 import { useCallHours } from '../use-call-hours';
-import { CallHoursNote } from '../../components/call-hours';
+import { CallButton } from '../../components/phone-cta';
 import type { CallHours } from '../../../shared/phone/call-hours';
 import { progressOf, type ExitProgress } from './progress';
 
@@ -170,13 +170,7 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref,
             {copy.finish}
           </a>
         ) : null}
-        <span className="call-cta">
-          <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
-            <span className="cta-phone__label">{s.call}</span>
-            <span className="cta-phone__number">{phone.display}</span>
-          </a>
-          <CallHoursNote hours={hours} variant="line" />
-        </span>
+        <CallButton phone={phone} label={s.call} hours={hours} />
       </div>
       <div className="form-actions">
         <button type="button" className="btn btn--ghost" onClick={close} autoFocus>

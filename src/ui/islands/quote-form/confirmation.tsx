@@ -3,7 +3,7 @@ import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
 import { AdListing } from '../ad-listing';
-import { CallHoursNote } from '../../components/call-hours';
+import { CallButton } from '../../components/phone-cta';
 import { useCallHours } from '../use-call-hours';
 import type { CallHours } from '../../../shared/phone/call-hours';
 import type { FunnelProps } from './types';
@@ -122,12 +122,8 @@ export function Confirmation({
           <li key={line}>{line}</li>
         ))}
       </ol>
-      <p className="call-cta">
-        <a className="cta-phone" href={phone.href} data-track="ctc" data-phone={phone.digits}>
-          <span className="cta-phone__label">{s.call}</span>
-          <span className="cta-phone__number">{phone.display}</span>
-        </a>
-        <CallHoursNote hours={hours} variant="line" />
+      <p>
+        <CallButton phone={phone} label={s.call} hours={hours} />
       </p>
       <p>
         <a className="btn btn--ghost" href={editHref} onClick={onEdit}>
