@@ -16,10 +16,10 @@ import { TEMPLATE_PAGES, type TemplatePage } from '../bench/template-pages';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 
 const OUT_DIR = 'docs/screens';
-const QUALITY = 0.6;
+const QUALITY = 0.5;
 const VIEWPORTS = {
-  phone: { width: 390, height: 844, maxHeight: 2400 },
-  desktop: { width: 1366, height: 900, maxHeight: 1600 },
+  phone: { width: 390, height: 844, maxHeight: 2200 },
+  desktop: { width: 1366, height: 900, maxHeight: 1400 },
 } as const;
 const SCHEMES = ['light', 'dark'] as const;
 /** The brands sheet: each home page's first phone screen, scaled down, six to a row. */
