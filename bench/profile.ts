@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { buildAll, CONSTANT_HOST, startHarness, WORKER_OUTDIR, type Harness } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { capturePages, constantPath, type BenchPage } from './page-rendering';
@@ -127,9 +128,12 @@ export function selfTimes(profile: CpuProfile): { total: number; rows: SelfTime[
   let total = 0;
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
+  // Each sample counts as the median sampling interval: on a shared machine the isolate's
+  // thread is descheduled now and then, and weighting a sample by the wall-clock gap to the next
+  // one would charge that whole pause to whatever function happened to be on the stack.
+  const sorted = [...deltas].sort((a, b) => a - b);
+  const dt = (sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000;
   for (let i = 0; i < samples.length; i++) {
-    // A sample's time is the gap to the next one (the last has none).
-    const dt = (deltas[i + 1] ?? 0) / 1000;
     const node = byId.get(samples[i] ?? -1);
     if (!node) continue;
     const { name, where } = names(node.callFrame);
@@ -238,9 +242,14 @@ try {
     `First visit: ${fmt(runs.firstVisit)}, **${ratio(runs.firstVisit)}** of the floor`,
     `Returning, nothing stored: ${fmt(runs.returning)}, **${ratio(runs.returning)}** of the floor`,
     `Returning with stored answers: ${fmt(runs.withAnswers)}, **${ratio(runs.withAnswers)}** of the floor`,
+    `Load average when sampling ended: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')} on ${availableParallelism()} cores (other work on the machine lowers every figure)`,
     `${SECONDS} s per run while the profiler samples (it slows the product Worker, not the floor: the ratios are lower than the bench's)`,
   ];
   for (const f of figures) log(f);
+  // The raw profile too, for DevTools (Performance panel: load profile) or a closer look.
+  writeFileSync(`node_modules/.cache/profile-${LABEL}.cpuprofile`, JSON.stringify(profile));
   const times = selfTimes(profile);
   const section = profileSection(LABEL, new Date().toISOString(), figures, times);
   console.log(`\n${section}`);
