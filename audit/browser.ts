@@ -11,6 +11,8 @@ export async function launchAuditBrowser(): Promise<{ browser: Browser; debuggin
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
     headless: true,
+    // Playwright turns the back/forward cache off; Lighthouse's bf-cache audit needs it as visitors have it.
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
   });
   return { browser, debuggingPort };
 }
