@@ -256,6 +256,22 @@ describe('Enter in any field of any step submits that step', () => {
   });
 });
 
+describe('Enter without JavaScript', () => {
+  it('posts the step, not "Add another driver", from a driver\'s first name', async () => {
+    const { context, page } = await newVisitor(browser, { javaScriptEnabled: false });
+    await page.goto(`${brandOrigin('ps')}/call-auto/drivers`);
+    await page.locator('input[name="driver1FirstName"]').fill('Grace');
+    await page.locator('input[name="driver1LastName"]').fill('Hopper');
+    await page.locator('select[name="driver1DobMonth"]').selectOption('12');
+    await page.locator('input[name="driver1DobDay"]').fill('9');
+    await page.locator('input[name="driver1DobYear"]').fill('1966');
+    await page.locator('input[name="driver1FirstName"]').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/call-auto/driver-details', WAIT);
+    expect(new URL(page.url()).searchParams.has('drivers')).toBe(false);
+    await context.close();
+  });
+});
+
 describe('the auto driver step, split', () => {
   it('each of the two steps fits in about two phone screens for one driver', async () => {
     const { context, page } = await newVisitor(browser);
