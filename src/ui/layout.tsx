@@ -35,7 +35,7 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
       <main id="main" tabIndex={-1}>
         <div className="wrap">{children}</div>
       </main>
-      <CallBar phone={page.phone} label={s.callNow} />
+      <CallBar phone={page.phone} label={s.callNow} name={s.callLicensedAgent} />
       <ExitIntentSlot page={page} />
       <footer className="site-footer">
         <div className="wrap">

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../../audit/axe';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 
 /**
@@ -84,4 +85,18 @@ describe('home page ZIP field', () => {
       await context.close();
     }
   });
+});
+
+describe('accessibility of the sections', () => {
+  for (const [brand, path] of [
+    ['bh', '/'],
+    ['ac', '/reviews/humana'],
+    ['m10es', '/no-such-page'],
+    ['tqg', '/compare-auto'],
+  ] as const) {
+    it(`${brand}${path}: no axe violations on a phone (the audit's own check), call bar included`, async () => {
+      const result = await runAxe(browser, `${brandOrigin(brand)}${path}`);
+      expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+  }
 });

@@ -7,10 +7,11 @@ import type { PhoneDisplay } from '../page-props';
  * a lease). CSS shows it only on narrow screens and hides it while a field has focus, which is
  * when a phone's keyboard is open (sections.css, :has(:focus)): no script.
  */
-export function CallBar({ phone, label }: { phone: PhoneDisplay; label: string }) {
+export function CallBar({ phone, label, name }: { phone: PhoneDisplay; label: string; name: string }) {
   return (
-    <div className="call-bar" data-call-bar="">
+    // A landmark of its own (complementary, named): everything a visitor sees sits in one.
+    <aside className="call-bar" data-call-bar="" aria-label={name}>
       <PhoneCta phone={phone} label={label} note="short" />
-    </div>
+    </aside>
   );
 }
