@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
-import type { ReportFilters } from './query';
+import { rangeWhere, type ReportFilters } from './query';
 
 /**
  * Lead quality in the operator report (issue 12): the share of `suspect` and `bot` leads per
@@ -41,28 +41,16 @@ const KEYS: Record<TrustDimension, string> = {
 };
 
 export async function loadTrustReport(db: D1Database, f: ReportFilters): Promise<TrustRow[] | null> {
-  const where = ['created_at >= ?', 'created_at < ?'];
-  const binds: unknown[] = [
-    `${f.from}T00:00:00.000Z`,
-    new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000).toISOString(),
-  ];
-  if (f.brand) {
-    where.push('brand = ?');
-    binds.push(f.brand);
-  }
-  if (f.page) {
-    where.push('page = ?');
-    binds.push(f.page);
-  }
+  const where = rangeWhere('created_at', f);
   try {
     const dims = Object.keys(KEYS) as TrustDimension[];
     const results = await db.batch(
       dims.map((by) =>
         db
           .prepare(
-            `SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.join(' AND ')} GROUP BY key ORDER BY leads DESC LIMIT 200`,
+            `SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.sql} GROUP BY key ORDER BY leads DESC LIMIT 200`,
           )
-          .bind(...binds),
+          .bind(...where.binds),
       ),
     );
     return dims.flatMap((by, i) =>

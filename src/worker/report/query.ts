@@ -56,19 +56,31 @@ export interface ReportData {
   rolledUpDays: string[];
 }
 
-/** WHERE clause and binds of the date range, brand and page filters; only fixed column names are interpolated. */
-function rangeWhere(timeColumn: 'received_at' | 'created_at', f: ReportFilters): { sql: string; binds: unknown[] } {
-  const parts = [`${timeColumn} >= ?`, `${timeColumn} < ?`];
-  const binds: unknown[] = [`${f.from}T00:00:00.000Z`, nextDay(f.to)];
+/** The brand and page filters as ` AND ...` conditions and their binds (fixed column names only). */
+function filterWhere(f: ReportFilters): { and: string; binds: unknown[] } {
+  const parts: string[] = [];
+  const binds: unknown[] = [];
   if (f.brand) {
-    parts.push('brand = ?');
+    parts.push(' AND brand = ?');
     binds.push(f.brand);
   }
   if (f.page) {
-    parts.push('page = ?');
+    parts.push(' AND page = ?');
     binds.push(f.page);
   }
-  return { sql: parts.join(' AND '), binds };
+  return { and: parts.join(''), binds };
+}
+
+/** WHERE clause and binds of the date range, brand and page filters; only fixed column names are interpolated. */
+export function rangeWhere(
+  timeColumn: 'received_at' | 'created_at',
+  f: ReportFilters,
+): { sql: string; binds: unknown[] } {
+  const filters = filterWhere(f);
+  return {
+    sql: `${timeColumn} >= ? AND ${timeColumn} < ?${filters.and}`,
+    binds: [`${f.from}T00:00:00.000Z`, nextDay(f.to), ...filters.binds],
+  };
 }
 
 function nextDay(day: string): string {
@@ -135,17 +147,7 @@ async function rolledUpDays(db: D1Database, f: ReportFilters, hotWindowStart: st
  * (rollupSelect), so a day gives the same numbers either way.
  */
 async function groupRows(db: D1Database, f: ReportFilters, rolledUp: string[]): Promise<GroupRow[]> {
-  const filters: string[] = [];
-  const filterBinds: unknown[] = [];
-  if (f.brand) {
-    filters.push('brand = ?');
-    filterBinds.push(f.brand);
-  }
-  if (f.page) {
-    filters.push('page = ?');
-    filterBinds.push(f.page);
-  }
-  const and = filters.map((x) => ` AND ${x}`).join('');
+  const { and, binds: filterBinds } = filterWhere(f);
   const days = JSON.stringify(rolledUp);
   const raw = rollupSelect(
     'events',
