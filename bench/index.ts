@@ -31,7 +31,8 @@ const machineLines = machine();
 const log = (text: string) => console.log(`[bench] ${text}`);
 
 // Issue 17, bench/events.ts: a million synthetic events through the consumer, the cron, the report.
-// `npm run bench -- --only=events [--events=N]` runs that section alone (it takes minutes of its own).
+// `npm run bench -- --only=events [--events=N]` runs that section alone (it takes minutes of its own);
+// `--only=pages` the page comparison alone (printed only).
 const EVENTS_TOTAL = Number(
   process.argv.find((a) => a.startsWith('--events='))?.slice('--events='.length) ??
     process.env.BENCH_EVENTS_TOTAL ??
@@ -104,8 +105,13 @@ try {
   const pages = await comparePages(h.port, captured, PAGE_SECONDS, ROUNDS);
   for (const { page, kinds: k } of pages) {
     log(
-      `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), returning ${k.returning.rps.toFixed(0)} req/s (${k.returning.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}`,
+      `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), returning ${k.returning.rps.toFixed(0)} req/s (${k.returning.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}${page.peer ? `, Nuxt peer ${k.peer.rps.toFixed(0)} req/s (first visit ${pages.find((p) => p.page === page)?.vsPeer.firstVisit.toFixed(2)}x)` : ''}`,
     );
+  }
+  // `npm run bench -- --only=pages`: the page comparison alone, printed, docs/performance.md untouched (issue 16 iterations).
+  if (ONLY === 'pages') {
+    await h.close();
+    process.exit(0);
   }
   const healthz = {
     constant: await runLoad({ port: h.port, host: CONSTANT_HOST, path: '/bh/privacy', seconds: SECONDS }),

@@ -6,7 +6,7 @@
  * behind a static-assets router of its own (its `.output/public`), on PEER_HOST.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const PEER_DIR = resolve('bench/peers/nuxt');
@@ -29,12 +29,28 @@ export function buildPeer(log: (text: string) => void = () => {}): PeerBuild {
     log('installing the Nuxt peer (npm ci in bench/peers/nuxt)');
     execFileSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: PEER_DIR, stdio: 'inherit', env });
   }
+  const build = { serverDir: join(PEER_DIR, '.output', 'server'), publicDir: join(PEER_DIR, '.output', 'public') };
+  if (builtAfterSources(join(build.serverDir, 'index.mjs'))) {
+    log('the Nuxt peer is built and unchanged since');
+    return build;
+  }
   log('building the Nuxt peer (nitro preset cloudflare_module)');
   execFileSync(npm, ['run', 'build'], { cwd: PEER_DIR, stdio: ['ignore', 'ignore', 'inherit'], env });
-  const build = { serverDir: join(PEER_DIR, '.output', 'server'), publicDir: join(PEER_DIR, '.output', 'public') };
   if (!existsSync(join(build.serverDir, 'index.mjs')))
     throw new Error('the Nuxt peer build wrote no .output/server/index.mjs');
   return build;
+}
+
+/** Whether `output` is newer than every source of the peer (its app, its lock, the product's stylesheet it inlines). */
+function builtAfterSources(output: string): boolean {
+  if (!existsSync(output)) return false;
+  const built = statSync(output).mtimeMs;
+  const sources = [
+    ...['nuxt.config.ts', 'app.vue', 'package-lock.json'].map((f) => join(PEER_DIR, f)),
+    ...['pages', 'components'].flatMap((d) => readdirSync(join(PEER_DIR, d)).map((f) => join(PEER_DIR, d, f))),
+    resolve('src/ui/styles.css'),
+  ];
+  return sources.every((f) => statSync(f).mtimeMs < built);
 }
 
 /** Every module file of the built peer Worker (nitro splits chunks), index.mjs first. */
