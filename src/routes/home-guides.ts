@@ -26,7 +26,20 @@ function isGuide(route: RouteRecord, brandId: string, language: Language): boole
   );
 }
 
-export function homeGuides(brandId: string, language: Language): PageLink[] {
+/** Per brand and language, computed once per isolate: the registry never changes while it runs. */
+const computed = new Map<string, readonly PageLink[]>();
+
+export function homeGuides(brandId: string, language: Language): readonly PageLink[] {
+  const key = `${brandId}|${language}`;
+  let links = computed.get(key);
+  if (!links) {
+    links = guidesOf(brandId, language);
+    computed.set(key, links);
+  }
+  return links;
+}
+
+function guidesOf(brandId: string, language: Language): PageLink[] {
   const candidates = ROUTES.filter((r) => isGuide(r, brandId, language)).sort(
     (a, b) => Number(b.config.indexable) - Number(a.config.indexable),
   );
