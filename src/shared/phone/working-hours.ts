@@ -73,4 +73,3 @@ export function nextHoursChange(now: Date, utmMedium?: string | null): Date | nu
   changeMemo.found.set(key, change);
   return change === null ? null : new Date(change);
 }
-
