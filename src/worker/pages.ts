@@ -63,7 +63,7 @@ async function funnelStateOrEmpty(
   leaseOwner: LeaseOwner,
 ): Promise<FunnelState> {
   try {
-    return await visitorStub(c.env, c.var.visitorId).getFunnelState(form, prefill, leaseOwner);
+    return await visitorStub(c.env, c.get('visitorId')).getFunnelState(form, prefill, leaseOwner);
   } catch (error) {
     logJson('error', 'visitor state unavailable; rendering with empty values', {
       where: 'page.getFunnelState',
@@ -74,13 +74,15 @@ async function funnelStateOrEmpty(
   }
 }
 
+// Issue 16: c.get(name) rather than c.var.name on this path: hono's `var` getter copies every
+// variable into a new object on each access.
 async function renderRoute(
   c: Context<AppEnv>,
   route: RouteRecord,
   step: string | undefined,
   params: Record<string, string>,
 ) {
-  const brand = c.var.brand;
+  const brand = c.get('brand');
   const url = new URL(c.req.url);
   if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
 
@@ -90,7 +92,7 @@ async function renderRoute(
   // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
   const { config, assignment } = applyExperiment(
     { config: baseConfig, experiment: route.experiment },
-    c.var.anonymousId,
+    c.get('anonymousId'),
   );
   // Issue 19: the consent text this page shows goes into the catalog (once per isolate, in the background).
   if (config.form) noteConsentShown(c, config.form, language);
@@ -100,11 +102,11 @@ async function renderRoute(
   const listing =
     config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // Issue 16: a visitor still holding the nothing-stored hint clears it before the address's answers are stored.
-  if (prefill && c.var.hinted) return retryWithoutHint(c);
+  if (prefill && c.get('hinted')) return retryWithoutHint(c);
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
-  const skipRead = c.var.nothingStored && !prefill;
+  const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
-  if (skipRead && c.var.newVisitor) c.set('hintNothingStored', true);
+  if (skipRead && c.get('newVisitor')) c.set('hintNothingStored', true);
   // Otherwise the read starts first and overlaps with the visit record and the quote token below.
   const stateRead = skipRead
     ? NO_STATE
@@ -177,7 +179,7 @@ async function renderRoute(
     },
     step: stepInfo,
     // The public anonymous id, never the visitor key (src/worker/visitor/visitor-key.ts).
-    visitorId: c.var.anonymousId,
+    visitorId: c.get('anonymousId'),
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
     tracking,
     // What the main script needs for the spec's calls on entry (src/ui/client/spec-calls.ts).
@@ -249,7 +251,7 @@ async function renderRoute(
     shells.set(key, html);
   }
   const filled = fillShell(html, {
-    nonce: c.var.nonce,
+    nonce: c.get('nonce'),
     pageContextJson: scriptJson(pageContext),
     submissionId: crypto.randomUUID(),
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
@@ -317,14 +319,14 @@ pages.use('*', async (c, next) => {
 
 pages.get('*', async (c, next) => {
   const match = findRoute(c.req.path);
-  if (!match || !isServedFor(match.route, c.var.brand.id)) return next();
+  if (!match || !isServedFor(match.route, c.get('brand').id)) return next();
   return renderRoute(c, match.route, match.step, match.params);
 });
 
 /** Pages are read, not written: other methods on a served page (form posts are answered before) are 405. */
 pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
   const match = findRoute(c.req.path);
-  if (!match || !isServedFor(match.route, c.var.brand.id)) return next();
+  if (!match || !isServedFor(match.route, c.get('brand').id)) return next();
   throw new HTTPException(405, {
     message: 'Method Not Allowed',
     res: new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }),
