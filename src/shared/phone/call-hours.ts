@@ -80,7 +80,28 @@ function whenBack(language: Language, now: Date, at: Date): string {
   return s.at(day, clockTime(language, at));
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+/** callHours' answers for the current UTC hour (issue 16: the same copy for every page view of that hour). */
+let hoursMemo: { hour: number; copy: Map<string, CallHours> } | undefined;
+
+/**
+ * The call copy at `now`. The flag and its next change fall on whole UTC hours (Pacific time
+ * is a whole number of hours from UTC), so the copy is the same for every instant of one hour,
+ * language and kind of traffic ('aff' or not): computed once per hour, not per page view.
+ */
 export function callHours(language: Language, now: Date, utmMedium?: string | null): CallHours {
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  const key = `${language}|${utmMedium === 'aff'}`;
+  if (hoursMemo?.hour !== hour) hoursMemo = { hour, copy: new Map() };
+  let copy = hoursMemo.copy.get(key);
+  if (copy === undefined) {
+    copy = callHoursAt(language, now, utmMedium);
+    hoursMemo.copy.set(key, copy);
+  }
+  return { ...copy };
+}
+
+function callHoursAt(language: Language, now: Date, utmMedium?: string | null): CallHours {
   const s = COPY[language];
   const open = isWorkingHours(now, utmMedium);
   const change = nextHoursChange(now, utmMedium);
