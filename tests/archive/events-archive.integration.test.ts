@@ -1,6 +1,8 @@
 import { createExecutionContext, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
+import { dayBounds, ROLLUP_COLUMNS, rollupSelect } from '../../src/worker/archive/rollup-query';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
@@ -107,6 +109,62 @@ describe('raw event archive in R2', () => {
     expect(await count(`SELECT COUNT(*) AS n FROM events WHERE received_at LIKE '2019-06-02%'`)).toBe(3);
     expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = '2019-06-02'`)).toBe(3);
     expect(await count(`SELECT SUM(visits) AS n FROM event_rollups WHERE day = '2019-06-02'`)).toBe(2);
+  });
+
+  it('rollups added batch by batch equal the rollup of the whole day, redeliveries included', async () => {
+    const day = '2019-06-05';
+    const at = (minute: number) => `${day}T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const props = (source: string, variant: string | null) => ({
+      session: { urlParams: source ? { utm_source: source } : {} },
+      ...(variant ? { experimentId: 'hero', variantId: variant } : {}),
+    });
+    const ev = (minute: number, sessionId: string, overrides: Partial<QueuedEvent> = {}) => {
+      const e = queuedAt(at(minute), { sessionId, ...overrides });
+      return { ...e, properties: { id: e.id, ...props(sessionId === 's-roll-b' ? 'Google' : '', null) }, ...overrides };
+    };
+    const a1 = ev(1, 's-roll-a');
+    const a2 = ev(2, 's-roll-a', { event: 'formStepSubmitted' });
+    const a3 = ev(3, 's-roll-a', { stepName: 'age', stepNumber: 2 });
+    const a4 = ev(4, 's-roll-a');
+    const a5 = ev(5, 's-roll-a', { event: 'formStepSubmitted' });
+    const b1 = ev(1, 's-roll-b');
+    const b2 = ev(6, 's-roll-b', { event: 'enteredExperiment', properties: props('google', 'b') });
+    const b3 = ev(7, 's-roll-b', { page: 'get-yours-otc' });
+    const b4 = ev(8, 's-roll-b', { event: 'leadCreated', page: null, stepName: null, stepNumber: null });
+    const c1 = ev(9, 's-roll-c', { event: 'ctcClicked', paid: true });
+    const c2 = ev(9, 's-roll-c', { paid: true });
+    // Sessions spread over deliveries, a browser retry inside one and whole redeliveries.
+    const deliveries = [
+      [a1, b1, a2],
+      [a3, a1, b2],
+      [a4, b3, a4, c1],
+      [a2, a5, b4, c2],
+      [a3, b3],
+    ];
+    let inserted = 0;
+    for (const [i, events] of deliveries.entries()) {
+      const outcome = await handleEventBatch(batchOf(events, i === 4 ? 2 : 1), {
+        ...env,
+        EVENTS_DLQ: recordingQueue().queue,
+      });
+      inserted += outcome.inserted;
+    }
+    expect(inserted).toBe(11);
+    const [start, end] = dayBounds(day);
+    const order = `ORDER BY ${ROLLUP_COLUMNS}`;
+    const stored = await env.DB.prepare(`SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day = ? ${order}`)
+      .bind(day)
+      .all();
+    const whole = await env.DB.prepare(
+      `SELECT * FROM (${rollupSelect('events', 'received_at >= ? AND received_at < ?')}) ${order}`,
+    )
+      .bind(start, end)
+      .all();
+    expect(stored.results).toEqual(whole.results);
+    expect(await count(`SELECT SUM(visits) AS n FROM event_rollups WHERE day = ?`, day)).toBe(5);
+    expect(await count(`SELECT SUM(entries) AS n FROM event_rollups WHERE day = ?`, day)).toBe(3);
+    expect(await count(`SELECT SUM(submitters) AS n FROM event_rollups WHERE day = ?`, day)).toBe(1);
+    expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = ?`, day)).toBe(11);
   });
 
   it('a replayed dead letter goes to D1 and to the archive', async () => {

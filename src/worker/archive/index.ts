@@ -16,3 +16,4 @@ export {
 export { archiveEvents, type ArchiveBucket } from './write';
 export { hotDays, hotWindowStart, maintainEvents, type DayOutcome, type MaintenanceEnv } from './maintain';
 export { rebuildRollups, type RebuiltDay } from './rebuild';
+export { addIncomingToRollups } from './rollup-query';

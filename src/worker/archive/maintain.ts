@@ -18,7 +18,7 @@ import { archiveEvents, type ArchiveBucket } from './write';
  *    has the number of rows that was confirmed (a row that arrived meanwhile waits for tomorrow).
  * A failure at any step leaves the day's rows where they are; the next run starts again.
  * A day already pruned that receives rows again (a dead-letter replay) keeps its rollups (the
- * insert trigger added the rows to them) and only has the new rows archived and pruned.
+ * consumer added the rows to them) and only has the new rows archived and pruned.
  */
 export type MaintenanceEnv = { DB: D1Database; ARCHIVE: ArchiveBucket; EVENTS_HOT_DAYS?: string } & {
   SENTRY_DSN?: string;
@@ -220,7 +220,7 @@ async function maintainDay(env: MaintenanceEnv, day: string, now: string): Promi
     const ledger = ledgerSchema.parse(
       await env.DB.prepare(`SELECT pruned_at FROM event_days WHERE day = ?`).bind(day).first(),
     );
-    // A pruned day's rollups already hold its late rows (insert trigger); recomputing them from
+    // A pruned day's rollups already hold its late rows (the consumer added them); recomputing them from
     // the few raw rows left would lose the pruned ones.
     if (!ledger?.pruned_at) await step('rollup', () => rollUp(env.DB, day, now));
     outcome.archived = await step('archive', () => archiveMissing(env, day));

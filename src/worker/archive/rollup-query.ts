@@ -3,7 +3,8 @@
  * paid flag and experiment variant (migration 0009 describes the columns). The cron stores it
  * for a day before pruning, the rebuild stores it from archived rows, and the report computes
  * it on the fly inside the hot window: one query, so the numbers are the same whichever way a
- * day is read. The insert trigger of migration 0009 keeps the same counts incrementally.
+ * day is read. The queue consumer adds each batch's new rows to the stored rollups with the
+ * same query over `events_incoming` (migration 0010), counting only what is new (rollupDelta).
  */
 export const ROLLUP_DIMENSIONS = [
   'day',
@@ -33,22 +34,39 @@ export const ROLLUP_MEASURES = [
 export const ROLLUP_COLUMNS = [...ROLLUP_DIMENSIONS, ...ROLLUP_MEASURES].join(', ');
 
 /** utm_source of the session as the lead trust stores it (lowercased, 64 characters), or "(direct)". */
-const SOURCE = `COALESCE(NULLIF(substr(lower(trim(json_extract(properties, '$.session.urlParams.utm_source'))), 1, 64), ''), '(direct)')`;
-const VARIANT = `COALESCE(json_extract(properties, '$.experimentId') || ':' || json_extract(properties, '$.variantId'), '')`;
+const source = (properties: string) =>
+  `COALESCE(NULLIF(substr(lower(trim(json_extract(${properties}, '$.session.urlParams.utm_source'))), 1, 64), ''), '(direct)')`;
+const variant = (properties: string) =>
+  `COALESCE(json_extract(${properties}, '$.experimentId') || ':' || json_extract(${properties}, '$.variantId'), '')`;
+
+/**
+ * For rows staged in events_incoming: 1 when `events` already holds a row of the same session,
+ * event and rollup row (seen_key) or a pageView of the same session, brand and day (seen_day),
+ * so a batch adds a visit, submitter or entry only for a session that is new to that row.
+ */
+const SEEN_KEY = `(event IN ('pageView', 'formStepSubmitted') AND EXISTS (
+      SELECT 1 FROM events e WHERE e.session_id = r.session_id AND e.event = r.event AND e.brand = r.brand
+        AND substr(e.received_at, 1, 10) = substr(r.received_at, 1, 10) AND e.page IS r.page
+        AND e.step_number IS r.step_number AND e.step_name IS r.step_name AND e.paid = r.paid
+        AND ${source('e.properties')} = ${source('r.properties')} AND ${variant('e.properties')} = ${variant('r.properties')}))`;
+const SEEN_DAY = `(event = 'pageView' AND EXISTS (
+      SELECT 1 FROM events e WHERE e.session_id = r.session_id AND e.event = 'pageView' AND e.brand = r.brand
+        AND substr(e.received_at, 1, 10) = substr(r.received_at, 1, 10)))`;
 
 /**
  * SELECT of the rollup rows of `table` (events, or events_rebuild) under `where` (fixed SQL
  * with ? placeholders over the raw columns). "entries" goes to the row of the session's first
  * pageView of the day, by received_at then id, so it is the same on every run.
  */
-export function rollupSelect(table: 'events' | 'events_rebuild', where: string): string {
+export function rollupSelect(table: 'events' | 'events_rebuild' | 'events_incoming', where: string): string {
+  const delta = table === 'events_incoming';
   return `SELECT day, brand, page, step_number, step_name, traffic_source, paid, variant,
     COUNT(*) AS events,
-    COUNT(DISTINCT CASE WHEN event = 'pageView' THEN session_id END) AS visits,
-    SUM(event = 'pageView' AND nth = 1) AS entries,
+    COUNT(DISTINCT CASE WHEN event = 'pageView' AND NOT seen_key THEN session_id END) AS visits,
+    SUM(event = 'pageView' AND nth = 1 AND NOT seen_day) AS entries,
     SUM(event = 'pageView') AS page_views,
     SUM(event = 'formStepSubmitted') AS step_submits,
-    COUNT(DISTINCT CASE WHEN event = 'formStepSubmitted' THEN session_id END) AS submitters,
+    COUNT(DISTINCT CASE WHEN event = 'formStepSubmitted' AND NOT seen_key THEN session_id END) AS submitters,
     SUM(event = 'leadCreated') AS leads,
     SUM(event = 'ctcClicked') AS call_clicks,
     SUM(event = 'lowBidResult') AS low_bids,
@@ -56,10 +74,11 @@ export function rollupSelect(table: 'events' | 'events_rebuild', where: string):
     SUM(event = 'leadCreated' AND verdict IS 'bot') AS bot_leads
   FROM (
     SELECT substr(received_at, 1, 10) AS day, brand, COALESCE(page, '') AS page, COALESCE(step_number, -1) AS step_number,
-      COALESCE(step_name, '') AS step_name, ${SOURCE} AS traffic_source, paid, ${VARIANT} AS variant,
+      COALESCE(step_name, '') AS step_name, ${source('properties')} AS traffic_source, paid, ${variant('properties')} AS variant,
       event, session_id, json_extract(properties, '$.verdict') AS verdict,
-      row_number() OVER (PARTITION BY substr(received_at, 1, 10), brand, session_id, event ORDER BY received_at, id) AS nth
-    FROM ${table} WHERE ${where}
+      row_number() OVER (PARTITION BY substr(received_at, 1, 10), brand, session_id, event ORDER BY received_at, id) AS nth,
+      ${delta ? SEEN_KEY : '0'} AS seen_key, ${delta ? SEEN_DAY : '0'} AS seen_day
+    FROM ${table} r WHERE ${where}
   )
   GROUP BY day, brand, page, step_number, step_name, traffic_source, paid, variant`;
 }
@@ -85,4 +104,17 @@ export function replaceDayRollups(
       )
       .bind(start, end),
   ];
+}
+
+/**
+ * The statement that adds the rows staged in events_incoming (new events only: the consumer
+ * stages an event only when `events` does not hold its id) to the stored rollups, one upsert per
+ * rollup row, before they move to `events`.
+ */
+export function addIncomingToRollups(db: D1Database): D1PreparedStatement {
+  const sums = ROLLUP_MEASURES.map((m) => `${m} = ${m} + excluded.${m}`).join(', ');
+  return db.prepare(
+    `INSERT INTO event_rollups (${ROLLUP_COLUMNS}) SELECT * FROM (${rollupSelect('events_incoming', 'true')}) WHERE true
+     ON CONFLICT (${ROLLUP_DIMENSIONS.join(', ')}) DO UPDATE SET ${sums}`,
+  );
 }

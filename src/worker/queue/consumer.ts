@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
-import { archiveEvents, EVENT_ROW_COLUMNS, eventRowValues, type ArchiveBucket } from '../archive';
+import { addIncomingToRollups, archiveEvents, EVENT_ROW_COLUMNS, eventRowValues, type ArchiveBucket } from '../archive';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
 /**
  * Consumer of the EVENTS queue: writes each batch to the R2 archive (src/worker/archive/, one
  * object per batch and hour, named by the batch's event ids, so a redelivery rewrites it) and
- * then to D1 `events`, idempotent on the event id (INSERT OR IGNORE), so a redelivered batch or a
- * browser retry is stored once. Each new row also adds itself to the daily rollups (the insert
- * trigger of migration 0009, in the same transaction). A dead-letter message sent back to the
+ * then to D1 `events`, idempotent on the event id, so a redelivered batch or a browser retry is
+ * stored once. The batch's new rows are added to the daily rollups in the same transaction, one
+ * upsert per rollup row (storeStatements). A dead-letter message sent back to the
  * queue (the replay in docs/decisions.md) is unwrapped and goes the same way, archive included.
  *
  * Nothing is silently dropped:
@@ -30,11 +30,30 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-const INSERT = `INSERT OR IGNORE INTO events (${EVENT_ROW_COLUMNS}, archive_batch)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const ROW_COLUMNS = `${EVENT_ROW_COLUMNS}, archive_batch`;
 
-function insertStatement(db: D1Database, event: QueuedEvent, archiveBatch: string | null): D1PreparedStatement {
-  return db.prepare(INSERT).bind(...eventRowValues(event), archiveBatch);
+/**
+ * The statements that store a delivery, run as one D1 batch (one transaction): its events not
+ * yet in `events` are staged in events_incoming (one statement, the rows as one JSON parameter:
+ * D1 binds at most 100 parameters a statement), added to the rollups (one grouped upsert),
+ * moved to `events` and the stage emptied. A redelivered event is not staged, so it is neither
+ * stored nor counted twice. The third statement's changes are the rows inserted.
+ */
+function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement[] {
+  const values = ROW_COLUMNS.split(', ')
+    .map((_, i) => `json_extract(value, '$[${i}]')`)
+    .join(', ');
+  return [
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events_incoming (${ROW_COLUMNS}) SELECT ${values} FROM json_each(?)
+         WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.id = json_extract(value, '$[0]'))`,
+      )
+      .bind(JSON.stringify(rows)),
+    addIncomingToRollups(db),
+    db.prepare(`INSERT INTO events (${ROW_COLUMNS}) SELECT ${ROW_COLUMNS} FROM events_incoming`),
+    db.prepare(`DELETE FROM events_incoming`),
+  ];
 }
 
 type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS_DLQ'> & {
@@ -104,10 +123,12 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     failedStep = 'd1';
     // One D1 batch is one transaction: the batch is stored whole or not at all.
     const results = await env.DB.batch(
-      good.map(({ event }) => insertStatement(env.DB, event, batchIds.get(event.id) ?? null)),
+      storeStatements(
+        env.DB,
+        good.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
+      ),
     );
-    // One statement per event; its changes also count the rollup row the insert trigger wrote.
-    const inserted = results.filter((r) => (r.meta.changes ?? 0) > 0).length;
+    const inserted = results[2]?.meta.changes ?? 0;
     for (const { message } of good) message.ack();
     return { inserted, duplicates: good.length - inserted, deadLettered: poisonSent, retried: false };
   } catch (err) {
