@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import type { Brand } from '../../brands';
 import type { Language } from '../routes/schema';
 import { noscriptViewUrl } from '../shared/tracking/noscript-view';
@@ -93,6 +93,17 @@ function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNod
 export async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8Array>> {
   const islands = new Set<IslandName>();
   return renderToReadableStream(documentFor(input, islands), { nonce: input.shell.nonce });
+}
+
+/**
+ * The same page as one string (issue 16): React's string renderer writes no byte chunks (the
+ * stream's per-chunk TextEncoder was the largest cost of a page with the visitor's answers).
+ * A page suspends nowhere, so nothing waits for the stream; the stream alone writes the
+ * doctype. tests/platform/page-rendering.integration.test.ts compares both byte for byte.
+ * An error while rendering throws (the Worker then shows the 500 page).
+ */
+export function renderPageHtml(input: RenderPageInput): string {
+  return `<!DOCTYPE html>${renderToString(documentFor(input, new Set<IslandName>()))}`;
 }
 
 export interface ErrorPageInput {

@@ -7,7 +7,7 @@ import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
-import { renderPage } from '../ui/render';
+import { renderPage, renderPageHtml } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
 import { callHours, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
@@ -221,13 +221,14 @@ async function renderRoute(
       indexed: !isNoindex(c.env.ENVIRONMENT, config.indexable),
     };
     const shell = shellOptions(c, config.indexable);
-    return renderPage({
+    const input = {
       page,
       shell: slots ? { ...shell, nonce: NONCE_SLOT } : shell,
       pageContext: slots ? CONTEXT_SLOT : pageContext,
       callHours: hours,
       links: route.name === 'index' ? homeGuides(brand.id, language) : [],
-    });
+    };
+    return pageRendering.streamed ? streamToString(await renderPage(input)) : renderPageHtml(input);
   };
 
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': pageCacheControl(personal) };
@@ -245,12 +246,8 @@ async function renderRoute(
     // Issue 15: the call copy changes with the working hours; a shell never outlives the hours it states.
     hours.line,
   ].join('|');
-  let html = shells.get(key);
-  if (html === undefined) {
-    html = await streamToString(await render(true));
-    shells.set(key, html);
-  }
-  const filled = fillShell(html, {
+  const shell = shells.get(key) ?? shells.set(key, await render(true));
+  const filled = fillShell(shell, {
     nonce: c.get('nonce'),
     pageContextJson: scriptJson(pageContext),
     submissionId: crypto.randomUUID(),
@@ -283,6 +280,9 @@ const shells = new ShellCache();
 
 /** Tests switch sharing off to compare a shared shell with a fresh render of the same page. */
 export const shellSharing = { enabled: true };
+
+/** Tests switch to React's streaming renderer to compare its bytes with the string renderer's (issue 16). */
+export const pageRendering = { streamed: false };
 
 /** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
 async function funnelPropsFor(

@@ -2,22 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellSharing } from '../../src/worker/pages';
 import { visitor } from '../support/funnel';
-
-/**
- * Masks only what is fresh on every request by design: the CSP nonce, the step form's
- * submission id and a partner's request id, each by its exact value. Everything else, the page context included (visitor,
- * session, paid flag, address parameters, step), must be byte for byte what a fresh render
- * of the same request gives.
- */
-function normalise(html: string): string {
-  const fresh = [
-    ['NONCE', /nonce="([^"]+)"/.exec(html)?.[1]],
-    ['SUBMISSION', /name="submissionId" value="([^"]+)"/.exec(html)?.[1]],
-    // The partner's id of the ad listing a clicks page was rendered with (one per partner call).
-    ['PARTNER_REQUEST', /&quot;requestId&quot;:&quot;([^&]+)&quot;/.exec(html)?.[1]],
-  ] as const;
-  return fresh.reduce((out, [mask, value]) => (value ? out.replaceAll(value, mask) : out), html);
-}
+import { maskFresh as normalise } from '../support/page-html';
 
 function pageContext(html: string): unknown {
   const json = /<script nonce="[^"]+" type="application\/json" id="page-context">([^<]*)<\/script>/.exec(html)?.[1];
