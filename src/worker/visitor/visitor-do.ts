@@ -64,6 +64,17 @@ export class VisitorDO extends DurableObject<Env> {
     return row ? (JSON.parse(row.value) as unknown) : undefined;
   }
 
+  /** JSON values of several keys in one query (issue 16: a page render read them one statement each). */
+  protected getJsonMany(keys: readonly string[]): Map<string, unknown> {
+    const found = new Map<string, unknown>();
+    const rows = this.sql.exec<{ key: string; value: string }>(
+      `SELECT key, value FROM kv WHERE key IN (${keys.map(() => '?').join(', ')})`,
+      ...keys,
+    );
+    for (const row of rows) found.set(row.key, JSON.parse(row.value) as unknown);
+    return found;
+  }
+
   protected putJson(key: string, value: unknown): void {
     this.sql.exec(
       'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
@@ -89,10 +100,14 @@ export class VisitorDO extends DurableObject<Env> {
    * What a page render needs in one round trip: the values the visitor already gave for
    * this form (the shared '*' bucket overlaid by the form's own) and the raw phone lease.
    */
-  getPageState(form: string | null, leaseOwner?: LeaseOwner): { values: FormValues; lease: PhoneLease | null } {
-    const shared = this.getJson('values:*');
-    const own = form ? this.getJson(`values:${form}`) : undefined;
-    const stored = this.getJson(PHONE_LEASE_KEY) ?? null;
+  getPageState(
+    form: string | null,
+    leaseOwner?: LeaseOwner,
+    read: (key: string) => unknown = (key) => this.getJson(key),
+  ): { values: FormValues; lease: PhoneLease | null } {
+    const shared = read('values:*');
+    const own = form ? read(`values:${form}`) : undefined;
+    const stored = read(PHONE_LEASE_KEY) ?? null;
     return {
       values: { ...toFormValues(shared), ...toFormValues(own) },
       // Issue 10, item 7: a page shows only a lease of its own product and placement.
@@ -200,11 +215,19 @@ export class VisitorDO extends DurableObject<Env> {
     leaseOwner?: LeaseOwner,
   ): { values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null } {
     if (prefill) this.prefill(prefill);
-    const state = this.getPageState(form, leaseOwner);
-    const location = this.getJson(visitorResultKey('location'));
+    // Everything the render needs in one statement, read after the prefill is stored.
+    const finished = form !== null ? formsOfSameProduct(form).map((id) => `completed:${id}`) : [];
+    const stored = this.getJsonMany([
+      'values:*',
+      ...(form ? [`values:${form}`] : []),
+      PHONE_LEASE_KEY,
+      visitorResultKey('location'),
+      ...finished,
+    ]);
+    const state = this.getPageState(form, leaseOwner, (key) => stored.get(key));
+    const location = stored.get(visitorResultKey('location'));
     // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
-    const completed =
-      form !== null && formsOfSameProduct(form).some((id) => this.getJson(`completed:${id}`) !== undefined);
+    const completed = finished.some((key) => stored.has(key));
     return { ...state, completed, location: location === undefined ? null : JSON.stringify(location) };
   }
 
