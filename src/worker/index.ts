@@ -20,7 +20,7 @@ import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
-import { maintainEvents } from './archive';
+import { maintainEvents, runPendingErasures } from './archive';
 
 export { VisitorDO } from './visitor';
 
@@ -62,9 +62,12 @@ export default {
     else await handleEventBatch(batch, env);
   },
   // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts) and the events
-  // hot window (issue 17, src/worker/archive/maintain.ts); one failing does not stop the other.
+  // hot window (issue 17, src/worker/archive/maintain.ts) and privacy erasures of the archive
+  // whose queue message was lost (src/worker/archive/erase.ts); one failing does not stop another.
   scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
-    ctx.waitUntil(Promise.allSettled([purgeExpiredLeadValues(env, now), maintainEvents(env, now)]));
+    ctx.waitUntil(
+      Promise.allSettled([purgeExpiredLeadValues(env, now), maintainEvents(env, now), runPendingErasures(env, now)]),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -17,3 +17,11 @@ export { archiveEvents, type ArchiveBucket } from './write';
 export { hotDays, hotWindowStart, maintainEvents, type DayOutcome, type MaintenanceEnv } from './maintain';
 export { rebuildRollups, type RebuiltDay } from './rebuild';
 export { addIncomingToRollups } from './rollup-query';
+export {
+  erasureMessageSchema,
+  planArchiveErasure,
+  runArchiveErasure,
+  runPendingErasures,
+  type ErasureBucket,
+  type ErasureMessage,
+} from './erase';

@@ -3,7 +3,8 @@
  * - POST /ops/privacy/export `{ email?, phone? }`: the visitor's leads, Durable Object state,
  *   events and do-not-sell requests as JSON;
  * - POST /ops/privacy/delete `{ email?, phone? }`: deletes those leads, wipes those visitors'
- *   Durable Objects and deletes their events; the signed certificates stay (they hold hashes
+ *   Durable Objects and deletes their events, in D1 and (by a queued erasure, src/worker/archive/erase.ts)
+ *   in the R2 archive; the signed certificates stay (they hold hashes
  *   only and are the proof of consent a buyer may need). Repeatable: a second run finds nothing
  *   and says so. Every export and deletion is written to `privacy_audit` with the subject as a
  *   hash. The contact goes in the body, never in the URL.
@@ -12,8 +13,10 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { planArchiveErasure, type ErasureMessage } from '../archive';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
+import { reportError } from '../observability/report-error';
 import { requireReportToken } from '../report/auth';
 import { emailSha256, normaliseEmail, normalisePhone, phoneSha256 } from './contact-hash';
 
@@ -167,12 +170,15 @@ privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c)
   await Promise.all(objects.map((hex) => c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).forget()));
   let events = 0;
   const statements: D1PreparedStatement[] = [];
+  // Their archived events go too: planned before the rows that name the objects are deleted.
+  const erasure = anonymousIds.length ? await planArchiveErasure(db, anonymousIds, new Date()) : null;
   if (anonymousIds.length)
     statements.push(
       db
         .prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`)
         .bind(...anonymousIds),
     );
+  if (erasure) statements.push(erasure.statement);
   if (leads.length)
     statements.push(
       db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)),
@@ -181,10 +187,21 @@ privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c)
     const results = await db.batch(statements);
     events = anonymousIds.length ? (results[0]?.meta.changes ?? 0) : 0;
   }
+  // The consumer runs the erasure; if this send fails, the daily cron runs it (its row is pending).
+  if (erasure)
+    await c.env.EVENTS.send({ kind: 'archive-erasure', erasure: erasure.id } satisfies ErasureMessage).catch(
+      (err: unknown) => reportError(c.env, err, { where: 'privacy.archive-erasure-send', erasure: erasure.id }),
+    );
   const counts = { leads: leads.length, visitors: objects.length, events, requests: 0 };
   const auditId = await audit(db, 'delete', s, counts);
   return c.json(
-    { audit: auditId, deleted: counts, certificatesKept: leads.map((l) => l.certificate_id).filter(Boolean) },
+    {
+      audit: auditId,
+      deleted: counts,
+      certificatesKept: leads.map((l) => l.certificate_id).filter(Boolean),
+      // The archive erasure runs after this answer (the queue, else the daily cron).
+      archiveErasure: erasure ? { id: erasure.id, objects: erasure.objects } : null,
+    },
     200,
     { 'cache-control': 'no-store' },
   );

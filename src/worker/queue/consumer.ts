@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
-import { addIncomingToRollups, archiveEvents, EVENT_ROW_COLUMNS, eventRowValues, type ArchiveBucket } from '../archive';
+import {
+  addIncomingToRollups,
+  archiveEvents,
+  erasureMessageSchema,
+  EVENT_ROW_COLUMNS,
+  eventRowValues,
+  runArchiveErasure,
+  type ErasureBucket,
+  type ErasureMessage,
+} from '../archive';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
@@ -56,8 +65,8 @@ function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement
   ];
 }
 
-type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS_DLQ'> & {
-  ARCHIVE: ArchiveBucket;
+type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS' | 'EVENTS_DLQ'> & {
+  ARCHIVE: ErasureBucket;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
 };
@@ -84,10 +93,28 @@ export interface BatchOutcome {
 export async function handleEventBatch(batch: MessageBatch<unknown>, env: ConsumerEnv): Promise<BatchOutcome> {
   const good: { message: Message<unknown>; event: QueuedEvent }[] = [];
   const poison: Message<unknown>[] = [];
+  const erasures: { message: Message<unknown>; erasure: ErasureMessage }[] = [];
   for (const message of batch.messages) {
+    const erasure = erasureMessageSchema.safeParse(message.body);
+    if (erasure.success) {
+      erasures.push({ message, erasure: erasure.data });
+      continue;
+    }
     const event = eventOf(message.body);
     if (event) good.push({ message, event });
     else poison.push(message);
+  }
+  // A privacy deletion's archive erasure (src/worker/archive/erase.ts): retried until it is done;
+  // past the retries the daily cron still runs it, since its row stays pending.
+  for (const { message, erasure } of erasures) {
+    try {
+      // A long archive is erased in parts: the next part is the next message.
+      if ((await runArchiveErasure(env, erasure.erasure))?.more) await env.EVENTS.send(erasure);
+      message.ack();
+    } catch (err) {
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      await reportError(env, err, { where: 'queue.archive-erasure', queue: batch.queue, erasure: erasure.erasure });
+    }
   }
 
   let poisonSent = 0;
