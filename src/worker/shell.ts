@@ -12,7 +12,7 @@ export function isNoindex(environment: string, indexable: boolean | undefined): 
 /** Shell options of a document: the request's nonce, robots rule, scripts and client bundles. */
 export function shellOptions(c: Context<AppEnv>, indexable: boolean): ShellOptions {
   return {
-    nonce: c.var.nonce,
+    nonce: c.get('nonce'),
     noindex: isNoindex(c.env.ENVIRONMENT, indexable),
     tagManagerScriptUrl: c.env.TAG_MANAGER_SCRIPT_URL,
     adScriptUrl: c.env.AD_SCRIPT_URL,

@@ -64,8 +64,9 @@ const noted = new Set<string>();
 export function noteConsentShown(c: Context<AppEnv>, formId: FormId, language: Language): void {
   const form = formDefinition(formId);
   if (!consentStep(form)) return;
-  const disclosure = currentConsent(language, c.var.brand.name, form.product);
-  const key = `${c.var.brand.id}|${disclosure.version}|${language}`;
+  const brand = c.get('brand');
+  const disclosure = currentConsent(language, brand.name, form.product);
+  const key = `${brand.id}|${disclosure.version}|${language}`;
   if (noted.has(key)) return;
   noted.add(key);
   c.executionCtx.waitUntil(

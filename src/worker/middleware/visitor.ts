@@ -94,7 +94,7 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (existing === undefined) {
     c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret));
-    if (c.var.hintNothingStored)
+    if (c.get('hintNothingStored'))
       c.res.headers.append('Set-Cookie', plainCookie(NOTHING_STORED_COOKIE, anonymousId, VISITOR_COOKIE_MAX_AGE));
   }
   const issue = sessionToIssue(c);

@@ -15,7 +15,7 @@ export function buildPageTracking(c: Context<AppEnv>, experiment: ExperimentAssi
     sessionId: session.id,
     paid: session.paid,
     urlParams: session.urlParams,
-    anonymousId: c.var.anonymousId,
+    anonymousId: c.get('anonymousId'),
     experiment,
     ...(session.gpc ? { gpc: true } : {}),
   };

@@ -98,7 +98,7 @@ const resolved = new WeakMap<Request, TrackingSession>();
 export function sessionFromRequest(c: Context<AppEnv>): TrackingSession {
   const memo = resolved.get(c.req.raw);
   if (memo) return memo;
-  const resolvedSession = resolveSession(c.var.signedSession, new URL(c.req.url)).session;
+  const resolvedSession = resolveSession(c.get('signedSession'), new URL(c.req.url)).session;
   // Issue 19: a Global Privacy Control signal marks the session for good.
   const session = gpcRequested(c.req.raw) ? { ...resolvedSession, gpc: true as const } : resolvedSession;
   resolved.set(c.req.raw, session);
@@ -116,7 +116,7 @@ export function sessionToIssue(c: Context<AppEnv>): TrackingSession | undefined 
  * session the Worker did not issue counts for nothing).
  */
 export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefined {
-  return c.var.signedSession;
+  return c.get('signedSession');
 }
 
 /** The signed Set-Cookie value of a session. */
