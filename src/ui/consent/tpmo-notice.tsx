@@ -21,14 +21,18 @@ export function TpmoNotice({
   const counts = brand.consent.medicare;
   if (!counts) return null;
   const notice = tpmoDisclaimer(counts, language);
+  // One landmark per page: the header's notice is the complementary region; the copy beside the
+  // form is a note within the form's region (two asides with one label fail axe's landmark-unique).
+  const Element = placement === 'header' ? 'aside' : 'div';
   return (
-    <aside
+    <Element
       className={`tpmo tpmo--${placement}`}
       data-tpmo-version={notice.version}
+      role={placement === 'header' ? undefined : 'note'}
       aria-label={consentCopy(language).tpmoLabel}
     >
       <p className="tpmo__text">{notice.text}</p>
       <p className="tpmo__agent">{notice.agentNotice}</p>
-    </aside>
+    </Element>
   );
 }
