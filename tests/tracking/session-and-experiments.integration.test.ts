@@ -1,7 +1,10 @@
 import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../src/worker/tracking/session';
+import { visitor } from '../support/funnel';
+import { pollUntil } from '../support/poll';
 
 const ORIGIN = 'http://bh.localhost';
 const GCLID = 'Cj0KCQiA-long-click-id';
@@ -76,6 +79,64 @@ describe('edge experiment on find-benefits', () => {
       expect(again.context.tracking.experiment?.variantId).toBe(variant);
     }
     expect([...seen.keys()].sort()).toEqual(['control', 'zip-first']);
+  });
+
+  it("every event of the page carries the visitor's variant, so page views and submits split by variant in the rollups", async () => {
+    const v = visitor('bh');
+    const html = await (await v.get('/find-benefits')).text();
+    const json = /<script[^>]*id="page-context"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const assignment = pageTrackingSchema.parse(JSON.parse(json ?? 'null')).tracking.experiment;
+    expect(assignment?.experimentId).toBe('find-benefits-headline');
+    const sent = [
+      ['pageView', 'find-benefits'],
+      ['formStepSubmitted', 'find-benefits'],
+      ['pageView', 'get-offers'],
+    ].map(([event, page]) => ({ id: crypto.randomUUID(), event, page }));
+    for (const { id, event, page } of sent) {
+      const response = await v.fetch('/api/event/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'track',
+          event,
+          timestamp: new Date().toISOString(),
+          sessionId: v.sessionId,
+          anonymousId: v.id,
+          // The page's own events say nothing of the experiment: the Worker adds it.
+          properties: { id, page: { name: page, step: { name: 'zip', number: 1, fallback: false } } },
+        }),
+      });
+      expect(response.status).toBe(202);
+    }
+    const rows = await pollUntil(
+      async () =>
+        (
+          await env.DB.prepare(
+            `SELECT id, json_extract(properties, '$.experimentId') AS experiment, json_extract(properties, '$.variantId') AS variant
+             FROM events WHERE id IN (SELECT value FROM json_each(?))`,
+          )
+            .bind(JSON.stringify(sent.map((e) => e.id)))
+            .all<{ id: string; experiment: string | null; variant: string | null }>()
+        ).results,
+      (r) => r.length === sent.length,
+      15_000,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { id, page } of sent)
+      expect(byId.get(id), page).toMatchObject(
+        page === 'find-benefits'
+          ? { experiment: 'find-benefits-headline', variant: assignment?.variantId }
+          : { experiment: null, variant: null },
+      );
+    // Where it lands: today's rollup row of that variant counts the page view and the submit.
+    const rollup = await env.DB.prepare(
+      `SELECT SUM(page_views) AS views, SUM(step_submits) AS submits FROM event_rollups
+       WHERE day = ? AND brand = 'bh' AND page = 'find-benefits' AND variant = ?`,
+    )
+      .bind(new Date().toISOString().slice(0, 10), `find-benefits-headline:${assignment?.variantId ?? ''}`)
+      .first<{ views: number; submits: number }>();
+    expect(rollup?.views).toBeGreaterThanOrEqual(1);
+    expect(rollup?.submits).toBeGreaterThanOrEqual(1);
   });
 
   it('leaves pages without an experiment alone', async () => {
