@@ -120,8 +120,11 @@ export function bundleNames(dir = WORKER_OUTDIR): (frame: CallFrame) => { name: 
   };
 }
 
-/** Self time per function (name and location), from the sample timeline; idle and GC kept apart by name. */
-export function selfTimes(profile: CpuProfile): { total: number; rows: SelfTime[] } {
+/**
+ * Self time per function (name and location), from the sample timeline; idle and GC kept apart by name. `within`
+ * keeps only the samples of one run: [from, to] in ms since the profile started.
+ */
+export function selfTimes(profile: CpuProfile, within?: [number, number]): { total: number; rows: SelfTime[] } {
   const names = bundleNames();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const ms = new Map<string, { name: string; where: string; ms: number }>();
@@ -133,7 +136,10 @@ export function selfTimes(profile: CpuProfile): { total: number; rows: SelfTime[
   // one would charge that whole pause to whatever function happened to be on the stack.
   const sorted = [...deltas].sort((a, b) => a - b);
   const dt = (sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000;
+  let at = 0;
   for (let i = 0; i < samples.length; i++) {
+    at += (deltas[i] ?? 0) / 1000;
+    if (within && (at < within[0] || at > within[1])) continue;
     const node = byId.get(samples[i] ?? -1);
     if (!node) continue;
     const { name, where } = names(node.callFrame);
@@ -154,6 +160,8 @@ export function profileSection(
   date: string,
   figures: string[],
   times: { total: number; rows: SelfTime[] },
+  /** The same, per product run (the table above sums the runs: which one a row comes from matters). */
+  perRun: Record<string, { total: number; rows: SelfTime[] }> = {},
 ): string {
   const busy = times.rows.filter((r) => r.name !== '(idle)' && r.name !== '(program)');
   const busyMs = busy.reduce((sum, r) => sum + r.ms, 0);
@@ -172,6 +180,15 @@ export function profileSection(
           `| \`${r.name.replace(/\|/g, '\\|')}\` | ${r.where || '(native)'} | ${r.ms.toFixed(0)} | ${((100 * r.ms) / (busyMs || 1)).toFixed(1)}% |`,
       ),
     '',
+    ...Object.entries(perRun).flatMap(([run, t]) => {
+      const rows = t.rows.filter((r) => r.name !== '(idle)' && r.name !== '(program)');
+      const ms = rows.reduce((sum, r) => sum + r.ms, 0);
+      const top = rows
+        .slice(0, 8)
+        .map((r) => `\`${r.name}\` ${r.where ? `(${r.where}) ` : ''}${((100 * r.ms) / (ms || 1)).toFixed(1)}%`);
+      return [`- ${run} alone, top self time: ${top.join(', ')}`];
+    }),
+    ...(Object.keys(perRun).length ? [''] : []),
   ].join('\n');
 }
 
@@ -216,18 +233,33 @@ try {
   await client.send('Profiler.enable');
   await client.send('Profiler.setSamplingInterval', { interval: 100 });
   await client.send('Profiler.start');
+  // When each product run went (ms since sampling started), to split the profile by run.
+  const started = performance.now();
+  const windows: Record<string, [number, number]> = {};
+  const timed = async (name: string, run: () => Promise<LoadResult>) => {
+    const from = performance.now() - started;
+    const result = await run();
+    windows[name] = [from, performance.now() - started];
+    return result;
+  };
   const runs = {
-    firstVisit: await runLoad({
-      port: h.port,
-      host,
-      path: PAGE.path,
-      headers: { 'user-agent': BENCH_USER_AGENT },
-      seconds: SECONDS,
-    }),
+    firstVisit: await timed('First visit', () =>
+      runLoad({
+        port: h.port,
+        host,
+        path: PAGE.path,
+        headers: { 'user-agent': BENCH_USER_AGENT },
+        seconds: SECONDS,
+      }),
+    ),
     floor1: await floor(),
-    returning: await runLoad({ port: h.port, host, path: PAGE.path, each: pool(returning), seconds: SECONDS }),
+    returning: await timed('Returning, nothing stored', () =>
+      runLoad({ port: h.port, host, path: PAGE.path, each: pool(returning), seconds: SECONDS }),
+    ),
     floor2: await floor(),
-    withAnswers: await runLoad({ port: h.port, host, path: PAGE.path, each: pool(withAnswers), seconds: SECONDS }),
+    withAnswers: await timed('Returning with stored answers', () =>
+      runLoad({ port: h.port, host, path: PAGE.path, each: pool(withAnswers), seconds: SECONDS }),
+    ),
     floor3: await floor(),
   };
   const { profile } = await client.send<{ profile: CpuProfile }>('Profiler.stop');
@@ -251,7 +283,8 @@ try {
   // The raw profile too, for DevTools (Performance panel: load profile) or a closer look.
   writeFileSync(`node_modules/.cache/profile-${LABEL}.cpuprofile`, JSON.stringify(profile));
   const times = selfTimes(profile);
-  const section = profileSection(LABEL, new Date().toISOString(), figures, times);
+  const perRun = Object.fromEntries(Object.entries(windows).map(([run, w]) => [run, selfTimes(profile, w)]));
+  const section = profileSection(LABEL, new Date().toISOString(), figures, times, perRun);
   console.log(`\n${section}`);
   if (process.env.PROFILE_WRITE !== '0') writeProfile(section, LABEL);
 } finally {
