@@ -362,8 +362,31 @@ ${(perDay * r.hotDays).toLocaleString('en-US')} raw rows, about ${gb(hotBytes)} 
 ${mb(rollupBytesPerYear)} a year at this run's ${rollupRowsPerDay.toFixed(0)} rows a day (more brands,
 pages and sources multiply the rows, not the events); R2 grows by about ${gb(perDay * 30 * r2PerEvent)} a
 month. The capacity plan is in docs/decisions.md ("Events at a million a day").
+
+${INGEST_HISTORY}
 ${EVENTS_END}`;
 }
+
+/**
+ * Ingest measured with \`--events=40000\` when the consumer moved from a per-row trigger to one D1
+ * batch a delivery (issue 17 follow-up): kept figures, not this run's.
+ */
+const INGEST_HISTORY = `Ingest before and after the batch consumer (2026-11-23, \`--only=events --events=40000\`, 2 cores
+shared with other work, so the load average is given):
+
+| consumer | delivery | ingest | load average |
+| --- | --- | --- | --- |
+| per-row statements and rollup trigger (migration 0009) | Miniflare's queue, one batch at a time | 141 events/s | about 20 |
+| per-row statements and rollup trigger (migration 0009) | Miniflare's queue, one batch at a time | 727 events/s (55 s) | 3.4 to 6 |
+| one D1 batch a delivery, rollup deltas per batch (0010) | Miniflare's queue, one batch at a time | 580 events/s (69 s) | 5.6 |
+| one D1 batch a delivery, rollup deltas per batch (0010) | 4 batches of 100 at a time | 1,429 events/s (28 s) | 2.7 |
+| one D1 batch a delivery, rollup deltas per batch (0010) | 8 batches of 100 at a time | 625 events/s (64 s) | 6 to 7.5 |
+
+The batch consumer writes one D1 row an event plus one a rollup row touched (the trigger wrote two
+an event), which is what D1 bills and what bounds its write rate. Locally one batch at a time did
+not get faster with it, so the time per batch is outside D1's statements (the Worker's parsing,
+JSON and gzip of each batch, local R2; not profiled further); it shows when batches run in
+parallel as on Cloudflare. At 1,429 events/s a million events take about 12 minutes here.`;
 
 export const EVENTS_BEGIN = '<!-- events-bench:begin -->';
 export const EVENTS_END = '<!-- events-bench:end -->';
