@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { QueuedEvent } from '../../shared/tracking/event-schema';
 import { archiveKey, dayPrefix, decodeEvents, encodeEvents, partitionOf } from './archive-object';
-import type { ArchiveBucket } from './write';
+import { listKeys, type ArchiveBucket } from './write';
 
 /**
  * A privacy deletion reaching the R2 archive (issue 19 with issue 17): the operator's delete
@@ -77,17 +77,6 @@ export interface ErasureOutcome {
   more: boolean;
 }
 
-async function listDay(bucket: ArchiveBucket, day: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix: dayPrefix(day), limit: 1000, ...(cursor ? { cursor } : {}) });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
-}
-
 /** Rewrites one object without the visitors' events; answers how many it removed. */
 async function eraseFrom(bucket: ErasureBucket, key: string, visitors: ReadonlySet<string>): Promise<number> {
   const object = await bucket.get(key);
@@ -153,7 +142,7 @@ export async function runArchiveErasure(
       .first<{ day: string | null }>();
     if (!next?.day) break;
     if (read >= OBJECTS_PER_RUN) return { ...outcome, more: true };
-    const keys = await listDay(env.ARCHIVE, next.day);
+    const keys = await listKeys(env.ARCHIVE, dayPrefix(next.day));
     read += keys.length;
     await erase(keys);
     await progress('scanned_through = ?', next.day);

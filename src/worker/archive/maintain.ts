@@ -4,7 +4,7 @@ import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { archiveKey, dayPrefix } from './archive-object';
 import { dayBounds, replaceDayRollups } from './rollup-query';
-import { archiveEvents, type ArchiveBucket } from './write';
+import { archiveEvents, listKeys, type ArchiveBucket } from './write';
 
 /**
  * The events part of the daily Cron Trigger. For each day of raw rows older than the hot window
@@ -169,13 +169,7 @@ async function archiveMissing(env: MaintenanceEnv, day: string): Promise<number>
 /** Every object the day's rows name must be in R2; answers the rows so confirmed. */
 async function confirmArchive(env: MaintenanceEnv, day: string): Promise<number> {
   const [start, end] = dayBounds(day);
-  const listed = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const page = await env.ARCHIVE.list({ prefix: dayPrefix(day), limit: 1000, ...(cursor ? { cursor } : {}) });
-    for (const object of page.objects) listed.add(object.key);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
+  const listed = new Set(await listKeys(env.ARCHIVE, dayPrefix(day)));
   const result = await env.DB.prepare(
     `SELECT substr(received_at, 12, 2) AS hour, archive_batch, COUNT(*) AS rows FROM events
      WHERE received_at >= ? AND received_at < ? GROUP BY hour, archive_batch`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dayPrefix, decodeEvents, EVENT_ROW_COLUMNS, eventRowValues } from './archive-object';
 import { replaceDayRollups } from './rollup-query';
-import type { ArchiveBucket } from './write';
+import { listKeys, type ArchiveBucket } from './write';
 
 /**
  * Rebuilds the rollups of days from the R2 archive (npm run events:rebuild): each day's objects
@@ -33,17 +33,6 @@ export function daysBetween(from: string, to: string): string[] {
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
     days.push(new Date(t).toISOString().slice(0, 10));
   return days;
-}
-
-async function listKeys(bucket: ArchiveBucket, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix, limit: 1000, ...(cursor ? { cursor } : {}) });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
 }
 
 export async function rebuildDay(env: RebuildEnv, day: string): Promise<RebuiltDay> {

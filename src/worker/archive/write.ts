@@ -38,3 +38,15 @@ export async function archiveEvents(
   );
   return batchIds;
 }
+
+/** Every key under a prefix (R2 lists 1,000 at a time). */
+export async function listKeys(bucket: ArchiveBucket, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, limit: 1000, ...(cursor ? { cursor } : {}) });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
