@@ -53,6 +53,11 @@ export function geoFromCf(request: Request): IpLookup {
   };
 }
 
+/** The postal code Cloudflare puts on the request (request.cf.postalCode), or null: every page view reads it. */
+export function postalCodeFromCf(request: Request): string | null {
+  return text((request as Request<unknown, IncomingRequestCfProperties | undefined>).cf?.postalCode);
+}
+
 /** The time zone Cloudflare puts on the request (request.cf.timezone), or null. */
 export function timeZoneFromCf(request: Request): string | null {
   const cf = (request as Request<unknown, IncomingRequestCfProperties | undefined>).cf;

@@ -9,7 +9,7 @@
  * (request.cf) is used at render: a render never waits on the geo service.
  */
 import type { Context } from 'hono';
-import { clientIp, geoFromCf, isLocalAddress, resolveZip } from '../../partners/geo';
+import { clientIp, isLocalAddress, postalCodeFromCf, resolveZip } from '../../partners/geo';
 import { lookupZip } from '../../partners/location';
 import type { FormValues } from '../../shared/json';
 import { remember } from '../api/partner-context';
@@ -20,7 +20,7 @@ import { logJson } from '../observability/log';
 /** The ip's postal code as the edge reports it (no network); null for local and private ips. */
 export function edgePostalCode(request: Request): string | null {
   if (isLocalAddress(clientIp(request))) return null;
-  return geoFromCf(request).geo.postalCode;
+  return postalCodeFromCf(request);
 }
 
 /** The stored location as the Durable Object returns it (JSON text), or null. */
