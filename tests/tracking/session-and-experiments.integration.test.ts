@@ -128,6 +128,20 @@ describe('edge experiment on find-benefits', () => {
           ? { experiment: 'find-benefits-headline', variant: assignment?.variantId }
           : { experiment: null, variant: null },
       );
+    // A page view without JavaScript (the noscript image) and the Worker's own events carry it too.
+    expect((await v.fetch('/api/event/noscript-view.gif?path=/find-benefits')).status).toBe(200);
+    const noJs = await pollUntil(
+      () =>
+        env.DB.prepare(
+          `SELECT json_extract(properties, '$.variantId') AS variant FROM events
+           WHERE anonymous_id = ? AND json_extract(properties, '$.source') = 'no-js'`,
+        )
+          .bind(v.id)
+          .first<{ variant: string | null }>(),
+      (row) => row !== null,
+      15_000,
+    );
+    expect(noJs?.variant).toBe(assignment?.variantId);
     // Where it lands: today's rollup row of that variant counts the page view and the submit.
     const rollup = await env.DB.prepare(
       `SELECT SUM(page_views) AS views, SUM(step_submits) AS submits FROM event_rollups

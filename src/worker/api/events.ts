@@ -18,8 +18,7 @@ import { cspReportApi } from './csp-report';
 import { enqueueEvent } from '../tracking/enqueue';
 import { rememberBotCheck } from '../defence/bot-check';
 import { ipLookupFromRequest } from '../tracking/ip-lookup';
-import { applyExperiment, type ExperimentAssignment } from '../tracking/experiments';
-import { routeByName } from '../../routes/registry';
+import { experimentOfPage } from '../tracking/experiments';
 
 /**
  * Tracking calls of the browser (spec section 7, calls 3 and 4): events into the queue and
@@ -64,12 +63,6 @@ function forbidden(c: ApiContext, code: string, message: string) {
   return apiErrorResponse(c, new ApiError(403, code, message));
 }
 
-/** The visitor's assignment in the experiment of the named page, if it runs one (none when it stopped). */
-function experimentOf(pageName: string | undefined, anonymousId: string): ExperimentAssignment | Record<string, never> {
-  const route = pageName ? routeByName(pageName) : undefined;
-  return (route && applyExperiment(route, anonymousId).assignment) ?? {};
-}
-
 /**
  * Issue 11, item 5: an event counts only for a session this Worker issued (the signed qf_sid
  * cookie a page view set) and names that session; the visitor is the cookie's, whatever the
@@ -100,7 +93,7 @@ eventApi.post('/event/create', async (c) => {
     ...props,
     // The visitor's variant of the page's experiment on every event of that page (page views,
     // submits, clicks), computed as the page was rendered, so the rollups split them by variant.
-    ...experimentOf(props.page?.name, c.var.anonymousId),
+    ...experimentOfPage(props.page?.name, c.var.anonymousId),
     // What the browser must not decide: the brand comes from the host, ip and geo from
     // Cloudflare, visitor and session from the signed cookies.
     brand: { id: brand.id, name: brand.name },

@@ -5,6 +5,7 @@ import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { AppEnv } from '../env';
 import { reportError } from '../observability/report-error';
+import { experimentOfPage } from './experiments';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
 import { withSessionIpQuality } from './session-ip-quality';
@@ -58,6 +59,7 @@ export function serverEvent(
     paid: session ? isPaidTraffic(session.urlParams) : false,
     properties: {
       ...properties,
+      ...experimentOfPage(options.page, anonymousId),
       id,
       time: now,
       brand: { id: brand.id, name: brand.name },

@@ -1,5 +1,6 @@
 import type { Experiment, PageConfig, RouteRecord } from '../../routes/schema';
 import type { ExperimentAssignment } from '../../shared/tracking/page-tracking';
+import { routeByName } from '../../routes/registry';
 
 export type { ExperimentAssignment };
 
@@ -46,4 +47,17 @@ export function applyExperiment(
     config: { ...route.config, ...variant.config },
     assignment: { experimentId: experiment.id, variantId: variant.id },
   };
+}
+
+/**
+ * The visitor's assignment in the experiment of the named page, if it runs one (none when it
+ * stopped): every event of that page carries it, browser or server, so the rollups split page
+ * views, submits and leads by variant.
+ */
+export function experimentOfPage(
+  pageName: string | null | undefined,
+  visitorId: string,
+): ExperimentAssignment | Record<string, never> {
+  const route = pageName ? routeByName(pageName) : undefined;
+  return (route && applyExperiment(route, visitorId).assignment) ?? {};
 }

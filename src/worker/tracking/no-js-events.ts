@@ -16,7 +16,7 @@ import { reportError } from '../observability/report-error';
 import { resolveStep } from '../step';
 import { visitorStub } from '../visitor';
 import { enqueueEvent } from './enqueue';
-import { applyExperiment } from './experiments';
+import { applyExperiment, experimentOfPage } from './experiments';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
 
@@ -117,6 +117,7 @@ async function noJsEvent(c: Context<AppEnv>, input: NoJsEventInput): Promise<Que
     properties: {
       ...stripPersonalProperties(input.properties),
       ...context,
+      ...experimentOfPage(input.route.name, anonymousId),
       ipLookup: ipLookupFromRequest(c.req.raw),
       source: 'no-js',
     },
