@@ -48,7 +48,9 @@ describe('pages in Chromium', () => {
     const zip = page.locator('input[name="zipcode"]');
     await zip.fill('12');
     await zip.blur();
-    await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toMatch(/not valid/);
+    await expect
+      .poll(() => page.locator('[role="alert"]').first().textContent())
+      .toMatch(/Enter your 5-digit ZIP code/);
     expect(await zip.getAttribute('aria-invalid')).toBe('true');
     await zip.fill('90210');
     await zip.blur();
