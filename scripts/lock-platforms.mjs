@@ -26,12 +26,15 @@ const CPU = [
   ['x64', 'x64'],
   ['64', 'x64'],
 ];
-/** os and cpu from a platform package's name, e.g. workerd-darwin-arm64, or null. */
+const LIBC = ['musl', 'gnu'];
+/** os, cpu and libc from a platform package's name, e.g. workerd-darwin-arm64 or node-bindings-linux-arm64-musl, or null. */
 function platformOf(name) {
-  const tail = name.split('/').pop() ?? '';
+  const full = name.split('/').pop() ?? '';
+  const libc = LIBC.find((word) => full.endsWith(`-${word}`));
+  const tail = libc ? full.slice(0, -(libc.length + 1)) : full;
   const os = OS.find(([word]) => tail.includes(`-${word}-`) || tail.startsWith(`${word}-`));
   const cpu = CPU.find(([word]) => tail.endsWith(`-${word}`));
-  return os && cpu ? { os: [os[1]], cpu: [cpu[1]] } : null;
+  return os && cpu ? { os: [os[1]], cpu: [cpu[1]], ...(libc ? { libc: [libc] } : {}) } : null;
 }
 
 const missing = [];
@@ -53,6 +56,7 @@ for (const [path, entry] of Object.entries(packages)) {
       version,
       cpu: platform.cpu,
       dev: entry.dev,
+      ...(platform.libc ? { libc: platform.libc } : {}),
       license: sibling?.license,
       optional: true,
       os: platform.os,
