@@ -44,7 +44,12 @@ export function ReviewTemplate({ page }: { page: PageProps }) {
           <BodyCopy paragraphs={page.config.body} />
           {page.config.destination ? (
             <p>
-              <LearnMore href={page.config.destination} language={page.language} />
+              <LearnMore
+                href={page.config.destination}
+                language={page.language}
+                about={carrier?.name ?? page.brand.name}
+                spelled
+              />
             </p>
           ) : null}
         </article>
