@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { runArchiveErasure } from '../../src/worker/archive';
+import { dayBounds, ROLLUP_COLUMNS, rollupSelect } from '../../src/worker/archive/rollup-query';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { finishMedicare } from '../support/consent';
 import { visitor } from '../support/funnel';
@@ -13,7 +14,7 @@ import { archiveObjects, batchOf, count, queuedAt } from './support';
 const OPS = { authorization: 'Bearer test-report-token', 'content-type': 'application/json' };
 
 describe('privacy deletion reaches the R2 archive', () => {
-  it("the operator's delete rewrites every archive object holding the visitor's events, recent and pruned, keeping the other visitors' lines", async () => {
+  it("the operator's delete rewrites every archive object holding the visitor's events, recent and pruned, keeping the other visitors' lines, and the hot days' rollups without them", async () => {
     const v = visitor('bh');
     const phone = `(305) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
     await finishMedicare(v, [], { phone, email: `${crypto.randomUUID()}@example.com` });
@@ -31,8 +32,9 @@ describe('privacy deletion reaches the R2 archive', () => {
     const oldTheirs = [queuedAt(old[1] ?? '', { anonymousId: other, sessionId: 'sess-erasure-other' })];
     // And a recent batch shared with the other visitor, still hot in D1.
     const now = new Date().toISOString();
-    const hotMine = [queuedAt(now, { anonymousId: v.id, brand: 'bh' })];
-    const hotTheirs = [queuedAt(now, { anonymousId: other, sessionId: 'sess-erasure-other', brand: 'bh' })];
+    const page = 'erasure-hot-page';
+    const hotMine = [queuedAt(now, { anonymousId: v.id, brand: 'bh', page })];
+    const hotTheirs = [queuedAt(now, { anonymousId: other, sessionId: 'sess-erasure-other', brand: 'bh', page })];
     for (const events of [
       [...oldMine, ...oldTheirs],
       [...hotMine, ...hotTheirs],
@@ -54,6 +56,16 @@ describe('privacy deletion reaches the R2 archive', () => {
     expect(before.some((o) => o.key.startsWith('events/dt=2019-07-01/'))).toBe(true);
     expect(before.some((o) => o.key.startsWith(`events/dt=${now.slice(0, 10)}/`))).toBe(true);
 
+    // The report reads rollups only: the hot day's must drop the visitor with their rows.
+    const today = now.slice(0, 10);
+    const hotRollup = () =>
+      env.DB.prepare(
+        `SELECT SUM(events) AS events, SUM(visits) AS visits FROM event_rollups WHERE day = ? AND page = ?`,
+      )
+        .bind(today, page)
+        .first<{ events: number; visits: number }>();
+    expect(await hotRollup()).toEqual({ events: 2, visits: 2 });
+
     const deleted = await v.fetch('/ops/privacy/delete', {
       method: 'POST',
       headers: OPS,
@@ -62,6 +74,20 @@ describe('privacy deletion reaches the R2 archive', () => {
     expect(deleted.status).toBe(200);
     const { archiveErasure } = await deleted.json<{ archiveErasure: { id: string; objects: number } }>();
     expect(archiveErasure.objects).toBeGreaterThanOrEqual(2);
+    expect(await hotRollup()).toEqual({ events: 1, visits: 1 });
+    const [start, end] = dayBounds(today);
+    const order = `ORDER BY ${ROLLUP_COLUMNS}`;
+    const stored = await env.DB.prepare(`SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day = ? ${order}`)
+      .bind(today)
+      .all();
+    const fromRows = await env.DB.prepare(
+      `SELECT * FROM (${rollupSelect('events', 'received_at >= ? AND received_at < ?')}) ${order}`,
+    )
+      .bind(start, end)
+      .all();
+    expect(stored.results).toEqual(fromRows.results);
+    // The pruned day keeps its counts (no visitor in them): its raw rows are gone.
+    expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = '2019-07-01'`)).toBe(3);
     const done = await pollUntil(
       () =>
         env.DB.prepare(`SELECT * FROM privacy_archive_erasures WHERE id = ?`)

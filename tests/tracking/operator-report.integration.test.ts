@@ -1,6 +1,10 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
+import { handleEventBatch } from '../../src/worker/queue/consumer';
+import { batchOf, queuedAt } from '../archive/support';
+import { recordingQueue } from '../support/recording-queue';
 import { freshIp } from '../support/sandbox';
 
 const ORIGIN = 'http://bh.localhost';
@@ -14,7 +18,7 @@ function asOperator(path: string, headers: Record<string, string> = { authorizat
 
 /** Seeds a small funnel on brand wc in March 2020, away from what other tests write. */
 beforeAll(async () => {
-  const rows: [string, string, string, number | null, string | null, number, string][] = [];
+  const rows: [string, QueuedEvent['event'], string, number | null, string | null, number, string][] = [];
   // 4 sessions view step 1 (2 of them paid), 3 submit it; 2 view step 2 and 1 submits; 1 call click.
   const sessions = ['s-aaaaaaaa1', 's-aaaaaaaa2', 's-aaaaaaaa3', 's-aaaaaaaa4'];
   sessions.forEach((s, i) =>
@@ -30,14 +34,12 @@ beforeAll(async () => {
   rows.push([sessions[3] ?? '', 'ctcClicked', 'find-benefits', null, null, 0, '2020-03-03T10:04:00.000Z']);
   // Outside the range and on another brand: must not count.
   rows.push(['s-bbbbbbbb1', 'pageView', 'find-benefits', 1, 'zip', 1, '2020-04-01T10:00:00.000Z']);
-  await env.DB.batch(
-    rows.map(([session, event, page, stepNumber, stepName, paid, at]) =>
-      env.DB.prepare(
-        `INSERT INTO events (id, type, event, timestamp, received_at, session_id, anonymous_id, brand, page, step_name, step_number, paid, properties)
-         VALUES (?, 'track', ?, ?, ?, ?, 'anon-00000001', 'wc', ?, ?, ?, ?, '{}')`,
-      ).bind(crypto.randomUUID(), event, at, at, session, page, stepName, stepNumber, paid),
-    ),
+  // Stored the way every event is: through the queue consumer, which keeps the rollups the report reads.
+  const events = rows.map(([sessionId, event, page, stepNumber, stepName, paid, at]) =>
+    queuedAt(at, { sessionId, event, page, stepNumber, stepName, paid: paid === 1, anonymousId: 'anon-00000001' }),
   );
+  const stored = await handleEventBatch(batchOf(events), { ...env, EVENTS_DLQ: recordingQueue().queue });
+  expect(stored.inserted).toBe(events.length);
   await env.DB.prepare(
     `INSERT INTO leads (id, created_at, brand, page, form, product, visitor_id, submission_id, "values") VALUES (?, '2020-03-03T10:05:00.000Z', 'wc', 'find-benefits', 'medicare', 'medicare', 'v-1', 'sub-1', '{}')`,
   )

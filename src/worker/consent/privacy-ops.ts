@@ -14,6 +14,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { planArchiveErasure, type ErasureMessage } from '../archive';
+import { replaceDayRollups } from '../archive/rollup-query';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { reportError } from '../observability/report-error';
@@ -162,6 +163,23 @@ privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c)
   return c.json({ audit: auditId, leads, visitors, events, requests }, 200, { 'cache-control': 'no-store' });
 });
 
+/**
+ * UTC days holding rows of these visitors that the cron has not pruned. The report reads rollups
+ * only, so a deletion recomputes those days' rollups from the rows left (in the same transaction);
+ * a pruned day's rollups keep their counts, which hold no visitor (decisions.md).
+ */
+async function unprunedDaysOf(db: D1Database, anonymousIds: string[]): Promise<string[]> {
+  const result = await db
+    .prepare(
+      `SELECT DISTINCT substr(received_at, 1, 10) AS day FROM events
+       WHERE anonymous_id IN (${placeholders(anonymousIds.length)})
+         AND substr(received_at, 1, 10) NOT IN (SELECT day FROM event_days WHERE pruned_at IS NOT NULL)`,
+    )
+    .bind(...anonymousIds)
+    .all<{ day: string }>();
+  return result.results.map((r) => r.day);
+}
+
 privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c) => {
   const s = await subjectOf(c.req.valid('json'));
   const db = c.env.DB;
@@ -172,11 +190,14 @@ privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c)
   const statements: D1PreparedStatement[] = [];
   // Their archived events go too: planned before the rows that name the objects are deleted.
   const erasure = anonymousIds.length ? await planArchiveErasure(db, anonymousIds, new Date()) : null;
+  // The days their rows are in, still raw: their rollups are recomputed without them below.
+  const rawDays = anonymousIds.length ? await unprunedDaysOf(db, anonymousIds) : [];
   if (anonymousIds.length)
     statements.push(
       db
         .prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`)
         .bind(...anonymousIds),
+      ...rawDays.flatMap((day) => replaceDayRollups(db, 'events', day)),
     );
   if (erasure) statements.push(erasure.statement);
   if (leads.length)

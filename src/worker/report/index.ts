@@ -12,7 +12,6 @@ import { reportCsv } from './csv';
 import { loadReport, reportFiltersSchema } from './query';
 import { renderReport } from './render';
 import { loadTrustReport } from './lead-trust';
-import { hotWindowStart } from '../archive';
 import { eventsOps } from './events-rebuild';
 
 export const opsApp = new Hono<AppEnv>();
@@ -51,10 +50,7 @@ opsApp.get('/report', async (c) => {
       new ApiError(400, 'invalid_filters', 'The report filters are not valid', z.treeifyError(parsed.error), headers),
     );
   }
-  const [data, trust] = await Promise.all([
-    loadReport(c.env.DB, parsed.data, hotWindowStart(c.env, new Date())),
-    loadTrustReport(c.env.DB, parsed.data),
-  ]);
+  const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
   if (data.filters.brand) query.set('brand', data.filters.brand);
   if (data.filters.page) query.set('page', data.filters.page);

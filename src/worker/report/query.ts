@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BRAND_CODES } from '../../../brands/schema';
-import { ROLLUP_COLUMNS, rollupSelect } from '../archive/rollup-query';
 
 /** Report filters from the query string: a date range (UTC days), optionally one brand and one page. */
 export const reportFiltersSchema = z
@@ -52,8 +51,6 @@ export interface ReportData {
   days: DayRow[];
   /** False when the leads table does not exist (yet): leads then show as 0 with a note. */
   leadsAvailable: boolean;
-  /** Days of the range read from rollups (older than the hot window, raw rows pruned or about to be). */
-  rolledUpDays: string[];
 }
 
 /** The brand and page filters as ` AND ...` conditions and their binds (fixed column names only). */
@@ -88,19 +85,20 @@ function nextDay(day: string): string {
 }
 
 const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.number() });
-const groupRowSchema = z.object({
-  day: z.string(),
+const dayRowSchema = z.object({ day: z.string(), paid: z.number(), entries: z.number(), call_clicks: z.number() });
+const pageRowSchema = z.object({
   brand: z.string(),
   page: z.string(),
-  step_number: z.number(),
-  step_name: z.string(),
-  paid: z.number(),
   visits: z.number(),
-  entries: z.number(),
-  submitters: z.number(),
+  paid_visits: z.number(),
   call_clicks: z.number(),
 });
-type GroupRow = z.infer<typeof groupRowSchema>;
+const stepRowSchema = z.object({
+  step_number: z.number(),
+  step_name: z.string().nullable(),
+  visits: z.number(),
+  submitters: z.number(),
+});
 
 /**
  * Leads come from the funnel's `leads` table (migration 0002). Queried defensively: the
@@ -110,8 +108,6 @@ async function leadCounts(
   db: D1Database,
   f: ReportFilters,
 ): Promise<{ available: boolean; rows: z.infer<typeof leadRowSchema>[] }> {
-  const table = await db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'leads'`).first();
-  if (!table) return { available: false, rows: [] };
   const columns = new Set(
     (await db.prepare(`SELECT name FROM pragma_table_info('leads')`).all<{ name: string }>()).results.map(
       (r) => r.name,
@@ -127,92 +123,59 @@ async function leadCounts(
   return { available: true, rows: z.array(leadRowSchema).parse(result.results) };
 }
 
-/** Days of the range older than the hot window whose rollups the cron has written (issue 17). */
-async function rolledUpDays(db: D1Database, f: ReportFilters, hotWindowStart: string): Promise<string[]> {
-  const result = await db
-    .prepare(
-      `SELECT day FROM event_days WHERE day >= ? AND day <= ? AND day < ? AND rolled_up_at IS NOT NULL ORDER BY day`,
-    )
-    .bind(f.from, f.to, hotWindowStart)
-    .all();
-  return z
-    .array(z.object({ day: z.string() }))
-    .parse(result.results)
-    .map((r) => r.day);
-}
-
 /**
- * The rollup rows of the range, reduced to what the report shows: stored rollups for the rolled
- * up days older than the hot window, the same rollup computed from raw rows for every other day
- * (rollupSelect), so a day gives the same numbers either way.
+ * The funnel numbers of the range from the daily rollups (issue 17), summed in D1 in one round
+ * trip: per day and paid flag, per page, per step. The queue consumer adds every batch to them,
+ * the cron recomputes a day from its raw rows before pruning it, and a privacy deletion
+ * recomputes the days it touched, so they hold the hot window too and the report never scans
+ * raw rows: its cost follows the rollup rows of the range, not the events.
  */
-async function groupRows(db: D1Database, f: ReportFilters, rolledUp: string[]): Promise<GroupRow[]> {
-  const { and, binds: filterBinds } = filterWhere(f);
-  const days = JSON.stringify(rolledUp);
-  const raw = rollupSelect(
-    'events',
-    `received_at >= ? AND received_at < ? AND substr(received_at, 1, 10) NOT IN (SELECT value FROM json_each(?))${and}`,
-  );
-  const result = await db
-    .prepare(
-      `SELECT day, brand, page, step_number, MIN(NULLIF(step_name, '')) AS step_name, paid, SUM(visits) AS visits,
-         SUM(entries) AS entries, SUM(submitters) AS submitters, SUM(call_clicks) AS call_clicks
-       FROM (
-         SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day IN (SELECT value FROM json_each(?))${and}
-         UNION ALL
-         ${raw}
-       )
-       GROUP BY day, brand, page, step_number, paid`,
-    )
-    .bind(days, ...filterBinds, `${f.from}T00:00:00.000Z`, nextDay(f.to), days, ...filterBinds)
-    .all();
-  return z
-    .array(groupRowSchema.extend({ step_name: z.string().nullable() }))
-    .parse(result.results)
-    .map((r) => ({ ...r, step_name: r.step_name ?? '' }));
+async function rollupSums(db: D1Database, f: ReportFilters) {
+  const { and, binds } = filterWhere(f);
+  const where = `day >= ? AND day <= ?${and}`;
+  const all = [f.from, f.to, ...binds];
+  const [days, pages, steps] = await db.batch([
+    db
+      .prepare(
+        `SELECT day, paid, SUM(entries) AS entries, SUM(call_clicks) AS call_clicks FROM event_rollups
+         WHERE ${where} GROUP BY day, paid ORDER BY day`,
+      )
+      .bind(...all),
+    db
+      .prepare(
+        `SELECT brand, page, SUM(visits) AS visits, SUM(CASE WHEN paid = 1 THEN visits ELSE 0 END) AS paid_visits,
+           SUM(call_clicks) AS call_clicks
+         FROM event_rollups WHERE ${where} AND page <> '' GROUP BY brand, page`,
+      )
+      .bind(...all),
+    db
+      .prepare(
+        `SELECT step_number, MIN(NULLIF(step_name, '')) AS step_name, SUM(visits) AS visits, SUM(submitters) AS submitters
+         FROM event_rollups WHERE ${where} AND step_number >= 0 GROUP BY step_number ORDER BY step_number LIMIT 50`,
+      )
+      .bind(...all),
+  ]);
+  return {
+    days: z.array(dayRowSchema).parse(days?.results ?? []),
+    pages: z.array(pageRowSchema).parse(pages?.results ?? []),
+    steps: z.array(stepRowSchema).parse(steps?.results ?? []),
+  };
 }
-
-function sumBy<K>(rows: GroupRow[], key: (r: GroupRow) => K | null, add: (sum: GroupRow, r: GroupRow) => void) {
-  const out = new Map<K, GroupRow>();
-  for (const r of rows) {
-    const k = key(r);
-    if (k === null) continue;
-    const sum = out.get(k);
-    if (sum) add(sum, r);
-    else out.set(k, { ...r });
-  }
-  return [...out.values()];
-}
-
-const addCounts = (sum: GroupRow, r: GroupRow) => {
-  sum.visits += r.visits;
-  sum.entries += r.entries;
-  sum.submitters += r.submitters;
-  sum.call_clicks += r.call_clicks;
-  if (!sum.step_name || (r.step_name && r.step_name < sum.step_name)) sum.step_name = r.step_name;
-};
 
 /**
  * The report's numbers. A visit is a session on a day (it starts again after midnight UTC, as
  * rollups are daily): totals and days count each session once a day (entries), pages and steps
  * count the sessions that viewed them that day, summed over the days.
  */
-export async function loadReport(db: D1Database, filters: ReportFilters, hotWindowStart: string): Promise<ReportData> {
-  const rolledUp = await rolledUpDays(db, filters, hotWindowStart);
-  const [rows, leads] = await Promise.all([groupRows(db, filters, rolledUp), leadCounts(db, filters)]);
-  const paidRows = rows.filter((r) => r.paid === 1);
-  const totalOf = (list: GroupRow[], pick: (r: GroupRow) => number) => list.reduce((s, r) => s + pick(r), 0);
+export async function loadReport(db: D1Database, filters: ReportFilters): Promise<ReportData> {
+  const [sums, leads] = await Promise.all([rollupSums(db, filters), leadCounts(db, filters)]);
   const leadsByPage = new Map(leads.rows.map((r) => [`${r.brand}|${r.page}`, r.leads]));
-  const pageKey = (r: GroupRow) => (r.page ? `${r.brand}|${r.page}` : null);
-  const paidByPage = new Map(
-    sumBy(paidRows, pageKey, addCounts).map((r) => [`${r.brand}|${r.page}`, r.visits] as const),
-  );
-  const pageRows: PageRow[] = sumBy(rows, pageKey, addCounts)
+  const pageRows: PageRow[] = sums.pages
     .map((r) => ({
       brand: r.brand,
       page: r.page,
       visits: r.visits,
-      paidVisits: paidByPage.get(`${r.brand}|${r.page}`) ?? 0,
+      paidVisits: r.paid_visits,
       callClicks: r.call_clicks,
       leads: leadsByPage.get(`${r.brand}|${r.page}`) ?? 0,
     }))
@@ -223,28 +186,26 @@ export async function loadReport(db: D1Database, filters: ReportFilters, hotWind
     if (!pageRows.some((p) => p.brand === r.brand && p.page === r.page))
       pageRows.push({ brand: r.brand, page: r.page, visits: 0, paidVisits: 0, callClicks: 0, leads: r.leads });
   }
-  const steps = sumBy(rows, (r) => (r.step_number >= 0 ? r.step_number : null), addCounts)
-    .sort((a, b) => a.step_number - b.step_number)
-    .slice(0, 50);
-  const days = sumBy(rows, (r) => r.day, addCounts).sort((a, b) => (a.day < b.day ? -1 : 1));
+  const visitsByDay = new Map<string, number>();
+  for (const r of sums.days) visitsByDay.set(r.day, (visitsByDay.get(r.day) ?? 0) + r.entries);
+  const total = (pick: (r: z.infer<typeof dayRowSchema>) => number) => sums.days.reduce((s, r) => s + pick(r), 0);
   return {
     filters,
     totals: {
-      visits: totalOf(rows, (r) => r.entries),
-      paidVisits: totalOf(paidRows, (r) => r.entries),
-      callClicks: totalOf(rows, (r) => r.call_clicks),
+      visits: total((r) => r.entries),
+      paidVisits: total((r) => (r.paid === 1 ? r.entries : 0)),
+      callClicks: total((r) => r.call_clicks),
       leads: leads.rows.reduce((s, r) => s + r.leads, 0),
     },
     pages: pageRows,
-    steps: steps.map((r) => ({
+    steps: sums.steps.map((r) => ({
       stepNumber: r.step_number,
-      stepName: r.step_name,
+      stepName: r.step_name ?? '',
       reached: r.visits,
       submitted: r.submitters,
     })),
-    days: days.map((r) => ({ day: r.day, visits: r.entries })),
+    days: [...visitsByDay].map(([day, visits]) => ({ day, visits })),
     leadsAvailable: leads.available,
-    rolledUpDays: rolledUp,
   };
 }
 
