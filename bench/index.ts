@@ -13,7 +13,7 @@ import { capturePages, comparePages, non200, VISITOR_KINDS } from './page-render
 import { phoneFlood } from './phone-flood';
 import { eventBurst } from './pipeline';
 import { machine, ratioTarget, renderReport, type TemplateSize } from './report';
-import { clientJsFor, gzipBytes, islandsOf, readClientMetafile, workerBundleSize } from './sizes';
+import { clientJsFor, gzipBytes, islandsOf, lazyMainJs, readClientMetafile, workerBundleSize } from './sizes';
 import { measureStartup } from './startup';
 import { TEMPLATE_PAGES } from './template-pages';
 import { mintVisitor } from './visitors';
@@ -140,6 +140,7 @@ try {
       rounds: ROUNDS,
       sizes,
       worker: workerBundleSize(),
+      mainLater: lazyMainJs(meta),
       startup,
       seconds: (performance.now() - began) / 1000,
       peerHtmlBytes: Buffer.byteLength((await send(h.port, 'GET', PEER_HOST, PEER_PATH)).body),

@@ -30,6 +30,8 @@ export interface BenchReport {
   rounds: number;
   sizes: TemplateSize[];
   worker: { rawBytes: number; gzipBytes: number };
+  /** main's lazily imported chunks (bench/sizes.ts lazyMainJs): loaded only when a page is shown in another hour. */
+  mainLater?: { rawBytes: number; gzipBytes: number };
   startup: StartupResult;
   seconds: number;
   /** Size of the Nuxt peer's page, for the peer table. */
@@ -193,6 +195,11 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   for (const s of r.sizes)
     push(
       `| ${s.template} | ${s.language} | ${s.page} | ${s.islands.join(', ') || 'none'} | ${kb(s.jsGzip)} | ${kb(s.jsRaw)} | ${kb(s.htmlGzip)} | ${kb(s.htmlRaw)} |`,
+    );
+  if (r.mainLater)
+    push(
+      '',
+      `Also main's lazily imported working-hours code, downloaded only by a page shown in another hour than it was rendered for (a cached page, a tab left open, a clock that disagrees): ${kb(r.mainLater.gzipBytes)} gzip, ${kb(r.mainLater.rawBytes)} raw.`,
     );
   push(
     '',

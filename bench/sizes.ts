@@ -76,6 +76,30 @@ export function clientJsFor(meta: Metafile, islands: string[]): ClientJs {
   return { files: [...files].sort(), rawBytes: raw, gzipBytes: gz };
 }
 
+/**
+ * What main imports lazily (and those chunks' own imports): the working-hours code
+ * (src/ui/client/call-hours-copy.ts), which a page downloads only when it is shown in another
+ * hour than the Worker rendered its call copy for (a page from a cache, a tab left open, a
+ * visitor's clock that disagrees). Not part of a page's load, so reported beside it, not hidden.
+ */
+export function lazyMainJs(meta: Metafile): ClientJs {
+  const main = outputOf(meta, 'src/ui/client/main.ts');
+  if (!main) throw new Error('metafile has no main entry');
+  const eager = closure(meta, main);
+  const files = new Set<string>();
+  for (const imp of meta.outputs[main]?.imports ?? [])
+    if (imp.kind === 'dynamic-import') closure(meta, imp.path, files);
+  for (const file of eager) files.delete(file);
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    const data = readFileSync(file);
+    raw += data.length;
+    gz += gzipBytes(data);
+  }
+  return { files: [...files].sort(), rawBytes: raw, gzipBytes: gz };
+}
+
 export function workerBundleSize(path = 'dist/worker/index.js'): { rawBytes: number; gzipBytes: number } {
   const data = readFileSync(path);
   return { rawBytes: data.length, gzipBytes: gzipBytes(data) };

@@ -28,9 +28,16 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
-// main is built on its own, without code splitting, so a page without islands loads exactly
-// one script; the islands build splits one chunk per island and shares React between them.
-const mainBuild = await build({ ...common, entryPoints: { main: 'src/ui/client/main.ts' } });
+// main is built on its own, so a page without islands loads exactly one script; it splits only
+// for what it imports lazily (the working-hours code, src/ui/client/call-hours-copy.ts), and
+// a chunk main would import statically fails the build below. The islands build splits one
+// chunk per island and shares React between them.
+const mainBuild = await build({ ...common, entryPoints: { main: 'src/ui/client/main.ts' }, splitting: true });
+for (const [file, output] of Object.entries(mainBuild.metafile.outputs)) {
+  const eager = output.imports.filter((i) => i.kind === 'import-statement');
+  if (output.entryPoint === 'src/ui/client/main.ts' && eager.length > 0)
+    throw new Error(`${file} imports ${eager.map((i) => i.path).join(', ')} on load: main must stay one script`);
+}
 const islandsBuild = await build({ ...common, entryPoints: { islands: 'src/ui/client/islands.ts' }, splitting: true });
 const result = {
   metafile: {

@@ -9,7 +9,7 @@ import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderPage, renderPageHtml } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
-import { callHours, phoneSeed } from '../shared/phone';
+import { callHours, callHoursHour, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
@@ -120,7 +120,8 @@ async function renderRoute(
   const tracking = buildPageTracking(c, assignment);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
-  const hours = callHours(language, new Date(), url.searchParams.get('utm_medium'));
+  const renderedAt = new Date();
+  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'));
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   const served = recordPageServed(c, {
     sessionId: tracking.sessionId,
@@ -188,6 +189,8 @@ async function renderRoute(
     phone,
     // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
     answersFromAddress: prefill !== null,
+    // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
+    callHoursHour: callHoursHour(renderedAt),
   };
 
   /** The React render; with slots, the per-request values are left as slots for a shared shell. */

@@ -85,6 +85,32 @@ describe('call copy on the visitor clock', () => {
   });
 });
 
+describe('the working-hours code only when the hour moved', () => {
+  it('a page shown in the hour it was rendered for keeps its copy and downloads no working-hours code; another hour does', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/build/chunks/call-hours-copy-')) chunks.push(r.url());
+    });
+    await page.goto(`${brandOrigin('bh')}/get-offers`);
+    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    const header = page.locator('.site-header .call-cta .call-hours__text');
+    const rendered = await header.textContent();
+    expect(rendered).toMatch(/^(Open until|Agents back) /);
+    expect(chunks).toEqual([]);
+    // The same page in another hour (a tab left open, a page from a cache): the copy is computed, for the islands too.
+    await page.clock.setFixedTime(SUNDAY_19_PT);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow')));
+    await expect.poll(() => chunks.length, WAIT).toBe(1);
+    await expect.poll(() => header.textContent(), WAIT).toBe('Agents back tomorrow at 5:00 AM PT');
+    expect(await page.locator('dialog.exit-intent .call-hours__text').textContent()).toBe(
+      'Our licensed agents are away right now. They are back tomorrow at 5:00 AM PT.',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('exit-intent copy by progress', () => {
   const leave = (page: Page) =>
     page.evaluate(() =>

@@ -3,3 +3,4 @@ export * from './format';
 export * from './lease';
 export * from './working-hours';
 export * from './call-hours';
+export * from './copy-hour';

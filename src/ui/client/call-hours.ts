@@ -1,5 +1,6 @@
-import { callHours, type CallHours } from '../../shared/phone/call-hours';
-import { nextHoursChange } from '../../shared/phone/working-hours';
+import type { CallHours } from '../../shared/phone/call-hours';
+import { callHoursHour } from '../../shared/phone/copy-hour';
+import { publishCallHours } from '../call-hours-source';
 import { ISLAND_ATTR } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
@@ -7,8 +8,11 @@ import { pageContextJson } from './tracker/page-context';
  * Issue 15, item 4: the call copy the server rendered outside the islands (header, form slot,
  * listings, reviews) is re-read on the visitor's clock on load, when the hours change while
  * the page is open, and when the page is shown again (back/forward cache, a background tab):
- * a page from any cache never says "Call now" to nobody. Islands do the same themselves
- * (src/ui/islands/use-call-hours.ts).
+ * a page from any cache never says "Call now" to nobody. The copy is the same for a whole UTC
+ * hour, and the Worker says which hour it rendered (page context `callHoursHour`): in that hour
+ * nothing is computed (no time-zone work in the page's first task, no working-hours code
+ * downloaded); in another, the working-hours code is imported (src/ui/client/call-hours-copy.ts)
+ * and the copy repainted, then published for the islands (src/ui/call-hours-source.ts).
  */
 function paint(doc: Document, hours: CallHours): void {
   const outside = (el: Element) => !el.closest(`[${ISLAND_ATTR}]`);
@@ -28,22 +32,39 @@ function paint(doc: Document, hours: CallHours): void {
   }
 }
 
-export function startCallHours(doc: Document = document): void {
-  const page = pageContextJson(doc).page;
+type Report = (kind: 'chunk', message: string) => void;
+
+export function startCallHours(report: Report, doc: Document = document): void {
+  const context = pageContextJson(doc);
+  const page = context.page;
   const language =
     typeof page === 'object' && page !== null && (page as { language?: unknown }).language === 'spanish'
       ? 'spanish'
       : 'english';
   const utmMedium = new URLSearchParams(window.location.search).get('utm_medium');
+  // The hour whose copy the page shows (an error page says none: computed on load).
+  let shown = typeof context.callHoursHour === 'number' ? context.callHoursHour : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
     const now = new Date();
-    paint(doc, callHours(language, now, utmMedium));
-    // Again when agents arrive or leave (and hourly at most, for "today"/"tomorrow" across midnight).
-    const change = nextHoursChange(now, utmMedium);
-    const wait = Math.min(change ? change.getTime() - now.getTime() : Infinity, 60 * 60 * 1000);
+    const hour = callHoursHour(now);
+    // Again at the next hour: the copy only changes on whole UTC hours.
     clearTimeout(timer);
-    timer = setTimeout(update, Math.max(1000, wait + 500));
+    timer = setTimeout(update, Math.max(1000, (hour + 1) * 3_600_000 - now.getTime() + 500));
+    if (hour === shown) return;
+    shown = hour;
+    import('./call-hours-copy').then(
+      ({ callHours }) => {
+        const hours = callHours(language, new Date(), utmMedium);
+        paint(doc, hours);
+        publishCallHours(language, hours);
+      },
+      (error: unknown) => {
+        // A deployment replaced the chunk: the page keeps its copy; the next check tries again.
+        shown = null;
+        report('chunk', error instanceof Error ? error.message : 'call hours chunk failed');
+      },
+    );
   };
   update();
   window.addEventListener('pageshow', update);

@@ -19,7 +19,7 @@ if (!startPageRestore()) {
   // Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
   startPhoneLinks();
   // Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
-  startCallHours();
+  startCallHours(reportClientError);
   startColourMode();
   startLoadingBar();
   startNavigation(reportClientError);

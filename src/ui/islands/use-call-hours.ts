@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Language } from '../../routes/schema';
-import { callHours, type CallHours } from '../../shared/phone/call-hours';
+import type { CallHours } from '../../shared/phone/call-hours';
+import { onCallHoursChange, shownCallHours } from '../call-hours-source';
 
 /**
  * The call copy an island shows: the server's (`initial`) while hydrating, so the markup
- * matches, then the visitor's own clock, re-read every minute (the hours may change while
- * the page is open). utm_medium from the address, as the listing reads it.
+ * matches, and as long as the page is shown in the hour it was rendered for; in another hour,
+ * the copy the main script computed on the visitor's clock (src/ui/call-hours-source.ts),
+ * so the islands carry no second copy of the working-hours code.
  */
 export function useCallHours(initial: CallHours | null | undefined, language: Language): CallHours | null {
-  const [hours, setHours] = useState<CallHours | null>(initial ?? null);
-  useEffect(() => {
-    const update = () =>
-      setHours(callHours(language, new Date(), new URLSearchParams(window.location.search).get('utm_medium')));
-    update();
-    const timer = setInterval(update, 60_000);
-    return () => clearInterval(timer);
-  }, [language]);
-  return hours;
+  const snapshot = useCallback(() => shownCallHours(language) ?? initial ?? null, [initial, language]);
+  return useSyncExternalStore(onCallHoursChange, snapshot, () => initial ?? null);
 }
