@@ -4,8 +4,7 @@
  * once on 408, 409, 425, 429, 500, 502, 503, 504 or a network failure; a write is retried
  * only when the caller gives an idempotency key, which the server uses to drop the repeat.
  * Standard fetch only, so it runs in browsers and in the Worker alike. `fetchJson` (a reply
- * parsed with a schema) lives in fetch-json.ts, so pages that never parse with zod do not
- * download zod: the bundler splits chunks by module.
+ * read and checked) lives in fetch-json.ts.
  */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const JSON_BODY_METHODS: ReadonlySet<string> = new Set(['PATCH', 'POST', 'PUT', 'DELETE']);

@@ -100,19 +100,21 @@ describe('client fetch retries', () => {
 });
 
 describe('fetchJson', () => {
-  it('parses the reply with the schema', async () => {
+  it('reads the reply with the given reader, which may be a schema', async () => {
     const net = fakeNetwork([200]);
-    expect(await fetchJson('https://x.test/api', z.object({ n: z.number() }), { fetchImpl: net.impl })).toEqual({
+    const numbered = z.object({ n: z.number() });
+    expect(await fetchJson('https://x.test/api', (data) => numbered.parse(data), { fetchImpl: net.impl })).toEqual({
       n: 1,
     });
+    const named = z.object({ n: z.string() });
     await expect(
-      fetchJson('https://x.test/api', z.object({ n: z.string() }), { fetchImpl: net.impl }),
+      fetchJson('https://x.test/api', (data) => named.parse(data), { fetchImpl: net.impl }),
     ).rejects.toThrow();
   });
 
   it('throws HttpError with the status on a non-2xx reply', async () => {
     const net = fakeNetwork([404]);
-    await expect(fetchJson('https://x.test/api', z.unknown(), { fetchImpl: net.impl })).rejects.toBeInstanceOf(
+    await expect(fetchJson('https://x.test/api', (data) => data, { fetchImpl: net.impl })).rejects.toBeInstanceOf(
       HttpError,
     );
   });

@@ -1,16 +1,15 @@
-import { parse, type $ZodType, type output } from 'zod/v4/core';
 import { clientFetch, HttpError, type ClientFetchOptions } from './fetch-client';
 
 /**
- * clientFetch, then the reply parsed with a schema; a non-2xx reply throws HttpError. Takes
- * any zod schema (classic or mini): the browser code uses zod/mini to stay small. A module of
- * its own so that only the pages that parse replies with zod load zod core.
+ * clientFetch, then the reply read by `read` (a zod schema's parse on the server, a small
+ * type guard in the browser, which ships no zod: issue 15, JavaScript budget); `read` throws
+ * on a reply of the wrong shape. A non-2xx reply throws HttpError.
  */
-export async function fetchJson<S extends $ZodType>(
+export async function fetchJson<T>(
   input: string | URL,
-  schema: S,
+  read: (data: unknown) => T,
   options: ClientFetchOptions = {},
-): Promise<output<S>> {
+): Promise<T> {
   const response = await clientFetch(input, options);
   const text = await response.text();
   let data: unknown = null;
@@ -20,5 +19,5 @@ export async function fetchJson<S extends $ZodType>(
     data = text;
   }
   if (!response.ok) throw new HttpError(response.status, String(input), data);
-  return parse(schema, data);
+  return read(data);
 }

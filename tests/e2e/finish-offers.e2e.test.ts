@@ -130,6 +130,13 @@ describe('the auto finish shows offers (issue 15 item 3)', () => {
       await page.reload();
       await expect.poll(() => wall.locator('.ad-listing__item').count(), WAIT).toBe(refs.length);
       expect(await adsCalls(ip)).toBe(1);
+      // The server-rendered wall hydrates once its own chunk arrives (it is loaded on demand):
+      // it records adsLoaded again, and a click on it is tracked.
+      const countOf = (event: string) => storedEventsOf(visitorId).filter((e) => e.event === event).length;
+      await expect.poll(() => countOf('adsLoaded'), WAIT).toBe(2);
+      const [again] = await Promise.all([context.waitForEvent('page'), click.click()]);
+      await again.close();
+      await expect.poll(() => countOf('maAdClicked'), WAIT).toBe(2);
       expect(errors).toEqual([]);
       await context.close();
     },

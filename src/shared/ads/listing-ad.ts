@@ -2,12 +2,11 @@ import * as z from 'zod/mini';
 import type { Language } from '../../routes/schema';
 
 /**
- * One offer of the ad listing (spec section 3, partner ad response, second shape). Shared:
- * the Worker parses MediaAlpha's reply with it and the ad-listing island parses the
- * Worker's answer with it. Links must be http(s), so a `javascript:` URL never reaches an
+ * One offer of the ad listing (spec section 3, partner ad response, second shape). The
+ * Worker parses MediaAlpha's reply with it; the ad-listing island reads the Worker's answer
+ * with the zod-free `readAdsReply` (ads-reply.ts, held to this schema by its test), so the
+ * browser never loads zod. Links must be http(s), so a `javascript:` URL never reaches an
  * href. headline, description and phone_number are optional extras shown when present.
- * Written with zod/mini because it ships to the browser: the full zod would add ~100 KB gzip
- * to the clicks pages, mini adds a few.
  */
 const httpUrl = z.url({ protocol: /^https?$/ });
 

@@ -2,10 +2,14 @@ import { useContext } from 'react';
 import { Island } from '../islands/island';
 import { CallHoursContext } from '../components/call-hours';
 import { QuoteForm, type QuoteFormProps } from '../islands/quote-form';
+import { AdListing, type AdListingProps } from '../islands/ad-listing';
+import { OfferWallRenderer } from '../islands/quote-form/offer-wall';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
 import { t } from '../i18n';
 import { TpmoNotice } from '../consent/tpmo-notice';
+
+const renderAdListing = (props: AdListingProps) => <AdListing {...props} />;
 
 /** The page's form as an island, or, for a page without a form, the call and its destination. */
 export function FormSlot({ page }: { page: PageProps }) {
@@ -47,7 +51,10 @@ export function FormSlot({ page }: { page: PageProps }) {
   };
   return (
     <>
-      <Island name="quote-form" component={QuoteForm} props={props} />
+      {/* The auto finish's offers, rendered in this pass (the browser loads them as a chunk of their own). */}
+      <OfferWallRenderer.Provider value={renderAdListing}>
+        <Island name="quote-form" component={QuoteForm} props={props} />
+      </OfferWallRenderer.Provider>
       {page.config.product === 'medicare' ? (
         <TpmoNotice brand={page.brand} language={page.language} placement="form" />
       ) : null}

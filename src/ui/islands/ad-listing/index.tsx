@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../../../brands/schema';
-import { adsReplySchema, type ListingAd } from '../../../shared/ads/listing-ad';
+import type { ListingAd } from '../../../shared/ads/listing-ad';
+import { readAdsReply } from '../../../shared/ads/ads-reply';
 import type { Language } from '../../../routes/schema';
 import { fetchJson } from '../../../shared/fetch-json';
 import { formatPhone, phoneHref } from '../../../shared/phone/format';
@@ -92,7 +93,7 @@ export function AdListing({
       announce(initialAds, initialRequestId);
       return;
     }
-    fetchJson(finish ? '/api/mediaalpha/finish-offers' : '/api/mediaalpha/ads', adsReplySchema, {
+    fetchJson(finish ? '/api/mediaalpha/finish-offers' : '/api/mediaalpha/ads', readAdsReply, {
       method: 'POST',
       body: { product, page, localHour: new Date().getHours() },
     })

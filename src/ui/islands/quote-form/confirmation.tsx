@@ -2,7 +2,7 @@ import type { MouseEvent, Ref } from 'react';
 import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
-import { AdListing } from '../ad-listing';
+import { OfferWall } from './offer-wall';
 import { CallButton } from '../../components/phone-cta';
 import { useCallHours } from '../use-call-hours';
 import type { CallHours } from '../../../shared/phone/call-hours';
@@ -108,7 +108,7 @@ export function Confirmation({
         {arrived ? s.arrivedTitle : s.title}
       </h2>
       {product === 'auto' ? (
-        <AdListing
+        <OfferWall
           product="auto"
           page={pageName}
           language={language}
