@@ -7,7 +7,7 @@ import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { recordingQueue } from '../support/recording-queue';
-import { archiveObjects, batchOf, count, queuedAt } from './support';
+import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
 
 const OBJECT_KEY = /^events\/dt=(\d{4}-\d{2}-\d{2})\/hour=(\d{2})\/([0-9a-f]{32})\.ndjson\.gz$/;
 
@@ -161,6 +161,8 @@ describe('raw event archive in R2', () => {
       .bind(start, end)
       .all();
     expect(stored.results).toEqual(whole.results);
+    const [kept, summed] = await pageRollupsBothWays();
+    expect(kept).toEqual(summed);
     expect(await count(`SELECT SUM(visits) AS n FROM event_rollups WHERE day = ?`, day)).toBe(5);
     expect(await count(`SELECT SUM(entries) AS n FROM event_rollups WHERE day = ?`, day)).toBe(3);
     expect(await count(`SELECT SUM(submitters) AS n FROM event_rollups WHERE day = ?`, day)).toBe(1);

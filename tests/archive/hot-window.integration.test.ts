@@ -7,7 +7,7 @@ import { maintainEvents, type MaintenanceEnv } from '../../src/worker/archive';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { recordingQueue } from '../support/recording-queue';
 import { freshIp } from '../support/sandbox';
-import { archiveObjects, batchOf, count, queuedAt } from './support';
+import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
 
 /**
  * The hot window (issue 17): the daily cron rolls up, archives and prunes raw rows older than
@@ -114,6 +114,9 @@ describe('daily cron: rollups, archive confirmation and pruning of the hot windo
       ).results,
     ).toEqual([{ pruned_events: 12 }, { pruned_events: 13 }, { pruned_events: 12 }]);
     expect(await t.reportCsv()).toEqual(before);
+    // What the report reads (migration 0011) follows the rollups the cron recomputed.
+    const [kept, summed] = await pageRollupsBothWays();
+    expect(kept).toEqual(summed);
 
     // The rollups hold the measures the report does not show, and the archive holds every pruned row.
     const rollup = await env.DB.prepare(
@@ -173,6 +176,8 @@ describe('daily cron: rollups, archive confirmation and pruning of the hot windo
     expect(days.map((d) => d.events)).toEqual([12, 13, 12]);
     expect((await t.rollups()).results).toEqual(stored);
     expect(await t.reportCsv()).toEqual(pruned);
+    const [kept, summed] = await pageRollupsBothWays();
+    expect(kept).toEqual(summed);
   });
 });
 

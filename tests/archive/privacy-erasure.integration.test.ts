@@ -9,7 +9,7 @@ import { finishMedicare } from '../support/consent';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { recordingQueue } from '../support/recording-queue';
-import { archiveObjects, batchOf, count, queuedAt } from './support';
+import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
 
 const OPS = { authorization: 'Bearer test-report-token', 'content-type': 'application/json' };
 
@@ -86,6 +86,8 @@ describe('privacy deletion reaches the R2 archive', () => {
       .bind(start, end)
       .all();
     expect(stored.results).toEqual(fromRows.results);
+    const [kept, summed] = await pageRollupsBothWays();
+    expect(kept).toEqual(summed);
     // The pruned day keeps its counts (no visitor in them): its raw rows are gone.
     expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = '2019-07-01'`)).toBe(3);
     const done = await pollUntil(

@@ -53,3 +53,19 @@ export async function count(sql: string, ...binds: unknown[]): Promise<number> {
     .first<{ n: number | null }>();
   return row?.n ?? 0;
 }
+
+/**
+ * event_page_rollups (what the report reads, migration 0011) as event_rollups summed over source
+ * and variant, and as the table holds it: the two lists must be equal after every change.
+ */
+export async function pageRollupsBothWays(): Promise<[unknown[], unknown[]]> {
+  const key = 'day, brand, page, step_number, step_name, paid';
+  const measures = 'events, visits, entries, submitters, call_clicks';
+  const summed = await env.DB.prepare(
+    `SELECT ${key}, SUM(events) AS events, SUM(visits) AS visits, SUM(entries) AS entries,
+       SUM(submitters) AS submitters, SUM(call_clicks) AS call_clicks
+     FROM event_rollups GROUP BY ${key} HAVING SUM(events) > 0 ORDER BY ${key}`,
+  ).all();
+  const kept = await env.DB.prepare(`SELECT ${key}, ${measures} FROM event_page_rollups ORDER BY ${key}`).all();
+  return [kept.results, summed.results];
+}

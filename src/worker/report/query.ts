@@ -125,10 +125,11 @@ async function leadCounts(
 
 /**
  * The funnel numbers of the range from the daily rollups (issue 17), summed in D1 in one round
- * trip: per day and paid flag, per page, per step. The queue consumer adds every batch to them,
- * the cron recomputes a day from its raw rows before pruning it, and a privacy deletion
+ * trip: per day and paid flag, per page, per step. The queue consumer adds every batch to the
+ * rollups, the cron recomputes a day from its raw rows before pruning it, and a privacy deletion
  * recomputes the days it touched, so they hold the hot window too and the report never scans
- * raw rows: its cost follows the rollup rows of the range, not the events.
+ * raw rows. It reads event_page_rollups (migration 0011: event_rollups summed over traffic source
+ * and variant, kept by triggers), so its cost follows days x pages x steps, not the events.
  */
 async function rollupSums(db: D1Database, f: ReportFilters) {
   const { and, binds } = filterWhere(f);
@@ -137,7 +138,7 @@ async function rollupSums(db: D1Database, f: ReportFilters) {
   const [days, pages, steps] = await db.batch([
     db
       .prepare(
-        `SELECT day, paid, SUM(entries) AS entries, SUM(call_clicks) AS call_clicks FROM event_rollups
+        `SELECT day, paid, SUM(entries) AS entries, SUM(call_clicks) AS call_clicks FROM event_page_rollups
          WHERE ${where} GROUP BY day, paid ORDER BY day`,
       )
       .bind(...all),
@@ -145,13 +146,13 @@ async function rollupSums(db: D1Database, f: ReportFilters) {
       .prepare(
         `SELECT brand, page, SUM(visits) AS visits, SUM(CASE WHEN paid = 1 THEN visits ELSE 0 END) AS paid_visits,
            SUM(call_clicks) AS call_clicks
-         FROM event_rollups WHERE ${where} AND page <> '' GROUP BY brand, page`,
+         FROM event_page_rollups WHERE ${where} AND page <> '' GROUP BY brand, page`,
       )
       .bind(...all),
     db
       .prepare(
         `SELECT step_number, MIN(NULLIF(step_name, '')) AS step_name, SUM(visits) AS visits, SUM(submitters) AS submitters
-         FROM event_rollups WHERE ${where} AND step_number >= 0 GROUP BY step_number ORDER BY step_number LIMIT 50`,
+         FROM event_page_rollups WHERE ${where} AND step_number >= 0 GROUP BY step_number ORDER BY step_number LIMIT 50`,
       )
       .bind(...all),
   ]);
