@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decode, leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
-import { asIfTaken } from '../support/pace';
-import { autoStepPosts } from '../support/auto-lead';
+import { decode, submitStep, visitor } from '../support/funnel';
+import { finishAuto } from '../support/auto-funnel';
 import { sandboxScope, type SandboxScope } from '../support/sandbox';
 
 /**
@@ -10,19 +9,6 @@ import { sandboxScope, type SandboxScope } from '../support/sandbox';
  * offers only, disclosure first, each with the partner's click URL), made once per lead: a
  * reload or the island's request reuse it. No offers: the copy says what happens next.
  */
-/** Every step of the auto form posted as a browser without JavaScript would; returns the final redirect. */
-async function finishAuto(v: Visitor, base = '/save-auto'): Promise<string> {
-  const posts = autoStepPosts(base);
-  let location = '';
-  for (const [index, { path, form }] of posts.entries()) {
-    // At a person's pace, so the lead is judged on its merits (src/worker/defence).
-    if (index === posts.length - 1) await asIfTaken(v);
-    location = await submitStep(v, path, form);
-  }
-  expect(await leadsOf(v.id)).toHaveLength(1);
-  return location;
-}
-
 const adsCalls = (sb: SandboxScope) => sb.calls('mediaalpha', '/ads');
 const refsOf = (html: string) => [...html.matchAll(/data-ad-ref="([^"]+)"/g)].map((m) => m[1]);
 

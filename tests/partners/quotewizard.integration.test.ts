@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { deliverOne, type LeadDeliveryMessage } from '../../src/worker/lead-delivery';
+import { finishAuto } from '../support/auto-funnel';
 import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
 import { HONEYPOT_FIELD } from '../../src/shared/defence';
 import { asIfTaken } from '../support/pace';
@@ -29,45 +30,6 @@ async function deliveryOf(visitorId: string): Promise<DeliveryRow | null> {
   )
     .bind(visitorId)
     .first<DeliveryRow>();
-}
-
-/** The auto funnel of /save-auto, every step posted as a form (the Worker's own path). */
-async function finishAuto(v: Visitor, base = '/save-auto', contactExtra: Record<string, string> = {}): Promise<void> {
-  await submitStep(v, `${base}/zip`, { zipcode: '60601' });
-  await submitStep(v, `${base}/vehicles`, {
-    vehicle1Year: '2019',
-    vehicle1Make: 'Toyota',
-    vehicle1Model: 'Camry',
-    vehicles: '1',
-  });
-  await submitStep(v, `${base}/insurance`, { currentlyInsured: '1', currentCompany: 'State Farm' });
-  await submitStep(v, `${base}/home`, { homeowner: '1', interestedInHomeInsurance: '0' });
-  const driver1 = {
-    driver1FirstName: 'Grace',
-    driver1LastName: 'Hopper',
-    driver1Gender: 'female',
-    driver1MaritalStatus: 'widowed',
-    driver1DobMonth: '12',
-    driver1DobDay: '9',
-    driver1DobYear: '1966',
-    driver1LicenseStatus: 'active',
-    driver1Sr22: '0',
-    driver1CreditRating: 'good',
-    driver1MilitaryAffiliation: '1',
-    drivers: '1',
-  };
-  // Issue 15: who the driver is, then the license and record (each step keeps only its own inputs).
-  await submitStep(v, `${base}/drivers`, driver1);
-  await submitStep(v, `${base}/driver-details`, driver1);
-  // At a person's pace, so the lead is judged on its merits (src/worker/defence), then the contact step with its consent.
-  await asIfTaken(v);
-  await submitStep(v, `${base}/contact`, {
-    driver1Phone: '(312) 555-0188',
-    driver1Email: 'grace@example.com',
-    driver1Address: '1 Main St',
-    ...contactExtra,
-  });
-  expect(await leadsOf(v.id)).toHaveLength(1);
 }
 
 async function finishMedicare(v: Visitor): Promise<void> {
