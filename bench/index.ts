@@ -32,7 +32,8 @@ const log = (text: string) => console.log(`[bench] ${text}`);
 
 // Issue 17, bench/events.ts: a million synthetic events through the consumer, the cron, the report.
 // `npm run bench -- --only=events [--events=N]` runs that section alone (it takes minutes of its own);
-// `--only=pages` the page comparison alone (printed only).
+// `--only=pages` the page comparison alone (printed only); `--only=sizes` the JS and HTML size
+// table alone (printed only, under a minute: no load).
 const EVENTS_TOTAL = Number(
   process.argv.find((a) => a.startsWith('--events='))?.slice('--events='.length) ??
     process.env.BENCH_EVENTS_TOTAL ??
@@ -61,6 +62,45 @@ async function eventsSection(): Promise<string[]> {
   }
 }
 
+/** What each template page loads: client JavaScript (bench/sizes.ts) and its HTML, gzip level 9. */
+async function measureSizes(port: number): Promise<TemplateSize[]> {
+  const meta = readClientMetafile();
+  const sizes: TemplateSize[] = [];
+  for (const t of TEMPLATE_PAGES) {
+    const page = await send(port, 'GET', `${t.brand}.localhost`, t.path, await mintVisitor(port, t.brand));
+    if (page.status !== 200) throw new Error(`GET ${t.brand}${t.path}: ${page.status}`);
+    const islands = islandsOf(page.body);
+    const js = clientJsFor(meta, islands);
+    sizes.push({
+      template: t.template,
+      language: t.language,
+      page: `${t.brand} ${t.path}`,
+      islands,
+      jsGzip: js.gzipBytes,
+      jsRaw: js.rawBytes,
+      htmlGzip: gzipBytes(page.body),
+      htmlRaw: Buffer.byteLength(page.body),
+    });
+  }
+  return sizes;
+}
+
+if (ONLY === 'sizes') {
+  buildAll();
+  const sh = await startHarness();
+  try {
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    for (const s of await measureSizes(sh.port))
+      log(
+        `${s.template} ${s.language} ${s.page} [${s.islands.join(', ') || 'no islands'}]: JS ${kb(s.jsGzip)} gzip (${kb(s.jsRaw)} raw), HTML ${kb(s.htmlGzip)} gzip (${kb(s.htmlRaw)} raw)`,
+      );
+    log(`main's lazy chunks: ${kb(lazyMainJs(readClientMetafile()).gzipBytes)} gzip`);
+  } finally {
+    await sh.close();
+  }
+  process.exit(0);
+}
+
 if (ONLY === 'events') {
   buildAll();
   const failures = await eventsSection();
@@ -79,23 +119,7 @@ const startup = await measureStartup();
 let h = await startHarness();
 const captured = await capturePages(h.port);
 const meta = readClientMetafile();
-const sizes: TemplateSize[] = [];
-for (const t of TEMPLATE_PAGES) {
-  const page = await send(h.port, 'GET', `${t.brand}.localhost`, t.path, await mintVisitor(h.port, t.brand));
-  if (page.status !== 200) throw new Error(`GET ${t.brand}${t.path}: ${page.status}`);
-  const islands = islandsOf(page.body);
-  const js = clientJsFor(meta, islands);
-  sizes.push({
-    template: t.template,
-    language: t.language,
-    page: `${t.brand} ${t.path}`,
-    islands,
-    jsGzip: js.gzipBytes,
-    jsRaw: js.rawBytes,
-    htmlGzip: gzipBytes(page.body),
-    htmlRaw: Buffer.byteLength(page.body),
-  });
-}
+const sizes = await measureSizes(h.port);
 await h.close();
 
 // Second instance: the product Worker and the constant Worker side by side.

@@ -1,45 +1,33 @@
 import type { Language } from '../../routes/schema';
 import type { FieldDef, FieldKind, Localized } from './types';
 
-/** Form chrome strings. */
+/** Form chrome strings (only those in use: they ship to the browser with the form island). */
 const MESSAGES = {
   english: {
     continue: 'Continue',
     finish: 'Get my quote',
     skip: 'Skip',
-    back: 'Back',
     sending: 'Saving…',
     select: 'Select…',
     stepOf: 'Step {n} of {total}',
     month: 'Month',
     day: 'Day',
     year: 'Year',
-    make: 'Make',
-    model: 'Model',
     networkError: 'We could not save your answer. Check your connection and try again.',
     blocked: 'Please answer the question above to continue.',
-    doneTitle: 'Thank you! Your request is in.',
-    doneBody: 'A licensed agent can go over your options now. Call:',
-    phoneLoading: 'Finding an available agent…',
   },
   spanish: {
     continue: 'Continuar',
     finish: 'Obtener mi cotización',
     skip: 'Omitir',
-    back: 'Atrás',
     sending: 'Guardando…',
     select: 'Seleccione…',
     stepOf: 'Paso {n} de {total}',
     month: 'Mes',
     day: 'Día',
     year: 'Año',
-    make: 'Marca',
-    model: 'Modelo',
     networkError: 'No pudimos guardar su respuesta. Revise su conexión e inténtelo de nuevo.',
     blocked: 'Responda la pregunta de arriba para continuar.',
-    doneTitle: '¡Gracias! Recibimos su solicitud.',
-    doneBody: 'Un agente con licencia puede revisar sus opciones ahora. Llame al:',
-    phoneLoading: 'Buscando un agente disponible…',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
