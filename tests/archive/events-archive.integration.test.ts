@@ -2,12 +2,11 @@ import { createExecutionContext, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
-import { dayBounds, ROLLUP_COLUMNS, rollupSelect } from '../../src/worker/archive/rollup-query';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { recordingQueue } from '../support/recording-queue';
-import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
+import { archiveObjects, batchOf, count, dayRollupsBothWays, pageRollupsBothWays, queuedAt } from './support';
 
 const OBJECT_KEY = /^events\/dt=(\d{4}-\d{2}-\d{2})\/hour=(\d{2})\/([0-9a-f]{32})\.ndjson\.gz$/;
 
@@ -150,17 +149,8 @@ describe('raw event archive in R2', () => {
       inserted += outcome.inserted;
     }
     expect(inserted).toBe(11);
-    const [start, end] = dayBounds(day);
-    const order = `ORDER BY ${ROLLUP_COLUMNS}`;
-    const stored = await env.DB.prepare(`SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day = ? ${order}`)
-      .bind(day)
-      .all();
-    const whole = await env.DB.prepare(
-      `SELECT * FROM (${rollupSelect('events', 'received_at >= ? AND received_at < ?')}) ${order}`,
-    )
-      .bind(start, end)
-      .all();
-    expect(stored.results).toEqual(whole.results);
+    const [stored, whole] = await dayRollupsBothWays(day);
+    expect(stored).toEqual(whole);
     const [kept, summed] = await pageRollupsBothWays();
     expect(kept).toEqual(summed);
     expect(await count(`SELECT SUM(visits) AS n FROM event_rollups WHERE day = ?`, day)).toBe(5);

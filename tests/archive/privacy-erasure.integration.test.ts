@@ -3,13 +3,12 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { runArchiveErasure } from '../../src/worker/archive';
-import { dayBounds, ROLLUP_COLUMNS, rollupSelect } from '../../src/worker/archive/rollup-query';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { finishMedicare } from '../support/consent';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { recordingQueue } from '../support/recording-queue';
-import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
+import { archiveObjects, batchOf, count, dayRollupsBothWays, pageRollupsBothWays, queuedAt } from './support';
 
 const OPS = { authorization: 'Bearer test-report-token', 'content-type': 'application/json' };
 
@@ -75,17 +74,8 @@ describe('privacy deletion reaches the R2 archive', () => {
     const { archiveErasure } = await deleted.json<{ archiveErasure: { id: string; objects: number } }>();
     expect(archiveErasure.objects).toBeGreaterThanOrEqual(2);
     expect(await hotRollup()).toEqual({ events: 1, visits: 1 });
-    const [start, end] = dayBounds(today);
-    const order = `ORDER BY ${ROLLUP_COLUMNS}`;
-    const stored = await env.DB.prepare(`SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day = ? ${order}`)
-      .bind(today)
-      .all();
-    const fromRows = await env.DB.prepare(
-      `SELECT * FROM (${rollupSelect('events', 'received_at >= ? AND received_at < ?')}) ${order}`,
-    )
-      .bind(start, end)
-      .all();
-    expect(stored.results).toEqual(fromRows.results);
+    const [stored, fromRows] = await dayRollupsBothWays(today);
+    expect(stored).toEqual(fromRows);
     const [kept, summed] = await pageRollupsBothWays();
     expect(kept).toEqual(summed);
     // The pruned day keeps its counts (no visitor in them): its raw rows are gone.

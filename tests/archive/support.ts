@@ -2,6 +2,7 @@ import { createMessageBatch } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { QueuedEvent } from '../../src/shared/tracking/event-schema';
 import { decodeEvents } from '../../src/worker/archive';
+import { dayBounds, ROLLUP_COLUMNS, rollupSelect } from '../../src/worker/archive/rollup-query';
 
 /** An event as the Worker queues it, received at `receivedAt` (the partition and day it belongs to). */
 export function queuedAt(receivedAt: string, overrides: Partial<QueuedEvent> = {}): QueuedEvent {
@@ -68,4 +69,19 @@ export async function pageRollupsBothWays(): Promise<[unknown[], unknown[]]> {
   ).all();
   const kept = await env.DB.prepare(`SELECT ${key}, ${measures} FROM event_page_rollups ORDER BY ${key}`).all();
   return [kept.results, summed.results];
+}
+
+/** A day's stored rollups, and the rollup of its raw rows computed at once: equal while its rows are in D1. */
+export async function dayRollupsBothWays(day: string): Promise<[unknown[], unknown[]]> {
+  const [start, end] = dayBounds(day);
+  const order = `ORDER BY ${ROLLUP_COLUMNS}`;
+  const stored = await env.DB.prepare(`SELECT ${ROLLUP_COLUMNS} FROM event_rollups WHERE day = ? ${order}`)
+    .bind(day)
+    .all();
+  const fromRows = await env.DB.prepare(
+    `SELECT * FROM (${rollupSelect('events', 'received_at >= ? AND received_at < ?')}) ${order}`,
+  )
+    .bind(start, end)
+    .all();
+  return [stored.results, fromRows.results];
 }
