@@ -4,15 +4,15 @@
  * after the last step, or running out, changes all of them at once.
  *
  * The main script and the islands are separate bundles, so the state lives on `window`
- * (one object per page) and changes are announced with one window event; each bundle's copy
- * of this module reads and writes that same object. Expiry is kept on the visitor's clock
+ * (one object per page) and changes are announced with one window event. Only the main script
+ * bundles this module; the islands read the state and call showPhone through
+ * src/ui/phone-state.ts (window.quoteShowPhone). Expiry is kept on the visitor's clock
  * from the lifetime the Worker sent (never from its ISO date: the visitor's clock may be
  * wrong), with a timer and a check whenever the page becomes visible again (background tabs
  * throttle timers).
  */
 import type { PhoneDisplay } from '../shared/phone/lease';
-
-export const PHONE_CHANGE_EVENT = 'quote:phone';
+import { PHONE_CHANGE_EVENT, type PhoneState } from './phone-state';
 
 export interface PhoneSeed {
   /** The number the server rendered (the live lease for the page's product, or the default). */
@@ -21,20 +21,6 @@ export interface PhoneSeed {
   fallback: PhoneDisplay;
   /** Milliseconds until the rendered lease runs out; null when the page shows the default. */
   expiresInMs: number | null;
-}
-
-interface PhoneState {
-  phone: PhoneDisplay;
-  fallback: PhoneDisplay;
-  /** Visitor clock (Date.now()) at which `phone` gives way to `fallback`; null: never. */
-  expiresAt: number | null;
-  timer: ReturnType<typeof setTimeout> | undefined;
-}
-
-declare global {
-  interface Window {
-    quotePhoneSource?: PhoneState;
-  }
 }
 
 function isPhone(value: unknown): value is PhoneDisplay {
@@ -110,28 +96,21 @@ export function startPhoneSource(seed: PhoneSeed): void {
   install(seed);
 }
 
-/** The number every call button should show now; `initial` until the source is seeded. */
-export function currentPhone(initial: PhoneDisplay): PhoneDisplay {
-  const state = window.quotePhoneSource;
-  if (!state) return initial;
-  // Pure (React reads it during render): a lease past its time shows the default even before the timer fires.
-  return state.expiresAt !== null && Date.now() >= state.expiresAt ? state.fallback : state.phone;
-}
+/**
+ * The islands' showPhone (src/ui/phone-state.ts): it asks the main script's source below, so
+ * an island importing it from here bundles nothing else of this module.
+ */
+export { showPhone } from './phone-state';
 
 /**
  * A lease arrived (get-phone after the last step): every call button shows it until
  * `expiresInMs` has passed, then the default number. `fallback` seeds a page that had none.
+ * The main script's own, installed as window.quoteShowPhone (src/ui/client/phone-links.ts).
  */
-export function showPhone(phone: PhoneDisplay, expiresInMs: number | null, fallback: PhoneDisplay = phone): void {
+export function showPhoneHere(phone: PhoneDisplay, expiresInMs: number | null, fallback: PhoneDisplay = phone): void {
   const state = window.quotePhoneSource ?? install({ phone, fallback, expiresInMs: null });
   state.phone = phone;
   state.expiresAt = phone.leased && expiresInMs !== null ? Date.now() + Math.max(0, expiresInMs) : null;
   schedule(state);
   announce(state);
-}
-
-/** Calls `listener` whenever the shown number changes; returns the unsubscribe. */
-export function onPhoneChange(listener: () => void): () => void {
-  window.addEventListener(PHONE_CHANGE_EVENT, listener);
-  return () => window.removeEventListener(PHONE_CHANGE_EVENT, listener);
 }

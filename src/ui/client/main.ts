@@ -13,19 +13,45 @@ import { startPhoneLinks } from './phone-links';
 import { startCallHours } from './call-hours';
 import { startPageRestore } from './page-restore';
 
+/**
+ * Issue 15 (budgets): the page's first task does only what the first paint and the islands
+ * need; the rest (storage, events, the spec's calls) runs in tasks of its own, queued in order
+ * after it, so no task of a page load blocks input for long on a slow phone.
+ */
+const queue: (() => void)[] = [];
+const runNext = () => {
+  try {
+    queue.shift()?.();
+  } catch (error) {
+    // As an uncaught error would be, without stopping the rest of the queue.
+    reportError(error);
+  }
+};
+const later = (work: () => void) => {
+  queue.push(work);
+  setTimeout(runNext, 0);
+};
+// A visitor leaving at once still sends what the page owes (its pageView, the spec's calls).
+addEventListener('pagehide', () => {
+  while (queue.length > 0) runNext();
+});
+
 // Issue 15, item 8: a page the browser showed again on back/forward is reloaded when out of date, before anything starts.
-if (!startPageRestore()) {
-  startTracker();
+if (!startPageRestore(later)) {
+  startColourMode();
+  startNavigation(reportClientError, later);
   // Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
   startPhoneLinks();
   // Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
   startCallHours(reportClientError);
-  startColourMode();
   startLoadingBar();
-  startNavigation(reportClientError);
-  watchDeployments();
-  // The spec's calls on page entry (issue 10): demand check, location.
-  const extras = readPageExtras();
-  startDemandCheck(extras);
-  startLocation(extras, reportClientError);
+  // Its listeners now (islands announce their steps); its events and calls in the next tasks.
+  startTracker(later);
+  later(() => {
+    watchDeployments();
+    // The spec's calls on page entry (issue 10): demand check, location.
+    const extras = readPageExtras();
+    startDemandCheck(extras);
+    startLocation(extras, reportClientError);
+  });
 }

@@ -4,9 +4,14 @@ import { scrollToElement, stickyHeight } from '../scroll';
 /**
  * On page entry: to the anchor when the address has a hash (below the sticky header),
  * otherwise the top. Keeps --sticky-h current for CSS scroll-padding. With `report`, refused
- * navigations and failed chunks go to error reporting.
+ * navigations and failed chunks go to error reporting. Measuring the sticky bars forces a
+ * layout: in the page's first task only when something shown at once depends on it (the
+ * anchor, a confirmation's height), otherwise through `later`, once the page has painted.
  */
-export function startNavigation(report?: (kind: 'navigation' | 'chunk', message: string) => void): void {
+export function startNavigation(
+  report?: (kind: 'navigation' | 'chunk', message: string) => void,
+  later: (work: () => void) => void = (work) => work(),
+): void {
   if (report) {
     listenForNavigation((message) => report('navigation', message));
     // Spec section 8: a failed page chunk is reported as 'Chunk Error' (src/ui/client/reload-guard.ts).
@@ -19,8 +24,10 @@ export function startNavigation(report?: (kind: 'navigation' | 'chunk', message:
       report('chunk', reason);
     });
   }
-  document.documentElement.style.setProperty('--sticky-h', `${stickyHeight()}px`);
+  const measure = () => document.documentElement.style.setProperty('--sticky-h', `${stickyHeight()}px`);
   const target = anchorTarget(location.hash);
+  if (target || document.querySelector('.confirmation')) measure();
+  else later(measure);
   if (target) scrollToElement(target, 'auto');
 }
 

@@ -39,8 +39,11 @@ function responseId(): string | null {
   return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || null;
 }
 
-/** True when the page is being loaded afresh (the caller starts nothing else). */
-export function startPageRestore(): boolean {
+/**
+ * True when the page is being loaded afresh (the caller starts nothing else). `later` runs
+ * what can wait for a task of its own (remembering this response; pagehide does it again).
+ */
+export function startPageRestore(later: (work: () => void) => void = (work) => work()): boolean {
   const id = responseId();
   const entry = performance.getEntriesByType('navigation')[0];
   const backForward = entry instanceof PerformanceNavigationTiming && entry.type === 'back_forward';
@@ -57,7 +60,7 @@ export function startPageRestore(): boolean {
   const remember = () => {
     if (id) writeRecord(id, window.quoteStateSeen ?? null);
   };
-  remember();
+  later(remember);
   window.addEventListener('pagehide', remember);
   window.addEventListener('pageshow', (event) => {
     if (event.persisted && (window.quoteStateSeen ?? null) !== latestStateStamp()) location.reload();

@@ -1,13 +1,16 @@
-import { currentPhone, onPhoneChange, readPhoneSeed, startPhoneSource } from '../phone-source';
+import { readPhoneSeed, showPhoneHere, startPhoneSource } from '../phone-source';
+import { currentPhone, onPhoneChange } from '../phone-state';
 import { ISLAND_ATTR } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
 /**
  * Issue 15, item 1: the call buttons the server rendered outside the islands (header, form
  * slot, listings, reviews) follow the page's one number source (src/ui/phone-source.ts).
- * Islands render their own buttons from the same source.
+ * Islands render their own buttons from the same source, and show a new lease through it
+ * (window.quoteShowPhone, src/ui/phone-state.ts).
  */
 export function startPhoneLinks(doc: Document = document): void {
+  window.quoteShowPhone = showPhoneHere;
   const seed = readPhoneSeed(pageContextJson(doc).phone ?? null);
   if (!seed) return;
   startPhoneSource(seed);

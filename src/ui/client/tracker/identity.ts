@@ -44,7 +44,12 @@ function readUser(): UserRecord | null {
 
 let channel: BroadcastChannel | null = null;
 
-async function push(record: UserRecord, onFailure: (message: string) => void): Promise<void> {
+/**
+ * Sends the record. The first failure is reported and retried once after 3 s, and only if no
+ * newer change happened meanwhile (here or in another tab); a failed retry waits for the next
+ * page load, which syncs again.
+ */
+async function push(record: UserRecord, onFailure?: (message: string) => void): Promise<void> {
   try {
     const response = await fetch('/api/user/set', {
       method: 'POST',
@@ -52,29 +57,16 @@ async function push(record: UserRecord, onFailure: (message: string) => void): P
       body: JSON.stringify(record),
       credentials: 'same-origin',
     });
-    if (response.ok) return;
+    if (response.ok || !onFailure) return;
     onFailure(`user sync answered ${response.status}`);
   } catch (err) {
+    if (!onFailure) return;
     onFailure(err instanceof Error ? err.message : 'network error');
   }
-  // Retried once after 3 s, and only if no newer change happened meanwhile (here or in another tab).
   setTimeout(() => {
     const latest = readUser();
-    if (latest && latest.updatedAt === record.updatedAt) void pushOnce(latest);
+    if (latest && latest.updatedAt === record.updatedAt) void push(latest);
   }, USER_SYNC_RETRY_MS);
-}
-
-async function pushOnce(record: UserRecord): Promise<void> {
-  try {
-    await fetch('/api/user/set', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(record),
-      credentials: 'same-origin',
-    });
-  } catch {
-    // Reported on the first failure already; the next page load syncs again.
-  }
 }
 
 /** Sets the user record (when it changed), tells other tabs, and syncs it to the server. */

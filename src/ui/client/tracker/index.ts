@@ -72,6 +72,7 @@ export function setIpQuality(result: Record<string, unknown>): void {
 
 /** Sends one event with the full event context; per-event props never override the context. */
 export function track(event: EventName, props: Record<string, unknown> = {}): void {
+  if (started) initialise();
   try {
     const ctx = current();
     const id = crypto.randomUUID();
@@ -148,13 +149,19 @@ function forwardIslandEvent(e: Event): void {
 }
 
 let started = false;
+let initialised = false;
+let defer: (work: () => void) => void = (work) => work();
 
-/** Called once by main.ts on every page. */
-export function startTracker(): void {
-  if (started) return;
-  started = true;
+/**
+ * The tracker's page-entry work: bot check, anonLink, pageView, enteredExperiment, then (a
+ * task later) the outbox, the user sync and the ip check. Runs in a task after the page's
+ * first one, or at once when an event comes first (a click, an island's step), so every
+ * event carries the bot check.
+ */
+function initialise(): void {
+  if (initialised) return;
+  initialised = true;
   const ctx = current();
-  flush(onSendFailure);
 
   // Bot detection once per tab session (sessionStorage), then botCheckCompleted.
   const stored = readJson('session', BOT_KEY);
@@ -168,9 +175,6 @@ export function startTracker(): void {
 
   const previousId = linkAnonymousId(ctx.tracking.anonymousId);
   if (previousId) track('anonLink', { previousAnonymousId: previousId, userId: ctx.tracking.anonymousId });
-  syncUser(ctx.tracking.anonymousId, (message) => reportClientError('userSync', message));
-  // Spec 7.6: once per session, as it starts; later events carry the result.
-  void checkIpQualityOnce(ctx.tracking.anonymousId, ctx.tracking.sessionId, reportClientError);
 
   trackPageView();
 
@@ -184,7 +188,24 @@ export function startTracker(): void {
     }
   }
 
+  defer(() => {
+    flush(onSendFailure);
+    syncUser(ctx.tracking.anonymousId, (message) => reportClientError('userSync', message));
+    // Spec 7.6: once per session, as it starts; later events carry the result.
+    void checkIpQualityOnce(ctx.tracking.anonymousId, ctx.tracking.sessionId, reportClientError);
+  });
+}
+
+/**
+ * Called once by main.ts on every page: the listeners at once, the page-entry work through
+ * `later` (a task of its own; by default at once).
+ */
+export function startTracker(later: (work: () => void) => void = (work) => work()): void {
+  if (started) return;
+  started = true;
+  defer = later;
   startClickTracking(track);
   addEventListener(ISLAND_TRACK_EVENT, forwardIslandEvent);
   addEventListener('pagehide', beaconRemaining);
+  later(initialise);
 }
