@@ -13,7 +13,15 @@ import { capturePages, comparePages, non200, VISITOR_KINDS } from './page-render
 import { phoneFlood } from './phone-flood';
 import { eventBurst } from './pipeline';
 import { machine, ratioTarget, renderReport, type TemplateSize } from './report';
-import { clientJsFor, gzipBytes, islandsOf, lazyMainJs, readClientMetafile, workerBundleSize } from './sizes';
+import {
+  clientJsFor,
+  gzipBytes,
+  islandsOf,
+  lazyMainJs,
+  lazyMainModulesOf,
+  readClientMetafile,
+  workerBundleSize,
+} from './sizes';
 import { measureStartup } from './startup';
 import { TEMPLATE_PAGES } from './template-pages';
 import { mintVisitor } from './visitors';
@@ -70,7 +78,7 @@ async function measureSizes(port: number): Promise<TemplateSize[]> {
     const page = await send(port, 'GET', `${t.brand}.localhost`, t.path, await mintVisitor(port, t.brand));
     if (page.status !== 200) throw new Error(`GET ${t.brand}${t.path}: ${page.status}`);
     const islands = islandsOf(page.body);
-    const js = clientJsFor(meta, islands);
+    const js = clientJsFor(meta, islands, lazyMainModulesOf(page.body));
     sizes.push({
       template: t.template,
       language: t.language,

@@ -50,12 +50,25 @@ export interface ClientJs {
   gzipBytes: number;
 }
 
-/** main alone for a page without islands; main + the islands loader + React + each island's chunk otherwise. */
-export function clientJsFor(meta: Metafile, islands: string[]): ClientJs {
+/** The modules main imports lazily on load for a page (its HTML): the demand check where the page has the hook. */
+export function lazyMainModulesOf(html: string): string[] {
+  return /"onEnter":"demandCheck"/.test(html) ? ['src/ui/client/demand-check.ts'] : [];
+}
+
+/**
+ * main alone for a page without islands; main + the islands loader + React + each island's
+ * chunk otherwise; with what main imports lazily on that page's load (lazyMainModulesOf).
+ */
+export function clientJsFor(meta: Metafile, islands: string[], lazyMain: string[] = []): ClientJs {
   const files = new Set<string>();
   const main = outputOf(meta, 'src/ui/client/main.ts');
   if (!main) throw new Error('metafile has no main entry');
   closure(meta, main, files);
+  for (const module of lazyMain) {
+    const chunk = outputOf(meta, module);
+    if (!chunk) throw new Error(`metafile has no chunk for ${module}`);
+    closure(meta, chunk, files);
+  }
   if (islands.length > 0) {
     const loader = outputOf(meta, 'src/ui/client/islands.ts');
     if (!loader) throw new Error('metafile has no islands entry');
@@ -77,8 +90,8 @@ export function clientJsFor(meta: Metafile, islands: string[]): ClientJs {
 }
 
 /**
- * What main imports lazily (and those chunks' own imports): the working-hours code
- * (src/ui/client/call-hours-copy.ts), which a page downloads only when it is shown in another
+ * What main imports lazily (and those chunks' own imports) beyond what a page loads at once:
+ * the working-hours code (src/ui/client/call-hours-copy.ts), which a page downloads only when it is shown in another
  * hour than the Worker rendered its call copy for (a page from a cache, a tab left open, a
  * visitor's clock that disagrees). Not part of a page's load, so reported beside it, not hidden.
  */
@@ -90,6 +103,11 @@ export function lazyMainJs(meta: Metafile): ClientJs {
   for (const imp of meta.outputs[main]?.imports ?? [])
     if (imp.kind === 'dynamic-import') closure(meta, imp.path, files);
   for (const file of eager) files.delete(file);
+  // Counted with the pages that load them (lazyMainModulesOf), not here.
+  for (const module of ['src/ui/client/demand-check.ts']) {
+    const chunk = outputOf(meta, module);
+    if (chunk) files.delete(chunk);
+  }
   let raw = 0;
   let gz = 0;
   for (const file of files) {

@@ -1,4 +1,3 @@
-import { parseCookieHeader } from './cookies';
 import { pickUrlParams, type UrlParams } from './session-params';
 import { isPersonalKey } from './strip-personal';
 import { isPersonalQueryField } from '../personal-fields';
@@ -77,11 +76,19 @@ export interface EventContextInput {
   userAgent: string;
 }
 
-/** Analytics cookies the context carries: Google Analytics (_ga and every GA4 _ga_{measurementId}) and Meta (_fbp). */
+/**
+ * An analytics cookie in a Cookie header: _ga, every GA4 _ga_{measurementId} and _fbp, with a
+ * value of RFC 6265 cookie-octets, optionally in double quotes (as cookies.ts parseCookieHeader
+ * reads them). Matched in the header directly: the tracker ships this one expression, not the parser.
+ */
+const ANALYTICS_COOKIE =
+  /(?:^|;)\s*(_ga|_ga_[A-Za-z0-9]{1,32}|_fbp)\s*=\s*("?)([\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*)\2\s*(?=;|$)/g;
+
+/** Analytics cookies the context carries: Google Analytics (_ga and every GA4 _ga_{measurementId}) and Meta (_fbp); the first of a name wins. */
 export function analyticsCookies(cookieHeader: string): Record<string, string> {
   const picked: Record<string, string> = {};
-  for (const [name, value] of parseCookieHeader(cookieHeader)) {
-    if (name === '_ga' || name === '_fbp' || /^_ga_[A-Za-z0-9]{1,32}$/.test(name)) picked[name] = value.slice(0, 200);
+  for (const [, name = '', , value = ''] of cookieHeader.matchAll(ANALYTICS_COOKIE)) {
+    if (!(name in picked)) picked[name] = value.slice(0, 200);
   }
   return picked;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEventContext, type EventContextInput } from './event-context';
+import { parseCookieHeader } from './cookies';
+import { analyticsCookies, buildEventContext, type EventContextInput } from './event-context';
 import { eventPropertiesSchema } from './event-schema';
 
 const input: EventContextInput = {
@@ -58,6 +59,13 @@ describe('event context (spec section 3)', () => {
 
   it('keeps only the analytics cookies (_ga, _ga_{measurementId}, _fbp)', () => {
     expect(context.cookies).toEqual({ _ga: 'GA1.1.1.2', _ga_ABC123: 'GS1.1.x', _fbp: 'fb.1.2.3' });
+  });
+
+  it('reads analytics cookies as the cookie parser does: quotes dropped, bad values skipped, the first of a name wins', () => {
+    const header = 'x_ga=1; _ga = "GA1.2.3.4" ; _ga=GA9; _fbp=a b; _fbp=fb.1; _ga_=2; _gax=3';
+    expect(analyticsCookies(header)).toEqual({ _ga: 'GA1.2.3.4', _fbp: 'fb.1' });
+    const parsed = parseCookieHeader(header);
+    expect(analyticsCookies(header)).toEqual({ _ga: parsed.get('_ga'), _fbp: parsed.get('_fbp') });
   });
 
   it('passes the event schema the API applies', () => {

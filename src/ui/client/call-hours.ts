@@ -1,4 +1,3 @@
-import type { CallHours } from '../../shared/phone/call-hours';
 import { callHoursHour } from '../../shared/phone/copy-hour';
 import { publishCallHours } from '../call-hours-source';
 import { ISLAND_ATTR } from '../islands/registry';
@@ -14,23 +13,6 @@ import { pageContextJson } from './tracker/page-context';
  * downloaded); in another, the working-hours code is imported (src/ui/client/call-hours-copy.ts)
  * and the copy repainted, then published for the islands (src/ui/call-hours-source.ts).
  */
-function paint(doc: Document, hours: CallHours): void {
-  const outside = (el: Element) => !el.closest(`[${ISLAND_ATTR}]`);
-  for (const label of doc.querySelectorAll('[data-call-label]')) {
-    if (outside(label) && label.textContent !== hours.label) label.textContent = hours.label;
-  }
-  for (const note of doc.querySelectorAll<HTMLElement>('[data-call-hours]')) {
-    if (!outside(note)) continue;
-    const text = note.dataset.callHours === 'short' ? hours.short : hours.line;
-    let span = note.querySelector('.call-hours__text');
-    if (!span) {
-      span = doc.createElement('span');
-      span.className = 'call-hours__text';
-      note.prepend(span);
-    }
-    if (span.textContent !== text) span.textContent = text;
-  }
-}
 
 type Report = (kind: 'chunk', message: string) => void;
 
@@ -54,9 +36,10 @@ export function startCallHours(report: Report, doc: Document = document): void {
     if (hour === shown) return;
     shown = hour;
     import('./call-hours-copy').then(
-      ({ callHours }) => {
+      ({ callHours, paintCallHours }) => {
         const hours = callHours(language, new Date(), utmMedium);
-        paint(doc, hours);
+        // Islands paint their own buttons (from what is published below).
+        paintCallHours(doc, hours, (el) => !el.closest(`[${ISLAND_ATTR}]`));
         publishCallHours(language, hours);
       },
       (error: unknown) => {

@@ -7,7 +7,6 @@ import { startLoadingBar } from './loading-bar';
 import { startNavigation, watchDeployments } from './navigation';
 import { startTracker, reportClientError } from './tracker';
 import { readPageExtras } from './page-extras';
-import { startDemandCheck } from './demand-check';
 import { startLocation } from './location';
 import { startPhoneLinks } from './phone-links';
 import { startCallHours } from './call-hours';
@@ -51,7 +50,13 @@ if (!startPageRestore(later)) {
     watchDeployments();
     // The spec's calls on page entry (issue 10): demand check, location.
     const extras = readPageExtras();
-    startDemandCheck(extras);
+    // Only pages with a form have the hook, so its code comes only with them (bench/sizes.ts counts it there).
+    if (extras.onEnter === 'demandCheck')
+      import('./demand-check').then(
+        ({ startDemandCheck }) => startDemandCheck(extras),
+        // Spec section 8: a failed demand check is swallowed.
+        () => undefined,
+      );
     startLocation(extras, reportClientError);
   });
 }
