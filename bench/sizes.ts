@@ -50,6 +50,18 @@ export interface ClientJs {
   gzipBytes: number;
 }
 
+/** The files' bytes, raw and each gzip-compressed on its own (as served). */
+function measured(files: Set<string>): ClientJs {
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    const data = readFileSync(file);
+    raw += data.length;
+    gz += gzipBytes(data);
+  }
+  return { files: [...files].sort(), rawBytes: raw, gzipBytes: gz };
+}
+
 /** The modules main imports lazily on load for a page (its HTML): the demand check where the page has the hook. */
 export function lazyMainModulesOf(html: string): string[] {
   return /"onEnter":"demandCheck"/.test(html) ? ['src/ui/client/demand-check.ts'] : [];
@@ -79,21 +91,14 @@ export function clientJsFor(meta: Metafile, islands: string[], lazyMain: string[
       closure(meta, chunk, files);
     }
   }
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    const data = readFileSync(file);
-    raw += data.length;
-    gz += gzipBytes(data);
-  }
-  return { files: [...files].sort(), rawBytes: raw, gzipBytes: gz };
+  return measured(files);
 }
 
 /**
  * What main imports lazily (and those chunks' own imports) beyond what a page loads at once:
- * the working-hours code (src/ui/client/call-hours-copy.ts), which a page downloads only when it is shown in another
- * hour than the Worker rendered its call copy for (a page from a cache, a tab left open, a
- * visitor's clock that disagrees). Not part of a page's load, so reported beside it, not hidden.
+ * the working-hours code (src/ui/client/call-hours-copy.ts), which a page downloads only when
+ * it is shown in another hour than the Worker rendered its call copy for (a page from a cache,
+ * a tab left open, a visitor's clock that disagrees). Not part of a page's load, so reported beside it, not hidden.
  */
 export function lazyMainJs(meta: Metafile): ClientJs {
   const main = outputOf(meta, 'src/ui/client/main.ts');
@@ -108,14 +113,7 @@ export function lazyMainJs(meta: Metafile): ClientJs {
     const chunk = outputOf(meta, module);
     if (chunk) files.delete(chunk);
   }
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    const data = readFileSync(file);
-    raw += data.length;
-    gz += gzipBytes(data);
-  }
-  return { files: [...files].sort(), rawBytes: raw, gzipBytes: gz };
+  return measured(files);
 }
 
 export function workerBundleSize(path = 'dist/worker/index.js'): { rawBytes: number; gzipBytes: number } {
