@@ -142,6 +142,41 @@ describe('the auto finish shows offers (issue 15 item 3)', () => {
     },
   );
 
+  it(
+    "reloads once when the wall's chunk is gone (a new deployment), and the server's page shows the offers",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await person();
+      // The wall is a chunk of its own, fetched only when the finish shows it: block it.
+      let asked = 0;
+      await page.route(/\/build\/chunks\/ad-listing-[^/]+\.js$/, (route) => {
+        asked += 1;
+        return route.abort();
+      });
+      await finishAuto(page);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type),
+          WAIT,
+        )
+        .toBe('reload');
+      const wall = page.locator('[data-confirmation] .ad-listing');
+      await expect.poll(() => wall.locator('.ad-listing__item').count(), WAIT).toBeGreaterThanOrEqual(2);
+      await page.evaluate(() => document.documentElement.setAttribute('data-test-reloaded', ''));
+      // Asked again after the reload (still blocked): the guard allows no second reload, and
+      // the server's offers stay on the page, with their partner links.
+      await expect.poll(() => asked, WAIT).toBe(2);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('html[data-test-reloaded]').count()).toBe(1);
+      expect(await wall.locator('.ad-listing__item').count()).toBeGreaterThanOrEqual(2);
+      expect(await wall.locator('a.ad-listing__action[target="_blank"]').first().getAttribute('href')).toMatch(
+        new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`),
+      );
+      await context.close();
+    },
+  );
+
   it('says what happens next, and promises no quotes, when no insurer has an offer', { timeout: 120_000 }, async () => {
     const { context, page, ip } = await person();
     await setBehaviour(ip, 'no-ads');

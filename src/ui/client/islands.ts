@@ -5,7 +5,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from '../islands/registry';
+import { CHUNK_ERROR_EVENT, ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from '../islands/registry';
 import { reloadOnce } from './reload-guard';
 
 type Loader = () => Promise<ComponentType<never>>;
@@ -44,4 +44,8 @@ async function hydrate(el: HTMLElement): Promise<void> {
   el.setAttribute('data-hydrated', '');
 }
 
+// A chunk an island loads later (the auto finish's offer wall) failed: the same one reload.
+window.addEventListener(CHUNK_ERROR_EVENT, () =>
+  reloadOnce(location.pathname + location.search + location.hash, 'Chunk Error'),
+);
 for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)) void hydrate(el);
