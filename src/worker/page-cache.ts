@@ -27,7 +27,11 @@ const MAX_ENTRIES = 400;
 export interface CompiledShell {
   readonly parts: readonly string[];
   readonly slots: readonly string[];
+  /** `parts` encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
+  readonly partBytes: readonly Uint8Array[];
 }
+
+const utf8 = new TextEncoder();
 
 const CONTEXT_MARK = `"${CONTEXT_SLOT}"`;
 // Every slot is plain [A-Za-z0-9_"-], so the alternation needs no escaping.
@@ -52,7 +56,7 @@ export function compileShell(html: string): CompiledShell {
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
-  return { parts, slots };
+  return { parts, slots, partBytes: parts.map((part) => utf8.encode(part)) };
 }
 
 export class ShellCache {
@@ -99,13 +103,15 @@ export interface ShellSlots {
 }
 
 /**
- * The shell with this request's values. The search string only appears inside attribute
+ * The shell with this request's values, as the UTF-8 bytes of the page (the Response body:
+ * joining the parts as a string and having the Response encode 20 KB again cost more than
+ * the rest of a shared page's fill, issue 16). The search string only appears inside attribute
  * values (the form's action and the island's JSON props, themselves an attribute), where
  * React escapes '&' and quotes; a URL's search has no quotes or '<' (they are percent-
  * encoded), so escaping '&' reproduces exactly what React would have written.
  */
-export function fillShell(shell: CompiledShell | string, slots: ShellSlots): string {
-  const { parts, slots: marks } = typeof shell === 'string' ? compileShell(shell) : shell;
+export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uint8Array<ArrayBuffer> {
+  const { partBytes, slots: marks } = typeof shell === 'string' ? compileShell(shell) : shell;
   const values: Record<string, string> = {
     [NONCE_SLOT]: slots.nonce,
     [SUBMISSION_SLOT]: slots.submissionId,
@@ -113,9 +119,22 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): str
     [QUOTE_TOKEN_SLOT]: slots.quoteToken ?? '',
     [CONTEXT_MARK]: slots.pageContextJson,
   };
-  let html = parts[0] ?? '';
-  for (let i = 0; i < marks.length; i++) html += (values[marks[i] ?? ''] ?? '') + (parts[i + 1] ?? '');
-  return html;
+  const filled = marks.map((mark) => utf8.encode(values[mark] ?? ''));
+  let length = 0;
+  for (const part of partBytes) length += part.length;
+  for (const value of filled) length += value.length;
+  const page = new Uint8Array(length);
+  let at = 0;
+  for (let i = 0; i < partBytes.length; i++) {
+    const part = partBytes[i] as Uint8Array;
+    page.set(part, at);
+    at += part.length;
+    const value = filled[i];
+    if (value === undefined) continue;
+    page.set(value, at);
+    at += value.length;
+  }
+  return page;
 }
 
 export async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {

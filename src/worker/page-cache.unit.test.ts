@@ -9,10 +9,12 @@ const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
   search: '',
   ...over,
 });
+/** The filled page as text (fillShell gives the response's UTF-8 bytes). */
+const fill = (...args: Parameters<typeof fillShell>) => new TextDecoder().decode(fillShell(...args));
 
 describe('rendered-shell cache', () => {
   it('fills every nonce slot and the page context', () => {
-    const html = fillShell(
+    const html = fill(
       shell,
       slots({ nonce: 'abc123', pageContextJson: '{"visitorId":"v1"}', submissionId: 'u-1', search: '?a=1&b=2' }),
     );
@@ -21,19 +23,26 @@ describe('rendered-shell cache', () => {
     );
   });
 
+  it('encodes text outside ASCII in the shell and in the slots as UTF-8', () => {
+    const spanish = `<p>Señor ’ ✓</p>${shell}`;
+    expect(fill(spanish, slots({ pageContextJson: '{"city":"Peñasco ✓"}' }))).toBe(
+      `<p>Señor ’ ✓</p><script nonce="n">x</script><script type="application/json" nonce="n">{"city":"Peñasco ✓"}</script><form action="/p/zip"><input value="id"></form>`,
+    );
+  });
+
   it('does not interpret $ patterns in the page context', () => {
-    expect(fillShell(shell, slots({ pageContextJson: '{"a":"$&$1"}', search: "?x=$'" }))).toContain('{"a":"$&$1"}');
-    expect(fillShell(shell, slots({ search: "?x=$'" }))).toContain(`action="/p/zip?x=$'"`);
+    expect(fill(shell, slots({ pageContextJson: '{"a":"$&$1"}', search: "?x=$'" }))).toContain('{"a":"$&$1"}');
+    expect(fill(shell, slots({ search: "?x=$'" }))).toContain(`action="/p/zip?x=$'"`);
   });
 
   it('fills a compiled shell as it fills the page: slots in order, only the first page-context slot', () => {
     const twice = `${shell}<p>"${CONTEXT_SLOT}"</p>`;
     const cache = new ShellCache();
-    const filled = fillShell(cache.set('k', twice), slots({ nonce: 'n1', pageContextJson: '{"v":1}', search: '?a&b' }));
+    const filled = fill(cache.set('k', twice), slots({ nonce: 'n1', pageContextJson: '{"v":1}', search: '?a&b' }));
     expect(filled).toBe(
       `<script nonce="n1">x</script><script type="application/json" nonce="n1">{"v":1}</script><form action="/p/zip?a&amp;b"><input value="id"></form><p>"${CONTEXT_SLOT}"</p>`,
     );
-    expect(fillShell(cache.get('k') ?? '', slots({ nonce: 'n2' }))).toContain('nonce="n2"');
+    expect(fill(cache.get('k') ?? '', slots({ nonce: 'n2' }))).toContain('nonce="n2"');
   });
 
   it('refuses a shell without its slots (it would leak one request into another)', () => {

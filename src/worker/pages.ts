@@ -17,6 +17,7 @@ import { isNoindex, shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
+import { securedHtmlResponse } from './middleware/security-headers';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
@@ -131,7 +132,7 @@ async function renderRoute(
   });
   // Issue 11: the final step's form carries a quote token for a post without JavaScript.
   const tokenIssued = config.form ? formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
-  const [state, formToken] = await Promise.all([stateRead, tokenIssued, served]);
+  const [state, formToken, visitCookie] = await Promise.all([stateRead, tokenIssued, served]);
   const offers = await listing;
   // Issue 15: finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
   const finished = state.completed && !isEditingAnswers(url.searchParams);
@@ -234,8 +235,14 @@ async function renderRoute(
     return pageRendering.streamed ? streamToString(await renderPage(input)) : renderPageHtml(input);
   };
 
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': pageCacheControl(personal) };
-  if (!shared) return c.body(await render(false), 200, headers);
+  // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
+  const respond = (html: string | Uint8Array<ArrayBuffer>) =>
+    securedHtmlResponse(c.env, c.get('nonce'), html, [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['cache-control', pageCacheControl(personal)],
+      ['set-cookie', visitCookie],
+    ]);
+  if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
   const key = [
@@ -257,7 +264,7 @@ async function renderRoute(
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
     quoteToken: formToken,
   });
-  return c.body(filled, 200, headers);
+  return respond(filled);
 }
 
 /**
@@ -316,7 +323,9 @@ function hasMalformedEscape(pathname: string): boolean {
 }
 
 pages.use('*', async (c, next) => {
-  if (hasMalformedEscape(new URL(c.req.url).pathname)) throw new HTTPException(400, { message: 'Malformed address' });
+  // Issue 16: an address without '%' has no escape to break (no URL parse on every page view).
+  if (c.req.url.includes('%') && hasMalformedEscape(new URL(c.req.url).pathname))
+    throw new HTTPException(400, { message: 'Malformed address' });
   await next();
 });
 

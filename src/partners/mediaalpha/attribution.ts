@@ -37,9 +37,16 @@ export function attributionFromAddress(address: string | null | undefined): Attr
   } catch {
     return {};
   }
+  return attributionFromSearch(url.searchParams);
+}
+
+/** The attribution of an address's parameters (a page reads its own, without parsing its address again). */
+export function attributionFromSearch(search: URLSearchParams): Attribution {
   const found: Attribution = {};
-  const afid = pick(url.searchParams, 'afid');
-  const publisherId = pick(url.searchParams, 'pid', 'publisher_id');
+  // Most addresses carry neither: no schema run then (issue 16, a page view's hot path).
+  if (!search.has('afid') && !search.has('pid') && !search.has('publisher_id')) return found;
+  const afid = pick(search, 'afid');
+  const publisherId = pick(search, 'pid', 'publisher_id');
   if (afid) found.afid = afid;
   if (publisherId) found.publisherId = publisherId;
   return found;

@@ -51,11 +51,18 @@ export const TPMO_DISCLAIMERS: readonly TpmoDisclaimerVersion[] = [
 
 /** The version in force on a date: the latest whose effective date has come. */
 export function tpmoDisclaimerVersion(now: Date = new Date()): TpmoDisclaimerVersion {
+  // Issue 16: every page view asks (its shell key); the answer changes at most once a UTC day.
+  const dayNumber = Math.floor(now.getTime() / DAY_MS);
+  if (lastVersion?.dayNumber === dayNumber) return lastVersion.version;
   const day = now.toISOString().slice(0, 10);
   let found = TPMO_DISCLAIMERS[0] as TpmoDisclaimerVersion;
   for (const entry of TPMO_DISCLAIMERS) if (entry.effectiveFrom <= day) found = entry;
+  lastVersion = { dayNumber, version: found };
   return found;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let lastVersion: { dayNumber: number; version: TpmoDisclaimerVersion } | undefined;
 
 export interface TpmoDisclaimer {
   version: string;

@@ -10,7 +10,7 @@
  */
 import type { Context } from 'hono';
 import type { Product } from '../../../brands';
-import { attributionFromAddress } from '../../partners/mediaalpha/attribution';
+import { attributionFromSearch } from '../../partners/mediaalpha/attribution';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 import type { AppEnv } from '../env';
 import {
@@ -38,25 +38,24 @@ async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
   }
 }
 
-/** Records a served page: the updated record goes out as the signed cookie of this response. */
+/** Records a served page: the Set-Cookie value of the updated record, for the page's response. */
 export async function recordPageServed(
   c: Context<AppEnv>,
   input: { sessionId: string; page: string; product: Product; url: URL },
-): Promise<void> {
+): Promise<string> {
   const record = withPageServed(
     await readRecord(c),
     input.sessionId,
     { page: input.page, product: input.product },
-    attributionFromAddress(input.url.href),
+    attributionFromSearch(input.url.searchParams),
   );
-  const cookie = await signedCookie(
+  return signedCookie(
     VISIT_COOKIE,
     textToBase64Url(JSON.stringify(record)),
     cookieSecret(c.env),
     'visit',
     VISITOR_COOKIE_MAX_AGE,
   );
-  c.header('Set-Cookie', cookie, { append: true });
 }
 
 /** Page, product and attribution of a partner call, from the record (see visitForCall). */

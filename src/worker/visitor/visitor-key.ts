@@ -45,6 +45,40 @@ export function hmacKey(secret: string, purpose: SigningPurpose): Promise<Crypto
   return key;
 }
 
+/**
+ * Signatures this isolate made or checked (issue 16). HMAC is deterministic, so a value signed
+ * once has that signature forever: re-issuing a cookie whose value did not change (a returning
+ * visitor's session and visit record on a page they saw before, their key's anonymous id) needs
+ * no new HMAC, and a cookie the isolate signed or verified before needs no new check. Keyed by
+ * signing key and exact value; only signatures made with this isolate's secrets are ever held.
+ * A visitor's first request to an isolate pays the full price (docs/decisions.md, "Speed, third pass").
+ */
+const MAX_KNOWN = 2048;
+const known = new Map<string, string>();
+function remember(entry: string, value: string): void {
+  if (known.size >= MAX_KNOWN) {
+    const oldest = known.keys().next().value;
+    if (oldest !== undefined) known.delete(oldest);
+  }
+  known.set(entry, value);
+}
+/** `s` + key + value → base64 signature (for signing); `v` + key + value.signature → value (for verifying). */
+const signedEntry = (material: string, value: string) => `s\u0000${material}\u0000${value}`;
+const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\u0000${signed}`;
+
+/** The base64 HMAC-SHA256 of a value under a secret and purpose, computed once per isolate and value. */
+async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
+  const material = purposeSecret(secret, purpose);
+  const entry = signedEntry(material, value);
+  const hit = known.get(entry);
+  if (hit !== undefined) return hit;
+  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  remember(entry, base64);
+  remember(verifiedEntry(material, `${value}.${base64}`), value);
+  return base64;
+}
+
 /** The attributes every signed cookie of this Worker carries, serialized once per lifetime. */
 const attributeCache = new Map<number, string>();
 function cookieAttributes(maxAge: number): string {
@@ -69,10 +103,7 @@ export async function signedCookie(
   purpose: SigningPurpose,
   maxAge: number,
 ): Promise<string> {
-  const signature = new Uint8Array(
-    await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)),
-  );
-  return `${name}=${encodeURIComponent(`${value}.${btoa(String.fromCharCode(...signature))}`)}${cookieAttributes(maxAge)}`;
+  return `${name}=${encodeURIComponent(`${value}.${await signature(secret, purpose, value)}`)}${cookieAttributes(maxAge)}`;
 }
 
 /** An unsigned cookie with the same attributes (HttpOnly, Secure, SameSite=Lax, Path=/); Max-Age 0 deletes it. */
@@ -134,17 +165,23 @@ export async function verifySignedValue(
   const dot = decoded.lastIndexOf('.');
   if (dot < 0) return undefined;
   const value = decoded.slice(0, dot);
-  const signature = decoded.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return undefined;
+  const signed = decoded.slice(dot + 1);
+  if (signed.length !== 44 || !signed.endsWith('=')) return undefined;
+  const material = purposeSecret(secret, purpose);
+  // Exactly a value and signature this isolate made or checked before (a map lookup, not a comparison of signatures).
+  const seen = known.get(verifiedEntry(material, decoded));
+  if (seen !== undefined) return seen;
   try {
-    const bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(signed), (ch) => ch.charCodeAt(0));
     // crypto.subtle.verify compares in constant time.
-    return (await crypto.subtle.verify('HMAC', await hmacKey(secret, purpose), bytes, encoder.encode(value)))
-      ? value
-      : undefined;
+    if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret, purpose), bytes, encoder.encode(value))))
+      return undefined;
   } catch {
     return undefined;
   }
+  remember(verifiedEntry(material, decoded), value);
+  remember(signedEntry(material, value), signed);
+  return value;
 }
 
 /** The visitor key of a Cookie header: only a v4 UUID this Worker signed; anything else is undefined. */
@@ -162,8 +199,7 @@ function hex(bytes: Uint8Array): string {
 
 /** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const hmac = await hmacKey(secret, 'anonymous');
-  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, encoder.encode(key))).slice(0, 16);
+  const bytes = Uint8Array.from(atob(await signature(secret, 'anonymous', key)), (ch) => ch.charCodeAt(0)).slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const h = hex(bytes);

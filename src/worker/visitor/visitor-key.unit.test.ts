@@ -28,6 +28,34 @@ describe('signedCookie', () => {
     expect(await verifySignedValue(raw, 'another-secret', purpose)).toBeUndefined();
   });
 
+  it('a known signature is reused for its exact value only: a changed value or signature is checked again', async () => {
+    const secret = 'memo-secret';
+    const value = crypto.randomUUID();
+    const cookie = await signedCookie('qf_aid', value, secret, 'visitor', 60);
+    const raw = cookie.slice('qf_aid='.length, cookie.indexOf(';'));
+    // Verified twice (the second time from the isolate's memo): the same answer.
+    expect(await verifySignedValue(raw, secret, 'visitor')).toBe(value);
+    expect(await verifySignedValue(raw, secret, 'visitor')).toBe(value);
+    // The same signature on another value, or a signature off by one character, is refused.
+    const signature = decodeURIComponent(raw).slice(value.length + 1);
+    expect(await verifySignedValue(encodeURIComponent(`${crypto.randomUUID()}.${signature}`), secret, 'visitor')).toBe(
+      undefined,
+    );
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expect(await verifySignedValue(encodeURIComponent(`${value}.${flipped}`), secret, 'visitor')).toBeUndefined();
+    // A value verified first (signed elsewhere, by hono) is then signed with the same bytes.
+    const other = crypto.randomUUID();
+    const hono = await generateSignedCookie('qf_aid', other, purposeSecret(secret, 'visitor'), {
+      path: '/',
+      maxAge: 60,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    });
+    expect(await verifySignedValue(hono.slice('qf_aid='.length, hono.indexOf(';')), secret, 'visitor')).toBe(other);
+    expect(await signedCookie('qf_aid', other, secret, 'visitor', 60)).toBe(hono);
+  });
+
   it('plainCookie carries the same attributes; Max-Age 0 deletes', () => {
     expect(plainCookie('qf_new', 'abc', 60)).toBe('qf_new=abc; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax');
     expect(plainCookie('qf_new', '', 0)).toBe('qf_new=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
