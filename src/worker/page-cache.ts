@@ -119,22 +119,21 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
     [QUOTE_TOKEN_SLOT]: slots.quoteToken ?? '',
     [CONTEXT_MARK]: slots.pageContextJson,
   };
-  const filled = marks.map((mark) => utf8.encode(values[mark] ?? ''));
-  let length = 0;
-  for (const part of partBytes) length += part.length;
-  for (const value of filled) length += value.length;
-  const page = new Uint8Array(length);
+  const filled = marks.map((mark) => values[mark] ?? '');
+  // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.
+  let room = 0;
+  for (const part of partBytes) room += part.length;
+  for (const value of filled) room += value.length * 3;
+  const page = new Uint8Array(room);
   let at = 0;
   for (let i = 0; i < partBytes.length; i++) {
     const part = partBytes[i] as Uint8Array;
     page.set(part, at);
     at += part.length;
     const value = filled[i];
-    if (value === undefined) continue;
-    page.set(value, at);
-    at += value.length;
+    if (value !== undefined) at += utf8.encodeInto(value, page.subarray(at)).written;
   }
-  return page;
+  return page.subarray(0, at);
 }
 
 export async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {

@@ -28,7 +28,8 @@ export const ROUND_TRIP_PARAMS = ['missing', 'unknown', 'drivers', 'vehicles'];
 
 /** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
 export function carriedSearch(url: URL, form: FormDef): string {
-  if (!form.keepQuery) return '';
+  // Issue 16: an address without a query (most page views) carries none, without copying the address.
+  if (!form.keepQuery || url.search === '') return '';
   const clean = withoutPersonalFields(url);
   for (const name of ROUND_TRIP_PARAMS) clean.searchParams.delete(name);
   return clean.search;

@@ -36,6 +36,7 @@ export function prefillGroupOf(field: string): readonly string[] {
 
 /** The prefill carried by an address, or null when it carries none. */
 export function prefillFromQuery(params: URLSearchParams): FormValues | null {
+  if (params.size === 0) return null;
   const input: Record<string, string> = {};
   for (const [key, raw] of params) {
     const fields = PREFILL_FIELDS[key.toLowerCase()];

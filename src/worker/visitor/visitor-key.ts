@@ -46,12 +46,12 @@ export function hmacKey(secret: string, purpose: SigningPurpose): Promise<Crypto
 }
 
 /**
- * Signatures this isolate made or checked (issue 16). HMAC is deterministic, so a value signed
- * once has that signature forever: re-issuing a cookie whose value did not change (a returning
- * visitor's session and visit record on a page they saw before, their key's anonymous id) needs
- * no new HMAC, and a cookie the isolate signed or verified before needs no new check. Keyed by
- * signing key and exact value; only signatures made with this isolate's secrets are ever held.
- * A visitor's first request to an isolate pays the full price (docs/decisions.md, "Speed, third pass").
+ * Signatures this isolate checked (issue 16). HMAC is deterministic, so a value signed once has
+ * that signature forever: re-issuing a cookie whose value did not change (a returning visitor's
+ * session, and visit record on a page they saw last) needs no new HMAC, nor does their key's
+ * anonymous id, and a cookie the isolate verified before needs no new check. Keyed by signing
+ * key and exact value; only signatures made with this isolate's secrets are ever held. A
+ * visitor's first request to an isolate pays the full price (docs/decisions.md, "Speed, third pass").
  */
 const MAX_KNOWN = 2048;
 const known = new Map<string, string>();
@@ -66,16 +66,20 @@ function remember(entry: string, value: string): void {
 const signedEntry = (material: string, value: string) => `s\u0000${material}\u0000${value}`;
 const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\u0000${signed}`;
 
-/** The base64 HMAC-SHA256 of a value under a secret and purpose, computed once per isolate and value. */
-async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
+/**
+ * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate
+ * verified is reused. `keep` remembers a new one too (a value the next request sends again
+ * whatever it carries: the anonymous id of a key); fresh cookie values are not kept (a first
+ * visit's cookies would only crowd out returning visitors' and cost every first visit).
+ */
+async function signature(secret: string, purpose: SigningPurpose, value: string, keep = false): Promise<string> {
   const material = purposeSecret(secret, purpose);
   const entry = signedEntry(material, value);
   const hit = known.get(entry);
   if (hit !== undefined) return hit;
   const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)));
   const base64 = btoa(String.fromCharCode(...bytes));
-  remember(entry, base64);
-  remember(verifiedEntry(material, `${value}.${base64}`), value);
+  if (keep) remember(entry, base64);
   return base64;
 }
 
@@ -199,7 +203,10 @@ function hex(bytes: Uint8Array): string {
 
 /** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const bytes = Uint8Array.from(atob(await signature(secret, 'anonymous', key)), (ch) => ch.charCodeAt(0)).slice(0, 16);
+  const bytes = Uint8Array.from(atob(await signature(secret, 'anonymous', key, true)), (ch) => ch.charCodeAt(0)).slice(
+    0,
+    16,
+  );
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const h = hex(bytes);
