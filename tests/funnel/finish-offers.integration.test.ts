@@ -59,6 +59,27 @@ describe('the auto finish shows offers, without JavaScript', () => {
     expect(await adsCalls(sb)).toHaveLength(1);
   });
 
+  it('a reload racing the first render and the island asking meanwhile share its one partner call', async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip });
+    const done = await finishAuto(v);
+    // The partner answers slowly, so all three requests arrive before its answer.
+    await sb.set('mediaalpha', 'slow', 500);
+    const island = () =>
+      v.fetch('/api/mediaalpha/finish-offers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'save-auto', localHour: 10 }),
+      });
+    const [first, reload, api] = await Promise.all([v.get(done), v.get(done), island()]);
+    expect(await adsCalls(sb)).toHaveLength(1);
+    const pages = await Promise.all([first, reload].map(async (r) => refsOf(decode(await r.text()))));
+    expect(pages[0]?.length).toBeGreaterThanOrEqual(2);
+    expect(pages[1]).toEqual(pages[0]);
+    const reply = await api.json<{ ads: { ref: string }[] }>();
+    expect(reply.ads.map((ad) => ad.ref).sort()).toEqual([...(pages[0] ?? [])].sort());
+  });
+
   it('says what happens next, and promises no quotes, when no insurer has an offer', async () => {
     const sb = sandboxScope();
     await sb.set('mediaalpha', 'no-ads');

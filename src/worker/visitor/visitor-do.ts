@@ -289,6 +289,45 @@ export class VisitorDO extends DurableObject<Env> {
     this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
   }
 
+  /**
+   * Partner calls in flight for this visitor, by kind and key (memory only: an evicted object
+   * forgets them, which costs at most one more call). A reload racing the first render of the
+   * auto finish, or the island asking while the page is still waiting, must not pay a second call.
+   */
+  private readonly calling = new Map<string, { until: number; wake: (() => void)[] }>();
+
+  /** True when the caller should make the `kind` call for `key`; false while another caller's claim (ttlMs) runs. */
+  claimPartnerCall(kind: VisitorResultKind, key: string, ttlMs: number): boolean {
+    const id = `${kind}:${key}`;
+    const now = Date.now();
+    const current = this.calling.get(id);
+    if (current && current.until > now) return false;
+    this.calling.set(id, { until: now + ttlMs, wake: current?.wake ?? [] });
+    return true;
+  }
+
+  /** Waits at most timeoutMs for the claimed `kind` call for `key` to end, then returns what is remembered. */
+  async awaitPartnerCall(kind: VisitorResultKind, key: string, timeoutMs: number): Promise<string | null> {
+    const call = this.calling.get(`${kind}:${key}`);
+    if (call && call.until > Date.now())
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(timeoutMs, call.until - Date.now()));
+        call.wake.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    return this.recallPartnerResult(kind);
+  }
+
+  /** The claimed call ended (its answer remembered, or it failed): whoever waits for it goes on. */
+  endPartnerCall(kind: VisitorResultKind, key: string): void {
+    const id = `${kind}:${key}`;
+    const call = this.calling.get(id);
+    this.calling.delete(id);
+    for (const wake of call?.wake ?? []) wake();
+  }
+
   /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
   stepTimes(form: string): { step: string; at: string }[] {
     this.ensureSubmissions();
