@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { BRANDS } from '../brands';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { peerWorker, type PeerBuild } from './peer';
 
@@ -134,6 +135,10 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     // The bundle is already built: its modules are listed, so the source rules do not apply.
     modulesRules: undefined,
     name: WORKER_NAME,
+    // Reached by host, as a deployed Worker is (wrangler.toml's routes) and as the floor and the
+    // Nuxt peer are here: Miniflare's fallback to its first Worker cost about 0.5 ms of workerd CPU
+    // a request that neither of them paid (issue 16). Other hosts still fall back to it.
+    routes: BRANDS.map((brand) => `${brand.id}.localhost/*`),
     modulesRoot: resolve(WORKER_OUTDIR),
     modules: workerModules(),
     bindings: {
