@@ -42,12 +42,24 @@ async function setBehaviour(ip: string, behaviour: string): Promise<void> {
   expect(res.ok).toBe(true);
 }
 
-async function adsCalls(ip: string): Promise<number> {
+/** The ads calls the sandbox recorded for this visitor's ip, with the ZIP code each one sent. */
+async function adsCallZips(ip: string): Promise<(string | undefined)[]> {
   const reply = await fetch(
     `${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ scope: ip, partner: 'mediaalpha' }).toString()}`,
   );
-  const { calls } = z.object({ calls: z.array(z.object({ path: z.string() })) }).parse(await reply.json());
-  return calls.filter((call) => call.path === '/ads').length;
+  const call = z.object({
+    path: z.string(),
+    body: z
+      .object({ data: z.object({ zip: z.string() }) })
+      .partial()
+      .nullish(),
+  });
+  const { calls } = z.object({ calls: z.array(call) }).parse(await reply.json());
+  return calls.filter((c) => c.path === '/ads').map((c) => c.body?.data?.zip);
+}
+
+async function adsCalls(ip: string): Promise<number> {
+  return (await adsCallZips(ip)).length;
 }
 
 /**
@@ -173,6 +185,43 @@ describe('the auto finish shows offers (issue 15 item 3)', () => {
       expect(await wall.locator('a.ad-listing__action[target="_blank"]').first().getAttribute('href')).toMatch(
         new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`),
       );
+      await context.close();
+    },
+  );
+
+  it(
+    "after the server's offers, editing the answers and finishing again shows the new lead's offers",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, ip } = await person();
+      await finishAuto(page);
+      const wall = page.locator('[data-confirmation] .ad-listing');
+      await expect.poll(() => wall.getAttribute('aria-busy'), WAIT).toBe('false');
+      // The reload's confirmation carries the offers the server rendered for this lead.
+      await page.reload();
+      await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+      const first = await adsCallZips(ip);
+      expect(first).toHaveLength(1);
+      // Another ZIP code of the shipped data than the lead's.
+      const moved = first[0] === '33101' ? '60601' : '33101';
+      await page.locator('[data-confirmation] a.btn--ghost').first().click();
+      const zip = page.locator('input[name="zipcode"]');
+      await zip.waitFor(WAIT);
+      await zip.fill('');
+      await zip.pressSequentially(moved, TYPING);
+      const next = page.locator('#quote form .form-actions button[type="submit"]:not([name])');
+      // Every other answer is kept: each step goes on as it is, to the confirmation.
+      for (let i = 0; i < 12 && (await page.locator('[data-confirmation]').count()) === 0; i += 1) {
+        const at = page.url();
+        await next.click();
+        await expect
+          .poll(async () => (await page.locator('[data-confirmation]').count()) > 0 || page.url() !== at, WAIT)
+          .toBe(true);
+      }
+      await expect.poll(() => wall.getAttribute('aria-busy'), WAIT).toBe('false');
+      // A new lead: the island asked again, and the partner was asked for the new ZIP code.
+      await expect.poll(() => adsCallZips(ip), WAIT).toEqual([...first, moved]);
+      expect(await wall.locator('.ad-listing__item').count()).toBeGreaterThanOrEqual(2);
       await context.close();
     },
   );

@@ -57,6 +57,9 @@ export function QuoteForm(props: QuoteFormProps) {
   const [submissionId, setSubmissionId] = useState(funnel.submissionId);
   const [status, setStatus] = useState<Status>('idle');
   const [completed, setCompleted] = useState(funnel.completed);
+  // The offers the server rendered for the lead it knew; a finish on this page asks again (the
+  // Worker answers an unchanged lead from its store, a changed one with a new call).
+  const [serverOffers, setServerOffers] = useState(funnel.offers);
   // Issue 15: the page's one number; reached after finishing (not on the step just finished): "start a new quote".
   const phone = usePhone(props.phone);
   const [arrived, setArrived] = useState(() => funnel.completed && props.step.number !== form.steps.length);
@@ -193,6 +196,7 @@ export function QuoteForm(props: QuoteFormProps) {
     if (done !== location.search)
       history.replaceState(history.state, '', `${location.pathname}${done}${location.hash}`);
     finishedHere.current = true;
+    setServerOffers(undefined);
     setArrived(false);
     setCompleted(true);
     const zip = typeof inputs.zipcode === 'string' && /^\d{5}$/.test(inputs.zipcode) ? inputs.zipcode : undefined;
@@ -360,7 +364,7 @@ export function QuoteForm(props: QuoteFormProps) {
           headingRef={doneRef}
           idPrefix={idPrefix}
           pageName={props.pageName}
-          offers={funnel.offers}
+          offers={serverOffers}
           callHours={props.callHours}
         />
       ) : (
