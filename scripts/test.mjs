@@ -8,16 +8,52 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 const steps = [];
-function run(name, cmd, args) {
+function run(name, cmd, args, report) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   steps.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
   if (r.status !== 0) {
+    if (report) printFailures(report);
     console.log(`\n${steps.join('\n')}`);
     process.exit(r.status ?? 1);
   }
+}
+
+// CI keeps only the tail of the log: repeat each failed test's name, file and first message lines
+// just above the step list, so a failure on a machine we cannot reach can still be read.
+function printFailures(file) {
+  if (!existsSync(file)) return;
+  let result;
+  try {
+    result = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return;
+  }
+  const lines = [];
+  for (const suite of result.testResults ?? []) {
+    const where = suite.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failedTests.length === 0 && suite.status === 'failed') {
+      lines.push(
+        `- ${where}: ${String(suite.message ?? '')
+          .split('\n')
+          .slice(0, 6)
+          .join('\n    ')}`,
+      );
+    }
+    for (const t of failedTests) {
+      const message = (t.failureMessages ?? [])
+        .join('\n')
+        .split('\n')
+        .filter((line) => !/node_modules|^\s*at new Promise/.test(line))
+        .slice(0, 8)
+        .join('\n    ');
+      lines.push(`- ${where} > ${t.fullName}\n    ${message}`);
+    }
+  }
+  if (lines.length > 0) console.log(`\n=== failed tests\n${lines.join('\n')}`);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,15 +90,23 @@ mkdirSync('node_modules/.cache/test-results', { recursive: true });
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 // Issue 14: any number of workers and any order, as CI runs it (slower on 2 cores, never flaky).
-run('unit and integration tests (workerd)', 'vitest', [
-  'run',
-  '--maxWorkers=4',
-  '--sequence.shuffle',
-  ...json(reports.workers),
-]);
+// The shuffle's seed is named in the step, so a failure that depends on order can be replayed
+// with TEST_SEED=<seed> npm test.
+const seed = process.env.TEST_SEED ?? String(Date.now() % 1_000_000);
+run(
+  `unit and integration tests (workerd, seed ${seed})`,
+  'vitest',
+  ['run', '--maxWorkers=4', '--sequence.shuffle', `--sequence.seed=${seed}`, ...json(reports.workers)],
+  reports.workers,
+);
 // Tools that run in Node, not workerd: the DuckDB query of docs/operating.md over an archive export.
-run('node-side tests', 'vitest', ['run', '-c', 'vitest.node.config.ts', ...json(reports.node)]);
-run('browser tests (chromium)', 'vitest', ['run', '-c', 'vitest.e2e.config.ts', ...json(reports.browser)]);
+run('node-side tests', 'vitest', ['run', '-c', 'vitest.node.config.ts', ...json(reports.node)], reports.node);
+run(
+  'browser tests (chromium)',
+  'vitest',
+  ['run', '-c', 'vitest.e2e.config.ts', ...json(reports.browser)],
+  reports.browser,
+);
 console.log(`\n${steps.join('\n')}`);
 
 // One plain closing line over both runs, for CI logs.
