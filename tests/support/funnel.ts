@@ -42,12 +42,19 @@ export function visitorCookie(key: string, sessionId?: string): string {
  * Requests through `fetch`, `get`, `post` and `api` keep the cookies the Worker sets, as a
  * browser does; non-GET requests carry the brand's Origin, as a browser's do.
  */
-export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string; urlParams?: UrlParams } = {}) {
+export function visitor(
+  brand = 'bh',
+  options: { ip?: string; userAgent?: string; urlParams?: UrlParams; colo?: string } = {},
+) {
   const key = crypto.randomUUID();
   const id = anonymousIdOf(key);
   const sessionId = crypto.randomUUID();
   const origin = `http://${brand}.localhost`;
   const ip = options.ip ?? freshIp();
+  // Partner circuit breakers are per Cloudflare location (src/worker/defence/breaker.ts): each
+  // visitor comes from a location of its own, so a partner fault another test provokes (a slow
+  // sandbox on purpose) never opens the breaker this visitor's calls go through.
+  const cf = { colo: options.colo ?? `V${crypto.randomUUID().slice(0, 8)}` };
   const jar = new Map<string, string>([
     [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
     [
@@ -82,7 +89,7 @@ export function visitor(brand = 'bh', options: { ip?: string; userAgent?: string
   const send = async (path: string, init: RequestInit) => {
     const given = Object.fromEntries(new Headers(init.headers));
     const sent = { ...headers, ...given };
-    return keep(await SELF.fetch(`${origin}${path}`, { redirect: 'manual', ...init, headers: sent }));
+    return keep(await SELF.fetch(`${origin}${path}`, { redirect: 'manual', cf, ...init, headers: sent }));
   };
   return {
     id,
