@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { FormId } from '../src/routes/schema';
-import { stepNamesFor } from '../src/shared/forms/engine';
+import { stepNamesFor } from '../src/shared/forms/registry';
 import { buildAll, startHarness } from '../bench/harness';
 import { machine } from '../bench/report';
 import { FORM_PAGES, TEMPLATE_PAGES } from '../bench/template-pages';

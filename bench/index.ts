@@ -17,6 +17,7 @@ import {
   clientJsFor,
   gzipBytes,
   islandsOf,
+  pageFormOf,
   lazyMainJs,
   lazyMainModulesOf,
   readClientMetafile,
@@ -78,7 +79,7 @@ async function measureSizes(port: number): Promise<TemplateSize[]> {
     const page = await send(port, 'GET', `${t.brand}.localhost`, t.path, await mintVisitor(port, t.brand));
     if (page.status !== 200) throw new Error(`GET ${t.brand}${t.path}: ${page.status}`);
     const islands = islandsOf(page.body);
-    const js = clientJsFor(meta, islands, lazyMainModulesOf(page.body));
+    const js = clientJsFor(meta, { islands, lazyMain: lazyMainModulesOf(page.body), form: pageFormOf(page.body) });
     sizes.push({
       template: t.template,
       language: t.language,
@@ -86,6 +87,7 @@ async function measureSizes(port: number): Promise<TemplateSize[]> {
       islands,
       jsGzip: js.gzipBytes,
       jsRaw: js.rawBytes,
+      laterGzip: js.later.gzipBytes,
       htmlGzip: gzipBytes(page.body),
       htmlRaw: Buffer.byteLength(page.body),
     });
@@ -100,7 +102,7 @@ if (ONLY === 'sizes') {
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     for (const s of await measureSizes(sh.port))
       log(
-        `${s.template} ${s.language} ${s.page} [${s.islands.join(', ') || 'no islands'}]: JS ${kb(s.jsGzip)} gzip (${kb(s.jsRaw)} raw), HTML ${kb(s.htmlGzip)} gzip (${kb(s.htmlRaw)} raw)`,
+        `${s.template} ${s.language} ${s.page} [${s.islands.join(', ') || 'no islands'}]: JS ${kb(s.jsGzip)} gzip (${kb(s.jsRaw)} raw), later ${kb(s.laterGzip)}, HTML ${kb(s.htmlGzip)} gzip (${kb(s.htmlRaw)} raw)`,
       );
     log(`main's lazy chunks: ${kb(lazyMainJs(readClientMetafile()).gzipBytes)} gzip`);
   } finally {

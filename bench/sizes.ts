@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import type { FormId } from '../src/routes/schema';
+import { formDefinition } from '../src/shared/forms/registry';
+import { partsFor, type FormPart as PartName } from '../src/shared/forms/step-parts';
 
 const metafileSchema = z.object({
   outputs: z.record(
@@ -14,6 +17,8 @@ const metafileSchema = z.object({
       bytes: z.number(),
       entryPoint: z.string().optional(),
       imports: z.array(z.object({ path: z.string(), kind: z.string() })).default([]),
+      /** The source files bundled into it. */
+      inputs: z.record(z.string(), z.unknown()).default({}),
     }),
   ),
 });
@@ -67,31 +72,109 @@ export function lazyMainModulesOf(html: string): string[] {
   return /"onEnter":"demandCheck"/.test(html) ? ['src/ui/client/demand-check.ts'] : [];
 }
 
+/** An island's code the loader imports before hydrating it, or, for a dormant island, before arming it. */
+const AT_LOAD: Record<string, string> = {
+  'quote-form': 'src/ui/islands/quote-form/index.tsx',
+  'exit-intent': 'src/ui/islands/exit-intent/arm.ts',
+  'ad-listing': 'src/ui/islands/ad-listing/index.tsx',
+};
+
+/** Each form's definition, the chunk the form island's prepare loads (src/ui/islands/quote-form/parts.ts). */
+export const FORM_MODULES: Record<FormId, string> = {
+  medicare: 'src/shared/forms/medicare.ts',
+  auto: 'src/shared/forms/auto.ts',
+  life: 'src/shared/forms/life.ts',
+  'quiz-otc': 'src/shared/forms/quizzes.ts',
+  'quiz-auto': 'src/shared/forms/quizzes.ts',
+  'quiz-grocery': 'src/shared/forms/quizzes.ts',
+  'quiz-medicare': 'src/shared/forms/quizzes.ts',
+  'quiz-medicare-es': 'src/shared/forms/quizzes.ts',
+};
+
+const PART_MODULES: Record<PartName, string> = {
+  confirmation: 'src/ui/islands/quote-form/confirmation.tsx',
+  consent: 'src/ui/islands/quote-form/consent-block.tsx',
+};
+const TURNSTILE_MODULE = 'src/ui/islands/quote-form/turnstile-script.ts';
+const EXIT_DIALOG_MODULE = 'src/ui/islands/exit-intent/index.tsx';
+
+/** The page's form island as the loader sees it: its form, the step shown and whether it is finished. */
+export interface PageForm {
+  formId: FormId;
+  step: string;
+  completed: boolean;
+}
+
+export interface PageCode {
+  islands: string[];
+  /** main's lazy modules the page's load imports (lazyMainModulesOf). */
+  lazyMain?: string[];
+  form?: PageForm | null;
+}
+
+const unescapeAttr = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The form island's props on a page (its data-props), as far as the loader's prepare reads them. */
+export function pageFormOf(html: string): PageForm | null {
+  const marker = /<[a-z][a-z0-9-]*\s[^<>]*?data-island="quote-form"[^<>]*>/.exec(html)?.[0];
+  const props = marker ? /data-props="([^"]*)"/.exec(marker)?.[1] : undefined;
+  if (props === undefined) return null;
+  const parsed = JSON.parse(unescapeAttr(props)) as {
+    formId: FormId;
+    step: { name: string };
+    funnel: { completed: boolean };
+  };
+  return { formId: parsed.formId, step: parsed.step.name, completed: parsed.funnel.completed };
+}
+
+function chunkOf(meta: Metafile, module: string): string {
+  const chunk = outputOf(meta, module);
+  if (!chunk) throw new Error(`metafile has no chunk for ${module}`);
+  return chunk;
+}
+
 /**
- * main alone for a page without islands; main + the islands loader + React + each island's
- * chunk otherwise; with what main imports lazily on that page's load (lazyMainModulesOf).
+ * main alone for a page without islands; main + the islands loader + React + what each island
+ * loads before hydrating (the exit dialog only its triggers; the form island the page's form
+ * definition and the parts the server rendered: src/ui/islands/quote-form/parts.ts) otherwise;
+ * with what main imports lazily on that page's load (lazyMainModulesOf). `later`: what the page
+ * fetches only when the visitor gets there (the exit dialog, the confirmation, the consent
+ * block, Turnstile's loader), beyond what it loaded.
  */
-export function clientJsFor(meta: Metafile, islands: string[], lazyMain: string[] = []): ClientJs {
+export function clientJsFor(meta: Metafile, page: PageCode): ClientJs & { later: ClientJs } {
   const files = new Set<string>();
-  const main = outputOf(meta, 'src/ui/client/main.ts');
-  if (!main) throw new Error('metafile has no main entry');
-  closure(meta, main, files);
-  for (const module of lazyMain) {
-    const chunk = outputOf(meta, module);
-    if (!chunk) throw new Error(`metafile has no chunk for ${module}`);
-    closure(meta, chunk, files);
+  const later = new Set<string>();
+  closure(meta, chunkOf(meta, 'src/ui/client/main.ts'), files);
+  for (const module of page.lazyMain ?? []) closure(meta, chunkOf(meta, module), files);
+  if (page.islands.length > 0) closure(meta, chunkOf(meta, 'src/ui/client/islands.ts'), files);
+  for (const name of page.islands) {
+    const module = AT_LOAD[name];
+    if (!module) throw new Error(`no island ${name}`);
+    closure(meta, chunkOf(meta, module), files);
   }
-  if (islands.length > 0) {
-    const loader = outputOf(meta, 'src/ui/client/islands.ts');
-    if (!loader) throw new Error('metafile has no islands entry');
-    closure(meta, loader, files);
-    for (const name of islands) {
-      const chunk = outputOf(meta, `src/ui/islands/${name}/index.tsx`);
-      if (!chunk) throw new Error(`metafile has no chunk for island ${name}`);
-      closure(meta, chunk, files);
-    }
+  if (page.islands.includes('exit-intent')) closure(meta, chunkOf(meta, EXIT_DIALOG_MODULE), later);
+  if (page.islands.includes('quote-form')) {
+    const form = page.form;
+    if (!form) throw new Error('a form island without its props');
+    const def = formDefinition(form.formId);
+    closure(meta, chunkOf(meta, FORM_MODULES[form.formId]), files);
+    for (const part of partsFor(def, form.step, form.completed))
+      closure(meta, chunkOf(meta, PART_MODULES[part]), files);
+    const laterParts: PartName[] = [
+      'confirmation',
+      ...(def.steps.some((st) => st.consent) ? ['consent' as const] : []),
+    ];
+    for (const part of laterParts) closure(meta, chunkOf(meta, PART_MODULES[part]), later);
+    closure(meta, chunkOf(meta, TURNSTILE_MODULE), later);
   }
-  return measured(files);
+  for (const file of files) later.delete(file);
+  return { ...measured(files), later: measured(later) };
 }
 
 /**

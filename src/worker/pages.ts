@@ -22,7 +22,11 @@ import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from 
 import {
   CONTEXT_SLOT,
   fillShell,
+  isPlainPhone,
   NONCE_SLOT,
+  PHONE_DIGITS_SLOT,
+  PHONE_DISPLAY_SLOT,
+  PHONE_HREF_SLOT,
   QUOTE_TOKEN_SLOT,
   SEARCH_SLOT,
   ShellCache,
@@ -31,7 +35,7 @@ import {
 } from './page-cache';
 import { formQuoteToken } from './funnel/form-token';
 import { scriptJson } from '../ui/document';
-import { formDefinition } from '../shared/forms/engine';
+import { formDefinition } from '../shared/forms/registry';
 import { applyExperiment, buildPageTracking } from './tracking';
 import { logJson } from './observability/log';
 import { recordPageServed } from './visit';
@@ -149,16 +153,15 @@ async function renderRoute(
   });
   const shownPlace =
     config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
-  // Anything of the visitor's in the page (answers, a lease, the confirmation, their offers or place).
-  const personal =
+  // Anything of the visitor's in the page beside their number (answers, the confirmation, their offers or place).
+  const ownContent =
     offers !== undefined ||
     shownPlace !== null ||
     Object.keys(state.values).length > 0 ||
-    state.lease !== null ||
     state.completed ||
     ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
-  // Nothing of the visitor's in the page: the rendered shell can be shared (src/worker/page-cache.ts).
-  const shared = shellSharing.enabled && !personal;
+  // Issue 15, item 8: a lease is the visitor's too (never in a shared cache).
+  const personal = ownContent || state.lease !== null;
   // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
   const basePath =
     params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
@@ -166,6 +169,9 @@ async function renderRoute(
   const xsmid = route.xsmid[brand.id];
   // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
   const phone = phoneSeed(state.lease, brand.defaultPhone);
+  // Nothing of the visitor's in the page but their number: the rendered shell can be shared, the
+  // number filled in (issue 16: a visitor holding a lease no longer costs a fresh render).
+  const shared = shellSharing.enabled && !ownContent && isPlainPhone(phone.phone);
   const pageContext = {
     brand: { id: brand.id, name: brand.name },
     page: {
@@ -202,7 +208,9 @@ async function renderRoute(
       config,
       language,
       step: stepInfo,
-      phone: phone.phone,
+      phone: slots
+        ? { ...phone.phone, digits: PHONE_DIGITS_SLOT, display: PHONE_DISPLAY_SLOT, href: PHONE_HREF_SLOT }
+        : phone.phone,
       values: state.values,
       basePath,
       ...(config.form
@@ -255,6 +263,8 @@ async function renderRoute(
     shellVariant(c.req.raw),
     // Issue 15: the call copy changes with the working hours; a shell never outlives the hours it states.
     hours.line,
+    // The islands' props say whether the number is leased (the digits are slots).
+    phone.phone.leased ? 'leased' : 'default',
   ].join('|');
   const shell = shells.get(key) ?? shells.set(key, await render(true));
   const filled = fillShell(shell, {
@@ -263,6 +273,7 @@ async function renderRoute(
     submissionId: crypto.randomUUID(),
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
     quoteToken: formToken,
+    phone: phone.phone,
   });
   return respond(filled);
 }

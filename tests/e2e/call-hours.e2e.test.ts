@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formDefinition } from '../../src/shared/forms';
-import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor } from './support/browser';
 
 /**
  * Issue 15, item 4 in Chromium. The page re-reads the working hours on the visitor's clock on
@@ -64,7 +64,7 @@ describe('call copy on the visitor clock', () => {
     expect(await page.locator('body').textContent()).not.toContain('Call now');
     for (const tel of await ttyBesideEveryTel(page)) expect(tel, tel.href).toMatchObject({ tty: 'TTY 711' });
     // The exit dialog (an island) says the same on the visitor's clock.
-    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    await exitIntentArmed(page);
     expect(await page.locator('dialog.exit-intent .call-hours__text').textContent()).toBe(
       'Our licensed agents are away right now. They are back tomorrow at 5:00 AM PT.',
     );
@@ -93,7 +93,7 @@ describe('the working-hours code only when the hour moved', () => {
       if (r.url().includes('/build/chunks/call-hours-copy-')) chunks.push(r.url());
     });
     await page.goto(`${brandOrigin('bh')}/get-offers`);
-    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    await exitIntentArmed(page);
     const header = page.locator('.site-header .call-cta .call-hours__text');
     const rendered = await header.textContent();
     expect(rendered).toMatch(/^(Open until|Agents back) /);
@@ -122,7 +122,7 @@ describe('exit-intent copy by progress', () => {
   /** Opens the dialog on `path` (fresh memory each time) and returns its title. */
   async function titleOn(page: Page, url: string): Promise<string> {
     await page.goto(url);
-    await page.waitForSelector('[data-island="exit-intent"][data-hydrated]', { state: 'attached', ...WAIT });
+    await exitIntentArmed(page);
     await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
     await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
     const dialog = page.locator('dialog.exit-intent');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { brandOrigin, launchBrowser, newVisitor, rendered } from './support/browser';
+import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor, rendered } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
 
 /**
@@ -211,13 +211,22 @@ describe('exit intent', () => {
 
   it('shows once, closes with Escape and returns focus; never again after unsubscribe', async () => {
     const { context, page, errors } = await newVisitor(browser);
+    // Issue 15, budgets: the dialog's code is fetched when a trigger fires, not with the page.
+    const dialogChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/build\/chunks\/exit-intent-[A-Z0-9]+\.js$/.test(new URL(r.url()).pathname)) dialogChunks.push(r.url());
+    });
     const url = `${brandOrigin('bh')}/get-yours-otc`;
     await page.goto(url);
-    await hydrated(page, 'exit-intent');
+    await exitIntentArmed(page);
+    await hydrated(page);
+    await rendered(page);
+    expect(dialogChunks).toEqual([]);
     await page.locator('input[name="zipcode"]').focus();
     await leaveThroughTop(page);
     const dialog = page.locator('dialog.exit-intent');
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(dialogChunks).toHaveLength(1);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -230,7 +239,7 @@ describe('exit intent', () => {
     // Shown once: leaving again, even after a reload, shows nothing.
     await leaveThroughTop(page);
     await page.reload();
-    await hydrated(page, 'exit-intent');
+    await exitIntentArmed(page);
     await leaveThroughTop(page);
     await rendered(page);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
@@ -238,14 +247,14 @@ describe('exit intent', () => {
     // Reset, show it again, unsubscribe: it never returns, whatever the repeat window.
     await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
     await page.reload();
-    await hydrated(page, 'exit-intent');
+    await exitIntentArmed(page);
     await leaveThroughTop(page);
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     await page.getByRole('button', { name: "Don't show this again" }).click();
     expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
     await page.evaluate(() => localStorage.removeItem('vue-exit-intent'));
     await page.reload();
-    await hydrated(page, 'exit-intent');
+    await exitIntentArmed(page);
     await leaveThroughTop(page);
     await rendered(page);
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);

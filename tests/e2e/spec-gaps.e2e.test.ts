@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { callHours } from '../../src/shared/phone/call-hours';
 
 /**
@@ -154,7 +154,7 @@ describe('exit-intent reset (spec section 4)', () => {
   it('clears the time shown and the unsubscribe flag, so the dialog triggers again on the same page', async () => {
     const { context, page, errors } = await newVisitor(browser);
     await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
-    await hydrated(page, 'exit-intent');
+    await exitIntentArmed(page);
     const leave = () =>
       page.evaluate(() =>
         document.dispatchEvent(

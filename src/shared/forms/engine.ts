@@ -3,20 +3,9 @@
  * repeated driver and vehicle slots. Pure and zod-free: the browser island and the Worker
  * run the same functions on the same form definitions.
  */
-import type { FormId } from '../../routes/schema';
 import type { FormScalar, FormValues } from '../json';
 import { inputNames } from './field-rules';
-import { FORMS } from './registry';
 import type { FieldDef, FormDef, GroupDef, StepDef } from './types';
-
-export function formDefinition(id: FormId): FormDef {
-  return FORMS[id];
-}
-
-/** The form's step names in order; a page without a form has none. */
-export function stepNamesFor(form: FormId | null): readonly string[] {
-  return form ? FORMS[form].steps.map((s) => s.name) : [];
-}
 
 export function findStep(form: FormDef, name: string): StepDef | undefined {
   return form.steps.find((s) => s.name === name);

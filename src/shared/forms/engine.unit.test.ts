@@ -11,9 +11,9 @@ import {
   skipValues,
   stepFields,
   stepInputNames,
-  stepNamesFor,
   stepNumber,
 } from './engine';
+import { stepNamesFor } from './registry';
 import { medicareForm } from './medicare';
 import type { StepDef } from './types';
 

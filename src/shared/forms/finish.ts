@@ -4,8 +4,6 @@
  * travels in the address (`?edit=1`), so it works without JavaScript and survives the steps
  * (forms carry their query from step to step); the redirect after the final step drops it.
  */
-import { FORMS } from './registry';
-
 export const EDIT_ANSWERS_PARAM = 'edit';
 
 /** `search` ('?…' or '') with the edit marker set or removed. */
@@ -19,13 +17,4 @@ export function withEditAnswers(search: string, editing: boolean): string {
 
 export function isEditingAnswers(params: URLSearchParams): boolean {
   return params.has(EDIT_ANSWERS_PARAM);
-}
-
-/** The ids of every form selling the same product as `form` (itself included); none for an unknown id. */
-export function formsOfSameProduct(form: string): string[] {
-  const own = Object.entries(FORMS).find(([id]) => id === form)?.[1];
-  if (!own) return [];
-  return Object.entries(FORMS)
-    .filter(([, def]) => def.product === own.product)
-    .map(([id]) => id);
 }

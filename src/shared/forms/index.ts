@@ -8,7 +8,7 @@
 export * from './types';
 export * from './engine';
 export * from './messages';
-export { FORMS } from './registry';
+export { FORMS, formDefinition, formsOfSameProduct, stepNamesFor } from './registry';
 export { fieldValue, inputNames, isEmpty, maskPhone } from './field-rules';
 export { stepVerdict, submittedFromInputs, type StepVerdict } from './step-verdict';
 export { MONTH_OPTIONS, YES_NO } from './options';

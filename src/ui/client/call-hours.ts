@@ -1,6 +1,6 @@
 import { callHoursHour } from '../../shared/phone/copy-hour';
 import { publishCallHours } from '../call-hours-source';
-import { ISLAND_ATTR } from '../islands/registry';
+import { LIVE_ISLAND } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
 /**
@@ -38,8 +38,8 @@ export function startCallHours(report: Report, doc: Document = document): void {
     import('./call-hours-copy').then(
       ({ callHours, paintCallHours }) => {
         const hours = callHours(language, new Date(), utmMedium);
-        // Islands paint their own buttons (from what is published below).
-        paintCallHours(doc, hours, (el) => !el.closest(`[${ISLAND_ATTR}]`));
+        // Islands paint their own buttons (from what is published below); a dormant one's are the page's.
+        paintCallHours(doc, hours, (el) => !el.closest(LIVE_ISLAND));
         publishCallHours(language, hours);
       },
       (error: unknown) => {

@@ -1,24 +1,41 @@
 /**
  * Hydrates the islands the server marked, and nothing else. Each island's code is a
- * separate chunk fetched on demand. If a chunk fails to load (typically: a deployment
+ * separate chunk fetched on demand; a dormant island's (the exit dialog) only when its moment
+ * comes (issue 15, budgets: what a page loads is what the visitor is shown). If a chunk fails to load (typically: a deployment
  * replaced it), the page reloads once, guarded for 10 seconds (spec section 8).
  */
 import { createElement, startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { CHUNK_ERROR_EVENT, ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from '../islands/registry';
+import {
+  CHUNK_ERROR_EVENT,
+  DORMANT_ATTR,
+  ISLAND_ATTR,
+  ISLAND_PROPS_ATTR,
+  type IslandModule,
+  type IslandName,
+} from '../islands/registry';
 import { reloadOnce } from './reload-guard';
 
-type Loader = () => Promise<ComponentType<never>>;
+interface IslandCode {
+  load: () => Promise<IslandModule>;
+  /** A dormant island (DORMANT_ATTR): hydrated when this resolves, with the props it gives. */
+  until?: (el: HTMLElement, props: never) => Promise<unknown>;
+}
 
-/** One loader per island; each import() becomes its own chunk. */
-const LOADERS: Partial<Record<IslandName, Loader>> = {
-  'quote-form': () => import('../islands/quote-form').then((m) => m.QuoteForm as ComponentType<never>),
-  'exit-intent': () => import('../islands/exit-intent').then((m) => m.ExitIntent as ComponentType<never>),
-  'ad-listing': () => import('../islands/ad-listing').then((m) => m.AdListing as ComponentType<never>),
+/** One entry per island; each import() becomes its own chunk. */
+const ISLANDS: Partial<Record<IslandName, IslandCode>> = {
+  'quote-form': { load: () => import('../islands/quote-form').then((m) => m.island) },
+  'exit-intent': {
+    load: () => import('../islands/exit-intent').then((m) => m.island),
+    until: (el, props) => import('../islands/exit-intent/arm').then((m) => m.whenExitIntent(el, props)),
+  },
+  'ad-listing': {
+    load: () => import('../islands/ad-listing').then((m) => ({ Component: m.AdListing as ComponentType<never> })),
+  },
 };
 
 function isIslandName(name: string | null): name is IslandName {
-  return name !== null && Object.hasOwn(LOADERS, name);
+  return name !== null && Object.hasOwn(ISLANDS, name);
 }
 
 async function hydrate(el: HTMLElement): Promise<void> {
@@ -30,16 +47,20 @@ async function hydrate(el: HTMLElement): Promise<void> {
   } catch {
     return;
   }
+  const code = ISLANDS[name];
+  if (!code) return;
   let Component: ComponentType<never>;
   try {
-    const load = LOADERS[name];
-    if (!load) return;
-    Component = await load();
+    if (code.until) props = await code.until(el, props as never);
+    const island = await code.load();
+    if (island.prepare) props = await island.prepare(props as never);
+    Component = island.Component;
   } catch {
     window.dispatchEvent(new CustomEvent('preload-error', { detail: { island: name } }));
     reloadOnce(location.pathname + location.search + location.hash, 'Chunk Error');
     return;
   }
+  el.removeAttribute(DORMANT_ATTR);
   // As a transition, hydration is time-sliced: React yields to the browser every few ms instead of
   // one long task (Total Blocking Time on a slow phone); a tap during it hydrates its target first.
   startTransition(() => {

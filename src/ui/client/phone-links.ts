@@ -1,12 +1,12 @@
 import { readPhoneSeed, showPhoneHere, startPhoneSource } from '../phone-source';
 import { currentPhone, onPhoneChange } from '../phone-state';
-import { ISLAND_ATTR } from '../islands/registry';
+import { LIVE_ISLAND } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
 /**
  * Issue 15, item 1: the call buttons the server rendered outside the islands (header, form
  * slot, listings, reviews) follow the page's one number source (src/ui/phone-source.ts).
- * Islands render their own buttons from the same source, and show a new lease through it
+ * Islands render their own buttons from the same source (a dormant island's are painted here), and show a new lease through it
  * (window.quoteShowPhone, src/ui/phone-state.ts).
  */
 export function startPhoneLinks(doc: Document = document): void {
@@ -17,7 +17,7 @@ export function startPhoneLinks(doc: Document = document): void {
   const paint = () => {
     const phone = currentPhone(seed.phone);
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-phone]')) {
-      if (link.closest(`[${ISLAND_ATTR}]`)) continue;
+      if (link.closest(LIVE_ISLAND)) continue;
       if (link.getAttribute('data-phone') === phone.digits) continue;
       link.href = phone.href;
       link.setAttribute('data-phone', phone.digits);

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import { ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from './registry';
+import { DORMANT_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from './registry';
 
 /** Collects the islands a render used, so the document only ships the island loader when needed. */
 export const IslandCollector = createContext<Set<IslandName> | null>(null);
@@ -8,6 +8,8 @@ interface IslandProps<P extends object> {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
+  /** Hydrated on demand (the loader waits for its moment): see DORMANT_ATTR. */
+  dormant?: boolean;
 }
 
 /**
@@ -15,9 +17,13 @@ interface IslandProps<P extends object> {
  * its props as JSON. The browser hydrates the marker's content with the same props, so
  * the markup matches and only this subtree becomes interactive.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, dormant = false }: IslandProps<P>) {
   useContext(IslandCollector)?.add(name);
-  const attrs = { [ISLAND_ATTR]: name, [ISLAND_PROPS_ATTR]: JSON.stringify(props) };
+  const attrs = {
+    [ISLAND_ATTR]: name,
+    [ISLAND_PROPS_ATTR]: JSON.stringify(props),
+    ...(dormant ? { [DORMANT_ATTR]: '' } : {}),
+  };
   return (
     <div {...attrs} className="island">
       <Component {...props} />

@@ -3,6 +3,8 @@
  * inside a marker element carrying their props; the client entry (src/ui/client/islands.ts)
  * finds the markers and loads each island's code on demand.
  */
+import type { ComponentType } from 'react';
+
 export const ISLAND_NAMES = ['quote-form', 'exit-intent', 'ad-listing'] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 
@@ -13,3 +15,21 @@ export const ISLAND_ATTR = 'data-island';
  */
 export const CHUNK_ERROR_EVENT = 'island-chunk-error';
 export const ISLAND_PROPS_ATTR = 'data-props';
+/**
+ * On an island hydrated only when something happens (the exit dialog, when a trigger fires):
+ * until then its markup is the page's, and the main script paints its call buttons like the
+ * page's own (the one number, the hours on the visitor's clock).
+ */
+export const DORMANT_ATTR = 'data-dormant';
+/** Islands React renders (or is about to): the main script leaves their call buttons to them. */
+export const LIVE_ISLAND = `[${ISLAND_ATTR}]:not([${DORMANT_ATTR}])`;
+
+/**
+ * An island's code as the loader (src/ui/client/islands.ts) takes it: its component, and what it
+ * must have before hydrating (`prepare`: the page's form definition, the parts the server
+ * rendered, the values a dormant island was painted with), so hydration never suspends or mismatches.
+ */
+export interface IslandModule {
+  Component: ComponentType<never>;
+  prepare?: (props: never) => Promise<unknown>;
+}

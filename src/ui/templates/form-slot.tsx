@@ -4,12 +4,18 @@ import { CallHoursContext } from '../components/call-hours';
 import { QuoteForm, type QuoteFormProps } from '../islands/quote-form';
 import { AdListing, type AdListingProps } from '../islands/ad-listing';
 import { OfferWallRenderer } from '../islands/quote-form/offer-wall';
+import { FormCodeContext, type Parts } from '../islands/quote-form/parts';
+import * as confirmation from '../islands/quote-form/confirmation';
+import * as consent from '../islands/quote-form/consent-block';
+import { formDefinition } from '../../shared/forms/registry';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
 import { t } from '../i18n';
 import { TpmoNotice } from '../consent/tpmo-notice';
 
 const renderAdListing = (props: AdListingProps) => <AdListing {...props} />;
+/** The server renders in one pass: every part of the form island is at hand (the browser loads them as it goes). */
+const SERVER_PARTS: Parts = { confirmation, consent };
 
 /** The page's form as an island, or, for a page without a form, the call and its destination. */
 export function FormSlot({ page }: { page: PageProps }) {
@@ -53,7 +59,9 @@ export function FormSlot({ page }: { page: PageProps }) {
     <>
       {/* The auto finish's offers, rendered in this pass (the browser loads them as a chunk of their own). */}
       <OfferWallRenderer.Provider value={renderAdListing}>
-        <Island name="quote-form" component={QuoteForm} props={props} />
+        <FormCodeContext.Provider value={{ form: formDefinition(props.formId), parts: SERVER_PARTS }}>
+          <Island name="quote-form" component={QuoteForm} props={props} />
+        </FormCodeContext.Provider>
       </OfferWallRenderer.Provider>
       {page.config.product === 'medicare' ? (
         <TpmoNotice brand={page.brand} language={page.language} placement="form" />

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { toFormValues, type FormValues } from '../../shared/json';
-import { formsOfSameProduct } from '../../shared/forms/finish';
+import { formsOfSameProduct } from '../../shared/forms/registry';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import {

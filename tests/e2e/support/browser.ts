@@ -32,6 +32,14 @@ export function rendered(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The exit dialog's triggers are armed: the islands loader arms them at load and hydrates the
+ * dialog only when one fires (src/ui/islands/exit-intent/arm.ts), so there is no data-hydrated to wait for.
+ */
+export async function exitIntentArmed(page: Page): Promise<void> {
+  await page.waitForSelector('[data-island="exit-intent"][data-armed]', { state: 'attached', timeout: 30_000 });
+}
+
 export function sandboxOrigin(): string {
   return inject('e2eSandboxOrigin');
 }

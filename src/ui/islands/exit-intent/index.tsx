@@ -3,11 +3,12 @@
  * so the page behind is inert; Tab stays inside, Escape closes, and focus returns to where it
  * was. 'showDialog' offers to finish the quote or call; 'showPhone' shows the number.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { ExitIntentOptions, Language } from '../../../routes/schema';
 import type { PhoneDisplay } from '../../page-props';
-import { browserStorage, markShown, mayTrigger, resetExitIntent, unsubscribe } from './state';
-import { watchExitIntent } from './triggers';
+import type { IslandModule } from '../registry';
+import { currentPhone } from '../../phone-state';
+import { shownCallHours } from '../../call-hours-source';
 import { usePhone } from '../use-phone';
 import { useCallHours } from '../use-call-hours';
 import { CallButton } from '../../components/phone-cta';
@@ -23,6 +24,8 @@ export interface ExitIntentProps {
   formHref: string | null;
   /** Issue 15, item 4: the call copy the page was rendered with. */
   callHours?: CallHours | null;
+  /** Browser only: the islands loader hydrates the dialog when a trigger fired (./arm.ts), to open at once. */
+  openWith?: { returnFocus: HTMLElement | null };
 }
 
 // Issue 15, item 4: titles by progress (src/ui/islands/exit-intent/progress.ts); no "now" (the hours line says when agents answer).
@@ -78,9 +81,19 @@ function dialogCopy(s: Copy, hook: ExitIntentProps['hook'], progress: ExitProgre
   return { title: s.startTitle, body: s.startBody, finish: s.finish };
 }
 
+const arm = () => import('./arm');
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function ExitIntent({ hook, options, language, phone: rendered, formHref, callHours }: ExitIntentProps) {
+export function ExitIntent({
+  hook,
+  options,
+  language,
+  phone: rendered,
+  formHref,
+  callHours,
+  openWith,
+}: ExitIntentProps) {
   const s = COPY[language];
   // Issue 15: the page's one number (a lease that arrives or runs out shows here too).
   const phone = usePhone(rendered);
@@ -90,34 +103,27 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref,
   const returnFocus = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
 
+  // Read when it opens: the visitor's progress in the form now, and where focus goes back to.
+  const show = useCallback((focus: Element | null) => {
+    setProgress(progressOf(document));
+    returnFocus.current = focus instanceof HTMLElement ? focus : null;
+    setOpen(true);
+  }, []);
   useEffect(() => {
-    const storage = browserStorage();
-    let stop = () => undefined as void;
-    const fire = () => {
-      stop();
-      if (!mayTrigger(storage, options.repeatAfterDays)) return;
-      markShown(storage);
-      setProgress(progressOf(document));
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setOpen(true);
-    };
-    const arm = () => {
-      stop();
-      stop = mayTrigger(storage, options.repeatAfterDays) ? watchExitIntent(options, fire) : () => undefined;
-    };
-    // Spec section 4: reset clears the time shown and the unsubscribe flag, so it can trigger
-    // again, on this page too. Operators and QA: dispatchEvent(new Event('quote:exit-intent-reset')).
-    const onReset = () => {
-      resetExitIntent(storage);
-      arm();
-    };
-    window.addEventListener('quote:exit-intent-reset', onReset);
-    arm();
+    // The chunk the loader armed the triggers from (./arm.ts): loaded already, not bundled twice.
+    let disarm: (() => void) | null = null;
+    let live = true;
+    void arm().then((m) => {
+      if (!live) return;
+      // Hydrated because a trigger fired (the loader armed it): open now; armed again for a reset (spec section 4).
+      if (openWith) show(openWith.returnFocus);
+      disarm = m.armExitIntent(options, () => show(document.activeElement));
+    });
     return () => {
-      stop();
-      window.removeEventListener('quote:exit-intent-reset', onReset);
+      live = false;
+      disarm?.();
     };
-  }, [options]);
+  }, [options, show, openWith]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -133,7 +139,7 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref,
   };
   const close = () => dialogRef.current?.close();
   const stopForGood = () => {
-    unsubscribe(browserStorage());
+    void arm().then((m) => m.unsubscribeExitIntent());
     close();
   };
   // showModal makes the page inert; this keeps Tab cycling inside instead of leaving for the browser chrome.
@@ -183,3 +189,18 @@ export function ExitIntent({ hook, options, language, phone: rendered, formHref,
     </dialog>
   );
 }
+
+/**
+ * For the islands loader (src/ui/client/islands.ts): while dormant, the main script painted the
+ * dialog's call button like the page's (the one number, the hours on the visitor's clock), so it
+ * hydrates with what that shows now and finds the markup it renders.
+ */
+export const island: IslandModule = {
+  Component: ExitIntent as ComponentType<never>,
+  prepare: (props: ExitIntentProps) =>
+    Promise.resolve({
+      ...props,
+      phone: currentPhone(props.phone),
+      callHours: shownCallHours(props.language) ?? props.callHours ?? null,
+    }),
+};

@@ -22,5 +22,6 @@ export function ExitIntentSlot({ page }: { page: PageProps }) {
     formHref: page.config.form ? '#quote' : null,
     callHours: hours,
   };
-  return <Island name="exit-intent" component={ExitIntent} props={props} />;
+  // Dormant: the loader arms the triggers and loads the dialog when one fires (./arm.ts).
+  return <Island name="exit-intent" component={ExitIntent} props={props} dormant />;
 }

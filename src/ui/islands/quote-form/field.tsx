@@ -5,7 +5,9 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../routes/schema';
-import { formMessages, inputNames, maskPhone, type FieldDef, type Option } from '../../../shared/forms';
+import { formMessages } from '../../../shared/forms/messages';
+import { inputNames, maskPhone } from '../../../shared/forms/field-rules';
+import type { FieldDef, Option } from '../../../shared/forms/types';
 import type { FunnelProps } from './types';
 import type { Inputs } from './inputs';
 import { useYearModels } from './vehicle-data';

@@ -1,5 +1,6 @@
 /** Small pure helpers of the form island. */
-import { MONTH_OPTIONS, type FieldDef, type Option } from '../../../shared/forms';
+import { MONTH_OPTIONS } from '../../../shared/forms/options';
+import type { FieldDef, Option } from '../../../shared/forms/types';
 import type { Inputs } from './inputs';
 
 export function optionsFor(field: FieldDef, insurers: readonly string[] | null): readonly Option[] {

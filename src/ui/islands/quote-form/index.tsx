@@ -4,23 +4,24 @@
  * steps in the page with the History API (back and forward work), scrolls the form into
  * view, and reports steps to tracking. One engine for every form: src/shared/forms.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  findStep,
-  formDefinition,
-  formMessages,
-  groupCount,
-  isEmpty,
-  problemMessage,
-  fieldValue,
-  removeGroupSlot,
-  stepFields,
-  stepNumber,
-  stepVerdict,
-  submittedFromInputs,
-  type FieldDef,
-  type StepDef,
-} from '../../../shared/forms';
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+} from 'react';
+import type { IslandModule } from '../registry';
+// Not the forms' index: it brings every form's definition (src/shared/forms/registry.ts); ./parts.ts loads the page's.
+import { findStep, groupCount, removeGroupSlot, stepFields, stepNumber } from '../../../shared/forms/engine';
+import { formMessages, problemMessage } from '../../../shared/forms/messages';
+import { fieldValue, isEmpty } from '../../../shared/forms/field-rules';
+import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
+import type { FieldDef, StepDef } from '../../../shared/forms/types';
 import { scrollToElement } from '../../scroll';
 import { navigateTo } from '../../navigate';
 import { trackStepEntered, trackStepSubmitted } from './analytics';
@@ -29,16 +30,16 @@ import { Field } from './field';
 import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
-import { ConsentBlock, tickedSellerValues } from './consent-block';
 import { PlaceLine, usePlace, useUnknownZips } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
-import { Confirmation } from './confirmation';
 import { usePhone } from '../use-phone';
 import { showPhone } from '../../phone-source';
 import { withEditAnswers } from '../../../shared/forms/finish';
 import { Honeypot } from './honeypot';
-import { TURNSTILE_SUBMIT_WAIT_MS, useTurnstile } from './turnstile';
+import { prefetchTurnstile, TURNSTILE_SUBMIT_WAIT_MS, useTurnstile } from './turnstile';
+import { FormCodeContext, loadFormCode, loadParts, partsFor, type FormCode, type PartName } from './parts';
+import { CHUNK_ERROR_EVENT } from '../registry';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -47,7 +48,23 @@ type Status = 'idle' | 'sending' | 'failed' | 'blocked';
 
 export function QuoteForm(props: QuoteFormProps) {
   const { formId, language, basePath, funnel } = props;
-  const form = formDefinition(formId);
+  const code = useContext(FormCodeContext);
+  if (!code) throw new Error(`no form code for ${formId}`);
+  const form = code.form;
+  // Issue 15, budgets: parts loaded when the visitor gets there (./parts.ts), one step ahead.
+  const [parts, setParts] = useState(code.parts);
+  const need = useCallback(
+    (names: readonly PartName[]) =>
+      loadParts(names).then(
+        (got) => setParts((prev) => ({ ...prev, ...got })),
+        (error: unknown) => {
+          // A deployment replaced the chunk: the loader reloads the page once (spec section 8).
+          window.dispatchEvent(new Event(CHUNK_ERROR_EVENT));
+          throw error;
+        },
+      ),
+    [],
+  );
   const s = formMessages(language);
   const idPrefix = useId().replace(/:/g, '');
   const stepNames = useMemo(() => form.steps.map((st) => st.name), [form]);
@@ -168,14 +185,32 @@ export function QuoteForm(props: QuoteFormProps) {
     trackStepEntered({ name: step.name, number }, info.fallback);
   }, [step.name, number]);
 
+  // One step ahead: what the next step shows (the consent block, Turnstile's loader), the confirmation on the last.
+  useEffect(() => {
+    if (completed) return;
+    const next = form.steps[number]?.name;
+    void need(next ? partsFor(form, next, false) : ['confirmation']).catch(() => undefined);
+    if (next && number + 1 === form.steps.length) prefetchTurnstile();
+  }, [form, number, completed, need]);
+
+  /** Enters a step once the parts it shows are here (prefetched: at once). */
+  const enterWhenReady = useCallback(
+    (name: string, fallback: boolean, values: Inputs) =>
+      need(partsFor(form, name, false)).then(
+        () => enterStep(name, fallback, values),
+        () => undefined,
+      ),
+    [form, need, enterStep],
+  );
+
   useEffect(() => {
     const onPop = () => {
       const target = stepFromPath(basePath, stepNames);
-      enterStep(target.name, target.fallback, inputsRef.current);
+      void enterWhenReady(target.name, target.fallback, inputsRef.current);
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [basePath, stepNames, enterStep]);
+  }, [basePath, stepNames, enterWhenReady]);
 
   const goTo = (next: string, query: string = search) => {
     const url = `${basePath}/${next}${query}`;
@@ -186,7 +221,7 @@ export function QuoteForm(props: QuoteFormProps) {
     }
     if (form.replaceHistory) history.replaceState({ quoteStep: next }, '', url);
     else history.pushState({ quoteStep: next }, '', url);
-    enterStep(next, false, inputs);
+    void enterWhenReady(next, false, inputs);
   };
 
   const finish = async () => {
@@ -196,6 +231,7 @@ export function QuoteForm(props: QuoteFormProps) {
     if (done !== location.search)
       history.replaceState(history.state, '', `${location.pathname}${done}${location.hash}`);
     finishedHere.current = true;
+    await need(['confirmation']);
     setServerOffers(undefined);
     setArrived(false);
     setCompleted(true);
@@ -242,7 +278,10 @@ export function QuoteForm(props: QuoteFormProps) {
         step: step.name,
         action,
         // Issue 19: the Medicare entities the visitor ticked travel with the consent step's values.
-        values: step.consent && action === 'submit' ? { ...values, ...tickedSellerValues(formRef.current) } : values,
+        values:
+          step.consent && action === 'submit'
+            ? { ...values, ...parts.consent?.tickedSellerValues(formRef.current) }
+            : values,
         ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
         pageUrl: location.href,
         ...(token ? { quoteToken: token } : {}),
@@ -354,19 +393,21 @@ export function QuoteForm(props: QuoteFormProps) {
   return (
     <div className="quote-form" id="quote">
       {completed ? (
-        <Confirmation
-          language={language}
-          product={form.product}
-          phone={phone}
-          arrived={arrived}
-          editHref={editHref}
-          onEdit={editAnswers}
-          headingRef={doneRef}
-          idPrefix={idPrefix}
-          pageName={props.pageName}
-          offers={serverOffers}
-          callHours={props.callHours}
-        />
+        parts.confirmation && (
+          <parts.confirmation.Confirmation
+            language={language}
+            product={form.product}
+            phone={phone}
+            arrived={arrived}
+            editHref={editHref}
+            onEdit={editAnswers}
+            headingRef={doneRef}
+            idPrefix={idPrefix}
+            pageName={props.pageName}
+            offers={serverOffers}
+            callHours={props.callHours}
+          />
+        )
       ) : (
         <form
           ref={formRef}
@@ -406,8 +447,8 @@ export function QuoteForm(props: QuoteFormProps) {
           {step.group && groupSlots !== undefined ? (
             <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
           ) : null}
-          {step.consent && funnel.consent ? (
-            <ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
+          {step.consent && funnel.consent && parts.consent ? (
+            <parts.consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
           ) : null}
           {status === 'failed' ? (
             <p className="error" role="alert">
@@ -451,3 +492,21 @@ export function QuoteForm(props: QuoteFormProps) {
     </div>
   );
 }
+
+/** In the browser: the island with the code its loader fetched for this page (./parts.ts). */
+function QuoteFormIsland({ code, ...props }: QuoteFormProps & { code: FormCode }) {
+  return (
+    <FormCodeContext.Provider value={code}>
+      <QuoteForm {...props} />
+    </FormCodeContext.Provider>
+  );
+}
+
+/** For the islands loader (src/ui/client/islands.ts): the page's form and what the server rendered, before hydrating. */
+export const island: IslandModule = {
+  Component: QuoteFormIsland as ComponentType<never>,
+  prepare: async (props: QuoteFormProps) => ({
+    ...props,
+    code: await loadFormCode(props.formId, props.step.name, props.funnel.completed),
+  }),
+};

@@ -3,7 +3,9 @@
  * yyyy-MM-dd dates) are turned into input text once, and input text into the values the
  * step handler judges with the browser copy of the lead rules.
  */
-import { fieldValue, inputNames, stepFields, type FieldDef, type FormDef, type StepDef } from '../../../shared/forms';
+import { fieldValue, inputNames } from '../../../shared/forms/field-rules';
+import { stepFields } from '../../../shared/forms/engine';
+import type { FieldDef, FormDef, StepDef } from '../../../shared/forms/types';
 import type { FormScalar, FormValues } from '../../../shared/json';
 
 export type Inputs = Record<string, string>;

@@ -1,7 +1,8 @@
 /** The inside of a step: progress, the question, its fields, and driver or vehicle slots with add and remove. */
 import type { ReactNode, RefObject } from 'react';
 import type { Language } from '../../../routes/schema';
-import { formMessages, type FieldDef, type StepDef } from '../../../shared/forms';
+import { formMessages } from '../../../shared/forms/messages';
+import type { FieldDef, StepDef } from '../../../shared/forms/types';
 
 interface StepBodyProps {
   step: StepDef;

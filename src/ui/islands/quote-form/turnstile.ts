@@ -12,58 +12,9 @@ export interface TurnstileProps {
   scriptUrl: string;
 }
 
-interface TurnstileApi {
-  render(container: HTMLElement, params: Record<string, unknown>): string | undefined;
-  getResponse(id?: string): string | undefined;
-  remove(id: string): void;
-}
-
-declare global {
-  interface Window {
-    turnstile?: TurnstileApi;
-  }
-}
-
-let loading: Promise<TurnstileApi | null> | null = null;
-
-/** The script URL as Trusted Types want it when the page enforces them; the configured URL only. */
-function scriptSource(url: string): string {
-  const tt = (
-    window as unknown as {
-      trustedTypes?: {
-        createPolicy(
-          name: string,
-          rules: { createScriptURL(input: string): string },
-        ): { createScriptURL(input: string): string };
-      };
-    }
-  ).trustedTypes;
-  if (!tt) return url;
-  try {
-    const policy = tt.createPolicy('quote-turnstile', { createScriptURL: (input) => (input === url ? input : '') });
-    return policy.createScriptURL(url);
-  } catch {
-    return url;
-  }
-}
-
-function loadTurnstile(scriptUrl: string): Promise<TurnstileApi | null> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  loading ??= new Promise((resolve) => {
-    const script = document.createElement('script');
-    const url = new URL(scriptUrl, location.href);
-    url.searchParams.set('render', 'explicit');
-    (script as { src: string }).src = scriptSource(url.href);
-    script.async = true;
-    script.onload = () => resolve(window.turnstile ?? null);
-    script.onerror = () => {
-      loading = null;
-      resolve(null);
-    };
-    document.head.appendChild(script);
-  });
-  return loading;
-}
+/** Turnstile's loader: a chunk fetched one step before the last (prefetchTurnstile), not with the form. */
+const script = () => import('./turnstile-script');
+export const prefetchTurnstile = () => void script().catch(() => undefined);
 
 /**
  * Renders the widget into the returned ref while `active` (the last step). `token(waitMs)`
@@ -85,21 +36,26 @@ export function useTurnstile(props: TurnstileProps | null | undefined, active: b
       state.current.token = token;
       for (const wake of state.current.waiters.splice(0)) wake(token);
     };
-    void loadTurnstile(props.scriptUrl).then((api) => {
-      if (!api || cancelled) return;
-      try {
-        widget = api.render(el, {
-          sitekey: props.siteKey,
-          appearance: 'interaction-only',
-          'response-field': false,
-          callback: (token: string) => settle(token),
-          'expired-callback': () => settle(null),
-          'error-callback': () => settle(null),
-        });
-      } catch {
-        // A widget that cannot render leaves the submit without a token: the lead is kept, unverified.
-      }
-    });
+    void script()
+      .then(
+        (m) => m.loadTurnstile(props.scriptUrl),
+        () => null,
+      )
+      .then((api) => {
+        if (!api || cancelled) return;
+        try {
+          widget = api.render(el, {
+            sitekey: props.siteKey,
+            appearance: 'interaction-only',
+            'response-field': false,
+            callback: (token: string) => settle(token),
+            'expired-callback': () => settle(null),
+            'error-callback': () => settle(null),
+          });
+        } catch {
+          // A widget that cannot render leaves the submit without a token: the lead is kept, unverified.
+        }
+      });
     return () => {
       cancelled = true;
       if (widget && window.turnstile) window.turnstile.remove(widget);
