@@ -16,6 +16,14 @@ export const SUBMISSION_SLOT = '00000000-0000-4000-8000-00000000c0de';
 export const SEARCH_SLOT = 'qfSearchSlot000000000000';
 /** The no-JavaScript form's quote token (final step only; src/worker/funnel/form-token.ts). */
 export const QUOTE_TOKEN_SLOT = 'qfQuoteTokenSlot00000000';
+/**
+ * The number the page shows (issue 16): a returning visitor whose only state is a lease gets the
+ * shared shell with their number, not a fresh render. Every call button, the islands' props and
+ * the page context carry it; the page's copy does not depend on it.
+ */
+export const PHONE_DIGITS_SLOT = 'qfPhoneDigitsSlot0000000';
+export const PHONE_DISPLAY_SLOT = 'qfPhoneDisplaySlot000000';
+export const PHONE_HREF_SLOT = 'qfPhoneHrefSlot000000000';
 
 const MAX_ENTRIES = 400;
 
@@ -36,9 +44,26 @@ const utf8 = new TextEncoder();
 const CONTEXT_MARK = `"${CONTEXT_SLOT}"`;
 // Every slot is plain [A-Za-z0-9_"-], so the alternation needs no escaping.
 const SLOT_PATTERN = new RegExp(
-  [NONCE_SLOT, SUBMISSION_SLOT, SEARCH_SLOT, QUOTE_TOKEN_SLOT, CONTEXT_MARK].join('|'),
+  [
+    NONCE_SLOT,
+    SUBMISSION_SLOT,
+    SEARCH_SLOT,
+    QUOTE_TOKEN_SLOT,
+    CONTEXT_MARK,
+    PHONE_DIGITS_SLOT,
+    PHONE_DISPLAY_SLOT,
+    PHONE_HREF_SLOT,
+  ].join('|'),
   'g',
 );
+
+/** What a phone slot may be filled with as it is: no character HTML or JSON would escape. */
+const PLAIN_PHONE = /^[A-Za-z0-9+:. ()-]*$/;
+
+/** Whether a number can fill the phone slots unescaped (every number the product formats can). */
+export function isPlainPhone(phone: { digits: string; display: string; href: string }): boolean {
+  return PLAIN_PHONE.test(phone.digits) && PLAIN_PHONE.test(phone.display) && PLAIN_PHONE.test(phone.href);
+}
 
 export function compileShell(html: string): CompiledShell {
   const parts: string[] = [];
@@ -100,6 +125,8 @@ export interface ShellSlots {
   search: string;
   /** The form's quote token ([A-Za-z0-9_.-] only, so attribute-safe), when the shell has its slot. */
   quoteToken?: string | null;
+  /** The number shown (isPlainPhone: written as it is). */
+  phone: { digits: string; display: string; href: string };
 }
 
 /**
@@ -118,6 +145,9 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
     [SEARCH_SLOT]: slots.search.replaceAll('&', '&amp;'),
     [QUOTE_TOKEN_SLOT]: slots.quoteToken ?? '',
     [CONTEXT_MARK]: slots.pageContextJson,
+    [PHONE_DIGITS_SLOT]: slots.phone.digits,
+    [PHONE_DISPLAY_SLOT]: slots.phone.display,
+    [PHONE_HREF_SLOT]: slots.phone.href,
   };
   const filled = marks.map((mark) => values[mark] ?? '');
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.

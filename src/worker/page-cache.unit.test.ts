@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_SLOT, fillShell, NONCE_SLOT, SEARCH_SLOT, ShellCache, SUBMISSION_SLOT } from './page-cache';
+import {
+  CONTEXT_SLOT,
+  fillShell,
+  isPlainPhone,
+  NONCE_SLOT,
+  PHONE_DIGITS_SLOT,
+  PHONE_DISPLAY_SLOT,
+  PHONE_HREF_SLOT,
+  SEARCH_SLOT,
+  ShellCache,
+  SUBMISSION_SLOT,
+} from './page-cache';
 
 const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script><form action="/p/zip${SEARCH_SLOT}"><input value="${SUBMISSION_SLOT}"></form>`;
 const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
@@ -7,12 +18,27 @@ const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
   pageContextJson: '{}',
   submissionId: 'id',
   search: '',
+  phone: { digits: '18005550101', display: '1-800-555-0101', href: 'tel:+18005550101' },
   ...over,
 });
 /** The filled page as text (fillShell gives the response's UTF-8 bytes). */
 const fill = (...args: Parameters<typeof fillShell>) => new TextDecoder().decode(fillShell(...args));
 
 describe('rendered-shell cache', () => {
+  it('fills the number everywhere the shell shows it; only plain numbers may fill it unescaped', () => {
+    const withPhone = `${shell}<a href="${PHONE_HREF_SLOT}" data-phone="${PHONE_DIGITS_SLOT}">${PHONE_DISPLAY_SLOT}</a><div data-props="{&quot;href&quot;:&quot;${PHONE_HREF_SLOT}&quot;}"></div>`;
+    const html = fill(
+      withPhone,
+      slots({ phone: { digits: '18335551001', display: '1-833-555-1001', href: 'tel:+18335551001' } }),
+    );
+    expect(html).toContain('<a href="tel:+18335551001" data-phone="18335551001">1-833-555-1001</a>');
+    expect(html).toContain('{&quot;href&quot;:&quot;tel:+18335551001&quot;}');
+    expect(html).not.toMatch(/qfPhone/);
+    expect(isPlainPhone({ digits: '18335551001', display: '(833) 555-1001', href: 'tel:+18335551001' })).toBe(true);
+    expect(isPlainPhone({ digits: '1', display: '<b>1</b>', href: 'tel:+1' })).toBe(false);
+    expect(isPlainPhone({ digits: '1', display: '1', href: 'tel:+1" onclick="x' })).toBe(false);
+  });
+
   it('fills every nonce slot and the page context', () => {
     const html = fill(
       shell,

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellSharing } from '../../src/worker/pages';
 import { visitor } from '../support/funnel';
+import { sandboxScope } from '../support/sandbox';
 import { maskFresh as normalise } from '../support/page-html';
 
 function pageContext(html: string): unknown {
@@ -43,6 +44,36 @@ describe('shared page shells', () => {
       });
     });
   }
+
+  it('a visitor whose only state is a lease gets the shared shell with their number, as a fresh render would show it', async () => {
+    const sb = sandboxScope();
+    const v = visitor('bh', { ip: sb.ip });
+    const leased = await v.fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
+    });
+    const reply = await leased.json<{ phone: { display: string; href: string }; source: string }>();
+    expect(reply.source).toBe('partner');
+    const path = '/get-yours-otc';
+    shellSharing.enabled = false;
+    const fresh = await (await v.get(path)).text();
+    shellSharing.enabled = true;
+    await v.get(path); // fills the cache with the leased shell
+    const response = await v.get(path);
+    const cached = await response.text();
+    expect(normalise(cached)).toBe(normalise(fresh));
+    // The visitor's number, on every call button and in the islands' props; never a shared cache.
+    expect(cached).toContain(`href="${reply.phone.href}"`);
+    expect(cached).toContain(`<span class="cta-phone__number">${reply.phone.display}</span>`);
+    expect(cached).not.toContain('href="tel:+18005550101"');
+    expect(cached).not.toMatch(/qfPhone\w*Slot/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // Another visitor of the same page still sees the brand's number from the same kind of shell.
+    const other = await (await visitor('bh').get(path)).text();
+    expect(other).toContain('href="tel:+18005550101"');
+    expect(other).not.toContain(reply.phone.href);
+  });
 
   it('gives each request its own nonce, visitor id and submission id', async () => {
     const a = await (await SELF.fetch('http://bh.localhost/get-yours-otc')).text();
