@@ -94,6 +94,8 @@ export const FORM_MODULES: Record<FormId, string> = {
 const PART_MODULES: Record<PartName, string> = {
   confirmation: 'src/ui/islands/quote-form/confirmation.tsx',
   consent: 'src/ui/islands/quote-form/consent-block.tsx',
+  date: 'src/ui/islands/quote-form/date-field.tsx',
+  vehicle: 'src/ui/islands/quote-form/vehicle-field.tsx',
 };
 const TURNSTILE_MODULE = 'src/ui/islands/quote-form/turnstile-script.ts';
 const EXIT_DIALOG_MODULE = 'src/ui/islands/exit-intent/index.tsx';

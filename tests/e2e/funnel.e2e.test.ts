@@ -214,7 +214,7 @@ describe('exit intent', () => {
     // Issue 15, budgets: the dialog's code is fetched when a trigger fires, not with the page.
     const dialogChunks: string[] = [];
     page.on('request', (r) => {
-      if (/\/build\/chunks\/exit-intent-[A-Z0-9]+\.js$/.test(new URL(r.url()).pathname)) dialogChunks.push(r.url());
+      if (/\/build\/chunks\/exit-intent-[\w-]+\.js$/.test(new URL(r.url()).pathname)) dialogChunks.push(r.url());
     });
     const url = `${brandOrigin('bh')}/get-yours-otc`;
     await page.goto(url);

@@ -125,7 +125,7 @@ describe('a failed page chunk (spec section 8)', () => {
     const { context, page } = await newVisitor(browser);
     const reports = clientErrors(page);
     let failed = 0;
-    await page.route(/\/build\/chunks\/quote-form-[A-Z0-9]+\.js$/, async (route) => {
+    await page.route(/\/build\/chunks\/quote-form-[\w-]+\.js$/, async (route) => {
       if (failed === 0) {
         failed++;
         await route.abort('failed');

@@ -23,6 +23,7 @@ describe('bench sizes (issue 15, budgets)', () => {
     expect(loaded.has('src/shared/forms/medicare.ts')).toBe(true);
     expect(loaded.has('src/shared/forms/auto.ts')).toBe(false);
     expect(loaded.has('src/shared/forms/quizzes.ts')).toBe(false);
+    expect(loaded.has('src/ui/islands/quote-form/vehicle-field.tsx')).toBe(false);
     const auto = inputsOf(
       clientJsFor(meta, { islands: ['quote-form'], form: { formId: 'auto', step: 'zip', completed: false } }).files,
     );

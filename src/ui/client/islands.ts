@@ -4,7 +4,9 @@
  * comes (issue 15, budgets: what a page loads is what the visitor is shown). If a chunk fails to load (typically: a deployment
  * replaced it), the page reloads once, guarded for 10 seconds (spec section 8).
  */
-import { createElement, startTransition, useEffect, type ComponentType } from 'react';
+import { startTransition, useEffect, type ComponentType, type ElementType, type ReactElement } from 'react';
+// The islands' JSX runtime: used here too, it travels in this file instead of a chunk of its own.
+import { jsx } from 'react/jsx-runtime';
 import { hydrateRoot } from 'react-dom/client';
 import {
   CHUNK_ERROR_EVENT,
@@ -64,12 +66,12 @@ async function hydrate(el: HTMLElement): Promise<void> {
   // As a transition, hydration is time-sliced: React yields to the browser every few ms instead of
   // one long task (Total Blocking Time on a slow phone); a tap during it hydrates its target first.
   startTransition(() => {
-    hydrateRoot(el, createElement(Hydrated, { el, island: createElement(Component, props as never) }));
+    hydrateRoot(el, jsx(Hydrated, { el, island: jsx(Component as ElementType, props) }));
   });
 }
 
 /** The island itself, and data-hydrated on its element once React has committed it (no markup of its own). */
-function Hydrated({ el, island }: { el: HTMLElement; island: ReturnType<typeof createElement> }) {
+function Hydrated({ el, island }: { el: HTMLElement; island: ReactElement }) {
   useEffect(() => el.setAttribute('data-hydrated', ''), [el]);
   return island;
 }

@@ -7,6 +7,8 @@ import { OfferWallRenderer } from '../islands/quote-form/offer-wall';
 import { FormCodeContext, type Parts } from '../islands/quote-form/parts';
 import * as confirmation from '../islands/quote-form/confirmation';
 import * as consent from '../islands/quote-form/consent-block';
+import * as date from '../islands/quote-form/date-field';
+import * as vehicle from '../islands/quote-form/vehicle-field';
 import { formDefinition } from '../../shared/forms/registry';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
@@ -15,7 +17,7 @@ import { TpmoNotice } from '../consent/tpmo-notice';
 
 const renderAdListing = (props: AdListingProps) => <AdListing {...props} />;
 /** The server renders in one pass: every part of the form island is at hand (the browser loads them as it goes). */
-const SERVER_PARTS: Parts = { confirmation, consent };
+const SERVER_PARTS: Parts = { confirmation, consent, date, vehicle };
 
 /** The page's form as an island, or, for a page without a form, the call and its destination. */
 export function FormSlot({ page }: { page: PageProps }) {

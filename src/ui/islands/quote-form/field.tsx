@@ -6,11 +6,11 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages } from '../../../shared/forms/messages';
-import { inputNames, maskPhone } from '../../../shared/forms/field-rules';
+import { maskPhone } from '../../../shared/forms/field-rules';
 import type { FieldDef, Option } from '../../../shared/forms/types';
 import type { FunnelProps } from './types';
 import type { Inputs } from './inputs';
-import { useYearModels } from './vehicle-data';
+import type { Parts } from './parts';
 
 export interface FieldProps {
   field: FieldDef;
@@ -23,11 +23,13 @@ export interface FieldProps {
   onInput: (name: string, value: string) => void;
   /** Validate the field; `changed` holds input values newer than the last render. */
   onCommit: (field: FieldDef, changed?: Inputs) => void;
+  /** The date and vehicle questions' code, at hand on the steps that ask them (./parts.ts). */
+  parts: Parts;
 }
 
 const TEXT_TYPES = { zip: 'text', text: 'text', email: 'email', tel: 'tel' } as const;
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter((id): id is string => typeof id === 'string' && id !== '');
   return list.length ? list.join(' ') : undefined;
 }
@@ -38,7 +40,7 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
  * pointer and the first click on Continue lands (a cleared line used to pull the button
  * ~35 px up between mousedown and mouseup, and the click was lost).
  */
-function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+export function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   // The last error shown, kept from earlier renders (React's "information from previous renders").
   const [shown, setShown] = useState(error);
   if (error && error !== shown) setShown(error);
@@ -68,7 +70,7 @@ function submitOnEnter(e: KeyboardEvent<HTMLSelectElement | HTMLInputElement>) {
   if (form && main && !main.disabled) form.requestSubmit(main);
 }
 
-function SelectInput(
+export function SelectInput(
   props: FieldProps & {
     name: string;
     id: string;
@@ -107,70 +109,6 @@ function SelectInput(
   );
 }
 
-const asOptions = (values: readonly (string | number)[]): Option[] =>
-  values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
-
-/** Year, make or model: selects from the data set; the model is typed until the year's list has loaded. */
-function VehicleField(props: FieldProps) {
-  const { field, inputs, idPrefix, language, error, onInput, onCommit, vehicles } = props;
-  const id = `${idPrefix}-${field.name}`;
-  const prefix = field.name.replace(/(Year|Make|Model)$/, '');
-  const models = useYearModels(inputs[`${prefix}Year`] ?? '');
-  let control;
-  if (field.kind === 'vehicle-year' && vehicles) {
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(vehicles.years)}
-        onPicked={() => undefined}
-      />
-    );
-  } else if (field.kind === 'vehicle-make' && (models || vehicles)) {
-    const makes = models ? Object.keys(models) : (vehicles?.makes ?? []);
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(makes)}
-        onPicked={() => onInput(`${prefix}Model`, '')}
-      />
-    );
-  } else if (field.kind === 'vehicle-model' && models && models[inputs[`${prefix}Make`] ?? ''] !== undefined) {
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(models[inputs[`${prefix}Make`] ?? ''] ?? [])}
-      />
-    );
-  } else {
-    control = (
-      <input
-        id={id}
-        name={field.name}
-        type="text"
-        maxLength={50}
-        value={inputs[field.name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`)}
-        onChange={(e) => onInput(field.name, e.target.value)}
-        onBlur={() => onCommit(field)}
-      />
-    );
-  }
-  return (
-    <div className="field">
-      <label htmlFor={id}>{field.label[language]}</label>
-      {control}
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
 function ChoiceField(props: FieldProps) {
   const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
   const id = `${idPrefix}-${field.name}`;
@@ -200,56 +138,6 @@ function ChoiceField(props: FieldProps) {
             {o.label[language]}
           </label>
         ))}
-      </div>
-      <ErrorText id={`${id}-error`} error={error} />
-    </fieldset>
-  );
-}
-
-function DateField(props: FieldProps) {
-  const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
-  const s = formMessages(language);
-  const id = `${idPrefix}-${field.name}`;
-  const [month, day, year] = inputNames(field) as [string, string, string];
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <fieldset className="field date-parts">
-      <legend>{field.label[language]}</legend>
-      <div className="date-parts__row">
-        <div>
-          <label htmlFor={`${id}-month`}>{s.month}</label>
-          <SelectInput {...props} name={month} id={`${id}-month`} choices={options} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-day`}>{s.day}</label>
-          <input
-            id={`${id}-day`}
-            name={day}
-            inputMode="numeric"
-            autoComplete="bday-day"
-            maxLength={2}
-            value={inputs[day] ?? ''}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-            onChange={(e) => onInput(day, e.target.value.replace(/\D/g, ''))}
-            onBlur={() => onCommit(field)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-year`}>{s.year}</label>
-          <input
-            id={`${id}-year`}
-            name={year}
-            inputMode="numeric"
-            autoComplete="bday-year"
-            maxLength={4}
-            value={inputs[year] ?? ''}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-            onChange={(e) => onInput(year, e.target.value.replace(/\D/g, ''))}
-            onBlur={() => onCommit(field)}
-          />
-        </div>
       </div>
       <ErrorText id={`${id}-error`} error={error} />
     </fieldset>
@@ -310,11 +198,11 @@ export function Field(props: FieldProps) {
     case 'select':
       return <PlainSelectField {...props} />;
     case 'date-parts':
-      return <DateField {...props} />;
+      return props.parts.date ? <props.parts.date.DateField {...props} /> : null;
     case 'vehicle-year':
     case 'vehicle-make':
     case 'vehicle-model':
-      return <VehicleField {...props} />;
+      return props.parts.vehicle ? <props.parts.vehicle.VehicleField {...props} /> : null;
     default:
       return <TextField {...props} />;
   }

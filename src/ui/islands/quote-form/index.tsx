@@ -385,6 +385,7 @@ export function QuoteForm(props: QuoteFormProps) {
         idPrefix={idPrefix}
         options={optionsFor(field, funnel.insurers)}
         vehicles={funnel.vehicles}
+        parts={parts}
         onInput={onInput}
         onCommit={onCommit}
       />

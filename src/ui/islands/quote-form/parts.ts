@@ -3,7 +3,8 @@
  * when the visitor gets there instead of with every form page. The page's own form definition
  * (the Worker keeps every form: src/shared/forms/registry.ts) and what the server rendered are
  * loaded before hydrating (`prepare`), so hydration never suspends or mismatches; the
- * confirmation, the consent block and Turnstile's loader one step ahead of the visitor, so
+ * confirmation, the consent block, the date and vehicle questions and Turnstile's loader one
+ * step ahead of the visitor, so
  * nobody waits. On the server every part is there from the start (src/ui/templates/form-slot.tsx).
  */
 import { createContext } from 'react';
@@ -27,6 +28,8 @@ const FORM_CODE: Record<FormId, () => Promise<FormDef>> = {
 const PART_CODE = {
   confirmation: () => import('./confirmation'),
   consent: () => import('./consent-block'),
+  date: () => import('./date-field'),
+  vehicle: () => import('./vehicle-field'),
 } satisfies Record<FormPart, () => Promise<unknown>>;
 export type PartName = FormPart;
 export type Parts = { [K in PartName]?: Awaited<ReturnType<(typeof PART_CODE)[K]>> };
