@@ -98,6 +98,7 @@ const PART_MODULES: Record<PartName, string> = {
   vehicle: 'src/ui/islands/quote-form/vehicle-field.tsx',
 };
 const TURNSTILE_MODULE = 'src/ui/islands/quote-form/turnstile-script.ts';
+const SUBMIT_MODULE = 'src/ui/islands/quote-form/submit.ts';
 const EXIT_DIALOG_MODULE = 'src/ui/islands/exit-intent/index.tsx';
 
 /** The page's form island as the loader sees it: its form, the step shown and whether it is finished. */
@@ -147,7 +148,7 @@ function chunkOf(meta: Metafile, module: string): string {
  * definition and the parts the server rendered: src/ui/islands/quote-form/parts.ts) otherwise;
  * with what main imports lazily on that page's load (lazyMainModulesOf). `later`: what the page
  * fetches only when the visitor gets there (the exit dialog, the confirmation, the consent
- * block, Turnstile's loader), beyond what it loaded.
+ * block, Turnstile's loader, the submit code on the first focus in the form), beyond what it loaded.
  */
 export function clientJsFor(meta: Metafile, page: PageCode): ClientJs & { later: ClientJs } {
   const files = new Set<string>();
@@ -174,6 +175,7 @@ export function clientJsFor(meta: Metafile, page: PageCode): ClientJs & { later:
     ];
     for (const part of laterParts) closure(meta, chunkOf(meta, PART_MODULES[part]), later);
     closure(meta, chunkOf(meta, TURNSTILE_MODULE), later);
+    closure(meta, chunkOf(meta, SUBMIT_MODULE), later);
   }
   for (const file of files) later.delete(file);
   return { ...measured(files), later: measured(later) };

@@ -31,7 +31,7 @@ describe('bench sizes (issue 15, budgets)', () => {
     expect(auto.has('src/shared/forms/medicare.ts')).toBe(false);
   });
 
-  it('the advertorial arms the exit dialog at load and fetches the dialog, confirmation and Turnstile later', () => {
+  it('the advertorial arms the exit dialog at load and fetches the dialog, confirmation, Turnstile and the submit code later', () => {
     const loaded = inputsOf(advertorial.files);
     expect(loaded.has('src/ui/islands/exit-intent/triggers.ts')).toBe(true);
     expect(loaded.has('src/ui/islands/exit-intent/index.tsx')).toBe(false);
@@ -40,6 +40,8 @@ describe('bench sizes (issue 15, budgets)', () => {
     expect(later.has('src/ui/islands/exit-intent/index.tsx')).toBe(true);
     expect(later.has('src/ui/islands/quote-form/confirmation.tsx')).toBe(true);
     expect(later.has('src/ui/islands/quote-form/turnstile-script.ts')).toBe(true);
+    expect(later.has('src/ui/islands/quote-form/submit.ts')).toBe(true);
+    expect(loaded.has('src/ui/islands/quote-form/api.ts')).toBe(false);
     expect(advertorial.later.gzipBytes).toBeGreaterThan(0);
   });
 

@@ -4,10 +4,8 @@
  * ({ event, properties }) that the tracker (src/ui/client/tracker) forwards with the page's
  * event context. The page-load pageView is the tracker's own (the page context carries the
  * step); this module reports the steps entered in the page afterwards.
- * Personal fields never leave here: submitted data is stripped before it is dispatched.
+ * Personal fields never leave: submitted data is stripped before it is dispatched (./submit.ts).
  */
-import { stripPersonalProperties } from '../../../shared/tracking/strip-personal';
-
 export interface StepRef {
   name: string;
   number: number;
@@ -15,7 +13,7 @@ export interface StepRef {
 
 export const TRACK_EVENT = 'quote:track';
 
-function emit(event: 'pageView' | 'formStepSubmitted', properties: Record<string, unknown>): void {
+export function emit(event: 'pageView' | 'formStepSubmitted', properties: Record<string, unknown>): void {
   window.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: { event, properties } }));
 }
 
@@ -24,14 +22,5 @@ export function trackStepEntered(step: StepRef, fallback: boolean): void {
     stepName: step.name,
     stepNumber: step.number,
     step: { name: step.name, number: step.number, fallback },
-  });
-}
-
-export function trackStepSubmitted(formVersion: string, step: StepRef, data: Record<string, unknown>): void {
-  emit('formStepSubmitted', {
-    formVersion,
-    stepName: step.name,
-    stepNumber: step.number,
-    data: stripPersonalProperties(data),
   });
 }

@@ -24,8 +24,7 @@ import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-ver
 import type { FieldDef, StepDef } from '../../../shared/forms/types';
 import { scrollToElement } from '../../scroll';
 import { navigateTo } from '../../navigate';
-import { trackStepEntered, trackStepSubmitted } from './analytics';
-import { leasedPhone, submitStep } from './api';
+import { trackStepEntered } from './analytics';
 import { Field } from './field';
 import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
@@ -44,6 +43,15 @@ import { CHUNK_ERROR_EVENT } from '../registry';
 export type { QuoteFormProps, FunnelProps } from './types';
 
 type Errors = Record<string, string>;
+
+/** The submit's code (./submit.ts): fetched when the visitor first focuses the form, awaited by a submit. */
+const submitCode = () =>
+  import('./submit').catch((error: unknown) => {
+    // A deployment replaced the chunk: the loader reloads the page once (spec section 8).
+    window.dispatchEvent(new Event(CHUNK_ERROR_EVENT));
+    throw error;
+  });
+const prefetchSubmit = () => void submitCode().catch(() => undefined);
 type Status = 'idle' | 'sending' | 'failed' | 'blocked';
 
 export function QuoteForm(props: QuoteFormProps) {
@@ -236,6 +244,7 @@ export function QuoteForm(props: QuoteFormProps) {
     setArrived(false);
     setCompleted(true);
     const zip = typeof inputs.zipcode === 'string' && /^\d{5}$/.test(inputs.zipcode) ? inputs.zipcode : undefined;
+    const { leasedPhone } = await submitCode();
     const leased = await leasedPhone({ product: form.product, page: props.pageName, zip });
     if (leased) showPhone(leased.phone, leased.expiresInMs, props.phone);
   };
@@ -272,6 +281,7 @@ export function QuoteForm(props: QuoteFormProps) {
         ? await Promise.all([quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS), turnstileTokenOf(TURNSTILE_SUBMIT_WAIT_MS)])
         : [quoteToken.current(), null];
       const honeypot = honeypotRef.current?.value;
+      const { submitStep, trackStepSubmitted } = await submitCode();
       const reply = await submitStep({
         submissionId,
         page: basePath,
@@ -417,6 +427,7 @@ export function QuoteForm(props: QuoteFormProps) {
           className="card"
           noValidate
           onSubmit={onSubmit}
+          onFocus={prefetchSubmit}
           aria-labelledby={`${idPrefix}-title`}
         >
           {/* Issue 15: Enter in a field presses the form's first submit button (its default), with or

@@ -8,6 +8,9 @@
  * nobody waits. On the server every part is there from the start (src/ui/templates/form-slot.tsx).
  */
 import { createContext } from 'react';
+// Every form definition is built from the common fields: they come with the island (one file fewer
+// on every form page) instead of a chunk of their own that the page's definition would import.
+import '../../../shared/forms/common-fields';
 import type { FormId } from '../../../routes/schema';
 import type { FormDef } from '../../../shared/forms/types';
 import { partsFor, type FormPart } from '../../../shared/forms/step-parts';
