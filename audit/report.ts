@@ -33,7 +33,7 @@ export function renderAuditReport(r: AuditReport): string {
     '',
     `- Lighthouse 12 (default mobile emulation, simulated throttling) in Debian's Chromium: performance ${r.thresholds.performance} or more; accessibility, best practices and SEO ${r.thresholds.accessibility}.`,
     '- SEO on noindex pages (paid funnel pages, quizzes, clicks: `indexable` false in the route table) cannot score 100, because "Page is blocked from indexing" is the point of noindex. For those, every other SEO audit must pass; the raw score is shown.',
-    '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page).',
+    '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page; the exit dialog, hydrated when a trigger fires, must be armed, and is audited again open).',
     '- Robots: every audited page says noindex exactly when its route is not `indexable` in the route table (audit/robots.ts), whatever Lighthouse scores.',
     '- The run exits 1 below any threshold.',
     '',

@@ -67,7 +67,11 @@ async function settledPage(browser: Browser, url: string, viewport: Viewport, sc
   await page.addStyleTag({ content: STILL_CSS }).catch(() => undefined);
   await page
     .waitForFunction(
-      () => [...document.querySelectorAll('[data-island]')].every((el) => el.hasAttribute('data-hydrated')),
+      () =>
+        [...document.querySelectorAll('[data-island]')].every(
+          (el) =>
+            el.hasAttribute('data-hydrated') || (el.hasAttribute('data-dormant') && el.hasAttribute('data-armed')),
+        ),
       undefined,
       { timeout: 10_000 },
     )
