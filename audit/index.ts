@@ -12,7 +12,7 @@ import { machine } from '../bench/report';
 import { FORM_PAGES, TEMPLATE_PAGES } from '../bench/template-pages';
 import { runAxe, type AxeResult } from './axe';
 import { launchAuditBrowser } from './browser';
-import { lighthouseFailures, runLighthouse, THRESHOLDS, type LighthouseResult } from './lighthouse';
+import { lighthouseFailures, runLighthouseMedian, THRESHOLDS, type LighthouseResult } from './lighthouse';
 import { renderAuditReport } from './report';
 import { robotsMismatch } from './robots';
 
@@ -38,7 +38,7 @@ try {
   for (const t of templates) {
     const url = `${origin(t.brand)}${t.path}`;
     if (!skipLighthouse) {
-      const result = await runLighthouse(url, debuggingPort);
+      const result = await runLighthouseMedian(url, debuggingPort);
       const robots = robotsMismatch(url, result.noindex);
       const failures = [...lighthouseFailures(result), ...(robots ? [robots] : [])];
       lighthouseRows.push({ template: t.template, language: t.language, result, failures });

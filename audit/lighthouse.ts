@@ -10,7 +10,7 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number];
 
 export const THRESHOLDS: Record<Category, number> = {
-  performance: 95,
+  performance: 99,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
@@ -24,6 +24,23 @@ export interface LighthouseResult {
   seoFailures: string[];
   /** Failed audits per category, for the report. */
   failed: Record<Category, string[]>;
+  /** Performance of every run of the page, in run order (the result is the median run's). */
+  performanceRuns?: number[];
+}
+
+/** Lighthouse runs per page: its scores move between runs of the same page, so the median run is reported. */
+export const RUNS_PER_PAGE = 3;
+
+/**
+ * The median of `RUNS_PER_PAGE` runs by performance score (Lighthouse's own advice on variance:
+ * several runs, the median), with every run's performance kept for the report.
+ */
+export async function runLighthouseMedian(url: string, debuggingPort: number): Promise<LighthouseResult> {
+  const runs: LighthouseResult[] = [];
+  for (let i = 0; i < RUNS_PER_PAGE; i++) runs.push(await runLighthouse(url, debuggingPort));
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = sorted[Math.floor(sorted.length / 2)] as LighthouseResult;
+  return { ...median, performanceRuns: runs.map((r) => r.scores.performance) };
 }
 
 export async function runLighthouse(url: string, debuggingPort: number): Promise<LighthouseResult> {
