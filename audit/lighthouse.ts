@@ -24,8 +24,24 @@ export interface LighthouseResult {
   seoFailures: string[];
   /** Failed audits per category, for the report. */
   failed: Record<Category, string[]>;
+  /** Cumulative layout shift the run measured (issue 15's budget: 0). */
+  cls: number;
   /** Performance of every run of the page, in run order (the result is the median run's). */
   performanceRuns?: number[];
+}
+
+/**
+ * One run, again when Lighthouse itself asks for it ("Something went wrong with recording the
+ * trace ... Please run Lighthouse again", NO_NAVSTART): at most twice more, then the error stands.
+ */
+async function runLighthouseRetrying(url: string, debuggingPort: number): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, debuggingPort);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('run Lighthouse again')) throw error;
+    }
+  }
 }
 
 /** Lighthouse runs per page: its scores move between runs of the same page, so the median run is reported. */
@@ -37,10 +53,12 @@ export const RUNS_PER_PAGE = 3;
  */
 export async function runLighthouseMedian(url: string, debuggingPort: number): Promise<LighthouseResult> {
   const runs: LighthouseResult[] = [];
-  for (let i = 0; i < RUNS_PER_PAGE; i++) runs.push(await runLighthouse(url, debuggingPort));
+  for (let i = 0; i < RUNS_PER_PAGE; i++) runs.push(await runLighthouseRetrying(url, debuggingPort));
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   const median = sorted[Math.floor(sorted.length / 2)] as LighthouseResult;
-  return { ...median, performanceRuns: runs.map((r) => r.scores.performance) };
+  // Layout shift counts in any run, not only the median's.
+  const cls = Math.max(...runs.map((r) => r.cls));
+  return { ...median, cls, performanceRuns: runs.map((r) => r.scores.performance) };
 }
 
 export async function runLighthouse(url: string, debuggingPort: number): Promise<LighthouseResult> {
@@ -77,7 +95,8 @@ export async function runLighthouse(url: string, debuggingPort: number): Promise
   const crawlable = lhr.audits['is-crawlable'];
   const noindex = crawlable !== undefined && crawlable.score === 0;
   const seoFailures = failed.seo.filter((f) => !(noindex && f.startsWith('is-crawlable')));
-  return { url, scores, noindex, seoFailures, failed };
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+  return { url, scores, noindex, seoFailures, failed, cls };
 }
 
 /** Below a threshold: performance and the two 100s by score; SEO by its audits (see above). */
@@ -91,5 +110,7 @@ export function lighthouseFailures(r: LighthouseResult): string[] {
     if (r.scores[id] < THRESHOLDS[id])
       out.push(`${id} ${r.scores[id]} < ${THRESHOLDS[id]}: ${r.failed[id].join(', ')}`);
   }
+  // Issue 15's budget: no layout shift at all (a NaN, no measure, fails too).
+  if (!(r.cls === 0)) out.push(`cumulative layout shift ${r.cls} > 0`);
   return out;
 }

@@ -31,7 +31,7 @@ export function renderAuditReport(r: AuditReport): string {
   push(
     '## Thresholds',
     '',
-    `- Lighthouse 12 (default mobile emulation, simulated throttling) in Debian's Chromium, ${RUNS_PER_PAGE} runs a page, the median run by performance reported (its scores move between runs of the same page; every run's performance is in "runs"): performance ${r.thresholds.performance} or more; accessibility, best practices and SEO ${r.thresholds.accessibility}.`,
+    `- Lighthouse 12 (default mobile emulation, simulated throttling) in Debian's Chromium, ${RUNS_PER_PAGE} runs a page, the median run by performance reported (its scores move between runs of the same page; every run's performance is in "runs"): performance ${r.thresholds.performance} or more, cumulative layout shift 0 in every run; accessibility, best practices and SEO ${r.thresholds.accessibility}.`,
     '- SEO on noindex pages (paid funnel pages, quizzes, clicks: `indexable` false in the route table) cannot score 100, because "Page is blocked from indexing" is the point of noindex. For those, every other SEO audit must pass; the raw score is shown.',
     '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page; the exit dialog, hydrated when a trigger fires, must be armed, and is audited again open).',
     '- Robots: every audited page says noindex exactly when its route is not `indexable` in the route table (audit/robots.ts), whatever Lighthouse scores.',
@@ -42,13 +42,13 @@ export function renderAuditReport(r: AuditReport): string {
     push(
       '## Lighthouse',
       '',
-      '| template | language | page | performance | runs | accessibility | best practices | SEO | noindex | result |',
-      '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |',
+      '| template | language | page | performance | runs | CLS | accessibility | best practices | SEO | noindex | result |',
+      '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |',
     );
     for (const row of r.lighthouse) {
       const s = row.result.scores;
       push(
-        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
+        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${row.result.cls} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
       );
     }
     const below = r.lighthouse.flatMap((row) =>
