@@ -12,6 +12,24 @@ export function DateField(props: FieldProps) {
   const id = `${idPrefix}-${field.name}`;
   const [month, day, year] = inputNames(field) as [string, string, string];
   const errorId = error ? `${id}-error` : undefined;
+  // The day and the year: digits only, each its own labelled input.
+  const digits = (part: 'day' | 'year', name: string, autoComplete: string, maxLength: number) => (
+    <div>
+      <label htmlFor={`${id}-${part}`}>{s[part]}</label>
+      <input
+        id={`${id}-${part}`}
+        name={name}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={inputs[name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(e) => onInput(name, e.target.value.replace(/\D/g, ''))}
+        onBlur={() => onCommit(field)}
+      />
+    </div>
+  );
   return (
     <fieldset className="field date-parts">
       <legend>{field.label[language]}</legend>
@@ -20,36 +38,8 @@ export function DateField(props: FieldProps) {
           <label htmlFor={`${id}-month`}>{s.month}</label>
           <SelectInput {...props} name={month} id={`${id}-month`} choices={options} />
         </div>
-        <div>
-          <label htmlFor={`${id}-day`}>{s.day}</label>
-          <input
-            id={`${id}-day`}
-            name={day}
-            inputMode="numeric"
-            autoComplete="bday-day"
-            maxLength={2}
-            value={inputs[day] ?? ''}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-            onChange={(e) => onInput(day, e.target.value.replace(/\D/g, ''))}
-            onBlur={() => onCommit(field)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-year`}>{s.year}</label>
-          <input
-            id={`${id}-year`}
-            name={year}
-            inputMode="numeric"
-            autoComplete="bday-year"
-            maxLength={4}
-            value={inputs[year] ?? ''}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
-            onChange={(e) => onInput(year, e.target.value.replace(/\D/g, ''))}
-            onBlur={() => onCommit(field)}
-          />
-        </div>
+        {digits('day', day, 'bday-day', 2)}
+        {digits('year', year, 'bday-year', 4)}
       </div>
       <ErrorText id={`${id}-error`} error={error} />
     </fieldset>
