@@ -64,23 +64,30 @@ describe('body size while reading', () => {
 
 describe('operator report access', () => {
   it('throttles 100 wrong tokens from one ip; then even the right one waits, while another ip gets in', async () => {
-    const ip = freshIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 100; i += 1) {
-      const response = await SELF.fetch('http://bh.localhost/ops/report', {
-        headers: { authorization: `Bearer wrong-${i}`, 'cf-connecting-ip': ip },
-      });
-      statuses.push(response.status);
-    }
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
-    expect(
-      (
+    // The limiter's windows are fixed and aligned to the wall clock (60 s). A burst that crosses
+    // a boundary starts a fresh window halfway through, so such an attempt is run again.
+    const window = () => Math.floor(Date.now() / 60_000);
+    for (let attempt = 1; ; attempt += 1) {
+      const ip = freshIp();
+      const started = window();
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        const response = await SELF.fetch('http://bh.localhost/ops/report', {
+          headers: { authorization: `Bearer wrong-${i}`, 'cf-connecting-ip': ip },
+        });
+        statuses.push(response.status);
+      }
+      const rightToken = (
         await SELF.fetch('http://bh.localhost/ops/report', {
           headers: { authorization: `Bearer ${TOKEN}`, 'cf-connecting-ip': ip },
         })
-      ).status,
-    ).toBe(429);
+      ).status;
+      if (window() !== started && attempt < 3) continue;
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
+      expect(rightToken).toBe(429);
+      break;
+    }
     expect(
       (
         await SELF.fetch('http://bh.localhost/ops/report', {
