@@ -137,14 +137,14 @@ describe('lead trust verdict', () => {
     const before = (await sb.calls('mediaalpha', '/get-phone')).length;
     // get-phone answers within its 1 s deadline; on a loaded run that answer is the deadline's
     // `fallback` before the Durable Object says `withheld`, so ask again until it does.
-    const answer = await pollUntil(
+    const answer = await pollUntil<{ status: number; body: { source?: string } }>(
       async () => {
         const res = await v.fetch('/api/mediaalpha/get-phone', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ page: 'get-yours-otc' }),
         });
-        return { status: res.status, body: (await res.json()) as { source?: string } };
+        return { status: res.status, body: await res.json() };
       },
       (a) => a.body.source !== 'fallback',
       15_000,
