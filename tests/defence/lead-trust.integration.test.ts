@@ -100,14 +100,21 @@ function uniquePhone(): string {
 
 describe('lead trust verdict', () => {
   it("a person at a person's pace with Turnstile passing is clean; the verdict rides on leadCreated without personal data", async () => {
-    const v = visitor('bh');
-    await finishMedicare(v, {
-      phone: uniquePhone(),
-      email: `ada.${crypto.randomUUID().slice(0, 8)}@example.com`,
-      turnstileToken: widgetToken(),
-      startedMsAgo: 90_000,
-    });
-    const trust = await trustOf(v);
+    // Siteverify has 1 s; on a loaded run it can time out (`error`, the slow-Turnstile test's
+    // case). Such an attempt is repeated by a new visitor: this test is about a passing one.
+    let v = visitor('bh');
+    let trust: Awaited<ReturnType<typeof trustOf>>;
+    for (let attempt = 1; ; attempt += 1) {
+      await finishMedicare(v, {
+        phone: uniquePhone(),
+        email: `ada.${crypto.randomUUID().slice(0, 8)}@example.com`,
+        turnstileToken: widgetToken(),
+        startedMsAgo: 90_000,
+      });
+      trust = await trustOf(v);
+      if (trust.turnstile !== 'error' || attempt === 3) break;
+      v = visitor('bh');
+    }
     expect(trust).toMatchObject({ verdict: 'clean', reasons: [], turnstile: 'passed', source: '(direct)' });
     expect(trust.phoneHash).toMatch(/^[0-9a-f]{64}$/);
     expect(trust.signals).toMatchObject({ turnstile: 'passed', honeypot: false, phoneSeenElsewhere: 0 });

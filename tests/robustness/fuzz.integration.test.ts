@@ -168,15 +168,19 @@ const contentType = fc.constantFrom(
 );
 
 async function expectSafe(response: Response, label: string): Promise<void> {
-  expect(response.status, label).toBeLessThan(500);
   if (new URL(response.url || ORIGIN).pathname.startsWith('/api/') || label.includes('/api/')) {
     if (response.status >= 400) {
       expect(response.headers.get('content-type') ?? '', label).toMatch(/application\/json/);
       const parsed = errorBody.safeParse(await response.json());
       expect(parsed.success, label).toBe(true);
+      // A partner that did not answer in time (a loaded machine) is the one 5xx the API gives by
+      // design: 502 naming the partner. Any other 5xx is the Worker's own failure.
+      if (response.status === 502 && parsed.data?.error.code === 'partner_unavailable') return;
+      expect(response.status, label).toBeLessThan(500);
       return;
     }
   }
+  expect(response.status, label).toBeLessThan(500);
   await response.body?.cancel();
 }
 
