@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decode, submitStep, visitor } from '../support/funnel';
 import { finishAuto } from '../support/auto-funnel';
 import { sandboxScope, type SandboxScope } from '../support/sandbox';
+import { pollUntil } from '../support/poll';
 
 /**
  * Issue 15, item 3 through the Worker: a finished auto visitor, without JavaScript, sees the
@@ -72,12 +73,22 @@ describe('the auto finish shows offers, without JavaScript', () => {
         body: JSON.stringify({ page: 'save-auto', localHour: 10 }),
       });
     const [first, reload, api] = await Promise.all([v.get(done), v.get(done), island()]);
-    expect(await adsCalls(sb)).toHaveLength(1);
+    type Reply = { ads: { ref: string }[]; retry: boolean };
+    let reply = await api.json<Reply>();
+    // On a loaded run a request can pass its wait for the shared call: it answers `retry` (the
+    // island asks again) or a page without offers; either way the one call's offers follow.
+    if (reply.retry)
+      reply = await pollUntil(
+        async () => (await island()).json<Reply>(),
+        (r) => !r.retry,
+        10_000,
+      );
+    const offered = reply.ads.map((ad) => ad.ref).sort();
+    expect(offered.length).toBeGreaterThanOrEqual(2);
     const pages = await Promise.all([first, reload].map(async (r) => refsOf(decode(await r.text()))));
-    expect(pages[0]?.length).toBeGreaterThanOrEqual(2);
-    expect(pages[1]).toEqual(pages[0]);
-    const reply = await api.json<{ ads: { ref: string }[] }>();
-    expect(reply.ads.map((ad) => ad.ref).sort()).toEqual([...(pages[0] ?? [])].sort());
+    for (const refs of pages) if (refs.length > 0) expect([...refs].sort()).toEqual(offered);
+    expect([...refsOf(decode(await (await v.get(done)).text()))].sort()).toEqual(offered);
+    expect(await adsCalls(sb)).toHaveLength(1);
   });
 
   it('says what happens next, and promises no quotes, when no insurer has an offer', async () => {
