@@ -43,9 +43,16 @@ describe('MediaAlpha circuit breaker', () => {
         const { reply } = await getPhone(sb.ip, colo);
         expect(reply).toMatchObject({ source: 'fallback', phone: { display: DEFAULT_DISPLAY } });
       }
-      // Failures are recorded after the answer (waitUntil): wait until the sixth is skipped.
+      // Failures are recorded after the answer (waitUntil): wait until the sixth is skipped. Each
+      // ask comes from an ip of its own (the partner failing there too), so a slow run's many asks
+      // never meet the per-ip get-phone limit (12 a minute) instead of the breaker.
+      const failingIp = async () => {
+        const scope = sandboxScope();
+        await scope.set('mediaalpha', 'error');
+        return scope.ip;
+      };
       const skipped = await pollUntil(
-        () => getPhone(sb.ip, colo),
+        async () => getPhone(await failingIp(), colo),
         (r) => r.reply.source === 'unavailable',
         5_000,
         100,
@@ -80,7 +87,7 @@ describe('MediaAlpha circuit breaker', () => {
       // The partner recovers; after the open period one trial call goes through and closes it.
       await sb.set('mediaalpha', 'normal');
       const recovered = await pollUntil(
-        () => getPhone(sb.ip, colo),
+        () => getPhone(sandboxScope().ip, colo),
         (r) => r.reply.source === 'partner',
         15_000,
         500,
@@ -104,9 +111,14 @@ describe('MediaAlpha circuit breaker', () => {
         times.push(ms);
       }
       expect(Math.max(...times)).toBeLessThan(1500);
-      // Timeouts count as failures: once open, the answer no longer waits for the deadline.
+      // Timeouts count as failures: once open, the answer no longer waits for the deadline. Each
+      // ask from an ip of its own (the partner hanging there too): see the per-ip limit above.
       const open = await pollUntil(
-        () => getPhone(sb.ip, colo),
+        async () => {
+          const scope = sandboxScope();
+          await scope.set('mediaalpha', 'slow', 10_000);
+          return getPhone(scope.ip, colo);
+        },
         (r) => r.reply.source === 'unavailable',
         10_000,
         200,
