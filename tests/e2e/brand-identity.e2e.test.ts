@@ -143,6 +143,36 @@ describe('brand identity in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the header still while its call button is still arriving: a first paint without it shifts nothing (CLS 0)', async () => {
+    // A page can be painted before all of it is parsed; the header's call button comes after the
+    // brand in the document. Without the button, the brand and the header must sit where they do with it.
+    const { context, page } = await newVisitor(browser);
+    const moved: string[] = [];
+    for (const width of [320, 412, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const b of BRANDS) {
+        await page.goto(`${brandOrigin(b.id)}/`, { waitUntil: 'load' });
+        const place = await page.evaluate(() => {
+          const at = () => {
+            const brand = document.querySelector('.site-header .brand-block')?.getBoundingClientRect();
+            const header = document.querySelector('.site-header')?.getBoundingClientRect();
+            return { brandTop: brand?.top, headerHeight: header?.height };
+          };
+          const whole = at();
+          document.querySelector('.site-header__inner > :last-child')?.remove();
+          return { whole, beforeTheButton: at() };
+        });
+        expect(place.whole.brandTop, `${b.id} at ${width}px`).toBeDefined();
+        if (JSON.stringify(place.beforeTheButton) !== JSON.stringify(place.whole))
+          moved.push(
+            `${b.id} at ${width}px: ${JSON.stringify(place.whole)} -> ${JSON.stringify(place.beforeTheButton)}`,
+          );
+      }
+    }
+    expect(moved).toEqual([]);
+    await context.close();
+  });
+
   it('loads the brand’s favicon, drawn from its mark', async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto(`${brandOrigin('sd')}/`, { waitUntil: 'load' });
