@@ -8,10 +8,11 @@
  * `npm run cpu -- /privacy` measures another page of bh; `--no-build` reuses dist/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { buildAll, CONSTANT_HOST, startHarness } from './harness';
+import { buildAll, CONSTANT_HOST } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { capturePages, constantPath, median, type BenchPage } from './page-rendering';
-import { BENCH_USER_AGENT, returningVisitors } from './visitors';
+import { constantPath, median, type BenchPage } from './page-rendering';
+import { startPageWithFloor } from './page-floor';
+import { BENCH_USER_AGENT } from './visitors';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -64,19 +65,9 @@ function workerdTicks(): number {
 }
 
 if (!process.argv.includes('--no-build')) buildAll();
-const capture = await startHarness();
-const captured = (await capturePages(capture.port, [PAGE]))[0];
-await capture.close();
-if (!captured) throw new Error(`bh ${PAGE.path} was not captured`);
-const h = await startHarness({ constantPages: [captured] });
+const { h, returning, withAnswers } = await startPageWithFloor(PAGE);
 try {
   const host = `${PAGE.brand}.localhost`;
-  const returning = await returningVisitors(h.port, PAGE.brand, 24, {});
-  const withAnswers = await returningVisitors(h.port, PAGE.brand, 24, { withAnswers: true });
-  const pool = (visitors: Record<string, string>[]) => {
-    let next = 0;
-    return () => ({ headers: visitors[next++ % visitors.length] ?? {} });
-  };
   const kinds: [string, (amount: number) => Promise<LoadResult>][] = [
     ['floor', (amount) => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), amount })],
     [
@@ -85,12 +76,11 @@ try {
     ],
     [
       'returning, nothing stored',
-      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: pool(returning), amount }),
+      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: returning, amount }),
     ],
     [
       'returning with stored answers',
-      (amount) =>
-        runLoad({ port: h.port, host, path: PAGE.path, each: pool(withAnswers), amount: Math.round(amount / 2) }),
+      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: withAnswers, amount: Math.round(amount / 2) }),
     ],
   ];
   // Warm every path (JIT, shell cache, the Durable Objects) before counting.

@@ -11,10 +11,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
-import { buildAll, CONSTANT_HOST, startHarness, WORKER_OUTDIR, type Harness } from './harness';
+import { buildAll, CONSTANT_HOST, WORKER_OUTDIR, type Harness } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { capturePages, constantPath, type BenchPage } from './page-rendering';
-import { BENCH_USER_AGENT, returningVisitors } from './visitors';
+import { constantPath, type BenchPage } from './page-rendering';
+import { startPageWithFloor } from './page-floor';
+import { BENCH_USER_AGENT } from './visitors';
 import { keptProfiles, PROFILE_END, PROFILE_START, profileBlock } from './profile-doc';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? '4');
@@ -212,19 +213,9 @@ if (process.env.PROFILE_SKIP_BUILD !== '1') {
   log('building client and Worker bundles (with the source map, for names)');
   buildAll({ sourceMaps: true });
 }
-const first = await startHarness();
-const captured = (await capturePages(first.port, [PAGE]))[0];
-await first.close();
-if (!captured) throw new Error('bh /otc-allowance not captured');
-const h = await startHarness({ constantPages: [captured], inspector: true });
+const { h, returning, withAnswers } = await startPageWithFloor(PAGE, { inspector: true });
 try {
   const host = `${PAGE.brand}.localhost`;
-  const returning = await returningVisitors(h.port, PAGE.brand, 24, {});
-  const withAnswers = await returningVisitors(h.port, PAGE.brand, 24, { withAnswers: true });
-  const pool = (visitors: Record<string, string>[]) => {
-    let next = 0;
-    return () => ({ headers: visitors[next++ % visitors.length] ?? {} });
-  };
   const floor = () => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), seconds: SECONDS });
   // Warm both isolates before sampling.
   await runLoad({ port: h.port, host, path: PAGE.path, seconds: 1 });
@@ -254,11 +245,11 @@ try {
     ),
     floor1: await floor(),
     returning: await timed('Returning, nothing stored', () =>
-      runLoad({ port: h.port, host, path: PAGE.path, each: pool(returning), seconds: SECONDS }),
+      runLoad({ port: h.port, host, path: PAGE.path, each: returning, seconds: SECONDS }),
     ),
     floor2: await floor(),
     withAnswers: await timed('Returning with stored answers', () =>
-      runLoad({ port: h.port, host, path: PAGE.path, each: pool(withAnswers), seconds: SECONDS }),
+      runLoad({ port: h.port, host, path: PAGE.path, each: withAnswers, seconds: SECONDS }),
     ),
     floor3: await floor(),
   };
