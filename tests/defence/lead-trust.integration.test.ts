@@ -2,7 +2,7 @@ import { runInDurableObject, SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitor, type Visitor } from '../support/funnel';
-import { pollUntil } from '../support/poll';
+import { pastPhoneDeadline } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
@@ -142,22 +142,16 @@ describe('lead trust verdict', () => {
     expect(trust.verdict).toBe('bot');
     expect(trust.reasons).toContain('honeypot');
     const before = (await sb.calls('mediaalpha', '/get-phone')).length;
-    // get-phone answers within its 1 s deadline; on a loaded run that answer is the deadline's
-    // `fallback` before the Durable Object says `withheld`, so ask again until it does.
-    const answer = await pollUntil<{ status: number; body: { source?: string } }>(
-      async () => {
-        const res = await v.fetch('/api/mediaalpha/get-phone', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ page: 'get-yours-otc' }),
-        });
-        return { status: res.status, body: await res.json() };
-      },
-      (a) => a.body.source !== 'fallback',
-      15_000,
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ source: 'withheld', phone: { display: DEFAULT_DISPLAY } });
+    const answer = await pastPhoneDeadline(async () => {
+      const res = await v.fetch('/api/mediaalpha/get-phone', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'get-yours-otc' }),
+      });
+      expect(res.status).toBe(200);
+      return res.json<{ source: string }>();
+    });
+    expect(answer).toMatchObject({ source: 'withheld', phone: { display: DEFAULT_DISPLAY } });
     expect((await sb.calls('mediaalpha', '/get-phone')).length).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finishMedicare } from '../support/consent';
 import { decode, leadsOf, visitor, type Visitor } from '../support/funnel';
-import { pollUntil } from '../support/poll';
+import { pastPhoneDeadline, pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
@@ -29,21 +29,15 @@ function pagePhone(html: string): {
 async function leasePhone(v: Visitor, page: string) {
   expect((await v.get(`/${page}`)).status).toBe(200);
   type Reply = { phone: { digits: string; leased: boolean }; expiresInMs: number | null; source: string };
-  // get-phone answers within its 1 s deadline; a loaded run can get the deadline's `fallback`
-  // while the lease is still being stored: ask again, as the page does on its next view.
-  return pollUntil(
-    async () => {
-      const res = await v.fetch('/api/mediaalpha/get-phone', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ page, localHour: 10 }),
-      });
-      expect(res.status).toBe(200);
-      return res.json<Reply>();
-    },
-    (reply) => reply.source !== 'fallback',
-    15_000,
-  );
+  return pastPhoneDeadline(async () => {
+    const res = await v.fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page, localHour: 10 }),
+    });
+    expect(res.status).toBe(200);
+    return res.json<Reply>();
+  });
 }
 
 describe('one number on the page', () => {
