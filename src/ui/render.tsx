@@ -23,6 +23,7 @@ import { callHours } from '../shared/phone/call-hours';
 import { mainFunnels } from '../routes/main-funnels';
 import { PhoneCta } from './components/phone-cta';
 import { MainFunnelLinks } from './sections/main-funnel-links';
+import { FORM_ISLAND_MARK, FormIslandApart, PageFormIsland } from './templates/form-slot';
 
 /** Spec section 2: '{page title} - {brand name}', or the brand name alone. */
 export function documentTitle(pageTitle: string | undefined, brandName: string): string {
@@ -67,30 +68,58 @@ export interface RenderPageInput {
 function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNode {
   const { page, shell, pageContext } = input;
   return (
-    <IslandCollector.Provider value={islands}>
-      <Document
-        brand={page.brand}
-        language={page.language}
-        title={documentTitle(page.config.title, page.brand.name)}
-        description={page.config.description}
-        forcedColorMode={page.config.colorMode}
-        shell={shell}
-        pageContext={pageContext}
-        tail={<IslandScripts islands={islands} shell={shell} />}
-        noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null)}
-      >
-        <CallHoursContext.Provider value={input.callHours ?? null}>
-          <Layout page={page}>
-            <Template page={page} links={input.links ?? []} />
-          </Layout>
-        </CallHoursContext.Provider>
-      </Document>
-    </IslandCollector.Provider>
+    <FormIslandApart.Provider value={page.funnel !== undefined}>
+      <IslandCollector.Provider value={islands}>
+        <Document
+          brand={page.brand}
+          language={page.language}
+          title={documentTitle(page.config.title, page.brand.name)}
+          description={page.config.description}
+          forcedColorMode={page.config.colorMode}
+          shell={shell}
+          pageContext={pageContext}
+          tail={<IslandScripts islands={islands} shell={shell} />}
+          noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null)}
+        >
+          <CallHoursContext.Provider value={input.callHours ?? null}>
+            <Layout page={page}>
+              <Template page={page} links={input.links ?? []} />
+            </Layout>
+          </CallHoursContext.Provider>
+        </Document>
+      </IslandCollector.Provider>
+    </FormIslandApart.Provider>
   );
 }
 
-/** Streams a page. An error while rendering the shell rejects (the Worker then shows the 500 page). */
-export async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8Array>> {
+/**
+ * The form island of a page, rendered as its own root (issue 16), as the browser hydrates it:
+ * the page's render leaves FORM_ISLAND_MARK in its place. A page without a form has neither.
+ */
+export function renderFormIsland(input: Pick<RenderPageInput, 'page' | 'callHours'>): string {
+  if (input.page.funnel === undefined) return '';
+  return renderToString(
+    <IslandCollector.Provider value={new Set<IslandName>()}>
+      <CallHoursContext.Provider value={input.callHours ?? null}>
+        <PageFormIsland page={input.page} />
+      </CallHoursContext.Provider>
+    </IslandCollector.Provider>,
+  );
+}
+
+/**
+ * The page with `form` where the mark is: the island of this input, or (a shared shell, see
+ * src/worker/page-cache.ts) a slot filled per request. The mark is written once, by React, in
+ * the page's own markup; anything the visitor typed is escaped inside the island.
+ */
+function withFormIsland(html: string, form: string): string {
+  const at = html.indexOf(FORM_ISLAND_MARK);
+  if (at < 0) return html;
+  return html.slice(0, at) + form + html.slice(at + FORM_ISLAND_MARK.length);
+}
+
+/** Streams a page, the form island's mark left in place (renderPageStreamedHtml writes the island). An error while rendering the shell rejects. */
+async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8Array>> {
   const islands = new Set<IslandName>();
   return renderToReadableStream(documentFor(input, islands), { nonce: input.shell.nonce });
 }
@@ -102,8 +131,16 @@ export async function renderPage(input: RenderPageInput): Promise<ReadableStream
  * doctype. tests/platform/page-rendering.integration.test.ts compares both byte for byte.
  * An error while rendering throws (the Worker then shows the 500 page).
  */
-export function renderPageHtml(input: RenderPageInput): string {
-  return `<!DOCTYPE html>${renderToString(documentFor(input, new Set<IslandName>()))}`;
+export function renderPageHtml(input: RenderPageInput, form: string = renderFormIsland(input)): string {
+  return withFormIsland(`<!DOCTYPE html>${renderToString(documentFor(input, new Set<IslandName>()))}`, form);
+}
+
+/** The streamed renderer's bytes of the same page, the form island written as renderPageHtml does (tests compare both). */
+export async function renderPageStreamedHtml(
+  input: RenderPageInput,
+  form: string = renderFormIsland(input),
+): Promise<string> {
+  return withFormIsland(await new Response(await renderPage(input)).text(), form);
 }
 
 export interface ErrorPageInput {

@@ -25,6 +25,13 @@ export const PHONE_DIGITS_SLOT = 'qfPhoneDigitsSlot0000000';
 export const PHONE_DISPLAY_SLOT = 'qfPhoneDisplaySlot000000';
 export const PHONE_HREF_SLOT = 'qfPhoneHrefSlot000000000';
 
+/**
+ * The page's form island (issue 16): a page whose only visitor content is in the form (their
+ * answers, the confirmation, their place) shares the shell around it, and the island alone is
+ * rendered per request (src/ui/render.tsx renders it as its own root).
+ */
+export const FORM_ISLAND_SLOT = 'qfFormIslandSlot00000000';
+
 const MAX_ENTRIES = 400;
 
 /**
@@ -53,6 +60,7 @@ const SLOT_PATTERN = new RegExp(
     PHONE_DIGITS_SLOT,
     PHONE_DISPLAY_SLOT,
     PHONE_HREF_SLOT,
+    FORM_ISLAND_SLOT,
   ].join('|'),
   'g',
 );
@@ -127,6 +135,8 @@ export interface ShellSlots {
   quoteToken?: string | null;
   /** The number shown (isPlainPhone: written as it is). */
   phone: { digits: string; display: string; href: string };
+  /** The form island's HTML, rendered for this request, when the shell has its slot. */
+  formIsland?: string;
 }
 
 /**
@@ -148,6 +158,7 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
     [PHONE_DIGITS_SLOT]: slots.phone.digits,
     [PHONE_DISPLAY_SLOT]: slots.phone.display,
     [PHONE_HREF_SLOT]: slots.phone.href,
+    [FORM_ISLAND_SLOT]: slots.formIsland ?? '',
   };
   const filled = marks.map((mark) => values[mark] ?? '');
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.

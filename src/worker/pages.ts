@@ -7,7 +7,7 @@ import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
-import { renderPage, renderPageHtml } from '../ui/render';
+import { renderFormIsland, renderPageHtml, renderPageStreamedHtml, type RenderPageInput } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
 import { callHours, callHoursHour, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
@@ -22,6 +22,7 @@ import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from 
 import {
   CONTEXT_SLOT,
   fillShell,
+  FORM_ISLAND_SLOT,
   isPlainPhone,
   NONCE_SLOT,
   PHONE_DIGITS_SLOT,
@@ -30,7 +31,6 @@ import {
   QUOTE_TOKEN_SLOT,
   SEARCH_SLOT,
   ShellCache,
-  streamToString,
   SUBMISSION_SLOT,
 } from './page-cache';
 import { formQuoteToken } from './funnel/form-token';
@@ -153,13 +153,11 @@ async function renderRoute(
   });
   const shownPlace =
     config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
+  // The visitor's own content outside the form island (their offers on a clicks page, a form
+  // posted back without JavaScript): the page renders fresh.
+  const ownOutsideForm = offers !== undefined || ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // Anything of the visitor's in the page beside their number (answers, the confirmation, their offers or place).
-  const ownContent =
-    offers !== undefined ||
-    shownPlace !== null ||
-    Object.keys(state.values).length > 0 ||
-    state.completed ||
-    ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+  const ownContent = ownOutsideForm || shownPlace !== null || Object.keys(state.values).length > 0 || state.completed;
   // Issue 15, item 8: a lease is the visitor's too (never in a shared cache).
   const personal = ownContent || state.lease !== null;
   // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
@@ -169,9 +167,12 @@ async function renderRoute(
   const xsmid = route.xsmid[brand.id];
   // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
   const phone = phoneSeed(state.lease, brand.defaultPhone);
-  // Nothing of the visitor's in the page but their number: the rendered shell can be shared, the
-  // number filled in (issue 16: a visitor holding a lease no longer costs a fresh render).
-  const shared = shellSharing.enabled && !ownContent && isPlainPhone(phone.phone);
+  // Nothing of the visitor's in the page but their number and what the form island shows: the
+  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
+  // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
+  const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
+  // Issue 16: the answers, confirmation and place are all inside the form island.
+  const formApart = ownContent && config.form !== null;
   const pageContext = {
     brand: { id: brand.id, name: brand.name },
     page: {
@@ -200,8 +201,8 @@ async function renderRoute(
     callHoursHour: callHoursHour(renderedAt),
   };
 
-  /** The React render; with slots, the per-request values are left as slots for a shared shell. */
-  const render = async (slots: boolean) => {
+  /** What React renders; with slots, the per-request values are left as slots for a shared shell. */
+  const renderInput = async (slots: boolean): Promise<RenderPageInput> => {
     const page: PageProps = {
       brand,
       route: { name: route.name, path: route.path, language, smid, xsmid },
@@ -233,14 +234,18 @@ async function renderRoute(
       indexed: !isNoindex(c.env.ENVIRONMENT, config.indexable),
     };
     const shell = shellOptions(c, config.indexable);
-    const input = {
+    return {
       page,
       shell: slots ? { ...shell, nonce: NONCE_SLOT } : shell,
       pageContext: slots ? CONTEXT_SLOT : pageContext,
       callHours: hours,
       links: route.name === 'index' ? homeGuides(brand.id, language) : [],
     };
-    return pageRendering.streamed ? streamToString(await renderPage(input)) : renderPageHtml(input);
+  };
+  /** The page; `form` in place of its form island (a shell's slot), else the island of the same input. */
+  const render = async (slots: boolean, form?: string) => {
+    const input = await renderInput(slots);
+    return pageRendering.streamed ? renderPageStreamedHtml(input, form) : renderPageHtml(input, form);
   };
 
   // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
@@ -265,8 +270,11 @@ async function renderRoute(
     hours.line,
     // The islands' props say whether the number is leased (the digits are slots).
     phone.phone.leased ? 'leased' : 'default',
+    // The form island in the shell (slots filled per request), or rendered per request in its slot.
+    formApart ? 'form-apart' : 'form-in',
   ].join('|');
-  const shell = shells.get(key) ?? shells.set(key, await render(true));
+  const shell = shells.get(key) ?? shells.set(key, await render(true, formApart ? FORM_ISLAND_SLOT : undefined));
+  if (formApart) shellSharing.formApartFills++;
   const filled = fillShell(shell, {
     nonce: c.get('nonce'),
     pageContextJson: scriptJson(pageContext),
@@ -274,6 +282,7 @@ async function renderRoute(
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
     quoteToken: formToken,
     phone: phone.phone,
+    formIsland: formApart ? renderFormIsland(await renderInput(false)) : undefined,
   });
   return respond(filled);
 }
@@ -299,8 +308,11 @@ const NO_STATE: FunnelState = { values: {}, lease: null, completed: false };
 /** Rendered shells of pages with no visitor data, per isolate. */
 const shells = new ShellCache();
 
-/** Tests switch sharing off to compare a shared shell with a fresh render of the same page. */
-export const shellSharing = { enabled: true };
+/**
+ * Tests switch sharing off to compare a shared shell with a fresh render of the same page, and
+ * read how many pages were served from a shell with the form island rendered apart.
+ */
+export const shellSharing = { enabled: true, formApartFills: 0 };
 
 /** Tests switch to React's streaming renderer to compare its bytes with the string renderer's (issue 16). */
 export const pageRendering = { streamed: false };

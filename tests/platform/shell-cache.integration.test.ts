@@ -1,7 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellSharing } from '../../src/worker/pages';
-import { visitor } from '../support/funnel';
+import { submitStep, visitor, type Visitor } from '../support/funnel';
+import { finishMedicare } from '../support/consent';
+import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 import { maskFresh as normalise } from '../support/page-html';
 
@@ -73,6 +75,61 @@ describe('shared page shells', () => {
     const other = await (await visitor('bh').get(path)).text();
     expect(other).toContain('href="tel:+18005550101"');
     expect(other).not.toContain(reply.phone.href);
+  });
+
+  /** The page as a fresh render gives it, then from the shared shell (the second request fills from the cache). */
+  async function freshAndShared(
+    v: Visitor,
+    path: string,
+  ): Promise<{ fresh: string; shared: string; response: Response }> {
+    shellSharing.enabled = false;
+    const fresh = await (await v.get(path)).text();
+    shellSharing.enabled = true;
+    await v.get(path);
+    const before = shellSharing.formApartFills;
+    const response = await v.get(path);
+    // Served from the shared shell, the island rendered for this request (not a fresh render of the page).
+    expect(shellSharing.formApartFills, path).toBe(before + 1);
+    return { fresh, shared: await response.text(), response };
+  }
+
+  it('a visitor with stored answers gets the shared page around a form island rendered for them, as a fresh render shows it', async () => {
+    const v = visitor('bh');
+    await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+    await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+    for (const path of ['/get-yours-otc/zip', '/get-yours-otc/medicare', '/get-yours-otc/medicaid']) {
+      const { fresh, shared, response } = await freshAndShared(v, path);
+      expect(normalise(shared), path).toBe(normalise(fresh));
+      expect(shared).not.toMatch(/qfFormIslandSlot|data-form-island/);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      // Their answers in the island's props, and (after the zip step) their place in the form.
+      expect(shared).toContain('&quot;zipcode&quot;:&quot;33101&quot;');
+      if (path !== '/get-yours-otc/zip') expect(shared).toContain('Miami');
+      // One island, and the islands script that hydrates it.
+      expect(shared.match(/data-island="quote-form"/g)).toHaveLength(1);
+      expect(shared).toMatch(/<script nonce="[^"]+" type="module" src="\/build\/islands-/);
+    }
+    // The same shell serves another visitor of the page: none of the first visitor's answers come with it.
+    const other = await (await visitor('bh').get('/get-yours-otc/medicare')).text();
+    expect(other).not.toContain('33101');
+    expect(other).not.toContain('Miami');
+    expect(other.match(/data-island="quote-form"/g)).toHaveLength(1);
+  });
+
+  it('a finished visitor gets the confirmation in the shared page, as a fresh render shows it', async () => {
+    const sb = sandboxScope();
+    const v = visitor('bh', { ip: sb.ip });
+    await finishMedicare(v);
+    // The finish's lease may land after its redirect (get-phone's 1 s deadline): compare once it has.
+    await pollUntil(
+      async () => (await v.get('/get-yours-otc/contact')).text(),
+      (html) => html.includes('href="tel:+1833555'),
+      15_000,
+    );
+    const { fresh, shared } = await freshAndShared(v, '/get-yours-otc/contact');
+    expect(normalise(shared)).toBe(normalise(fresh));
+    expect(shared).toContain('data-confirmation');
+    expect(shared).not.toContain('name="phone"');
   });
 
   it('gives each request its own nonce, visitor id and submission id', async () => {
