@@ -75,9 +75,10 @@ describe('phone lease through the Worker', () => {
 
     // Let the stored lease run out, as five minutes would.
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
-    await runInDurableObject(stub, (_instance, state) => {
+    await runInDurableObject(stub, (instance, state) => {
       const expired = { value: first.phone.digits, expirationDate: new Date(Date.now() - 1000).toISOString() };
       state.storage.sql.exec("UPDATE kv SET value = ? WHERE key = 'phone-lease'", JSON.stringify(expired));
+      instance.storageChanged();
     });
     const renewed = await getPhoneJson(visitor);
     expect(renewed.source).toBe('partner');
@@ -161,7 +162,7 @@ describe('phone lease through the Worker', () => {
   async function autoVisitor(consent: { form: string; version: string; at: string } | null) {
     const visitor = newVisitor('tqg');
     const stub = env.VISITOR.get(env.VISITOR.idFromName(visitor.key));
-    await runInDurableObject(stub, (_instance, state) => {
+    await runInDurableObject(stub, (instance, state) => {
       state.storage.sql.exec(
         `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
       );
@@ -180,6 +181,7 @@ describe('phone lease through the Worker', () => {
         JSON.stringify(values),
         Date.now(),
       );
+      instance.storageChanged();
     });
     if (consent) await stub.acceptConsent(consent);
     await visitor.get('/save-auto');

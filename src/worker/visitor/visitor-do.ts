@@ -47,6 +47,13 @@ export class VisitorDO extends DurableObject<Env> {
   private phoneLeases?: PhoneLeaseKeeper;
   /** Issue 19: the object deletes its storage after VISITOR_IDLE_DAYS without a write. */
   private readonly idle: IdleAlarm;
+  /**
+   * Issue 16: the kv rows as stored (their JSON text, or null for a key without a row), kept in
+   * memory while the object lives. The object is the only writer of its storage, so what it
+   * wrote is what it would read back: a returning visitor's page render costs no SQL after the
+   * first. Emptied whenever storage may differ from it (a failed transaction, forget()).
+   */
+  private readonly kvText = new Map<string, string | null>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -60,29 +67,49 @@ export class VisitorDO extends DurableObject<Env> {
 
   /** Reads a JSON value stored under key, or undefined. */
   protected getJson(key: string): unknown {
-    const row = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0];
-    return row ? (JSON.parse(row.value) as unknown) : undefined;
+    let text = this.kvText.get(key);
+    if (text === undefined) {
+      text = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0]?.value ?? null;
+      this.kvText.set(key, text);
+    }
+    // Parsed per read: a caller may change what it gets without changing what is stored.
+    return text === null ? undefined : (JSON.parse(text) as unknown);
   }
 
-  /** JSON values of several keys in one query (issue 16: a page render read them one statement each). */
+  /** JSON values of several keys, the ones not in memory in one query (issue 16: a page render read them one statement each). */
   protected getJsonMany(keys: readonly string[]): Map<string, unknown> {
+    const missing = keys.filter((key) => !this.kvText.has(key));
+    if (missing.length > 0) {
+      for (const key of missing) this.kvText.set(key, null);
+      const rows = this.sql.exec<{ key: string; value: string }>(
+        `SELECT key, value FROM kv WHERE key IN (${missing.map(() => '?').join(', ')})`,
+        ...missing,
+      );
+      for (const row of rows) this.kvText.set(row.key, row.value);
+    }
     const found = new Map<string, unknown>();
-    const rows = this.sql.exec<{ key: string; value: string }>(
-      `SELECT key, value FROM kv WHERE key IN (${keys.map(() => '?').join(', ')})`,
-      ...keys,
-    );
-    for (const row of rows) found.set(row.key, JSON.parse(row.value) as unknown);
+    for (const key of keys) {
+      const text = this.kvText.get(key);
+      if (typeof text === 'string') found.set(key, JSON.parse(text) as unknown);
+    }
     return found;
   }
 
   protected putJson(key: string, value: unknown): void {
+    const text = JSON.stringify(value);
     this.sql.exec(
       'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
       key,
-      JSON.stringify(value),
+      text,
       Date.now(),
     );
+    this.kvText.set(key, text);
     this.ctx.waitUntil(this.idle.touch());
+  }
+
+  /** Storage was changed other than through this object's own writes (a test's SQL): read it again. */
+  storageChanged(): void {
+    this.kvText.clear();
   }
 
   /**
@@ -152,16 +179,22 @@ export class VisitorDO extends DurableObject<Env> {
     this.ensureSubmissions();
     const seen = this.sql.exec('SELECT 1 FROM submissions WHERE id = ?', input.submissionId).toArray().length > 0;
     if (!seen) {
-      this.ctx.storage.transactionSync(() => {
-        this.sql.exec(
-          'INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)',
-          input.submissionId,
-          input.form,
-          input.step,
-          Date.now(),
-        );
-        this.mergeValues(input.form, input.values);
-      });
+      try {
+        this.ctx.storage.transactionSync(() => {
+          this.sql.exec(
+            'INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)',
+            input.submissionId,
+            input.form,
+            input.step,
+            Date.now(),
+          );
+          this.mergeValues(input.form, input.values);
+        });
+      } catch (error) {
+        // Rolled back: what the transaction wrote into memory is not what storage holds.
+        this.kvText.clear();
+        throw error;
+      }
     }
     const { values } = this.getPageState(input.form);
     return { duplicate: seen, values };
@@ -365,6 +398,7 @@ export class VisitorDO extends DurableObject<Env> {
     const entries = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM kv').toArray()[0]?.n ?? 0;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.kvText.clear();
     this.idle.forget();
     this.phoneLeases = undefined;
     this.submissionsReady = false;
