@@ -2,25 +2,48 @@
 export function bytesToBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
+  return binaryToBase64Url(binary);
+}
+
+function binaryToBase64Url(binary: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Bytes of a base64url string; undefined when it is not base64url. */
-export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return undefined;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** Text whose UTF-8 bytes are its own characters (issue 16: cookie values are JSON of ids and plain parameters). */
+const ASCII = /^[\x00-\x7f]*$/;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The decoded bytes as a binary string (one character a byte); undefined when it is not base64url. */
+function base64UrlToBinary(value: string): string | undefined {
+  if (!BASE64URL.test(value)) return undefined;
   try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    return atob(value.replace(/-/g, '+').replace(/_/g, '/'));
   } catch {
     return undefined;
   }
 }
 
+/** Bytes of a base64url string; undefined when it is not base64url. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> | undefined {
+  const binary = base64UrlToBinary(value);
+  return binary === undefined ? undefined : binaryToBytes(binary);
+}
+
+function binaryToBytes(binary: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 export function textToBase64Url(text: string): string {
-  return bytesToBase64Url(new TextEncoder().encode(text));
+  // ASCII text is its own UTF-8: no byte array in between.
+  return ASCII.test(text) ? binaryToBase64Url(text) : bytesToBase64Url(encoder.encode(text));
 }
 
 export function base64UrlToText(value: string): string | undefined {
-  const bytes = base64UrlToBytes(value);
-  return bytes ? new TextDecoder().decode(bytes) : undefined;
+  const binary = base64UrlToBinary(value);
+  if (binary === undefined) return undefined;
+  return ASCII.test(binary) ? binary : decoder.decode(binaryToBytes(binary));
 }

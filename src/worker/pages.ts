@@ -122,7 +122,7 @@ async function renderRoute(
         route.name,
         leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id)),
       );
-  const tracking = buildPageTracking(c, assignment);
+  const tracking = buildPageTracking(c, assignment, url);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
   const renderedAt = new Date();
@@ -250,11 +250,10 @@ async function renderRoute(
 
   // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
   const respond = (html: string | Uint8Array<ArrayBuffer>) =>
-    securedHtmlResponse(c.env, c.get('nonce'), html, [
-      ['content-type', 'text/html; charset=utf-8'],
-      ['cache-control', pageCacheControl(personal)],
-      ['set-cookie', visitCookie],
-    ]);
+    securedHtmlResponse(c.env, c.get('nonce'), html, {
+      cacheControl: pageCacheControl(personal),
+      setCookie: visitCookie,
+    });
   if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.

@@ -104,6 +104,29 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("gives each page response its own cookies and one CSP, never another request's (the headers are copied from a shared template)", async () => {
+    const names = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .map((h) => h.slice(0, h.indexOf('=')))
+        .sort();
+    const seen = new Set<string>();
+    for (const path of ['/otc-allowance', '/otc-allowance', '/privacy', '/otc-allowance']) {
+      const res = await SELF.fetch(`http://bh.localhost${path}`);
+      await res.arrayBuffer();
+      // A first visit: its visitor key, the nothing-stored hint, its session and visit record, each once.
+      expect(names(res), path).toEqual(['qf_aid', 'qf_new', 'qf_sid', 'qf_visit']);
+      for (const cookie of res.headers.getSetCookie()) {
+        expect(seen.has(cookie), 'a cookie of an earlier response').toBe(false);
+        seen.add(cookie);
+      }
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp.match(/'nonce-/g)).toHaveLength(2);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    }
+  });
+
   it('mints a signed visitor cookie once and keeps a valid one', async () => {
     const first = await SELF.fetch('http://bh.localhost/privacy');
     const cookie = first.headers.getSetCookie().find((h) => h.startsWith('qf_aid=')) ?? '';

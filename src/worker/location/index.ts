@@ -43,7 +43,8 @@ export interface PagePlace {
 
 export function resolvedZipOf(values: FormValues, url: URL, request: Request): string | null {
   const formZip = typeof values.zipcode === 'string' ? values.zipcode : null;
-  return resolveZip(formZip, url.searchParams.get('zip_code'), edgePostalCode(request));
+  // The edge's postal code only when the form and the address have none (issue 16: request.cf is read lazily).
+  return resolveZip(formZip, url.searchParams.get('zip_code')) ?? resolveZip(edgePostalCode(request));
 }
 
 /** A zip's location from the shipped ZIP data behind the KV cache; null for a zip it does not hold. Throws when the data cannot be read. */

@@ -9,8 +9,12 @@ import { sessionFromRequest } from './session';
  * the experiment assignment the page rendered. The page handler embeds it under
  * `tracking` in the page-context JSON.
  */
-export function buildPageTracking(c: Context<AppEnv>, experiment: ExperimentAssignment | null = null): PageTracking {
-  const session = sessionFromRequest(c);
+export function buildPageTracking(
+  c: Context<AppEnv>,
+  experiment: ExperimentAssignment | null = null,
+  url?: URL,
+): PageTracking {
+  const session = sessionFromRequest(c, url);
   return {
     sessionId: session.id,
     paid: session.paid,

@@ -93,12 +93,13 @@ const resolved = new WeakMap<Request, TrackingSession>();
  * The tracking session of this request, resolved once per request from the signed qf_sid
  * cookie the visitor middleware verified. The middleware sets (or refreshes, for the idle
  * expiry) the signed cookie on the response (sessionToIssue). HttpOnly: the browser learns
- * the session from the page context, never by reading the cookie.
+ * the session from the page context, never by reading the cookie. `url`: the request's address,
+ * when the caller parsed it already.
  */
-export function sessionFromRequest(c: Context<AppEnv>): TrackingSession {
+export function sessionFromRequest(c: Context<AppEnv>, url: URL = new URL(c.req.url)): TrackingSession {
   const memo = resolved.get(c.req.raw);
   if (memo) return memo;
-  const resolvedSession = resolveSession(c.get('signedSession'), new URL(c.req.url)).session;
+  const resolvedSession = resolveSession(c.get('signedSession'), url).session;
   // Issue 19: a Global Privacy Control signal marks the session for good.
   const session = gpcRequested(c.req.raw) ? { ...resolvedSession, gpc: true as const } : resolvedSession;
   resolved.set(c.req.raw, session);

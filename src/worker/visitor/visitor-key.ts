@@ -62,25 +62,31 @@ function remember(entry: string, value: string): void {
   }
   known.set(entry, value);
 }
-/** `s` + key + value → base64 signature (for signing); `v` + key + value.signature → value (for verifying). */
+/** `s` + key + value → base64 signature (for signing); `v` + key + value.signature → value (for verifying); `a` + key + visitor key → anonymous id. */
 const signedEntry = (material: string, value: string) => `s\u0000${material}\u0000${value}`;
 const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\u0000${signed}`;
 
 /**
  * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate
- * verified is reused. `keep` remembers a new one too (a value the next request sends again
- * whatever it carries: the anonymous id of a key); fresh cookie values are not kept (a first
- * visit's cookies would only crowd out returning visitors' and cost every first visit).
+ * verified is reused. A new one is not kept: fresh cookie values would only crowd out
+ * returning visitors' and cost every first visit (the anonymous id of a key is kept, below).
  */
-async function signature(secret: string, purpose: SigningPurpose, value: string, keep = false): Promise<string> {
-  const material = purposeSecret(secret, purpose);
-  const entry = signedEntry(material, value);
-  const hit = known.get(entry);
+async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
+  const hit = known.get(signedEntry(purposeSecret(secret, purpose), value));
   if (hit !== undefined) return hit;
-  const bytes = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  if (keep) remember(entry, base64);
-  return base64;
+  return bytesToBase64(await hmacBytes(secret, purpose, value));
+}
+
+/** The raw HMAC-SHA256 of a value under a secret and purpose. */
+async function hmacBytes(secret: string, purpose: SigningPurpose, value: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)));
+}
+
+/** Standard base64 of a few bytes (a signature), without spreading them into an argument list. */
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** The attributes every signed cookie of this Worker carries, serialized once per lifetime. */
@@ -197,18 +203,26 @@ export async function visitorKeyFromCookies(
   return value !== undefined && UUID.test(value) ? value : undefined;
 }
 
-function hex(bytes: Uint8Array): string {
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+function hex(bytes: Uint8Array, from: number, to: number): string {
+  let out = '';
+  for (let i = from; i < to; i++) out += HEX[bytes[i] ?? 0];
+  return out;
 }
 
-/** The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. */
+/**
+ * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
+ * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC.
+ */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const bytes = Uint8Array.from(atob(await signature(secret, 'anonymous', key, true)), (ch) => ch.charCodeAt(0)).slice(
-    0,
-    16,
-  );
+  const entry = `a\u0000${purposeSecret(secret, 'anonymous')}\u0000${key}`;
+  const hit = known.get(entry);
+  if (hit !== undefined) return hit;
+  const bytes = await hmacBytes(secret, 'anonymous', key);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const h = hex(bytes);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const id = `${hex(bytes, 0, 4)}-${hex(bytes, 4, 6)}-${hex(bytes, 6, 8)}-${hex(bytes, 8, 10)}-${hex(bytes, 10, 16)}`;
+  remember(entry, id);
+  return id;
 }
