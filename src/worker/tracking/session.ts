@@ -40,9 +40,24 @@ export function encodeSession(session: TrackingSession): string {
   );
 }
 
+/**
+ * Sessions decoded in this isolate, by cookie value (issue 16: a returning visitor's session was
+ * decoded and checked by its schema on every page). Frozen: every request shares the object.
+ */
+const decoded = new Map<string, TrackingSession | undefined>();
+const MAX_DECODED = 1024;
+
 /** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
 export function decodeSession(value: string | undefined): TrackingSession | undefined {
   if (!value) return undefined;
+  if (decoded.has(value)) return decoded.get(value);
+  const session = decodeSessionOnce(value);
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value as string);
+  decoded.set(value, session && Object.freeze({ ...session, urlParams: Object.freeze(session.urlParams) }));
+  return decoded.get(value);
+}
+
+function decodeSessionOnce(value: string): TrackingSession | undefined {
   const json = base64UrlToText(value);
   if (json === undefined) return undefined;
   let raw: unknown;

@@ -28,7 +28,37 @@ export const VISIT_COOKIE = 'qf_visit';
 
 async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
   const value = await verifySignedValue(rawCookie(c.req.header('cookie'), VISIT_COOKIE), cookieSecret(c.env), 'visit');
-  const json = value === undefined ? undefined : base64UrlToText(value);
+  return value === undefined ? null : decodeRecord(value);
+}
+
+/**
+ * Records decoded in this isolate, by the verified cookie value (issue 16: a returning visitor's
+ * record was decoded and checked by its schema on every page). Frozen (withPageServed makes a
+ * new record), so every request may share one.
+ */
+const decoded = new Map<string, VisitRecord | null>();
+const MAX_DECODED = 1024;
+
+function decodeRecord(value: string): VisitRecord | null {
+  const known = decoded.get(value);
+  if (known !== undefined) return known;
+  const record = decodeRecordOnce(value);
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value as string);
+  decoded.set(value, record && deepFreeze(record));
+  return decoded.get(value) ?? null;
+}
+
+/** Frozen all the way down: a caller changing a shared record throws instead of changing it for others. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function decodeRecordOnce(value: string): VisitRecord | null {
+  const json = base64UrlToText(value);
   if (json === undefined) return null;
   try {
     const parsed = visitRecordSchema.safeParse(JSON.parse(json) as unknown);

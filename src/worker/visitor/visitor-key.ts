@@ -32,17 +32,29 @@ const encoder = new TextEncoder();
 /** Imported HMAC keys per secret and purpose: one import per isolate instead of one per cookie. */
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 
+/** The same keys once imported, for use without waiting on their promise (issue 16: one await less per HMAC). */
+const importedKeys = new Map<string, CryptoKey>();
+
 /** The HMAC-SHA256 key of a secret and purpose, imported once per isolate. */
 export function hmacKey(secret: string, purpose: SigningPurpose): Promise<CryptoKey> {
   const material = purposeSecret(secret, purpose);
   let key = hmacKeys.get(material);
   if (key === undefined) {
     // A handful of secrets at most (one per deployment, a few in tests); bounded all the same.
-    if (hmacKeys.size >= 64) hmacKeys.clear();
+    if (hmacKeys.size >= 64) {
+      hmacKeys.clear();
+      importedKeys.clear();
+    }
     key = crypto.subtle.importKey('raw', encoder.encode(material), HMAC, false, ['sign', 'verify']);
+    void key.then((imported) => importedKeys.set(material, imported)).catch(() => undefined);
     hmacKeys.set(material, key);
   }
   return key;
+}
+
+/** The key, or its promise while the first import is still under way. */
+function hmacKeyNow(secret: string, purpose: SigningPurpose): CryptoKey | Promise<CryptoKey> {
+  return importedKeys.get(purposeSecret(secret, purpose)) ?? hmacKey(secret, purpose);
 }
 
 /**
@@ -79,7 +91,10 @@ async function signature(secret: string, purpose: SigningPurpose, value: string)
 
 /** The raw HMAC-SHA256 of a value under a secret and purpose. */
 async function hmacBytes(secret: string, purpose: SigningPurpose, value: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, purpose), encoder.encode(value)));
+  const key = hmacKeyNow(secret, purpose);
+  return new Uint8Array(
+    await crypto.subtle.sign('HMAC', key instanceof CryptoKey ? key : await key, encoder.encode(value)),
+  );
 }
 
 /** Standard base64 of a few bytes (a signature), without spreading them into an argument list. */
@@ -184,7 +199,8 @@ export async function verifySignedValue(
   try {
     const bytes = Uint8Array.from(atob(signed), (ch) => ch.charCodeAt(0));
     // crypto.subtle.verify compares in constant time.
-    if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret, purpose), bytes, encoder.encode(value))))
+    const key = hmacKeyNow(secret, purpose);
+    if (!(await crypto.subtle.verify('HMAC', key instanceof CryptoKey ? key : await key, bytes, encoder.encode(value))))
       return undefined;
   } catch {
     return undefined;
