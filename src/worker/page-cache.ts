@@ -44,6 +44,19 @@ export interface CompiledShell {
   readonly slots: readonly string[];
   /** `parts` encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
   readonly partBytes: readonly Uint8Array[];
+  /** Script-safe JSON of the page context's head (brand, page, step), the same for every request of the shell. */
+  readonly contextHead: string;
+}
+
+/**
+ * The page context's JSON from its head (kept with the shell) and this request's tail, as
+ * JSON.stringify writes the object with both: the head's closing brace and the tail's opening
+ * one make a comma. Both are script-safe JSON objects, so the join is too.
+ */
+export function joinContextJson(head: string, tail: string): string {
+  if (head === '{}') return tail;
+  if (tail === '{}') return head;
+  return `${head.slice(0, -1)},${tail.slice(1)}`;
 }
 
 const utf8 = new TextEncoder();
@@ -73,7 +86,7 @@ export function isPlainPhone(phone: { digits: string; display: string; href: str
   return PLAIN_PHONE.test(phone.digits) && PLAIN_PHONE.test(phone.display) && PLAIN_PHONE.test(phone.href);
 }
 
-export function compileShell(html: string): CompiledShell {
+export function compileShell(html: string, contextHead = '{}'): CompiledShell {
   const parts: string[] = [];
   const slots: string[] = [];
   let last = 0;
@@ -89,7 +102,7 @@ export function compileShell(html: string): CompiledShell {
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
-  return { parts, slots, partBytes: parts.map((part) => utf8.encode(part)) };
+  return { parts, slots, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
 }
 
 export class ShellCache {
@@ -105,11 +118,11 @@ export class ShellCache {
     return hit;
   }
 
-  set(key: string, html: string): CompiledShell {
+  set(key: string, html: string, contextHead?: string): CompiledShell {
     if (!html.includes(NONCE_SLOT) || !html.includes(CONTEXT_MARK)) {
       throw new Error('a cached shell must contain the nonce and page-context slots');
     }
-    const compiled = compileShell(html);
+    const compiled = compileShell(html, contextHead);
     this.entries.set(key, compiled);
     while (this.entries.size > MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;

@@ -3,6 +3,7 @@ import {
   CONTEXT_SLOT,
   fillShell,
   isPlainPhone,
+  joinContextJson,
   NONCE_SLOT,
   PHONE_DIGITS_SLOT,
   PHONE_DISPLAY_SLOT,
@@ -11,6 +12,7 @@ import {
   ShellCache,
   SUBMISSION_SLOT,
 } from './page-cache';
+import { scriptJson } from '../ui/document';
 
 const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script><form action="/p/zip${SEARCH_SLOT}"><input value="${SUBMISSION_SLOT}"></form>`;
 const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
@@ -84,5 +86,19 @@ describe('rendered-shell cache', () => {
     expect(cache.size).toBe(400);
     expect(cache.get('k0')).toBeDefined();
     expect(cache.get('k1')).toBeUndefined();
+  });
+});
+
+describe('joinContextJson', () => {
+  it('writes what JSON.stringify writes for the head and tail as one object', () => {
+    const heads = [
+      {},
+      { brand: { id: 'bh' } },
+      { brand: { id: 'bh', name: 'Benefit <Helpers>' }, step: { number: 1 } },
+    ];
+    const tails = [{}, { visitorId: 'a' }, { tracking: { urlParams: { utm_source: 'x"y' } }, place: null }];
+    for (const head of heads)
+      for (const tail of tails)
+        expect(joinContextJson(scriptJson(head), scriptJson(tail))).toBe(scriptJson({ ...head, ...tail }));
   });
 });

@@ -23,6 +23,7 @@ import {
   CONTEXT_SLOT,
   fillShell,
   FORM_ISLAND_SLOT,
+  joinContextJson,
   isPlainPhone,
   NONCE_SLOT,
   PHONE_DIGITS_SLOT,
@@ -173,7 +174,9 @@ async function renderRoute(
   const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
   // Issue 16: the answers, confirmation and place are all inside the form island.
   const formApart = ownContent && config.form !== null;
-  const pageContext = {
+  // The page context's head is the same for every request of a shared shell (issue 16: its JSON is
+  // kept with the shell); the tail is this request's.
+  const contextHead = {
     brand: { id: brand.id, name: brand.name },
     page: {
       name: route.name,
@@ -187,6 +190,8 @@ async function renderRoute(
       template: config.template,
     },
     step: stepInfo,
+  };
+  const contextTail = {
     // The public anonymous id, never the visitor key (src/worker/visitor/visitor-key.ts).
     visitorId: c.get('anonymousId'),
     // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
@@ -200,6 +205,7 @@ async function renderRoute(
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
   };
+  const pageContext = { ...contextHead, ...contextTail };
 
   /** What React renders; with slots, the per-request values are left as slots for a shared shell. */
   const renderInput = async (slots: boolean): Promise<RenderPageInput> => {
@@ -272,11 +278,13 @@ async function renderRoute(
     // The form island in the shell (slots filled per request), or rendered per request in its slot.
     formApart ? 'form-apart' : 'form-in',
   ].join('|');
-  const shell = shells.get(key) ?? shells.set(key, await render(true, formApart ? FORM_ISLAND_SLOT : undefined));
+  const shell =
+    shells.get(key) ??
+    shells.set(key, await render(true, formApart ? FORM_ISLAND_SLOT : undefined), scriptJson(contextHead));
   if (formApart) shellSharing.formApartFills++;
   const filled = fillShell(shell, {
     nonce: c.get('nonce'),
-    pageContextJson: scriptJson(pageContext),
+    pageContextJson: joinContextJson(shell.contextHead, scriptJson(contextTail)),
     submissionId: crypto.randomUUID(),
     search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
     quoteToken: formToken,
