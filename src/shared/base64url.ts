@@ -10,8 +10,11 @@ function binaryToBase64Url(binary: string): string {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
-/** Text whose UTF-8 bytes are its own characters (issue 16: cookie values are JSON of ids and plain parameters). */
-const ASCII = /^[\x00-\x7f]*$/;
+/**
+ * A character that is not plain printable ASCII: text without one is its own UTF-8 (issue 16:
+ * cookie values are JSON of ids and plain parameters). Other ASCII controls take the byte path.
+ */
+const NOT_PLAIN_ASCII = /[^\x20-\x7e\t\n\r]/;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -38,12 +41,12 @@ function binaryToBytes(binary: string): Uint8Array<ArrayBuffer> {
 }
 
 export function textToBase64Url(text: string): string {
-  // ASCII text is its own UTF-8: no byte array in between.
-  return ASCII.test(text) ? binaryToBase64Url(text) : bytesToBase64Url(encoder.encode(text));
+  // Plain ASCII text is its own UTF-8: no byte array in between.
+  return !NOT_PLAIN_ASCII.test(text) ? binaryToBase64Url(text) : bytesToBase64Url(encoder.encode(text));
 }
 
 export function base64UrlToText(value: string): string | undefined {
   const binary = base64UrlToBinary(value);
   if (binary === undefined) return undefined;
-  return ASCII.test(binary) ? binary : decoder.decode(binaryToBytes(binary));
+  return !NOT_PLAIN_ASCII.test(binary) ? binary : decoder.decode(binaryToBytes(binary));
 }
