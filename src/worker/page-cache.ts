@@ -189,7 +189,3 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
   }
   return page.subarray(0, at);
 }
-
-export async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
-}
