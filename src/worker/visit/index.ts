@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import type { Product } from '../../../brands';
 import { attributionFromSearch } from '../../partners/mediaalpha/attribution';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
+import { BoundedMap, deepFreeze } from '../../shared/memo';
 import type { AppEnv } from '../env';
 import {
   cookieSecret,
@@ -36,25 +37,15 @@ async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
  * record was decoded and checked by its schema on every page). Frozen (withPageServed makes a
  * new record), so every request may share one.
  */
-const decoded = new Map<string, VisitRecord | null>();
-const MAX_DECODED = 1024;
+const decoded = new BoundedMap<string, VisitRecord | null>(1024);
 
 function decodeRecord(value: string): VisitRecord | null {
   const known = decoded.get(value);
   if (known !== undefined) return known;
   const record = decodeRecordOnce(value);
-  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value as string);
-  decoded.set(value, record && deepFreeze(record));
-  return decoded.get(value) ?? null;
-}
-
-/** Frozen all the way down: a caller changing a shared record throws instead of changing it for others. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
+  const shared = record && deepFreeze(record);
+  decoded.set(value, shared);
+  return shared;
 }
 
 function decodeRecordOnce(value: string): VisitRecord | null {

@@ -14,6 +14,7 @@
  * a browser context's anonymous id.
  */
 import { serialize } from 'hono/utils/cookie';
+import { BoundedMap } from '../../shared/memo';
 
 export const VISITOR_COOKIE = 'qf_aid';
 /** A returning visitor within 30 days finds their answers; after that the key is dropped by the browser. */
@@ -65,13 +66,8 @@ function hmacKeyNow(secret: string, purpose: SigningPurpose): CryptoKey | Promis
  * key and exact value; only signatures made with this isolate's secrets are ever held. A
  * visitor's first request to an isolate pays the full price (docs/decisions.md, "Speed, third pass").
  */
-const MAX_KNOWN = 2048;
-const known = new Map<string, string>();
+const known = new BoundedMap<string, string>(2048);
 function remember(entry: string, value: string): void {
-  if (known.size >= MAX_KNOWN) {
-    const oldest = known.keys().next().value;
-    if (oldest !== undefined) known.delete(oldest);
-  }
   known.set(entry, value);
 }
 /** `s` + key + value → base64 signature (for signing); `v` + key + value.signature → value (for verifying); `a` + key + visitor key → anonymous id. */
