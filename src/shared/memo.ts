@@ -17,6 +17,20 @@ export class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
+/**
+ * `compute` kept per key in a BoundedMap of `limit` entries, its result frozen all the way down
+ * (every request shares it). For pure functions of a string only.
+ */
+export function sharedMemo<V>(limit: number, compute: (key: string) => V): (key: string) => V {
+  const memo = new BoundedMap<string, V>(limit);
+  return (key) => {
+    if (memo.has(key)) return memo.get(key) as V;
+    const value = deepFreeze(compute(key));
+    memo.set(key, value);
+    return value;
+  };
+}
+
 /** Frozen all the way down: a caller changing a shared value throws instead of changing it for others. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMap, deepFreeze } from './memo';
+import { BoundedMap, deepFreeze, sharedMemo } from './memo';
 
 describe('BoundedMap', () => {
   it('forgets its oldest entry once full, and never grows past its limit', () => {
@@ -27,5 +27,21 @@ describe('deepFreeze', () => {
     expect(() => {
       value.attribution.afid = 'y';
     }).toThrow(TypeError);
+  });
+});
+
+describe('sharedMemo', () => {
+  it('computes once per key, remembers undefined too, and hands out frozen values', () => {
+    const calls: string[] = [];
+    const memo = sharedMemo(8, (key: string) => {
+      calls.push(key);
+      return key === 'none' ? undefined : { key, list: [key] };
+    });
+    expect(memo('a')).toEqual({ key: 'a', list: ['a'] });
+    expect(memo('a')).toBe(memo('a'));
+    expect(memo('none')).toBeUndefined();
+    expect(memo('none')).toBeUndefined();
+    expect(calls).toEqual(['a', 'none']);
+    expect(Object.isFrozen(memo('a')?.list)).toBe(true);
   });
 });

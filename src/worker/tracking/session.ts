@@ -13,7 +13,7 @@ import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
 import { rawCookie, signedCookie, verifySignedValue } from '../visitor/visitor-key';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
-import { BoundedMap, deepFreeze } from '../../shared/memo';
+import { sharedMemo } from '../../shared/memo';
 
 export const SESSION_COOKIE = 'qf_sid';
 /** A session ends after 30 minutes without a page request (the common analytics convention). */
@@ -45,16 +45,11 @@ export function encodeSession(session: TrackingSession): string {
  * Sessions decoded in this isolate, by cookie value (issue 16: a returning visitor's session was
  * decoded and checked by its schema on every page). Frozen: every request shares the object.
  */
-const decoded = new BoundedMap<string, TrackingSession | undefined>(1024);
+const decoded = sharedMemo(1024, decodeSessionOnce);
 
 /** A session from its cookie value; undefined when missing, tampered into garbage or from an older format. */
 export function decodeSession(value: string | undefined): TrackingSession | undefined {
-  if (!value) return undefined;
-  if (decoded.has(value)) return decoded.get(value);
-  const once = decodeSessionOnce(value);
-  const session = once && deepFreeze(once);
-  decoded.set(value, session);
-  return session;
+  return value ? decoded(value) : undefined;
 }
 
 function decodeSessionOnce(value: string): TrackingSession | undefined {

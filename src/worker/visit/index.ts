@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { Product } from '../../../brands';
 import { attributionFromSearch } from '../../partners/mediaalpha/attribution';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
-import { BoundedMap, deepFreeze } from '../../shared/memo';
+import { sharedMemo } from '../../shared/memo';
 import type { AppEnv } from '../env';
 import {
   cookieSecret,
@@ -37,16 +37,7 @@ async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
  * record was decoded and checked by its schema on every page). Frozen (withPageServed makes a
  * new record), so every request may share one.
  */
-const decoded = new BoundedMap<string, VisitRecord | null>(1024);
-
-function decodeRecord(value: string): VisitRecord | null {
-  const known = decoded.get(value);
-  if (known !== undefined) return known;
-  const record = decodeRecordOnce(value);
-  const shared = record && deepFreeze(record);
-  decoded.set(value, shared);
-  return shared;
-}
+const decodeRecord = sharedMemo(1024, decodeRecordOnce);
 
 function decodeRecordOnce(value: string): VisitRecord | null {
   const json = base64UrlToText(value);
