@@ -100,7 +100,10 @@ describe('pages in Chromium', () => {
     await page.goto(`${brandOrigin('bh')}/tos`, { waitUntil: 'commit' });
     await page.waitForSelector('html[data-color-mode]', { state: 'attached' });
     expect(await page.getAttribute('html', 'data-color-mode')).toBe('dark');
-    expect(await page.getAttribute('[data-mode-switch] [data-mode="dark"]', 'aria-pressed')).toBe('true');
+    // The switch's pressed state is the main script's, which may still be loading after the first paint.
+    await expect
+      .poll(() => page.getAttribute('[data-mode-switch] [data-mode="dark"]', 'aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
     await context.close();
   });
 
