@@ -153,14 +153,19 @@ export interface ShellSlots {
 }
 
 /**
- * The shell with this request's values, as the UTF-8 bytes of the page (the Response body:
- * joining the parts as a string and having the Response encode 20 KB again cost more than
- * the rest of a shared page's fill, issue 16). The search string only appears inside attribute
- * values (the form's action and the island's JSON props, themselves an attribute), where
- * React escapes '&' and quotes; a URL's search has no quotes or '<' (they are percent-
- * encoded), so escaping '&' reproduces exactly what React would have written.
+ * Writes the shell with this request's values as the UTF-8 bytes of the page, into the array
+ * `into` gives for the room the page may need (joining the parts as a string and having the
+ * Response encode 20 KB again cost more than the rest of a shared page's fill, issue 16). The
+ * search string only appears inside attribute values (the form's action and the island's JSON
+ * props, themselves an attribute), where React escapes '&' and quotes; a URL's search has no
+ * quotes or '<' (they are percent-encoded), so escaping '&' reproduces exactly what React
+ * would have written.
  */
-export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uint8Array<ArrayBuffer> {
+function writeShell(
+  shell: CompiledShell | string,
+  slots: ShellSlots,
+  into: (room: number) => Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> {
   const { partBytes, slots: marks } = typeof shell === 'string' ? compileShell(shell) : shell;
   const values: Record<string, string> = {
     [NONCE_SLOT]: slots.nonce,
@@ -178,7 +183,7 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
   let room = 0;
   for (const part of partBytes) room += part.length;
   for (const value of filled) room += value.length * 3;
-  const page = new Uint8Array(room);
+  const page = into(room);
   let at = 0;
   for (let i = 0; i < partBytes.length; i++) {
     const part = partBytes[i] as Uint8Array;
@@ -188,4 +193,34 @@ export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uin
     if (value !== undefined) at += utf8.encodeInto(value, page.subarray(at)).written;
   }
   return page.subarray(0, at);
+}
+
+/** The shell with this request's values, as the UTF-8 bytes of the page, in an array of its own. */
+export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uint8Array<ArrayBuffer> {
+  return writeShell(shell, slots, (room) => new Uint8Array(room));
+}
+
+/** Pages larger than this get an array of their own rather than a larger scratch buffer. */
+const MAX_SCRATCH_BYTES = 1 << 20;
+let scratch = new Uint8Array(64 * 1024);
+
+/**
+ * The Response of the shell with this request's values (issue 16). The page is written into one
+ * buffer per isolate, not a new zero-filled array per request: allocating and collecting 40 KB a
+ * page cost about as much as writing it. `respond` gets a view of that buffer and must build the
+ * Response from it before it returns: a Response copies a BufferSource body when it is built
+ * (Fetch, "extract a body": "a copy of the bytes held by object"), so the next page may then
+ * write over the buffer. Nothing else may keep the view.
+ */
+export function shellResponse(
+  shell: CompiledShell,
+  slots: ShellSlots,
+  respond: (page: Uint8Array<ArrayBuffer>) => Response,
+): Response {
+  const page = writeShell(shell, slots, (room) => {
+    if (room > MAX_SCRATCH_BYTES) return new Uint8Array(room);
+    if (room > scratch.length) scratch = new Uint8Array(Math.min(MAX_SCRATCH_BYTES, 2 ** Math.ceil(Math.log2(room))));
+    return scratch;
+  });
+  return respond(page);
 }

@@ -10,6 +10,7 @@ import {
   PHONE_HREF_SLOT,
   SEARCH_SLOT,
   ShellCache,
+  shellResponse,
   SUBMISSION_SLOT,
 } from './page-cache';
 import { scriptJson } from '../ui/document';
@@ -71,6 +72,20 @@ describe('rendered-shell cache', () => {
       `<script nonce="n1">x</script><script type="application/json" nonce="n1">{"v":1}</script><form action="/p/zip?a&amp;b"><input value="id"></form><p>"${CONTEXT_SLOT}"</p>`,
     );
     expect(fill(cache.get('k') ?? '', slots({ nonce: 'n2' }))).toContain('nonce="n2"');
+  });
+
+  it('builds each Response from its own bytes, though every page is written into one buffer', async () => {
+    const cache = new ShellCache();
+    const compiled = cache.set('k', shell);
+    const respond = (page: Uint8Array<ArrayBuffer>) => new Response(page);
+    const first = shellResponse(compiled, slots({ nonce: 'first-nonce', pageContextJson: '{"v":"é one"}' }), respond);
+    const second = shellResponse(compiled, slots({ nonce: 'n2', pageContextJson: '{"v":2}' }), respond);
+    // A page larger than the buffer gets a larger one; the pages built before keep their bytes.
+    const large = 'x'.repeat(200_000);
+    const third = shellResponse(compiled, slots({ pageContextJson: `{"v":"${large}"}` }), respond);
+    expect(await first.text()).toBe(fill(shell, slots({ nonce: 'first-nonce', pageContextJson: '{"v":"é one"}' })));
+    expect(await second.text()).toBe(fill(shell, slots({ nonce: 'n2', pageContextJson: '{"v":2}' })));
+    expect(await third.text()).toContain(large);
   });
 
   it('refuses a shell without its slots (it would leak one request into another)', () => {

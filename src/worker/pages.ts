@@ -21,7 +21,6 @@ import { securedHtmlResponse } from './middleware/security-headers';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
-  fillShell,
   FORM_ISLAND_SLOT,
   joinContextJson,
   isPlainPhone,
@@ -32,6 +31,7 @@ import {
   QUOTE_TOKEN_SLOT,
   SEARCH_SLOT,
   ShellCache,
+  shellResponse,
   SUBMISSION_SLOT,
 } from './page-cache';
 import { formQuoteToken } from './funnel/form-token';
@@ -282,16 +282,20 @@ async function renderRoute(
     shells.get(key) ??
     shells.set(key, await render(true, formApart ? FORM_ISLAND_SLOT : undefined), scriptJson(contextHead));
   if (formApart) shellSharing.formApartFills++;
-  const filled = fillShell(shell, {
-    nonce: c.get('nonce'),
-    pageContextJson: joinContextJson(shell.contextHead, scriptJson(contextTail)),
-    submissionId: crypto.randomUUID(),
-    search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
-    quoteToken: formToken,
-    phone: phone.phone,
-    formIsland: formApart ? renderFormIsland(await renderInput(false)) : undefined,
-  });
-  return respond(filled);
+  const formIsland = formApart ? renderFormIsland(await renderInput(false)) : undefined;
+  return shellResponse(
+    shell,
+    {
+      nonce: c.get('nonce'),
+      pageContextJson: joinContextJson(shell.contextHead, scriptJson(contextTail)),
+      submissionId: crypto.randomUUID(),
+      search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
+      quoteToken: formToken,
+      phone: phone.phone,
+      formIsland,
+    },
+    respond,
+  );
 }
 
 /**
