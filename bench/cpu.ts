@@ -6,13 +6,20 @@
  * process only) per request moves much less, so it is the figure to compare a change with.
  * Three interleaved rounds of CPU_REQUESTS requests a kind (default 4,000; stored answers half).
  * `npm run cpu -- /privacy` measures another page of bh; `--no-build` reuses dist/.
+ *
+ * `npm run cpu -- --against=REV` also builds git revision REV (a worktree of its own) and serves
+ * it beside this checkout's Worker on the same Miniflare, each kind of visitor of both
+ * interleaved, CPU_ROUNDS rounds (default 7): a change is weighed by the per-round differences
+ * between the two builds, which the machine's drift moves together. Two separate runs of this
+ * command differed by up to 0.05 ms a request with the same code; the paired median does not
+ * carry that drift.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { buildAll, CONSTANT_HOST } from './harness';
-import { runLoad, type LoadResult } from './load';
+import { baselineHost, buildAll, buildRevision, CONSTANT_HOST } from './harness';
+import { runLoad, type EachRequest, type LoadResult } from './load';
 import { constantPath, median, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
-import { BENCH_USER_AGENT } from './visitors';
+import { BENCH_USER_AGENT, returningVisitors, rotating } from './visitors';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -20,7 +27,8 @@ const PAGE: BenchPage = {
   label: '',
 };
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? '4000');
-const ROUNDS = 3;
+const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? (against ? '7' : '3'));
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 interface Proc {
@@ -65,24 +73,52 @@ function workerdTicks(): number {
 }
 
 if (!process.argv.includes('--no-build')) buildAll();
-const { h, returning, withAnswers } = await startPageWithFloor(PAGE);
-try {
-  const host = `${PAGE.brand}.localhost`;
-  const kinds: [string, (amount: number) => Promise<LoadResult>][] = [
-    ['floor', (amount) => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), amount })],
+const baseline = against ? buildRevision(against) : undefined;
+const { h, returning, withAnswers } = await startPageWithFloor(
+  PAGE,
+  baseline ? { baselineDir: baseline.dir } : {},
+).catch((error: unknown) => {
+  baseline?.remove();
+  throw error;
+});
+/** The three kinds of visitor of one build, named with `suffix`, on `host`. */
+function visitorKinds(
+  host: string,
+  suffix: string,
+  pools: { returning: EachRequest; withAnswers: EachRequest },
+): [string, (amount: number) => Promise<LoadResult>][] {
+  return [
     [
-      'first visit',
+      `first visit${suffix}`,
       (amount) => runLoad({ port: h.port, host, path: PAGE.path, headers: { 'user-agent': BENCH_USER_AGENT }, amount }),
     ],
     [
-      'returning, nothing stored',
-      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: returning, amount }),
+      `returning, nothing stored${suffix}`,
+      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: pools.returning, amount }),
     ],
     [
-      'returning with stored answers',
-      (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: withAnswers, amount: Math.round(amount / 2) }),
+      `returning with stored answers${suffix}`,
+      (amount) =>
+        runLoad({ port: h.port, host, path: PAGE.path, each: pools.withAnswers, amount: Math.round(amount / 2) }),
     ],
   ];
+}
+try {
+  const kinds: [string, (amount: number) => Promise<LoadResult>][] = [
+    ['floor', (amount) => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), amount })],
+    ...visitorKinds(`${PAGE.brand}.localhost`, '', { returning, withAnswers }),
+  ];
+  if (baseline) {
+    const host = baselineHost(PAGE.brand);
+    const pool = async (options: { withAnswers?: boolean }) =>
+      rotating(await returningVisitors(h.port, PAGE.brand, 24, { ...options, host }));
+    kinds.push(
+      ...visitorKinds(host, ` (${baseline.label})`, {
+        returning: await pool({}),
+        withAnswers: await pool({ withAnswers: true }),
+      }),
+    );
+  }
   // Warm every path (JIT, shell cache, the Durable Objects) before counting.
   for (const [, run] of kinds) await run(500);
   const perRequest = new Map<string, number[]>();
@@ -109,6 +145,20 @@ try {
       `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} |`,
     );
   }
+  if (baseline) {
+    console.log(`\nthis checkout minus ${baseline.label}, µs per request, by round (same round, same machine state)\n`);
+    console.log('| kind | differences | median |');
+    console.log('| --- | --- | ---: |');
+    for (const [name] of visitorKinds('', '', { returning, withAnswers })) {
+      const ours = perRequest.get(name) ?? [];
+      const theirs = perRequest.get(`${name} (${baseline.label})`) ?? [];
+      const differences = ours.map((ms, i) => (ms - (theirs[i] ?? 0)) * 1000);
+      console.log(
+        `| ${name} | ${differences.map((d) => d.toFixed(0)).join(', ')} | ${median(differences).toFixed(0)} |`,
+      );
+    }
+  }
 } finally {
   await h.close();
+  baseline?.remove();
 }

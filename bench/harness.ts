@@ -5,7 +5,7 @@
  * Not `wrangler dev`: its proxy caps throughput well below workerd's (design.md).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -31,14 +31,46 @@ export const CONSTANT_HOST = 'constant.localhost';
 const bin = (name: string) => resolve('node_modules/.bin', name);
 
 /** Client bundles (with their metafile) and the Worker bundle, exactly as deployed. */
-export function buildAll(options: { sourceMaps?: boolean } = {}): void {
+export function buildAll(options: { sourceMaps?: boolean; cwd?: string; outdir?: string } = {}): void {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
-  execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env });
+  const cwd = options.cwd ?? process.cwd();
+  execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env, cwd });
   const maps = options.sourceMaps ? ['--upload-source-maps'] : [];
-  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', WORKER_OUTDIR, ...maps], {
+  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', options.outdir ?? WORKER_OUTDIR, ...maps], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
+    cwd,
   });
+}
+
+/** The host of a brand's pages on the baseline Worker (a `*.workers.dev` preview name, which brandForHost reads). */
+export const baselineHost = (brand: string) => `${brand}--baseline.workers.dev`;
+
+/**
+ * The product Worker of another git revision, built into a temp dir (its own worktree, sharing
+ * this checkout's node_modules), for a comparison on the same Miniflare (`npm run cpu --
+ * --against=REV`). Returns the bundle's directory and a cleanup.
+ */
+export function buildRevision(rev: string): { dir: string; label: string; remove(): void } {
+  const label = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
+  const root = mkdtempSync(join(tmpdir(), 'quote-funnel-baseline-'));
+  const tree = join(root, 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, label], { stdio: 'ignore' });
+  try {
+    symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
+    buildAll({ cwd: tree, outdir: join(root, 'worker') });
+  } catch (error) {
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { stdio: 'ignore' });
+    throw error;
+  }
+  return {
+    dir: join(root, 'worker'),
+    label,
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', tree], { stdio: 'ignore' });
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A captured response the constant Worker replays byte for byte. */
@@ -68,8 +100,7 @@ export interface Harness {
 }
 
 /** The Worker's modules: the bundle plus the Text modules wrangler wrote beside it (the stylesheet). */
-function workerModules() {
-  const dir = resolve(WORKER_OUTDIR);
+function workerModules(dir = resolve(WORKER_OUTDIR)) {
   const extra = readdirSync(dir).filter((f) => f.endsWith('.css'));
   return [
     { type: 'ESModule' as const, path: join(dir, 'index.js') },
@@ -120,6 +151,8 @@ export interface StartOptions {
   peer?: PeerBuild;
   /** Open workerd's DevTools inspector on a free port (`npm run profile`). */
   inspector?: boolean;
+  /** Another build of the product Worker (buildRevision), served on baselineHost(brand) beside this one. */
+  baselineDir?: string;
 }
 
 /** Starts Miniflare with the built Worker (and, when given, the constant Worker) plus the sandbox. */
@@ -194,6 +227,20 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     });
   }
   if (options.peer) workers.push(peerWorker(options.peer, workerOptions.compatibilityDate));
+  if (options.baselineDir) {
+    // The same configuration and bindings with the other revision's bundle; its own Durable
+    // Objects; no queue consumer (a queue has one) and no assets (no page reads them).
+    workers.push({
+      ...product,
+      name: 'baseline',
+      queueConsumers: undefined,
+      triggers: undefined,
+      assets: undefined,
+      modulesRoot: options.baselineDir,
+      modules: workerModules(options.baselineDir),
+      routes: BRANDS.map((brand) => `${baselineHost(brand.id)}/*`),
+    });
+  }
   const mf = new miniflareModule.Miniflare(
     miniflareModule.convertV4MiniflareOptions({
       host: '127.0.0.1',

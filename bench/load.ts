@@ -41,6 +41,9 @@ const autocannon = require('autocannon') as Autocannon;
 /** Fixed concurrency for every measured run (the issue asks for a fixed level, loopback). */
 export const CONCURRENCY = 8;
 
+/** What a load adds to each request: extra headers, a body (fresh ids, cookies) or another path. */
+export type EachRequest = () => { headers?: Record<string, string>; body?: string; path?: string };
+
 export interface LoadSpec {
   port: number;
   host: string;
@@ -48,7 +51,7 @@ export interface LoadSpec {
   path: string;
   headers?: Record<string, string>;
   /** Called before each request: extra headers, a body (fresh ids, cookies) or another path. */
-  each?: () => { headers?: Record<string, string>; body?: string; path?: string };
+  each?: EachRequest;
   seconds?: number;
   /** Stop after this many requests instead of after `seconds`. */
   amount?: number;

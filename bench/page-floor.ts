@@ -6,7 +6,7 @@
  */
 import { startHarness, type Harness, type StartOptions } from './harness';
 import { capturePages, type BenchPage } from './page-rendering';
-import { returningVisitors } from './visitors';
+import { returningVisitors, rotating } from './visitors';
 
 export async function startPageWithFloor(page: BenchPage, options: Omit<StartOptions, 'constantPages'> = {}) {
   const capture = await startHarness();
@@ -15,10 +15,6 @@ export async function startPageWithFloor(page: BenchPage, options: Omit<StartOpt
   if (!captured) throw new Error(`${page.brand} ${page.path} was not captured`);
   const h: Harness = await startHarness({ ...options, constantPages: [captured] });
   try {
-    const rotating = (visitors: Record<string, string>[]) => {
-      let next = 0;
-      return () => ({ headers: visitors[next++ % visitors.length] ?? {} });
-    };
     return {
       h,
       returning: rotating(await returningVisitors(h.port, page.brand, 24, {})),

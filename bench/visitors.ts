@@ -32,6 +32,8 @@ export interface MintOptions {
   withLease?: boolean;
   /** The visitor's client ip (CF-Connecting-IP) for every request it makes, pages included. */
   ip?: string;
+  /** Another host for the brand's pages (the baseline Worker of `npm run cpu -- --against`). */
+  host?: string;
 }
 
 export async function mintVisitor(
@@ -39,7 +41,7 @@ export async function mintVisitor(
   brand: string,
   options: MintOptions = {},
 ): Promise<Record<string, string>> {
-  const host = `${brand}.localhost`;
+  const host = options.host ?? `${brand}.localhost`;
   const ip: Record<string, string> = options.ip ? { 'cf-connecting-ip': options.ip } : {};
   const first = await send(port, 'GET', host, '/', { 'user-agent': BENCH_USER_AGENT, ...ip });
   if (first.status !== 200) throw new Error(`first visit to ${brand}: ${first.status}`);
@@ -99,6 +101,12 @@ let minted = 0;
 export function benchIp(): string {
   minted += 1;
   return `198.19.${Math.floor(minted / 250) % 256}.${1 + (minted % 250)}`;
+}
+
+/** Each request of a load as the next visitor of a pool, in turn (many browsers, not one Durable Object). */
+export function rotating(visitors: readonly Record<string, string>[]): () => { headers: Record<string, string> } {
+  let next = 0;
+  return () => ({ headers: visitors[next++ % visitors.length] ?? {} });
 }
 
 /** Returning visitors of one kind, each with its own ip, for a load that rotates through them (as many browsers would). */
