@@ -162,11 +162,11 @@ export interface ShellSlots {
  * would have written.
  */
 function writeShell(
-  shell: CompiledShell | string,
+  shell: CompiledShell,
   slots: ShellSlots,
   into: (room: number) => Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
-  const { partBytes, slots: marks } = typeof shell === 'string' ? compileShell(shell) : shell;
+  const { partBytes, slots: marks } = shell;
   const values: Record<string, string> = {
     [NONCE_SLOT]: slots.nonce,
     [SUBMISSION_SLOT]: slots.submissionId,
@@ -193,11 +193,6 @@ function writeShell(
     if (value !== undefined) at += utf8.encodeInto(value, page.subarray(at)).written;
   }
   return page.subarray(0, at);
-}
-
-/** The shell with this request's values, as the UTF-8 bytes of the page, in an array of its own. */
-export function fillShell(shell: CompiledShell | string, slots: ShellSlots): Uint8Array<ArrayBuffer> {
-  return writeShell(shell, slots, (room) => new Uint8Array(room));
 }
 
 /** Pages larger than this get an array of their own rather than a larger scratch buffer. */

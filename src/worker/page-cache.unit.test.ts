@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compileShell,
   CONTEXT_SLOT,
-  fillShell,
+  type CompiledShell,
   isPlainPhone,
   joinContextJson,
   NONCE_SLOT,
@@ -11,12 +12,13 @@ import {
   SEARCH_SLOT,
   ShellCache,
   shellResponse,
+  type ShellSlots,
   SUBMISSION_SLOT,
 } from './page-cache';
 import { scriptJson } from '../ui/document';
 
 const shell = `<script nonce="${NONCE_SLOT}">x</script><script type="application/json" nonce="${NONCE_SLOT}">"${CONTEXT_SLOT}"</script><form action="/p/zip${SEARCH_SLOT}"><input value="${SUBMISSION_SLOT}"></form>`;
-const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
+const slots = (over: Partial<ShellSlots> = {}): ShellSlots => ({
   nonce: 'n',
   pageContextJson: '{}',
   submissionId: 'id',
@@ -24,8 +26,15 @@ const slots = (over: Partial<Parameters<typeof fillShell>[1]> = {}) => ({
   phone: { digits: '18005550101', display: '1-800-555-0101', href: 'tel:+18005550101' },
   ...over,
 });
-/** The filled page as text (fillShell gives the response's UTF-8 bytes). */
-const fill = (...args: Parameters<typeof fillShell>) => new TextDecoder().decode(fillShell(...args));
+/** The filled page as text: the UTF-8 bytes shellResponse hands to the page's Response. */
+function fill(shell: CompiledShell | string, values: ShellSlots): string {
+  let text = '';
+  shellResponse(typeof shell === 'string' ? compileShell(shell) : shell, values, (page) => {
+    text = new TextDecoder().decode(page);
+    return new Response(page);
+  });
+  return text;
+}
 
 describe('rendered-shell cache', () => {
   it('fills the number everywhere the shell shows it; only plain numbers may fill it unescaped', () => {
