@@ -6,6 +6,9 @@
  * process only) per request moves much less, so it is the figure to compare a change with.
  * Three interleaved rounds of CPU_REQUESTS requests a kind (default 4,000; stored answers half).
  * `npm run cpu -- /privacy` measures another page of bh; `--no-build` reuses dist/.
+ * `npm run cpu -- --peer` also serves the Nuxt peer of bh /otc-allowance (bench/peer.ts) on the
+ * same Miniflare and prints each kind's ratio to it: the issue's "× Nuxt" in CPU, without the
+ * few percent that requests per second of the peer move between runs.
  *
  * `npm run cpu -- --against=REV` also builds git revision REV (a worktree of its own) and serves
  * it beside this checkout's Worker on the same Miniflare, each kind of visitor of both
@@ -14,12 +17,13 @@
  * command differed by up to 0.05 ms a request with the same code; the paired median does not
  * carry that drift.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { baselineHost, buildAll, buildRevision, CONSTANT_HOST } from './harness';
 import { runLoad, type EachRequest, type LoadResult } from './load';
 import { constantPath, median, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
+import { withWorkerdCpu } from './workerd-cpu';
 import { BENCH_USER_AGENT, returningVisitors, rotating } from './visitors';
+import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -28,56 +32,18 @@ const PAGE: BenchPage = {
 };
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? '4000');
 const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+const withPeer = process.argv.includes('--peer');
+if (withPeer && PAGE.path !== PEER_PATH) throw new Error(`--peer: the Nuxt peer serves ${PEER_PATH} only`);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? (against ? '7' : '3'));
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-
-interface Proc {
-  ppid: number;
-  name: string;
-  ticks: number;
-}
-
-function processes(): Map<number, Proc> {
-  const procs = new Map<number, Proc>();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      procs.set(Number(pid), {
-        ppid: Number(fields[1]),
-        name: stat.slice(stat.indexOf('(') + 1, close),
-        // utime and stime: fields 14 and 15 of /proc/PID/stat.
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return procs;
-}
-
-/** CPU ticks of the workerd processes this run started (not another run's, such as a test suite's). */
-function workerdTicks(): number {
-  const procs = processes();
-  const ours = (pid: number): boolean => {
-    for (let p = pid, depth = 0; p > 1 && depth < 16; depth++) {
-      if (p === process.pid) return true;
-      p = procs.get(p)?.ppid ?? 0;
-    }
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, p] of procs) if (p.name.includes('workerd') && ours(pid)) ticks += p.ticks;
-  return ticks;
-}
+const PEER_KIND = 'Nuxt peer';
 
 if (!process.argv.includes('--no-build')) buildAll();
 const baseline = against ? buildRevision(against) : undefined;
-const { h, returning, withAnswers } = await startPageWithFloor(
-  PAGE,
-  baseline ? { baselineDir: baseline.dir } : {},
-).catch((error: unknown) => {
+const peer = withPeer ? buildPeer((text) => console.log(text)) : undefined;
+const { h, returning, withAnswers } = await startPageWithFloor(PAGE, {
+  ...(baseline ? { baselineDir: baseline.dir } : {}),
+  ...(peer ? { peer } : {}),
+}).catch((error: unknown) => {
   baseline?.remove();
   throw error;
 });
@@ -108,6 +74,7 @@ try {
     ['floor', (amount) => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), amount })],
     ...visitorKinds(`${PAGE.brand}.localhost`, '', { returning, withAnswers }),
   ];
+  if (peer) kinds.push([PEER_KIND, (amount) => runLoad({ port: h.port, host: PEER_HOST, path: PEER_PATH, amount })]);
   if (baseline) {
     const host = baselineHost(PAGE.brand);
     const pool = async (options: { withAnswers?: boolean }) =>
@@ -126,23 +93,25 @@ try {
     // The order rotates by round, so no kind always follows the same one.
     for (let k = 0; k < kinds.length; k++) {
       const [name, run] = kinds[(k + round) % kinds.length] as (typeof kinds)[number];
-      const before = workerdTicks();
-      const result = await run(REQUESTS);
+      const result = await withWorkerdCpu(() => run(REQUESTS));
       const ok = result.statuses['200'] ?? 0;
       if (ok !== result.total) throw new Error(`${name}: statuses ${JSON.stringify(result.statuses)}`);
-      const ms = ((workerdTicks() - before) * CLOCK_TICK_MS) / result.total;
-      perRequest.set(name, [...(perRequest.get(name) ?? []), ms]);
+      perRequest.set(name, [...(perRequest.get(name) ?? []), result.cpuMs]);
     }
   }
   const floor = median(perRequest.get('floor') ?? []);
   console.log(`\nworkerd CPU per request, bh ${PAGE.path}, ${REQUESTS} requests a kind, medians of ${ROUNDS} rounds\n`);
-  console.log('| kind | ms per request (rounds) | median | floor / kind |');
-  console.log('| --- | --- | ---: | ---: |');
+  // × Nuxt: the median of the rounds' (peer's CPU / the kind's CPU), as the bench pairs req/s by round.
+  const peerRuns = perRequest.get(PEER_KIND);
+  const timesPeer = (runs: number[]) =>
+    peerRuns ? ` ${median(runs.map((ms, i) => (peerRuns[i] ?? Number.NaN) / ms)).toFixed(2)} |` : '';
+  console.log(`| kind | ms per request (rounds) | median | floor / kind |${peerRuns ? ' × Nuxt peer |' : ''}`);
+  console.log(`| --- | --- | ---: | ---: |${peerRuns ? ' ---: |' : ''}`);
   for (const [name] of kinds) {
     const runs = perRequest.get(name) ?? [];
     const m = median(runs);
     console.log(
-      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} |`,
+      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} |${timesPeer(runs)}`,
     );
   }
   if (baseline) {

@@ -8,6 +8,7 @@ import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { PEER_HOST, PEER_PATH } from './peer';
 import { BENCH_USER_AGENT, mintVisitor, returningVisitors } from './visitors';
+import { withWorkerdCpu } from './workerd-cpu';
 
 export interface BenchPage {
   brand: string;
@@ -54,6 +55,9 @@ export async function capturePages(port: number, pages: readonly BenchPage[] = B
 export const VISITOR_KINDS = ['constant', 'firstVisit', 'returning', 'withAnswers', 'withLease', 'peer'] as const;
 export type VisitorKind = (typeof VISITOR_KINDS)[number];
 
+/** A load run and workerd's CPU per request during it (ms; bench/workerd-cpu.ts). */
+export type MeasuredRun = LoadResult & { cpuMs: number };
+
 /** One kind of visitor on one page: the median of the rounds, and every round's figures. */
 export interface KindSummary {
   rps: number;
@@ -61,7 +65,11 @@ export interface KindSummary {
   p99: number;
   /** Median over the rounds of (this kind's req/s / the constant's req/s in the same round). */
   ratio: number;
-  runs: LoadResult[];
+  /** Median of the rounds' workerd CPU per request, ms. */
+  cpuMs: number;
+  /** Median over the rounds of (the constant's CPU per request / this kind's, same round). */
+  cpuRatio: number;
+  runs: MeasuredRun[];
 }
 
 export interface PageComparison {
@@ -70,6 +78,8 @@ export interface PageComparison {
   kinds: Record<VisitorKind, KindSummary>;
   /** Medians of the rounds' product / Nuxt peer req/s (NaN on a page without the peer). */
   vsPeer: Record<'firstVisit' | 'returning' | 'withAnswers', number>;
+  /** The same in CPU: medians of the rounds' peer / product workerd CPU per request. */
+  vsPeerCpu: Record<'firstVisit' | 'returning' | 'withAnswers', number>;
 }
 
 /** Answers other than 200 in a run (statuses of every request, errors and timeouts apart). */
@@ -116,7 +126,7 @@ export async function comparePages(
     if (check.body !== bytes.body)
       throw new Error(`constant Worker does not replay ${constantPath(page)} byte for byte`);
   }
-  const noRuns = (): Record<VisitorKind, LoadResult[]> => ({
+  const noRuns = (): Record<VisitorKind, MeasuredRun[]> => ({
     constant: [],
     firstVisit: [],
     returning: [],
@@ -141,20 +151,21 @@ export async function comparePages(
             ? (pools.get(page.brand)?.[kind] ?? [])
             : [];
         let next = 0;
-        const result =
+        const result = await withWorkerdCpu(() =>
           kind === 'constant'
-            ? await runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
+            ? runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
             : kind === 'peer'
-              ? await runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
+              ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
               : kind === 'firstVisit'
-                ? await runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
-                : await runLoad({
+                ? runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
+                : runLoad({
                     port,
                     host,
                     path: page.path,
                     each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
                     seconds,
-                  });
+                  }),
+        );
         runs[index]?.[kind].push(result);
       }
     }
@@ -166,11 +177,15 @@ export async function comparePages(
       p50: median(own[kind].map((r) => r.p50)),
       p99: median(own[kind].map((r) => r.p99)),
       ratio: median(own[kind].map((r, round) => r.rps / (own.constant[round]?.rps ?? Number.NaN))),
+      cpuMs: median(own[kind].map((r) => r.cpuMs)),
+      cpuRatio: median(own[kind].map((r, round) => (own.constant[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
       runs: own[kind],
     });
     // Against the Nuxt peer of the same round: product req/s / peer req/s.
     const vsPeer = (kind: VisitorKind) =>
       page.peer ? median(own[kind].map((r, round) => r.rps / (own.peer[round]?.rps ?? Number.NaN))) : Number.NaN;
+    const vsPeerCpu = (kind: VisitorKind) =>
+      page.peer ? median(own[kind].map((r, round) => (own.peer[round]?.cpuMs ?? Number.NaN) / r.cpuMs)) : Number.NaN;
     return {
       page,
       htmlBytes: Buffer.byteLength(captured.find((c) => c.path === constantPath(page))?.body ?? ''),
@@ -183,6 +198,11 @@ export async function comparePages(
         peer: summary('peer'),
       },
       vsPeer: { firstVisit: vsPeer('firstVisit'), returning: vsPeer('returning'), withAnswers: vsPeer('withAnswers') },
+      vsPeerCpu: {
+        firstVisit: vsPeerCpu('firstVisit'),
+        returning: vsPeerCpu('returning'),
+        withAnswers: vsPeerCpu('withAnswers'),
+      },
     };
   });
 }

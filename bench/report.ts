@@ -124,6 +124,22 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     );
     push(`- ${p.page.brand} ${p.page.path}: ${perRound.join('; ')}`);
   }
+  push(
+    '',
+    '### Workerd CPU per request',
+    '',
+    "The same runs in CPU: what the workerd process (every thread: the assets router, the Worker's isolate, the network) spent per request, from /proc (bench/workerd-cpu.ts), and the floor's CPU over the kind's in the same round. Requests per second are bounded by the busiest workerd thread and by the load generator sharing the two cores; CPU is what the Workers bill counts, and it moves less between runs. A clicks page's partner calls are answered by the sandbox, outside workerd.",
+    '',
+    '| brand | page | floor ms | first visit ms | ratio | returning ms | ratio | with answers ms | ratio | with lease ms | ratio |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  const cpu = (k: KindSummary) => `${k.cpuMs.toFixed(3)} | **${k.cpuRatio.toFixed(2)}**`;
+  for (const p of r.pages) {
+    const k = p.kinds;
+    push(
+      `| ${p.page.brand} | ${p.page.path} | ${k.constant.cpuMs.toFixed(3)} | ${cpu(k.firstVisit)} | ${cpu(k.returning)} | ${cpu(k.withAnswers)} | ${cpu(k.withLease)} |`,
+    );
+  }
   const peerPages = r.pages.filter((p) => p.page.peer);
   if (peerPages.length) {
     push(
@@ -139,6 +155,19 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
       const k = p.kinds;
       push(
         `| ${p.page.brand} ${p.page.path} | ${kb(p.htmlBytes)} / ${kb(r.peerHtmlBytes ?? 0)} | ${int(k.constant.rps)} | ${int(k.peer.rps)} | ${k.peer.p50} / ${k.peer.p99} | ${k.peer.ratio.toFixed(2)} | ${int(k.firstVisit.rps)} | **${p.vsPeer.firstVisit.toFixed(2)}** | ${int(k.returning.rps)} | **${p.vsPeer.returning.toFixed(2)}** | ${int(k.withAnswers.rps)} | **${p.vsPeer.withAnswers.toFixed(2)}** |`,
+      );
+    }
+    push(
+      '',
+      "In workerd CPU per request (the same runs; × peer is the median of the rounds' peer CPU over the product's):",
+      '',
+      '| page | floor ms | Nuxt peer ms | first visit ms | × peer | returning ms | × peer | with answers ms | × peer |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const p of peerPages) {
+      const k = p.kinds;
+      push(
+        `| ${p.page.brand} ${p.page.path} | ${k.constant.cpuMs.toFixed(3)} | ${k.peer.cpuMs.toFixed(3)} | ${k.firstVisit.cpuMs.toFixed(3)} | **${p.vsPeerCpu.firstVisit.toFixed(2)}** | ${k.returning.cpuMs.toFixed(3)} | **${p.vsPeerCpu.returning.toFixed(2)}** | ${k.withAnswers.cpuMs.toFixed(3)} | **${p.vsPeerCpu.withAnswers.toFixed(2)}** |`,
       );
     }
   }
