@@ -24,6 +24,7 @@ import { startPageWithFloor } from './page-floor';
 import { withWorkerdCpu } from './workerd-cpu';
 import { BENCH_USER_AGENT, returningVisitors, rotating } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
+import { FLOOR_READ_HEADER, floorReadArgs } from './floor-read';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -36,6 +37,7 @@ const withPeer = process.argv.includes('--peer');
 if (withPeer && PAGE.path !== PEER_PATH) throw new Error(`--peer: the Nuxt peer serves ${PEER_PATH} only`);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? (against ? '7' : '3'));
 const PEER_KIND = 'Nuxt peer';
+const readArgs = floorReadArgs(PAGE.brand, PAGE.path);
 
 if (!process.argv.includes('--no-build')) buildAll();
 const baseline = against ? buildRevision(against) : undefined;
@@ -72,6 +74,18 @@ function visitorKinds(
 try {
   const kinds: [string, (amount: number) => Promise<LoadResult>][] = [
     ['floor', (amount) => runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), amount })],
+    // The floor after the read a visitor with answers costs the page (bench/floor-read.ts).
+    [
+      'floor with the read',
+      (amount) =>
+        runLoad({
+          port: h.port,
+          host: CONSTANT_HOST,
+          path: constantPath(PAGE),
+          each: () => ({ headers: { ...withAnswers().headers, [FLOOR_READ_HEADER]: readArgs } }),
+          amount: Math.round(amount / 2),
+        }),
+    ],
     ...visitorKinds(`${PAGE.brand}.localhost`, '', { returning, withAnswers }),
   ];
   if (peer) kinds.push([PEER_KIND, (amount) => runLoad({ port: h.port, host: PEER_HOST, path: PEER_PATH, amount })]);
@@ -100,18 +114,21 @@ try {
     }
   }
   const floor = median(perRequest.get('floor') ?? []);
+  const readFloor = median(perRequest.get('floor with the read') ?? []);
   console.log(`\nworkerd CPU per request, bh ${PAGE.path}, ${REQUESTS} requests a kind, medians of ${ROUNDS} rounds\n`);
   // × Nuxt: the median of the rounds' (peer's CPU / the kind's CPU), as the bench pairs req/s by round.
   const peerRuns = perRequest.get(PEER_KIND);
   const timesPeer = (runs: number[]) =>
     peerRuns ? ` ${median(runs.map((ms, i) => (peerRuns[i] ?? Number.NaN) / ms)).toFixed(2)} |` : '';
-  console.log(`| kind | ms per request (rounds) | median | floor / kind |${peerRuns ? ' × Nuxt peer |' : ''}`);
-  console.log(`| --- | --- | ---: | ---: |${peerRuns ? ' ---: |' : ''}`);
+  console.log(
+    `| kind | ms per request (rounds) | median | floor / kind | floor with the read / kind |${peerRuns ? ' × Nuxt peer |' : ''}`,
+  );
+  console.log(`| --- | --- | ---: | ---: | ---: |${peerRuns ? ' ---: |' : ''}`);
   for (const [name] of kinds) {
     const runs = perRequest.get(name) ?? [];
     const m = median(runs);
     console.log(
-      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} |${timesPeer(runs)}`,
+      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} | ${(readFloor / m).toFixed(2)} |${timesPeer(runs)}`,
     );
   }
   if (baseline) {

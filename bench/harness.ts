@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { BRANDS } from '../brands';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { FLOOR_READ_SOURCE } from './floor-read';
 import { peerWorker, type PeerBuild } from './peer';
 
 const require = createRequire(import.meta.url);
@@ -81,12 +82,15 @@ export interface ConstantPage {
   body: string;
 }
 
-const CONSTANT_WORKER = `
+const CONSTANT_WORKER = `${FLOOR_READ_SOURCE}
 export default {
   fetch(request, env) {
     const page = env.PAGES[new URL(request.url).pathname];
     if (!page) return new Response('no such constant page', { status: 404 });
-    return new Response(page.body, { status: page.status, headers: page.headers });
+    // The plain floor answers at once; with the read header, after the visitor's read (bench/floor-read.ts).
+    const read = floorRead(request, env);
+    if (read === undefined) return new Response(page.body, { status: page.status, headers: page.headers });
+    return read.then(() => new Response(page.body, { status: page.status, headers: page.headers }));
   },
 };`;
 

@@ -6,6 +6,7 @@
  */
 import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
+import { FLOOR_READ_HEADER, floorReadArgs } from './floor-read';
 import { PEER_HOST, PEER_PATH } from './peer';
 import { BENCH_USER_AGENT, mintVisitor, returningVisitors } from './visitors';
 import { withWorkerdCpu } from './workerd-cpu';
@@ -49,10 +50,20 @@ export async function capturePages(port: number, pages: readonly BenchPage[] = B
 
 /**
  * The visitors a page is requested as; `constant` is the floor: the same bytes replayed;
+ * `constantRead` the floor after the same Durable Object read a visitor with answers costs the
+ * product's page (bench/floor-read.ts), requested with the cookies of those visitors;
  * `returning` has the Worker's cookies from a first page view and nothing stored; `peer` is the
  * Nuxt app's page (only on a page marked `peer`).
  */
-export const VISITOR_KINDS = ['constant', 'firstVisit', 'returning', 'withAnswers', 'withLease', 'peer'] as const;
+export const VISITOR_KINDS = [
+  'constant',
+  'constantRead',
+  'firstVisit',
+  'returning',
+  'withAnswers',
+  'withLease',
+  'peer',
+] as const;
 export type VisitorKind = (typeof VISITOR_KINDS)[number];
 
 /** A load run and workerd's CPU per request during it (ms; bench/workerd-cpu.ts). */
@@ -69,6 +80,9 @@ export interface KindSummary {
   cpuMs: number;
   /** Median over the rounds of (the constant's CPU per request / this kind's, same round). */
   cpuRatio: number;
+  /** The same two ratios against the floor with the visitor's read (`constantRead`). */
+  readRatio: number;
+  readCpuRatio: number;
   runs: MeasuredRun[];
 }
 
@@ -128,6 +142,7 @@ export async function comparePages(
   }
   const noRuns = (): Record<VisitorKind, MeasuredRun[]> => ({
     constant: [],
+    constantRead: [],
     firstVisit: [],
     returning: [],
     withAnswers: [],
@@ -143,28 +158,39 @@ export async function comparePages(
     }
     for (const [index, page] of BENCH_PAGES.entries()) {
       const host = `${page.brand}.localhost`;
+      const readArgs = floorReadArgs(page.brand, page.path);
       const kinds = VISITOR_KINDS.filter((kind) => kind !== 'peer' || page.peer);
       for (let k = 0; k < kinds.length; k++) {
         const kind = kinds[(k + round + index) % kinds.length] ?? 'constant';
         const pool =
           kind === 'returning' || kind === 'withAnswers' || kind === 'withLease'
             ? (pools.get(page.brand)?.[kind] ?? [])
-            : [];
+            : kind === 'constantRead'
+              ? (pools.get(page.brand)?.withAnswers ?? [])
+              : [];
         let next = 0;
         const result = await withWorkerdCpu(() =>
           kind === 'constant'
             ? runLoad({ port, host: CONSTANT_HOST, path: constantPath(page), seconds })
-            : kind === 'peer'
-              ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
-              : kind === 'firstVisit'
-                ? runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
-                : runLoad({
-                    port,
-                    host,
-                    path: page.path,
-                    each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
-                    seconds,
-                  }),
+            : kind === 'constantRead'
+              ? runLoad({
+                  port,
+                  host: CONSTANT_HOST,
+                  path: constantPath(page),
+                  each: () => ({ headers: { ...pool[next++ % pool.length], [FLOOR_READ_HEADER]: readArgs } }),
+                  seconds,
+                })
+              : kind === 'peer'
+                ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
+                : kind === 'firstVisit'
+                  ? runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
+                  : runLoad({
+                      port,
+                      host,
+                      path: page.path,
+                      each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
+                      seconds,
+                    }),
         );
         runs[index]?.[kind].push(result);
       }
@@ -179,6 +205,8 @@ export async function comparePages(
       ratio: median(own[kind].map((r, round) => r.rps / (own.constant[round]?.rps ?? Number.NaN))),
       cpuMs: median(own[kind].map((r) => r.cpuMs)),
       cpuRatio: median(own[kind].map((r, round) => (own.constant[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
+      readRatio: median(own[kind].map((r, round) => r.rps / (own.constantRead[round]?.rps ?? Number.NaN))),
+      readCpuRatio: median(own[kind].map((r, round) => (own.constantRead[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
       runs: own[kind],
     });
     // Against the Nuxt peer of the same round: product req/s / peer req/s.
@@ -191,6 +219,7 @@ export async function comparePages(
       htmlBytes: Buffer.byteLength(captured.find((c) => c.path === constantPath(page))?.body ?? ''),
       kinds: {
         constant: summary('constant'),
+        constantRead: summary('constantRead'),
         firstVisit: summary('firstVisit'),
         returning: summary('returning'),
         withAnswers: summary('withAnswers'),

@@ -140,6 +140,21 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
       `| ${p.page.brand} | ${p.page.path} | ${k.constant.cpuMs.toFixed(3)} | ${cpu(k.firstVisit)} | ${cpu(k.returning)} | ${cpu(k.withAnswers)} | ${cpu(k.withLease)} |`,
     );
   }
+  push(
+    '',
+    "### Against the floor with the visitor's read",
+    '',
+    'A visitor with stored answers or a lease must have their Durable Object read (issue 16: "where it must read, overlap the read"). Here the floor Worker first makes that same read, the page\'s `getFunnelState` call on the product\'s VisitorDO for the same pool of visitors with answers, then replays the bytes (bench/floor-read.ts). Against it, a visitor with answers or a lease shows what the Worker adds to the read it must make; the first column is what the read alone costs the floor on this Miniflare, where the object runs in the same process.',
+    '',
+    '| brand | page | floor with read req/s | its ratio to the floor | with answers: ratio | with lease: ratio | floor with read, CPU ms | with answers: CPU ratio | with lease: CPU ratio |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const p of r.pages) {
+    const k = p.kinds;
+    push(
+      `| ${p.page.brand} | ${p.page.path} | ${int(k.constantRead.rps)} | ${k.constantRead.ratio.toFixed(2)} | **${k.withAnswers.readRatio.toFixed(2)}** | **${k.withLease.readRatio.toFixed(2)}** | ${k.constantRead.cpuMs.toFixed(3)} | **${k.withAnswers.readCpuRatio.toFixed(2)}** | **${k.withLease.readCpuRatio.toFixed(2)}** |`,
+    );
+  }
   const peerPages = r.pages.filter((p) => p.page.peer);
   if (peerPages.length) {
     push(

@@ -1,0 +1,39 @@
+/**
+ * The floor with the visitor's read (issue 16): a returning visitor with stored answers or a
+ * lease must have their Durable Object read (the issue: "where it must read, overlap the read"),
+ * so beside the floor that only replays the page's bytes, the constant Worker can first make
+ * the same read the product's page makes: the visitor's VisitorDO (the product's class, found
+ * from the visitor-key cookie the bench sends, not verified), `getFunnelState` with the page's
+ * form and lease owner. Against it a visitor with answers shows what the Worker itself adds to
+ * the read it must make; against the plain floor, what the read costs on this Miniflare.
+ */
+import { BRANDS, NO_PLACEMENT, productForBrandId } from '../brands';
+import { localizedConfig } from '../src/routes/brand-language';
+import { findRoute } from '../src/routes/registry';
+
+/** The header that asks the constant Worker for the read: the JSON arguments of getFunnelState. */
+export const FLOOR_READ_HEADER = 'x-floor-read';
+
+/** The arguments the product's page `brand` `path` passes to getFunnelState (no address prefill). */
+export function floorReadArgs(brandId: string, path: string): string {
+  const brand = BRANDS.find((b) => b.id === brandId);
+  const match = findRoute(path);
+  if (!brand || !match) throw new Error(`no page ${brandId} ${path}`);
+  const config = localizedConfig(match.route, brand);
+  const product = config.product ?? productForBrandId(brand.id);
+  // The lease owner as src/partners/mediaalpha/call-context.ts's placementFor names it.
+  const placementId = brand.mediaalpha.placementIds[product] ?? NO_PLACEMENT;
+  return JSON.stringify([config.form, null, { product, placementId }]);
+}
+
+/** The constant Worker's read, as module source: the visitor key of the qf_aid cookie, then the call. */
+export const FLOOR_READ_SOURCE = `
+function floorRead(request, env) {
+  const args = request.headers.get('${FLOOR_READ_HEADER}');
+  if (args === null) return undefined;
+  const cookie = /(?:^|;\\s*)qf_aid=([^;]*)/.exec(request.headers.get('cookie') ?? '');
+  if (!cookie) throw new Error('${FLOOR_READ_HEADER} without a visitor cookie');
+  const signed = decodeURIComponent(cookie[1]);
+  const key = signed.slice(0, signed.lastIndexOf('.'));
+  return env.VISITOR.get(env.VISITOR.idFromName(key)).getFunnelState(...JSON.parse(args));
+}`;
