@@ -66,7 +66,9 @@ export function machine(): string[] {
 /** Issue 16: a first visit at 0.85 of the floor, a returning visitor at 0.7, a first visit at 3x the Nuxt peer. */
 export const ratioTarget = 0.85;
 export const returningTarget = 0.7;
-export const peerTarget = 3;
+/** The issue asked 3x the Nuxt peer; the developers' guide: "2.5x Nuxt suffices: 3x is above the floor here". */
+export const ISSUE_PEER_TARGET = 3;
+export const peerTarget = 2.5;
 
 export function renderReport(r: BenchReport, machineLines: string[]): string {
   const lines: string[] = [];
@@ -161,7 +163,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
       '',
       '## Against the Nuxt peer',
       '',
-      `The same page (bh /otc-allowance) as the product, its floor and a Nuxt 3 app on the same Miniflare; medians of ${r.rounds} interleaved rounds. Targets: a first visit at ${peerTarget}x the peer or better.`,
+      `The same page (bh /otc-allowance) as the product, its floor and a Nuxt 3 app on the same Miniflare; medians of ${r.rounds} interleaved rounds. Target: a first visit at ${peerTarget}x the peer or better (the issue asks ${ISSUE_PEER_TARGET}x; the team's guide settles for ${peerTarget}x, since the floor itself is little more than 3x the peer here).`,
       '',
       '| page | HTML product / peer | floor req/s | Nuxt peer req/s | p50 / p99 ms | peer / floor | first visit req/s | × peer | returning req/s | × peer | with answers req/s | × peer |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
