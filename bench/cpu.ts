@@ -24,7 +24,7 @@ import { startPageWithFloor } from './page-floor';
 import { withWorkerdCpu } from './workerd-cpu';
 import { BENCH_USER_AGENT, returningVisitors, rotating } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
-import { FLOOR_READ_HEADER, floorReadArgs } from './floor-read';
+import { floorReadRequests } from './floor-read';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -37,7 +37,6 @@ const withPeer = process.argv.includes('--peer');
 if (withPeer && PAGE.path !== PEER_PATH) throw new Error(`--peer: the Nuxt peer serves ${PEER_PATH} only`);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? (against ? '7' : '3'));
 const PEER_KIND = 'Nuxt peer';
-const readArgs = floorReadArgs(PAGE.brand, PAGE.path);
 
 if (!process.argv.includes('--no-build')) buildAll();
 const baseline = against ? buildRevision(against) : undefined;
@@ -82,7 +81,7 @@ try {
           port: h.port,
           host: CONSTANT_HOST,
           path: constantPath(PAGE),
-          each: () => ({ headers: { ...withAnswers().headers, [FLOOR_READ_HEADER]: readArgs } }),
+          each: floorReadRequests(PAGE.brand, PAGE.path, withAnswers),
           amount: Math.round(amount / 2),
         }),
     ],

@@ -26,6 +26,16 @@ export function floorReadArgs(brandId: string, path: string): string {
   return JSON.stringify([config.form, null, { product, placementId }]);
 }
 
+/** Each request of the floor with the read: the next visitor's cookies and the page's arguments. */
+export function floorReadRequests(
+  brandId: string,
+  path: string,
+  visitors: () => { headers: Record<string, string> },
+): () => { headers: Record<string, string> } {
+  const args = floorReadArgs(brandId, path);
+  return () => ({ headers: { ...visitors().headers, [FLOOR_READ_HEADER]: args } });
+}
+
 /** The constant Worker's read, as module source: the visitor key of the qf_aid cookie, then the call. */
 export const FLOOR_READ_SOURCE = `
 function floorRead(request, env) {

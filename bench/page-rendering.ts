@@ -6,9 +6,9 @@
  */
 import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
-import { FLOOR_READ_HEADER, floorReadArgs } from './floor-read';
+import { floorReadRequests } from './floor-read';
 import { PEER_HOST, PEER_PATH } from './peer';
-import { BENCH_USER_AGENT, mintVisitor, returningVisitors } from './visitors';
+import { BENCH_USER_AGENT, mintVisitor, returningVisitors, rotating } from './visitors';
 import { withWorkerdCpu } from './workerd-cpu';
 
 export interface BenchPage {
@@ -158,7 +158,6 @@ export async function comparePages(
     }
     for (const [index, page] of BENCH_PAGES.entries()) {
       const host = `${page.brand}.localhost`;
-      const readArgs = floorReadArgs(page.brand, page.path);
       const kinds = VISITOR_KINDS.filter((kind) => kind !== 'peer' || page.peer);
       for (let k = 0; k < kinds.length; k++) {
         const kind = kinds[(k + round + index) % kinds.length] ?? 'constant';
@@ -177,7 +176,7 @@ export async function comparePages(
                   port,
                   host: CONSTANT_HOST,
                   path: constantPath(page),
-                  each: () => ({ headers: { ...pool[next++ % pool.length], [FLOOR_READ_HEADER]: readArgs } }),
+                  each: floorReadRequests(page.brand, page.path, rotating(pool)),
                   seconds,
                 })
               : kind === 'peer'
