@@ -5,11 +5,11 @@
  * Not `wrangler dev`: its proxy caps throughput well below workerd's (design.md).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { BRANDS } from '../brands';
 import { startSandbox, type RunningSandbox } from '../sandbox';
@@ -32,16 +32,29 @@ export const CONSTANT_HOST = 'constant.localhost';
 const bin = (name: string) => resolve('node_modules/.bin', name);
 
 /** Client bundles (with their metafile) and the Worker bundle, exactly as deployed. */
-export function buildAll(options: { sourceMaps?: boolean; cwd?: string; outdir?: string } = {}): void {
+export function buildAll(
+  options: {
+    sourceMaps?: boolean;
+    cwd?: string;
+    outdir?: string;
+    /** Another entry than wrangler.toml's main (bench/worker/loop-entry.ts); its bundle is named after it. */
+    entry?: string;
+  } = {},
+): void {
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
   const cwd = options.cwd ?? process.cwd();
   execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: 'inherit', env, cwd });
   const maps = options.sourceMaps ? ['--upload-source-maps'] : [];
-  execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', options.outdir ?? WORKER_OUTDIR, ...maps], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-    cwd,
-  });
+  const entry = options.entry ? [options.entry] : [];
+  execFileSync(
+    bin('wrangler'),
+    ['deploy', '--dry-run', '--outdir', options.outdir ?? WORKER_OUTDIR, ...maps, ...entry],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+      cwd,
+    },
+  );
 }
 
 /** The host of a brand's pages on the baseline Worker (a `*.workers.dev` preview name, which brandForHost reads). */
@@ -52,14 +65,16 @@ export const baselineHost = (brand: string) => `${brand}--baseline.workers.dev`;
  * this checkout's node_modules), for a comparison on the same Miniflare (`npm run cpu --
  * --against=REV`). Returns the bundle's directory and a cleanup.
  */
-export function buildRevision(rev: string): { dir: string; label: string; remove(): void } {
+export function buildRevision(rev: string, entry?: string): { dir: string; label: string; remove(): void } {
   const label = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
   const root = mkdtempSync(join(tmpdir(), 'quote-funnel-baseline-'));
   const tree = join(root, 'tree');
   execFileSync('git', ['worktree', 'add', '--detach', tree, label], { stdio: 'ignore' });
   try {
     symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
-    buildAll({ cwd: tree, outdir: join(root, 'worker') });
+    // This checkout's entry and the files beside it, which an older revision may not have (they only wrap the Worker's own).
+    if (entry) cpSync(dirname(entry), join(tree, dirname(entry)), { recursive: true });
+    buildAll({ cwd: tree, outdir: join(root, 'worker'), ...(entry ? { entry } : {}) });
   } catch (error) {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { stdio: 'ignore' });
     throw error;
@@ -106,8 +121,10 @@ export interface Harness {
 /** The Worker's modules: the bundle plus the Text modules wrangler wrote beside it (the stylesheet). */
 function workerModules(dir = resolve(WORKER_OUTDIR)) {
   const extra = readdirSync(dir).filter((f) => f.endsWith('.css'));
+  // wrangler names the bundle after its entry: index.js for the product's, loop-entry.js for the loop's.
+  const main = existsSync(join(dir, 'index.js')) ? 'index.js' : 'loop-entry.js';
   return [
-    { type: 'ESModule' as const, path: join(dir, 'index.js') },
+    { type: 'ESModule' as const, path: join(dir, main) },
     ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
   ];
 }
@@ -157,6 +174,8 @@ export interface StartOptions {
   inspector?: boolean;
   /** Another build of the product Worker (buildRevision), served on baselineHost(brand) beside this one. */
   baselineDir?: string;
+  /** The product Worker's bundle directory (default dist/worker; `npm run loop` serves its loop build). */
+  productDir?: string;
 }
 
 /** Starts Miniflare with the built Worker (and, when given, the constant Worker) plus the sandbox. */
@@ -178,8 +197,8 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     // without Miniflare's assets router in front (none of the three has it then), so its /build/
     // files answer 404 by host: the audit, the screens and every other run keep the fallback.
     ...(options.constantPages ? { routes: BRANDS.map((brand) => `${brand.id}.localhost/*`) } : {}),
-    modulesRoot: resolve(WORKER_OUTDIR),
-    modules: workerModules(),
+    modulesRoot: resolve(options.productDir ?? WORKER_OUTDIR),
+    modules: workerModules(resolve(options.productDir ?? WORKER_OUTDIR)),
     bindings: {
       ...workerOptions.bindings,
       // Every secret the Worker expects, with its development value (as `wrangler dev` and the browser tests get them).

@@ -266,6 +266,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     'npm run profile # CPU profile of the Worker under load (bh /otc-allowance); rewrites the profile section below',
     'npm run cpu     # workerd CPU per request by visitor kind beside the floor (steadier than req/s on a shared machine); prints a table',
     "npm run cpu -- --against=REV # the same beside git revision REV's Worker on one Miniflare: per-round differences weigh a change",
+    'npm run loop -- --against=REV # in-isolate µs per request of both builds, no HTTP path: for changes of a few µs',
     '```',
     '',
   );
