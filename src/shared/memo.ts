@@ -2,18 +2,54 @@
  * Per-isolate memos (issue 16): values worked out once and kept for the requests after.
  */
 
-/** A Map that forgets its oldest entry (insertion order) once it holds `limit`. */
-export class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly limit: number) {
-    super();
+/**
+ * A bounded memo: at most `limit` entries, in two generations of half that. Once the newer is
+ * full it becomes the older, and the older is dropped whole; reading an entry of the older
+ * generation carries it into the newer, so what is in use stays. Issue 16: a Map that forgot
+ * its oldest entry one at a time (delete the first key) got slower as it was used, since V8
+ * keeps deleted entries as holes that every "first key" has to step over until the table is
+ * rebuilt, and a first visit adds entries to a full memo.
+ */
+export class BoundedMap<K, V> {
+  #newer = new Map<K, V>();
+  #older = new Map<K, V>();
+  readonly #generation: number;
+
+  constructor(limit: number) {
+    this.#generation = Math.max(1, Math.floor(limit / 2));
   }
 
-  override set(key: K, value: V): this {
-    if (!this.has(key) && this.size >= this.limit) {
-      const oldest = this.keys().next();
-      if (!oldest.done) this.delete(oldest.value);
+  has(key: K): boolean {
+    return this.#newer.has(key) || this.#older.has(key);
+  }
+
+  get(key: K): V | undefined {
+    const value = this.#newer.get(key);
+    if (value !== undefined || this.#newer.has(key)) return value;
+    if (!this.#older.has(key)) return undefined;
+    const kept = this.#older.get(key) as V;
+    this.#older.delete(key);
+    this.#put(key, kept);
+    return kept;
+  }
+
+  set(key: K, value: V): this {
+    this.#older.delete(key);
+    this.#put(key, value);
+    return this;
+  }
+
+  /** Entries held (never more than the limit). */
+  get size(): number {
+    return this.#newer.size + this.#older.size;
+  }
+
+  #put(key: K, value: V): void {
+    if (!this.#newer.has(key) && this.#newer.size >= this.#generation) {
+      this.#older = this.#newer;
+      this.#newer = new Map();
     }
-    return super.set(key, value);
+    this.#newer.set(key, value);
   }
 }
 
