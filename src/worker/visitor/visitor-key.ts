@@ -59,14 +59,16 @@ function hmacKeyNow(secret: string, purpose: SigningPurpose): CryptoKey | Promis
 }
 
 /**
- * Signatures this isolate checked (issue 16). HMAC is deterministic, so a value signed once has
- * that signature forever: re-issuing a cookie whose value did not change (a returning visitor's
- * session, and visit record on a page they saw last) needs no new HMAC, nor does their key's
- * anonymous id, and a cookie the isolate verified before needs no new check. Keyed by signing
- * key and exact value; only signatures made with this isolate's secrets are ever held. A
- * visitor's first request to an isolate pays the full price (docs/decisions.md, "Speed, third pass").
+ * Signatures this isolate made or checked (issue 16). HMAC is deterministic, so a value signed
+ * once has that signature forever: re-issuing a cookie whose value did not change (a returning
+ * visitor's session, and visit record on a page they saw last) needs no new HMAC, nor does their
+ * key's anonymous id, and a cookie the isolate signed or verified before needs no new check (a
+ * visitor's next request sends back what their last one was given). Keyed by signing key and
+ * exact value; only signatures made with this isolate's secrets are ever held. A first visit
+ * adds seven entries (three cookies both ways, the anonymous id), so the memo holds a few
+ * thousand visitors (docs/decisions.md, "Speed, third pass" and "ninth pass").
  */
-const known = new BoundedMap<string, string>(2048);
+const known = new BoundedMap<string, string>(8192);
 function remember(entry: string, value: string): void {
   known.set(entry, value);
 }
@@ -75,14 +77,19 @@ const signedEntry = (material: string, value: string) => `s\u0000${material}\u00
 const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\u0000${signed}`;
 
 /**
- * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate
- * verified is reused. A new one is not kept: fresh cookie values would only crowd out
- * returning visitors' and cost every first visit (the anonymous id of a key is kept, below).
+ * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate made or
+ * verified is reused. A new one is kept both ways: for signing the same value again, and as
+ * verified for when the cookie comes back (a page's cookies come back with its own events, and
+ * the visit record of a new page with the visitor's next page).
  */
 async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
-  const hit = known.get(signedEntry(purposeSecret(secret, purpose), value));
+  const material = purposeSecret(secret, purpose);
+  const hit = known.get(signedEntry(material, value));
   if (hit !== undefined) return hit;
-  return bytesToBase64(await hmacBytes(secret, purpose, value));
+  const signed = bytesToBase64(await hmacBytes(secret, purpose, value));
+  remember(signedEntry(material, value), signed);
+  remember(verifiedEntry(material, `${value}.${signed}`), value);
+  return signed;
 }
 
 /** The raw HMAC-SHA256 of a value under a secret and purpose. */

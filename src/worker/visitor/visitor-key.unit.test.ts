@@ -1,5 +1,5 @@
 import { generateSignedCookie } from 'hono/cookie';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plainCookie, purposeSecret, signedCookie, verifySignedValue, type SigningPurpose } from './visitor-key';
 
 /** Issue 16: the Worker signs with keys imported once per isolate; the cookies must not change by a byte. */
@@ -54,6 +54,28 @@ describe('signedCookie', () => {
     });
     expect(await verifySignedValue(hono.slice('qf_aid='.length, hono.indexOf(';')), secret, 'visitor')).toBe(other);
     expect(await signedCookie('qf_aid', other, secret, 'visitor', 60)).toBe(hono);
+  });
+
+  it('a cookie this isolate signed comes back verified without another HMAC, and still only for its exact bytes', async () => {
+    const secret = 'signed-here-secret';
+    const value = 'eyJzZXNzaW9uSWQiOiJhIiwicGFnZXMiOltdfQ';
+    const cookie = await signedCookie('qf_visit', value, secret, 'visit', 60);
+    const raw = cookie.slice('qf_visit='.length, cookie.indexOf(';'));
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      // The visitor's next request sends it back: the isolate made that signature, so it is not checked again.
+      expect(await verifySignedValue(raw, secret, 'visit')).toBe(value);
+      expect(verify).not.toHaveBeenCalled();
+      // Under another purpose it is checked, and refused.
+      expect(await verifySignedValue(raw, secret, 'session')).toBeUndefined();
+      expect(verify).toHaveBeenCalledTimes(1);
+      // A signature of the same length on a changed value is checked, and refused.
+      const signature = decodeURIComponent(raw).slice(value.length + 1);
+      expect(await verifySignedValue(encodeURIComponent(`${value}x.${signature}`), secret, 'visit')).toBeUndefined();
+      expect(verify).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('plainCookie carries the same attributes; Max-Age 0 deletes', () => {
