@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anonymousIdFor } from '../../src/worker/visitor/visitor-key';
 import { anonymousIdOf, decode, submitStep, visitor } from '../support/funnel';
 import { env } from 'cloudflare:workers';
@@ -9,9 +9,9 @@ import { env } from 'cloudflare:workers';
  * SameSite=Lax, host-only cookie; a key the Worker did not sign is refused; pages and events
  * carry a different, public id.
  */
-function pageContext(html: string): { visitorId: string; tracking: { anonymousId: string } } {
+function pageContext(html: string): { visitorId: string; tracking: { anonymousId: string; sessionId: string } } {
   const json = /<script[^>]*id="page-context"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return JSON.parse(json ?? 'null') as { visitorId: string; tracking: { anonymousId: string } };
+  return JSON.parse(json ?? 'null') as { visitorId: string; tracking: { anonymousId: string; sessionId: string } };
 }
 
 describe('the visitor cookie', () => {
@@ -78,5 +78,52 @@ describe('the visitor cookie', () => {
     const html = await response.text();
     expect(html).not.toContain('forged');
     expect(html).toContain('"paid":false');
+  });
+
+  it("comes back with the page's own event and is taken as the Worker signed it, without checking the signature again", async () => {
+    // A browser's first view: the Worker mints the key and the session and signs their cookies.
+    const origin = 'http://bh.localhost';
+    const page = await SELF.fetch(`${origin}/get-yours-otc`, { headers: { 'cf-connecting-ip': '198.51.100.77' } });
+    const cookie = page.headers
+      .getSetCookie()
+      .map((h) => h.split(';')[0] ?? '')
+      .join('; ');
+    const context = pageContext(await page.text());
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      // Issue 16: the isolate made those signatures, so the event that follows costs no HMAC check.
+      const event = await SELF.fetch(`${origin}/api/event/create`, {
+        method: 'POST',
+        headers: { cookie, origin, 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.77' },
+        body: JSON.stringify({
+          type: 'track',
+          event: 'pageView',
+          timestamp: new Date().toISOString(),
+          sessionId: context.tracking.sessionId,
+          anonymousId: context.visitorId,
+          properties: {
+            id: crypto.randomUUID(),
+            page: { name: 'get-yours-otc', step: { name: 'zip', number: 1, fallback: false } },
+            session: { id: context.tracking.sessionId, paid: false, urlParams: {} },
+          },
+        }),
+      });
+      // Accepted for this visitor and session: the cookies were taken as valid.
+      expect(event.status).toBe(202);
+      expect(verify).not.toHaveBeenCalled();
+      // A visitor cookie changed by one character is still checked, and refused (a new key is minted).
+      const tampered = cookie
+        .split('; ')
+        .map((pair) =>
+          pair.startsWith('qf_aid=') ? `${pair.slice(0, -6)}${pair.at(-6) === 'A' ? 'B' : 'A'}${pair.slice(-5)}` : pair,
+        )
+        .join('; ');
+      expect(tampered).not.toBe(cookie);
+      const refused = await SELF.fetch(`${origin}/get-yours-otc`, { headers: { cookie: tampered } });
+      expect(verify).toHaveBeenCalled();
+      expect(pageContext(await refused.text()).visitorId).not.toBe(context.visitorId);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });
