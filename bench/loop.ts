@@ -1,7 +1,7 @@
 /**
  * `npm run loop`: what the Worker's own code costs per request inside the isolate, for each kind
  * of visitor of one page (default bh /otc-allowance, issue 16). The product is built from
- * bench/worker/loop-entry.ts, which runs the product's `app.fetch` LOOP_TIMES times (default 500)
+ * bench/worker/loop-entry.ts, which runs the product's `app.fetch` LOOP_TIMES times (default 3,000)
  * in one invocation and times it: no HTTP path, no load generator sharing the two cores, so a
  * change of a few microseconds shows, where `npm run cpu` (CPU under load, the figure the issue
  * asks for) moves by tens between runs of the same code. What it leaves out is what load adds:
@@ -10,8 +10,10 @@
  *
  * `npm run loop -- --against=REV` builds git revision REV the same way (a worktree of its own,
  * this checkout's loop entry) and serves it beside this checkout on the same Miniflare; every
- * kind of both builds is measured in each of LOOP_ROUNDS rounds (default 7), and the per-round
- * differences are printed. `npm run loop -- /privacy` measures another page of bh.
+ * kind of both builds is measured in each of LOOP_ROUNDS rounds (default 5, after one uncounted),
+ * and the per-round differences are printed. Two builds of the same code differ by 5-8 µs with
+ * the slot they are served from: weigh a change in both orders (docs/decisions.md, ninth pass).
+ * `npm run loop -- /privacy` measures another page of bh.
  */
 import { baselineHost, buildAll, buildRevision, send, startHarness, type Harness } from './harness';
 import { median } from './page-rendering';

@@ -7,8 +7,8 @@
  * the time per request. It measures what the Worker's code costs inside the isolate, without
  * the HTTP path (workerd taking the request, the assets router, writing the page back), whose
  * noise on a 2-core machine is larger than most single changes (docs/decisions.md, issue 16).
- * Timers in workerd tick in whole milliseconds, so a loop of a few hundred requests is needed
- * for microseconds. Every other request, and every other handler, is the product's.
+ * Timers in workerd tick in whole milliseconds, so it takes a loop of thousands of requests to
+ * read microseconds. Every other request, and every other handler, is the product's.
  */
 import worker, { app } from '../../src/worker/index';
 import { LOOP_HEADER } from './loop-header';
