@@ -60,7 +60,9 @@ export class BoundedMap<K, V> {
 export function sharedMemo<V>(limit: number, compute: (key: string) => V): (key: string) => V {
   const memo = new BoundedMap<string, V>(limit);
   return (key) => {
-    if (memo.has(key)) return memo.get(key) as V;
+    // One lookup for a value it holds; `has` only tells a remembered undefined from a miss.
+    const hit = memo.get(key);
+    if (hit !== undefined || memo.has(key)) return hit as V;
     const value = deepFreeze(compute(key));
     memo.set(key, value);
     return value;

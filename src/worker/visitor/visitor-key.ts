@@ -84,10 +84,11 @@ const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\
  */
 async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
   const material = purposeSecret(secret, purpose);
-  const hit = known.get(signedEntry(material, value));
+  const entry = signedEntry(material, value);
+  const hit = known.get(entry);
   if (hit !== undefined) return hit;
   const signed = bytesToBase64(await hmacBytes(secret, purpose, value));
-  remember(signedEntry(material, value), signed);
+  remember(entry, signed);
   remember(verifiedEntry(material, `${value}.${signed}`), value);
   return signed;
 }
