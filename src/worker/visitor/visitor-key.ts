@@ -30,51 +30,62 @@ export function purposeSecret(secret: string, purpose: SigningPurpose): string {
 
 const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 const encoder = new TextEncoder();
-/** Imported HMAC keys per secret and purpose: one import per isolate instead of one per cookie. */
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
 
-/** The same keys once imported, for use without waiting on their promise (issue 16: one await less per HMAC). */
-const importedKeys = new Map<string, CryptoKey>();
+/**
+ * Everything kept per isolate for one secret and purpose (issue 16): its HMAC key, imported once
+ * (and, once imported, used without waiting on its promise), and the signatures it made or
+ * checked. HMAC is deterministic, so a value signed once has that signature forever:
+ * re-issuing a cookie whose value did not change (a returning visitor's session, and visit
+ * record on a page they saw last) needs no new HMAC, nor does their key's anonymous id, and a
+ * cookie the isolate signed or verified before needs no new check (a visitor's next request
+ * sends back what their last one was given). The memos are keyed by the strings the request
+ * already holds (the value; the cookie as sent), so a lookup builds no key and hashes each
+ * string once; only signatures made with this isolate's secrets are ever held. A first visit
+ * adds one entry to each of seven memos (three cookies both ways, the anonymous id), so they
+ * hold the last thousand or so new visitors (docs/decisions.md, "Speed, third pass", "ninth pass" and "tenth pass").
+ */
+interface SigningKey {
+  imported: Promise<CryptoKey>;
+  /** The same key once imported. */
+  ready?: CryptoKey;
+  /** value → base64 signature (for signing again; for the anonymous purpose, key → anonymous id). */
+  signed: BoundedMap<string, string>;
+  /** `value.signature` as sent → value (for verifying again). */
+  verified: BoundedMap<string, string>;
+}
 
-/** The HMAC-SHA256 key of a secret and purpose, imported once per isolate. */
-export function hmacKey(secret: string, purpose: SigningPurpose): Promise<CryptoKey> {
-  const material = purposeSecret(secret, purpose);
-  let key = hmacKeys.get(material);
+/** Memo entries a purpose keeps for signing and, as many again, for verifying. */
+const SIGNATURES_KEPT = 1024;
+/** secret → purpose → its key and memos; a handful of secrets at most (one per deployment, a few in tests). */
+const signingKeys = new Map<string, Map<SigningPurpose, SigningKey>>();
+
+function signingKey(secret: string, purpose: SigningPurpose): SigningKey {
+  let purposes = signingKeys.get(secret);
+  if (purposes === undefined) {
+    if (signingKeys.size >= 16) signingKeys.clear();
+    purposes = new Map();
+    signingKeys.set(secret, purposes);
+  }
+  let key = purposes.get(purpose);
   if (key === undefined) {
-    // A handful of secrets at most (one per deployment, a few in tests); bounded all the same.
-    if (hmacKeys.size >= 64) {
-      hmacKeys.clear();
-      importedKeys.clear();
-    }
-    key = crypto.subtle.importKey('raw', encoder.encode(material), HMAC, false, ['sign', 'verify']);
-    void key.then((imported) => importedKeys.set(material, imported)).catch(() => undefined);
-    hmacKeys.set(material, key);
+    const imported = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(purposeSecret(secret, purpose)),
+      HMAC,
+      false,
+      ['sign', 'verify'],
+    );
+    const created: SigningKey = {
+      imported,
+      signed: new BoundedMap(SIGNATURES_KEPT),
+      verified: new BoundedMap(SIGNATURES_KEPT),
+    };
+    void imported.then((ready) => (created.ready = ready)).catch(() => undefined);
+    purposes.set(purpose, created);
+    key = created;
   }
   return key;
 }
-
-/** The key, or its promise while the first import is still under way. */
-function hmacKeyNow(secret: string, purpose: SigningPurpose): CryptoKey | Promise<CryptoKey> {
-  return importedKeys.get(purposeSecret(secret, purpose)) ?? hmacKey(secret, purpose);
-}
-
-/**
- * Signatures this isolate made or checked (issue 16). HMAC is deterministic, so a value signed
- * once has that signature forever: re-issuing a cookie whose value did not change (a returning
- * visitor's session, and visit record on a page they saw last) needs no new HMAC, nor does their
- * key's anonymous id, and a cookie the isolate signed or verified before needs no new check (a
- * visitor's next request sends back what their last one was given). Keyed by signing key and
- * exact value; only signatures made with this isolate's secrets are ever held. A first visit
- * adds seven entries (three cookies both ways, the anonymous id), so the memo holds a few
- * thousand visitors (docs/decisions.md, "Speed, third pass" and "ninth pass").
- */
-const known = new BoundedMap<string, string>(8192);
-function remember(entry: string, value: string): void {
-  known.set(entry, value);
-}
-/** `s` + key + value → base64 signature (for signing); `v` + key + value.signature → value (for verifying); `a` + key + visitor key → anonymous id. */
-const signedEntry = (material: string, value: string) => `s\u0000${material}\u0000${value}`;
-const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\u0000${signed}`;
 
 /**
  * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate made or
@@ -83,22 +94,18 @@ const verifiedEntry = (material: string, signed: string) => `v\u0000${material}\
  * the visit record of a new page with the visitor's next page).
  */
 async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
-  const material = purposeSecret(secret, purpose);
-  const entry = signedEntry(material, value);
-  const hit = known.get(entry);
+  const key = signingKey(secret, purpose);
+  const hit = key.signed.get(value);
   if (hit !== undefined) return hit;
-  const signed = bytesToBase64(await hmacBytes(secret, purpose, value));
-  remember(entry, signed);
-  remember(verifiedEntry(material, `${value}.${signed}`), value);
+  const signed = bytesToBase64(await hmacBytes(key, value));
+  key.signed.set(value, signed);
+  key.verified.set(`${value}.${signed}`, value);
   return signed;
 }
 
-/** The raw HMAC-SHA256 of a value under a secret and purpose. */
-async function hmacBytes(secret: string, purpose: SigningPurpose, value: string): Promise<Uint8Array> {
-  const key = hmacKeyNow(secret, purpose);
-  return new Uint8Array(
-    await crypto.subtle.sign('HMAC', key instanceof CryptoKey ? key : await key, encoder.encode(value)),
-  );
+/** The raw HMAC-SHA256 of a value under a signing key. */
+async function hmacBytes(key: SigningKey, value: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key.ready ?? (await key.imported), encoder.encode(value)));
 }
 
 /** Standard base64 of a few bytes (a signature), without spreading them into an argument list. */
@@ -196,21 +203,20 @@ export async function verifySignedValue(
   const value = decoded.slice(0, dot);
   const signed = decoded.slice(dot + 1);
   if (signed.length !== 44 || !signed.endsWith('=')) return undefined;
-  const material = purposeSecret(secret, purpose);
+  const key = signingKey(secret, purpose);
   // Exactly a value and signature this isolate made or checked before (a map lookup, not a comparison of signatures).
-  const seen = known.get(verifiedEntry(material, decoded));
+  const seen = key.verified.get(decoded);
   if (seen !== undefined) return seen;
   try {
     const bytes = Uint8Array.from(atob(signed), (ch) => ch.charCodeAt(0));
     // crypto.subtle.verify compares in constant time.
-    const key = hmacKeyNow(secret, purpose);
-    if (!(await crypto.subtle.verify('HMAC', key instanceof CryptoKey ? key : await key, bytes, encoder.encode(value))))
+    if (!(await crypto.subtle.verify('HMAC', key.ready ?? (await key.imported), bytes, encoder.encode(value))))
       return undefined;
   } catch {
     return undefined;
   }
-  remember(verifiedEntry(material, decoded), value);
-  remember(signedEntry(material, value), signed);
+  key.verified.set(decoded, value);
+  key.signed.set(value, signed);
   return value;
 }
 
@@ -236,13 +242,13 @@ function hex(bytes: Uint8Array, from: number, to: number): string {
  * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC.
  */
 export async function anonymousIdFor(key: string, secret: string): Promise<string> {
-  const entry = `a\u0000${purposeSecret(secret, 'anonymous')}\u0000${key}`;
-  const hit = known.get(entry);
+  const anonymous = signingKey(secret, 'anonymous');
+  const hit = anonymous.signed.get(key);
   if (hit !== undefined) return hit;
-  const bytes = await hmacBytes(secret, 'anonymous', key);
+  const bytes = await hmacBytes(anonymous, key);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const id = `${hex(bytes, 0, 4)}-${hex(bytes, 4, 6)}-${hex(bytes, 6, 8)}-${hex(bytes, 8, 10)}-${hex(bytes, 10, 16)}`;
-  remember(entry, id);
+  anonymous.signed.set(key, id);
   return id;
 }
