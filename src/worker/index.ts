@@ -36,7 +36,8 @@ app.use('*', writeGuard);
 app.use('*', visitorMiddleware);
 // Rate limits on what costs money or writes (src/worker/defence/limit-rules.ts); pages never consult them.
 app.use('/api/*', apiRateLimits);
-app.use('*', formPostRateLimits);
+// A POST-only route, so page views do not pass through it (issue 16: one dispatch less a page).
+app.post('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops/privacy', privacyOps);
 app.route('/ops', opsApp);

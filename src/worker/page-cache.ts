@@ -42,6 +42,8 @@ const MAX_ENTRIES = 400;
 export interface CompiledShell {
   readonly parts: readonly string[];
   readonly slots: readonly string[];
+  /** `slots` as places in SLOT_MARKS, so a request fills them from an array (issue 16). */
+  readonly slotIndexes: readonly number[];
   /** `parts` encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
   readonly partBytes: readonly Uint8Array[];
   /** Script-safe JSON of the page context's head (brand, page, step), the same for every request of the shell. */
@@ -62,21 +64,20 @@ export function joinContextJson(head: string, tail: string): string {
 const utf8 = new TextEncoder();
 
 const CONTEXT_MARK = `"${CONTEXT_SLOT}"`;
+/** Every slot a shell may have; a compiled shell names its slots by their place in this list. */
+const SLOT_MARKS = [
+  NONCE_SLOT,
+  SUBMISSION_SLOT,
+  SEARCH_SLOT,
+  QUOTE_TOKEN_SLOT,
+  CONTEXT_MARK,
+  PHONE_DIGITS_SLOT,
+  PHONE_DISPLAY_SLOT,
+  PHONE_HREF_SLOT,
+  FORM_ISLAND_SLOT,
+] as const;
 // Every slot is plain [A-Za-z0-9_"-], so the alternation needs no escaping.
-const SLOT_PATTERN = new RegExp(
-  [
-    NONCE_SLOT,
-    SUBMISSION_SLOT,
-    SEARCH_SLOT,
-    QUOTE_TOKEN_SLOT,
-    CONTEXT_MARK,
-    PHONE_DIGITS_SLOT,
-    PHONE_DISPLAY_SLOT,
-    PHONE_HREF_SLOT,
-    FORM_ISLAND_SLOT,
-  ].join('|'),
-  'g',
-);
+const SLOT_PATTERN = new RegExp(SLOT_MARKS.join('|'), 'g');
 
 /** What a phone slot may be filled with as it is: no character HTML or JSON would escape. */
 const PLAIN_PHONE = /^[A-Za-z0-9+:. ()-]*$/;
@@ -102,7 +103,13 @@ export function compileShell(html: string, contextHead = '{}'): CompiledShell {
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
-  return { parts, slots, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
+  return {
+    parts,
+    slots,
+    slotIndexes: slots.map((slot) => SLOT_MARKS.indexOf(slot as (typeof SLOT_MARKS)[number])),
+    partBytes: parts.map((part) => utf8.encode(part)),
+    contextHead,
+  };
 }
 
 export class ShellCache {
@@ -166,31 +173,31 @@ function writeShell(
   slots: ShellSlots,
   into: (room: number) => Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
-  const { partBytes, slots: marks } = shell;
-  const values: Record<string, string> = {
-    [NONCE_SLOT]: slots.nonce,
-    [SUBMISSION_SLOT]: slots.submissionId,
-    [SEARCH_SLOT]: slots.search.replaceAll('&', '&amp;'),
-    [QUOTE_TOKEN_SLOT]: slots.quoteToken ?? '',
-    [CONTEXT_MARK]: slots.pageContextJson,
-    [PHONE_DIGITS_SLOT]: slots.phone.digits,
-    [PHONE_DISPLAY_SLOT]: slots.phone.display,
-    [PHONE_HREF_SLOT]: slots.phone.href,
-    [FORM_ISLAND_SLOT]: slots.formIsland ?? '',
-  };
-  const filled = marks.map((mark) => values[mark] ?? '');
+  const { partBytes, slotIndexes } = shell;
+  // In the order of SLOT_MARKS.
+  const values = [
+    slots.nonce,
+    slots.submissionId,
+    slots.search.replaceAll('&', '&amp;'),
+    slots.quoteToken ?? '',
+    slots.pageContextJson,
+    slots.phone.digits,
+    slots.phone.display,
+    slots.phone.href,
+    slots.formIsland ?? '',
+  ];
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.
   let room = 0;
   for (const part of partBytes) room += part.length;
-  for (const value of filled) room += value.length * 3;
+  for (const index of slotIndexes) room += (values[index] as string).length * 3;
   const page = into(room);
   let at = 0;
   for (let i = 0; i < partBytes.length; i++) {
     const part = partBytes[i] as Uint8Array;
     page.set(part, at);
     at += part.length;
-    const value = filled[i];
-    if (value !== undefined) at += utf8.encodeInto(value, page.subarray(at)).written;
+    const index = slotIndexes[i];
+    if (index !== undefined) at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
   }
   return page.subarray(0, at);
 }

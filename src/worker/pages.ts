@@ -356,14 +356,20 @@ function hasMalformedEscape(pathname: string): boolean {
   }
 }
 
-pages.use('*', async (c, next) => {
-  // Issue 16: an address without '%' has no escape to break (no URL parse on every page view).
+/** A 400 for an address with a broken escape; issue 16: an address without '%' has none (no URL parse on every page view). */
+function refuseMalformed(c: Context<AppEnv>): void {
   if (c.req.url.includes('%') && hasMalformedEscape(new URL(c.req.url).pathname))
     throw new HTTPException(400, { message: 'Malformed address' });
+}
+
+// Checked in each method's handler rather than in a middleware of its own (issue 16: one dispatch less a page view).
+pages.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', async (c, next) => {
+  refuseMalformed(c);
   await next();
 });
 
 pages.get('*', async (c, next) => {
+  refuseMalformed(c);
   const match = findRoute(c.req.path);
   if (!match || !isServedFor(match.route, c.get('brand').id)) return next();
   return renderRoute(c, match.route, match.step, match.params);
