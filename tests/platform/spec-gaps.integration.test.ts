@@ -18,6 +18,15 @@ describe('error page statuses (spec sections 2 and 8)', () => {
     expect(html).toContain('"statusCode":400');
   });
 
+  it('a broken percent-escape is a 400 whatever the method, checked before the page is looked up', async () => {
+    const v = visitor('bh');
+    for (const method of ['HEAD', 'OPTIONS', 'DELETE']) {
+      expect((await v.fetch('/get-yours-otc/%E0%A4%A', { method })).status, method).toBe(400);
+    }
+    // A well-formed address that is no page stays a 404.
+    expect((await v.fetch('/no-such-page', { method: 'OPTIONS' })).status).toBe(404);
+  });
+
   it('keeps a 405 with its Allow header for a write to a page that takes none', async () => {
     const v = visitor('bh');
     const res = await v.fetch('/privacy', {
