@@ -18,7 +18,7 @@ export function profileBlock(sections: string): string {
     PROFILE_START,
     '## CPU profile under load',
     '',
-    "Written by `npm run profile` (bench/profile.ts): workerd's inspector (Miniflare `inspectorPort`), the DevTools Profiler domain sampling every 100 µs while bh /otc-allowance is loaded at 8 connections as a first visit, a returning visitor without answers and one with stored answers. Self time per function, named and placed through the source map and esbuild's kept names, top 20 of the busy samples (`(anonymous)` without a place is native code: the runtime's own work, V8 builtins called from JavaScript).",
+    "Written by `npm run profile` (bench/profile.ts): workerd's inspector (Miniflare `inspectorPort`), the DevTools Profiler domain sampling every 100 µs while bh /otc-allowance is loaded at 8 connections as a first visit, a returning visitor without answers and one with stored answers. Self time per function, named and placed through the source map, top 20 of the busy samples (`(anonymous)` without a place is native code: the runtime's own work, V8 builtins called from JavaScript).",
     '',
     sections.replace(/^## CPU profile under load[\s\S]*?(?=### Profile)/, '').trim(),
     PROFILE_END,

@@ -93,18 +93,13 @@ export interface SelfTime {
 
 /**
  * Names and places in the source for frames of the minified bundle: the source map wrangler
- * wrote beside it (`--upload-source-maps`) gives file and line, and esbuild's keep-names calls
- * (`__name(fn, "original")`, minified) give the function's own name.
+ * wrote beside it (`--upload-source-maps`) gives file, line and the function's own name (the
+ * bundle keeps no names of its own: wrangler.toml sets keep_names off).
  */
 export function bundleNames(dir = WORKER_OUTDIR): (frame: CallFrame) => { name: string; where: string } {
   const bundlePath = `${dir}/index.js`;
   const mapPath = `${bundlePath}.map`;
   const map = existsSync(mapPath) ? new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8')) as never) : undefined;
-  const kept = new Map<string, string>();
-  if (existsSync(bundlePath)) {
-    for (const m of readFileSync(bundlePath, 'utf8').matchAll(/[\w$]+\(([\w$]+),"([\w$. -]+)"\)/g))
-      if (m[1] && m[2]) kept.set(m[1], m[2]);
-  }
   return (frame) => {
     const minified = frame.functionName || '(anonymous)';
     if (!frame.url.endsWith('index.js'))
@@ -117,7 +112,7 @@ export function bundleNames(dir = WORKER_OUTDIR): (frame: CallFrame) => { name: 
     const where = source
       ? `${source}:${(entry?.originalLine ?? 0) + 1}`
       : `index.js:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
-    return { name: kept.get(minified) ?? entry?.name ?? minified, where };
+    return { name: entry?.name ?? minified, where };
   };
 }
 
