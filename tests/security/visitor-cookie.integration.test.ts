@@ -112,11 +112,16 @@ describe('the visitor cookie', () => {
       expect(event.status).toBe(202);
       expect(verify).not.toHaveBeenCalled();
       // A visitor cookie changed by one character is still checked, and refused (a new key is minted).
+      // (One character of the signature itself, decoded: an escape such as %2B broken instead would be refused unchecked.)
       const tampered = cookie
         .split('; ')
-        .map((pair) =>
-          pair.startsWith('qf_aid=') ? `${pair.slice(0, -6)}${pair.at(-6) === 'A' ? 'B' : 'A'}${pair.slice(-5)}` : pair,
-        )
+        .map((pair) => {
+          if (!pair.startsWith('qf_aid=')) return pair;
+          const signed = decodeURIComponent(pair.slice('qf_aid='.length));
+          const at = signed.lastIndexOf('.') + 1;
+          const flipped = `${signed.slice(0, at)}${signed[at] === 'A' ? 'B' : 'A'}${signed.slice(at + 1)}`;
+          return `qf_aid=${encodeURIComponent(flipped)}`;
+        })
         .join('; ');
       expect(tampered).not.toBe(cookie);
       const refused = await SELF.fetch(`${origin}/get-yours-otc`, { headers: { cookie: tampered } });
