@@ -39,18 +39,19 @@ const encoder = new TextEncoder();
  * record on a page they saw last) needs no new HMAC, nor does their key's anonymous id, and a
  * cookie the isolate signed or verified before needs no new check (a visitor's next request
  * sends back what their last one was given). The memos are keyed by the strings the request
- * already holds (the value; the cookie as sent), so a lookup builds no key and hashes each
- * string once; only signatures made with this isolate's secrets are ever held. A first visit
- * adds one entry to each of seven memos (three cookies both ways, the anonymous id), so they
- * hold the last thousand or so new visitors (docs/decisions.md, "Speed, third pass", "ninth pass" and "tenth pass").
+ * already holds (the value; the cookie as sent, still URL-encoded), so a lookup builds no key,
+ * decodes nothing and hashes each string once; only signatures made with this isolate's
+ * secrets are ever held. A first visit adds one entry to each of seven memos (three cookies
+ * both ways, the anonymous id), so they hold the last thousand or so new visitors
+ * (docs/decisions.md, "Speed", third, ninth and tenth passes).
  */
 interface SigningKey {
   imported: Promise<CryptoKey>;
   /** The same key once imported. */
   ready?: CryptoKey;
-  /** value → base64 signature (for signing again; for the anonymous purpose, key → anonymous id). */
+  /** value → its signed cookie text, `encodeURIComponent(value + '.' + signature)` (for the anonymous purpose, key → anonymous id). */
   signed: BoundedMap<string, string>;
-  /** `value.signature` as sent → value (for verifying again). */
+  /** signed cookie text as sent → value (for verifying again). */
   verified: BoundedMap<string, string>;
 }
 
@@ -68,13 +69,10 @@ function signingKey(secret: string, purpose: SigningPurpose): SigningKey {
   }
   let key = purposes.get(purpose);
   if (key === undefined) {
-    const imported = crypto.subtle.importKey(
-      'raw',
-      encoder.encode(purposeSecret(secret, purpose)),
-      HMAC,
-      false,
-      ['sign', 'verify'],
-    );
+    const imported = crypto.subtle.importKey('raw', encoder.encode(purposeSecret(secret, purpose)), HMAC, false, [
+      'sign',
+      'verify',
+    ]);
     const created: SigningKey = {
       imported,
       signed: new BoundedMap(SIGNATURES_KEPT),
@@ -85,22 +83,6 @@ function signingKey(secret: string, purpose: SigningPurpose): SigningKey {
     key = created;
   }
   return key;
-}
-
-/**
- * The base64 HMAC-SHA256 of a value under a secret and purpose; a signature this isolate made or
- * verified is reused. A new one is kept both ways: for signing the same value again, and as
- * verified for when the cookie comes back (a page's cookies come back with its own events, and
- * the visit record of a new page with the visitor's next page).
- */
-async function signature(secret: string, purpose: SigningPurpose, value: string): Promise<string> {
-  const key = signingKey(secret, purpose);
-  const hit = key.signed.get(value);
-  if (hit !== undefined) return hit;
-  const signed = bytesToBase64(await hmacBytes(key, value));
-  key.signed.set(value, signed);
-  key.verified.set(`${value}.${signed}`, value);
-  return signed;
 }
 
 /** The raw HMAC-SHA256 of a value under a signing key. */
@@ -130,7 +112,10 @@ function cookieAttributes(maxAge: number): string {
 /**
  * A Set-Cookie value signed as hono/cookie's generateSignedCookie writes it (`name=`
  * encodeURIComponent(value + '.' + base64 HMAC), Path=/, Max-Age, HttpOnly, Secure,
- * SameSite=Lax), byte for byte, but with the key imported once per isolate.
+ * SameSite=Lax), byte for byte, but with the key imported once per isolate. A value this isolate
+ * signed or verified before is not signed again; a new one is kept both ways: for signing the
+ * same value again, and as verified for when the cookie comes back (a page's cookies come back
+ * with its own events, and the visit record of a new page with the visitor's next page).
  */
 export async function signedCookie(
   name: string,
@@ -139,7 +124,14 @@ export async function signedCookie(
   purpose: SigningPurpose,
   maxAge: number,
 ): Promise<string> {
-  return `${name}=${encodeURIComponent(`${value}.${await signature(secret, purpose, value)}`)}${cookieAttributes(maxAge)}`;
+  const key = signingKey(secret, purpose);
+  let text = key.signed.get(value);
+  if (text === undefined) {
+    text = encodeURIComponent(`${value}.${bytesToBase64(await hmacBytes(key, value))}`);
+    key.signed.set(value, text);
+    key.verified.set(text, value);
+  }
+  return `${name}=${text}${cookieAttributes(maxAge)}`;
 }
 
 /** An unsigned cookie with the same attributes (HttpOnly, Secure, SameSite=Lax, Path=/); Max-Age 0 deletes it. */
@@ -192,6 +184,10 @@ export async function verifySignedValue(
   purpose: SigningPurpose,
 ): Promise<string | undefined> {
   if (!raw || raw.length > 4096) return undefined;
+  const key = signingKey(secret, purpose);
+  // Exactly the text of a cookie this isolate signed or checked before (a map lookup, not a comparison of signatures).
+  const seen = key.verified.get(raw);
+  if (seen !== undefined) return seen;
   let decoded: string;
   try {
     decoded = decodeURIComponent(raw.replace(/^"|"$/g, ''));
@@ -203,10 +199,6 @@ export async function verifySignedValue(
   const value = decoded.slice(0, dot);
   const signed = decoded.slice(dot + 1);
   if (signed.length !== 44 || !signed.endsWith('=')) return undefined;
-  const key = signingKey(secret, purpose);
-  // Exactly a value and signature this isolate made or checked before (a map lookup, not a comparison of signatures).
-  const seen = key.verified.get(decoded);
-  if (seen !== undefined) return seen;
   try {
     const bytes = Uint8Array.from(atob(signed), (ch) => ch.charCodeAt(0));
     // crypto.subtle.verify compares in constant time.
@@ -215,8 +207,8 @@ export async function verifySignedValue(
   } catch {
     return undefined;
   }
-  key.verified.set(decoded, value);
-  key.signed.set(value, signed);
+  key.verified.set(raw, value);
+  key.signed.set(value, encodeURIComponent(decoded));
   return value;
 }
 
