@@ -37,14 +37,12 @@ const MAX_ENTRIES = 400;
 /**
  * A cached shell cut at its slots once, so a request joins the parts with its values in one
  * pass (five replaceAll scans of the whole page were about 7% of a shared page's CPU, issue 16).
- * `slots[i]` sits between `parts[i]` and `parts[i + 1]`.
+ * Slot `i` sits between `partBytes[i]` and `partBytes[i + 1]`.
  */
 export interface CompiledShell {
-  readonly parts: readonly string[];
-  readonly slots: readonly string[];
-  /** `slots` as places in SLOT_MARKS, so a request fills them from an array (issue 16). */
+  /** Each slot's place in SLOT_MARKS, so a request fills them from an array (issue 16). */
   readonly slotIndexes: readonly number[];
-  /** `parts` encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
+  /** The text between the slots, encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
   readonly partBytes: readonly Uint8Array[];
   /** Script-safe JSON of the page context's head (brand, page, step), the same for every request of the shell. */
   readonly contextHead: string;
@@ -103,9 +101,8 @@ export function compileShell(html: string, contextHead = '{}'): CompiledShell {
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
+  // Only the bytes and the slots' places are kept: the page's text itself is not needed again.
   return {
-    parts,
-    slots,
     slotIndexes: slots.map((slot) => SLOT_MARKS.indexOf(slot as (typeof SLOT_MARKS)[number])),
     partBytes: parts.map((part) => utf8.encode(part)),
     contextHead,
