@@ -115,20 +115,14 @@ export interface PageCode {
   form?: PageForm | null;
 }
 
-const unescapeAttr = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** The form island's props on a page (its data-props), as far as the loader's prepare reads them. */
+/** The form island's props on a page (the JSON script after its marker), as far as the loader's prepare reads them. */
 export function pageFormOf(html: string): PageForm | null {
-  const marker = /<[a-z][a-z0-9-]*\s[^<>]*?data-island="quote-form"[^<>]*>/.exec(html)?.[0];
-  const props = marker ? /data-props="([^"]*)"/.exec(marker)?.[1] : undefined;
+  const props =
+    /data-island="quote-form"[^<>]*>.*?<script type="application\/json" data-island-props="">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
   if (props === undefined) return null;
-  const parsed = JSON.parse(unescapeAttr(props)) as {
+  const parsed = JSON.parse(props) as {
     formId: FormId;
     step: { name: string };
     funnel: { completed: boolean };

@@ -6,6 +6,8 @@
  * request. Anything with visitor data in it is never cached: it renders fresh every time.
  * Measured in docs/performance.md (bench: `npm run bench`).
  */
+import { scriptJson } from '../ui/document';
+import { ISLAND_PROPS_ATTR } from '../ui/islands/registry';
 
 /** Stand-ins rendered into the cached shell; all plain [A-Za-z0-9_-] so React leaves them as they are. */
 export const NONCE_SLOT = 'qfNonceSlot0000000000000';
@@ -74,8 +76,16 @@ const SLOT_MARKS = [
   PHONE_HREF_SLOT,
   FORM_ISLAND_SLOT,
 ] as const;
+/**
+ * The search slot inside an island's props script rather than an attribute: the same value,
+ * written as JSON string content instead of HTML-escaped (its place after SLOT_MARKS).
+ */
+const SEARCH_IN_JSON = SLOT_MARKS.length;
 // Every slot is plain [A-Za-z0-9_"-], so the alternation needs no escaping.
 const SLOT_PATTERN = new RegExp(SLOT_MARKS.join('|'), 'g');
+/** Where an island's props script starts and ends (src/ui/islands/island.tsx). */
+const PROPS_SCRIPT_OPEN = `<script type="application/json" ${ISLAND_PROPS_ATTR}="">`;
+const SCRIPT_CLOSE = '</script>';
 
 /** What a phone slot may be filled with as it is: no character HTML or JSON would escape. */
 const PLAIN_PHONE = /^[A-Za-z0-9+:. ()-]*$/;
@@ -85,9 +95,15 @@ export function isPlainPhone(phone: { digits: string; display: string; href: str
   return PLAIN_PHONE.test(phone.digits) && PLAIN_PHONE.test(phone.display) && PLAIN_PHONE.test(phone.href);
 }
 
+/** Whether `at` is inside one of the shell's island props scripts. */
+function inPropsScript(html: string, at: number): boolean {
+  const open = html.lastIndexOf(PROPS_SCRIPT_OPEN, at);
+  return open >= 0 && html.indexOf(SCRIPT_CLOSE, open) > at;
+}
+
 export function compileShell(html: string, contextHead = '{}'): CompiledShell {
   const parts: string[] = [];
-  const slots: string[] = [];
+  const slotIndexes: number[] = [];
   let last = 0;
   let context = false;
   for (const match of html.matchAll(SLOT_PATTERN)) {
@@ -97,16 +113,15 @@ export function compileShell(html: string, contextHead = '{}'): CompiledShell {
       context = true;
     }
     parts.push(html.slice(last, match.index));
-    slots.push(match[0]);
+    const index = SLOT_MARKS.indexOf(match[0] as (typeof SLOT_MARKS)[number]);
+    slotIndexes.push(
+      index === SLOT_MARKS.indexOf(SEARCH_SLOT) && inPropsScript(html, match.index) ? SEARCH_IN_JSON : index,
+    );
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
   // Only the bytes and the slots' places are kept: the page's text itself is not needed again.
-  return {
-    slotIndexes: slots.map((slot) => SLOT_MARKS.indexOf(slot as (typeof SLOT_MARKS)[number])),
-    partBytes: parts.map((part) => utf8.encode(part)),
-    contextHead,
-  };
+  return { slotIndexes, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
 }
 
 export class ShellCache {
@@ -160,10 +175,10 @@ export interface ShellSlots {
  * Writes the shell with this request's values as the UTF-8 bytes of the page, into the array
  * `into` gives for the room the page may need (joining the parts as a string and having the
  * Response encode 20 KB again cost more than the rest of a shared page's fill, issue 16). The
- * search string only appears inside attribute values (the form's action and the island's JSON
- * props, themselves an attribute), where React escapes '&' and quotes; a URL's search has no
- * quotes or '<' (they are percent-encoded), so escaping '&' reproduces exactly what React
- * would have written.
+ * search string appears in attribute values (the form's action), where React escapes '&' and
+ * quotes; a URL's search has no quotes or '<' (they are percent-encoded), so escaping '&'
+ * reproduces exactly what React would have written. In an island's props script it is JSON
+ * string content, written as scriptJson would (searchInJson).
  */
 function writeShell(
   shell: CompiledShell,
@@ -171,7 +186,7 @@ function writeShell(
   into: (room: number) => Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
   const { partBytes, slotIndexes } = shell;
-  // In the order of SLOT_MARKS.
+  // In the order of SLOT_MARKS, then SEARCH_IN_JSON.
   const values = [
     slots.nonce,
     slots.submissionId,
@@ -182,6 +197,7 @@ function writeShell(
     slots.phone.display,
     slots.phone.href,
     slots.formIsland ?? '',
+    searchInJson(slots.search),
   ];
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.
   let room = 0;
@@ -197,6 +213,11 @@ function writeShell(
     if (index !== undefined) at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
   }
   return page.subarray(0, at);
+}
+
+/** The search string as content of a JSON string in a script, as scriptJson writes it (most pages carry none). */
+function searchInJson(search: string): string {
+  return search === '' ? '' : scriptJson(search).slice(1, -1);
 }
 
 /** Pages larger than this get an array of their own rather than a larger scratch buffer. */

@@ -38,13 +38,13 @@ function fill(shell: CompiledShell | string, values: ShellSlots): string {
 
 describe('rendered-shell cache', () => {
   it('fills the number everywhere the shell shows it; only plain numbers may fill it unescaped', () => {
-    const withPhone = `${shell}<a href="${PHONE_HREF_SLOT}" data-phone="${PHONE_DIGITS_SLOT}">${PHONE_DISPLAY_SLOT}</a><div data-props="{&quot;href&quot;:&quot;${PHONE_HREF_SLOT}&quot;}"></div>`;
+    const withPhone = `${shell}<a href="${PHONE_HREF_SLOT}" data-phone="${PHONE_DIGITS_SLOT}">${PHONE_DISPLAY_SLOT}</a><div data-island="x"></div><script type="application/json" data-island-props="">{"href":"${PHONE_HREF_SLOT}"}</script>`;
     const html = fill(
       withPhone,
       slots({ phone: { digits: '18335551001', display: '1-833-555-1001', href: 'tel:+18335551001' } }),
     );
     expect(html).toContain('<a href="tel:+18335551001" data-phone="18335551001">1-833-555-1001</a>');
-    expect(html).toContain('{&quot;href&quot;:&quot;tel:+18335551001&quot;}');
+    expect(html).toContain('{"href":"tel:+18335551001"}');
     expect(html).not.toMatch(/qfPhone/);
     expect(isPlainPhone({ digits: '18335551001', display: '(833) 555-1001', href: 'tel:+18335551001' })).toBe(true);
     expect(isPlainPhone({ digits: '1', display: '<b>1</b>', href: 'tel:+1' })).toBe(false);
@@ -59,6 +59,20 @@ describe('rendered-shell cache', () => {
     expect(html).toBe(
       '<script nonce="abc123">x</script><script type="application/json" nonce="abc123">{"visitorId":"v1"}</script><form action="/p/zip?a=1&amp;b=2"><input value="u-1"></form>',
     );
+  });
+
+  it("writes the search as an attribute escapes it in the form's action, and as JSON in an island's props script", () => {
+    const island = `${shell}<div data-island="quote-form"></div><script type="application/json" data-island-props="">{"search":"${SEARCH_SLOT}"}</script><a href="/next${SEARCH_SLOT}">next</a>`;
+    const html = fill(island, slots({ search: '?a=1&b=2' }));
+    expect(html).toContain('action="/p/zip?a=1&amp;b=2"');
+    expect(html).toContain('<script type="application/json" data-island-props="">{"search":"?a=1&b=2"}</script>');
+    expect(html).toContain('href="/next?a=1&amp;b=2"');
+    // Whatever the search holds, the props stay the JSON scriptJson writes.
+    const odd = '?q=a"b\\c</script>';
+    const filled = fill(island, slots({ search: odd }));
+    const props = /data-island-props="">(.*?)<\/script>/.exec(filled)?.[1];
+    expect(props).toBe(scriptJson({ search: odd }));
+    expect(JSON.parse(props ?? '')).toEqual({ search: odd });
   });
 
   it('encodes text outside ASCII in the shell and in the slots as UTF-8', () => {

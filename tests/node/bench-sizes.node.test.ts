@@ -58,7 +58,7 @@ describe('bench sizes (issue 15, budgets)', () => {
     for (const id of FORM_IDS)
       expect(Object.values(meta.outputs).some((o) => o.entryPoint === FORM_MODULES[id])).toBe(true);
     const props = JSON.stringify({ formId: 'auto', step: { name: 'zip' }, funnel: { completed: false } });
-    const html = `<div data-island="quote-form" data-props="${props.replace(/"/g, '&quot;')}" class="island"></div>`;
+    const html = `<div data-island="quote-form" class="island"></div><script type="application/json" data-island-props="">${props}</script>`;
     expect(pageFormOf(html)).toEqual({ formId: 'auto', step: 'zip', completed: false });
   });
 });

@@ -103,7 +103,7 @@ describe('shared page shells', () => {
       expect(shared).not.toMatch(/qfFormIslandSlot|data-form-island/);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       // Their answers in the island's props, and (after the zip step) their place in the form.
-      expect(shared).toContain('&quot;zipcode&quot;:&quot;33101&quot;');
+      expect(shared).toContain('"zipcode":"33101"');
       if (path !== '/get-yours-otc/zip') expect(shared).toContain('Miami');
       // One island, and the islands script that hydrates it.
       expect(shared.match(/data-island="quote-form"/g)).toHaveLength(1);

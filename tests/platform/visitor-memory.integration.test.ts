@@ -60,7 +60,7 @@ describe('the visitor object in memory', () => {
     });
     // And the page, as the visitor sees it.
     const html = await (await v.get('/get-yours-otc/medicaid')).text();
-    expect(html).toContain('&quot;zipcode&quot;:&quot;33101&quot;');
-    expect(html).not.toContain('&quot;haveMedicare&quot;');
+    expect(html).toContain('"zipcode":"33101"');
+    expect(html).not.toContain('"haveMedicare"');
   });
 });

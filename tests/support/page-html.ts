@@ -10,13 +10,10 @@ export function maskFresh(html: string): string {
     // The step form's hidden input, or (a confirmation, which has no form) the island's props.
     [
       'SUBMISSION',
-      /name="submissionId" value="([^"]+)"|&quot;submissionId&quot;:&quot;([0-9a-f-]{36})&quot;/
-        .exec(html)
-        ?.slice(1)
-        .find(Boolean),
+      /name="submissionId" value="([^"]+)"|"submissionId":"([0-9a-f-]{36})"/.exec(html)?.slice(1).find(Boolean),
     ],
     // The partner's id of the ad listing a clicks page was rendered with (one per partner call).
-    ['PARTNER_REQUEST', /&quot;requestId&quot;:&quot;([^&]+)&quot;/.exec(html)?.[1]],
+    ['PARTNER_REQUEST', /"requestId":"([^"]+)"/.exec(html)?.[1]],
   ] as const;
   return fresh
     .reduce((out, [mask, value]) => (value ? out.replaceAll(value, mask) : out), html)

@@ -45,7 +45,9 @@ async function hydrate(el: HTMLElement): Promise<void> {
   if (!isIslandName(name)) return;
   let props: unknown;
   try {
-    props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTR) ?? '{}');
+    // The island's props: the JSON script the server wrote right after its marker.
+    const script = el.nextElementSibling;
+    props = JSON.parse(script?.hasAttribute(ISLAND_PROPS_ATTR) ? (script.textContent ?? '{}') : '{}');
   } catch {
     return;
   }

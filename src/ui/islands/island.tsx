@@ -1,4 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import { scriptJson } from '../document';
 import { DORMANT_ATTR, ISLAND_ATTR, ISLAND_PROPS_ATTR, type IslandName } from './registry';
 
 /** Collects the islands a render used, so the document only ships the island loader when needed. */
@@ -13,20 +14,24 @@ interface IslandProps<P extends object> {
 }
 
 /**
- * Server side of an island: renders the component inside a marker whose attribute holds
- * its props as JSON. The browser hydrates the marker's content with the same props, so
- * the markup matches and only this subtree becomes interactive.
+ * Server side of an island: renders the component inside a marker, followed by a JSON script
+ * with its props. The browser hydrates the marker's content with the same props, so the
+ * markup matches and only this subtree becomes interactive.
  */
 export function Island<P extends object>({ name, component: Component, props, dormant = false }: IslandProps<P>) {
   useContext(IslandCollector)?.add(name);
-  const attrs = {
-    [ISLAND_ATTR]: name,
-    [ISLAND_PROPS_ATTR]: JSON.stringify(props),
-    ...(dormant ? { [DORMANT_ATTR]: '' } : {}),
-  };
+  const attrs = { [ISLAND_ATTR]: name, ...(dormant ? { [DORMANT_ATTR]: '' } : {}) };
   return (
-    <div {...attrs} className="island">
-      <Component {...props} />
-    </div>
+    <>
+      <div {...attrs} className="island">
+        <Component {...props} />
+      </div>
+      {/* A data block: never run, so no nonce; script-safe JSON needs no escaping of its quotes. */}
+      <script
+        type="application/json"
+        {...{ [ISLAND_PROPS_ATTR]: '' }}
+        dangerouslySetInnerHTML={{ __html: scriptJson(props) }}
+      />
+    </>
   );
 }

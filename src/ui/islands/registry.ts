@@ -1,6 +1,6 @@
 /**
  * The islands: the only parts of a page hydrated in the browser. The server renders them
- * inside a marker element carrying their props; the client entry (src/ui/client/islands.ts)
+ * inside a marker element followed by a JSON script with their props; the client entry (src/ui/client/islands.ts)
  * finds the markers and loads each island's code on demand.
  */
 import type { ComponentType } from 'react';
@@ -14,7 +14,11 @@ export const ISLAND_ATTR = 'data-island';
  * deployment replaced it); the islands loader handles it as it handles a failed island chunk.
  */
 export const CHUNK_ERROR_EVENT = 'island-chunk-error';
-export const ISLAND_PROPS_ATTR = 'data-props';
+/**
+ * Marks the JSON script right after an island's marker that holds its props (issue 16: as a
+ * data block, not an attribute, the JSON is written as it is instead of escaped quote by quote).
+ */
+export const ISLAND_PROPS_ATTR = 'data-island-props';
 /**
  * On an island hydrated only when something happens (the exit dialog, when a trigger fires):
  * until then its markup is the page's, and the main script paints its call buttons like the
