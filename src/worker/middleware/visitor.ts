@@ -81,7 +81,9 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     verifiedSession(cookies, secret),
   ]);
   const key = existing ?? crypto.randomUUID();
-  const anonymousId = await anonymousIdFor(key, secret);
+  // Issue 16: a key minted here, and its cookies, are signed without keeping the signatures
+  // (most first visits never come back); they are kept once they do (visitor-key.ts).
+  const anonymousId = await anonymousIdFor(key, secret, existing !== undefined);
   const hinted = existing !== undefined && rawCookie(cookies, NOTHING_STORED_COOKIE) === anonymousId;
   if (hinted && !SAFE_METHOD.test(c.req.method) && !STORES_NOTHING_SHOWN.has(c.req.path)) return retryWithoutHint(c);
   c.set('visitorId', key);
@@ -93,10 +95,10 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set('signedSession', session);
   await next();
   if (existing === undefined) {
-    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret));
+    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret, false));
     if (c.get('hintNothingStored'))
       c.res.headers.append('Set-Cookie', plainCookie(NOTHING_STORED_COOKIE, anonymousId, VISITOR_COOKIE_MAX_AGE));
   }
   const issue = sessionToIssue(c);
-  if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret));
+  if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret, existing !== undefined));
 });

@@ -131,8 +131,8 @@ export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefin
 }
 
 /** The signed Set-Cookie value of a session. */
-export function sessionCookieHeader(session: TrackingSession, secret: string): Promise<string> {
-  return signedCookie(SESSION_COOKIE, encodeSession(session), secret, 'session', SESSION_IDLE_SECONDS);
+export function sessionCookieHeader(session: TrackingSession, secret: string, keep = true): Promise<string> {
+  return signedCookie(SESSION_COOKIE, encodeSession(session), secret, 'session', SESSION_IDLE_SECONDS, keep);
 }
 
 /** The session of a Cookie header when this Worker signed it; undefined otherwise. */

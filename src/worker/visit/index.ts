@@ -67,6 +67,8 @@ export async function recordPageServed(
     cookieSecret(c.env),
     'visit',
     VISITOR_COOKIE_MAX_AGE,
+    // A first visit's signature is kept once the cookie comes back (src/worker/visitor/visitor-key.ts).
+    !c.get('newVisitor'),
   );
 }
 

@@ -41,9 +41,12 @@ const encoder = new TextEncoder();
  * sends back what their last one was given). The memos are keyed by the strings the request
  * already holds (the value; the cookie as sent, still URL-encoded), so a lookup builds no key,
  * decodes nothing and hashes each string once; only signatures made with this isolate's
- * secrets are ever held. A first visit adds one entry to each of seven memos (three cookies
- * both ways, the anonymous id), so they hold the last thousand or so new visitors
- * (docs/decisions.md, "Speed", third, ninth and tenth passes).
+ * secrets are ever held. A visitor's first request keeps nothing: its signatures are kept when
+ * its cookies first come back (verified once, then known), so visitors who never return (most
+ * of an ad's) neither fill the memos nor leave seven entries each for the garbage collector to
+ * carry through the next thousand first visits; a returning visitor pays one check of each
+ * cookie on their second request (docs/decisions.md, "Speed", third, ninth, tenth and twelfth
+ * passes).
  */
 interface SigningKey {
   imported: Promise<CryptoKey>;
@@ -116,6 +119,7 @@ function cookieAttributes(maxAge: number): string {
  * signed or verified before is not signed again; a new one is kept both ways: for signing the
  * same value again, and as verified for when the cookie comes back (a page's cookies come back
  * with its own events, and the visit record of a new page with the visitor's next page).
+ * `keep: false` (a first visit's cookies) signs without keeping.
  */
 export async function signedCookie(
   name: string,
@@ -123,13 +127,16 @@ export async function signedCookie(
   secret: string,
   purpose: SigningPurpose,
   maxAge: number,
+  keep = true,
 ): Promise<string> {
   const key = signingKey(secret, purpose);
   let text = key.signed.get(value);
   if (text === undefined) {
     text = encodeURIComponent(`${value}.${bytesToBase64(await hmacBytes(key, value))}`);
-    key.signed.set(value, text);
-    key.verified.set(text, value);
+    if (keep) {
+      key.signed.set(value, text);
+      key.verified.set(text, value);
+    }
   }
   return `${name}=${text}${cookieAttributes(maxAge)}`;
 }
@@ -161,8 +168,8 @@ export function cookieSecret(
 }
 
 /** The Set-Cookie value for a visitor key. */
-export function visitorCookieHeader(key: string, secret: string): Promise<string> {
-  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE);
+export function visitorCookieHeader(key: string, secret: string, keep = true): Promise<string> {
+  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE, keep);
 }
 
 /** The first value of cookie `name` in a Cookie header, as sent (still URL-encoded). */
@@ -231,9 +238,10 @@ function hex(bytes: Uint8Array, from: number, to: number): string {
 
 /**
  * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
- * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC.
+ * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC
+ * (not kept with `keep: false`, for a key this request minted).
  */
-export async function anonymousIdFor(key: string, secret: string): Promise<string> {
+export async function anonymousIdFor(key: string, secret: string, keep = true): Promise<string> {
   const anonymous = signingKey(secret, 'anonymous');
   const hit = anonymous.signed.get(key);
   if (hit !== undefined) return hit;
@@ -241,6 +249,6 @@ export async function anonymousIdFor(key: string, secret: string): Promise<strin
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const id = `${hex(bytes, 0, 4)}-${hex(bytes, 4, 6)}-${hex(bytes, 6, 8)}-${hex(bytes, 8, 10)}-${hex(bytes, 10, 16)}`;
-  anonymous.signed.set(key, id);
+  if (keep) anonymous.signed.set(key, id);
   return id;
 }

@@ -1,6 +1,13 @@
 import { generateSignedCookie } from 'hono/cookie';
 import { describe, expect, it, vi } from 'vitest';
-import { plainCookie, purposeSecret, signedCookie, verifySignedValue, type SigningPurpose } from './visitor-key';
+import {
+  anonymousIdFor,
+  plainCookie,
+  purposeSecret,
+  signedCookie,
+  verifySignedValue,
+  type SigningPurpose,
+} from './visitor-key';
 
 /** Issue 16: the Worker signs with keys imported once per isolate; the cookies must not change by a byte. */
 describe('signedCookie', () => {
@@ -75,6 +82,33 @@ describe('signedCookie', () => {
       expect(verify).toHaveBeenCalledTimes(2);
     } finally {
       verify.mockRestore();
+    }
+  });
+
+  it("a first visit's signatures are not kept: its cookie is checked when it first comes back, then kept", async () => {
+    const secret = 'first-visit-secret';
+    const value = crypto.randomUUID();
+    const cookie = await signedCookie('qf_aid', value, secret, 'visitor', 60, false);
+    expect(cookie).toBe(await signedCookie('qf_aid', value, secret, 'visitor', 60, false));
+    const raw = cookie.slice('qf_aid='.length, cookie.indexOf(';'));
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    const sign = vi.spyOn(crypto.subtle, 'sign');
+    try {
+      // The visitor's second request: checked once, with an HMAC, then known.
+      expect(await verifySignedValue(raw, secret, 'visitor')).toBe(value);
+      expect(await verifySignedValue(raw, secret, 'visitor')).toBe(value);
+      expect(verify).toHaveBeenCalledTimes(1);
+      // Re-issued after that: the kept signature, no new HMAC.
+      expect(await signedCookie('qf_aid', value, secret, 'visitor', 60)).toBe(cookie);
+      expect(sign).not.toHaveBeenCalled();
+      // The anonymous id likewise: worked out again until a request keeps it.
+      const id = await anonymousIdFor(value, secret, false);
+      expect(await anonymousIdFor(value, secret)).toBe(id);
+      expect(await anonymousIdFor(value, secret)).toBe(id);
+      expect(sign).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+      sign.mockRestore();
     }
   });
 
