@@ -256,7 +256,7 @@ async function renderRoute(
 
   // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
   const respond = (html: string | Uint8Array<ArrayBuffer>) =>
-    securedHtmlResponse(c.env, c.get('nonce'), html, {
+    securedHtmlResponse(c, html, {
       cacheControl: pageCacheControl(personal),
       setCookie: visitCookie,
     });

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 
@@ -78,9 +79,6 @@ function cspWithNonce(env: Env, nonce: string): string {
   return cspParts.parts.join(nonce);
 }
 
-/** Responses built with their security headers already (securedHtmlResponse): the middleware leaves them as they are. */
-const secured = new WeakSet<Response>();
-
 /**
  * A page's headers that are the same for every response with its cache policy, as a Headers
  * object made once per isolate (issue 16). A Response given a Headers object copies it, which
@@ -109,15 +107,16 @@ function pageHeaders(cacheControl: string): Headers {
  * template; the nonce's CSP and the page's cookie are the only headers added per request.
  */
 export function securedHtmlResponse(
-  env: Env,
-  nonce: string,
+  c: Context<AppEnv>,
   body: string | Uint8Array<ArrayBuffer>,
   page: { cacheControl: string; setCookie: string },
 ): Response {
   const response = new Response(body, { status: 200, headers: pageHeaders(page.cacheControl) });
   response.headers.append('Set-Cookie', page.setCookie);
-  response.headers.append('Content-Security-Policy', cspWithNonce(env, nonce));
-  secured.add(response);
+  response.headers.append('Content-Security-Policy', cspWithNonce(c.env, c.get('nonce')));
+  // The middleware leaves this response as it is. On the request's context, not in a WeakSet of
+  // responses: a weak collection's entries cost every garbage collection under load (issue 16).
+  c.set('securedResponse', response);
   return response;
 }
 
@@ -126,7 +125,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = freshNonce();
   c.set('nonce', nonce);
   await next();
-  if (secured.has(c.res)) return;
+  if (c.get('securedResponse') === c.res) return;
   const headers = c.res.headers;
   for (const [name, value] of STATIC_HEADER_ENTRIES) headers.set(name, value);
   if (headers.get('content-type')?.startsWith('text/html'))

@@ -97,8 +97,6 @@ export function resolveSession(
   return { session: { id: newId(), paid: isPaidTraffic(current), urlParams: current }, started: true };
 }
 
-const resolved = new WeakMap<Request, TrackingSession>();
-
 /**
  * The tracking session of this request, resolved once per request from the signed qf_sid
  * cookie the visitor middleware verified. The middleware sets (or refreshes, for the idle
@@ -107,18 +105,18 @@ const resolved = new WeakMap<Request, TrackingSession>();
  * when the caller parsed it already.
  */
 export function sessionFromRequest(c: Context<AppEnv>, url: URL = new URL(c.req.url)): TrackingSession {
-  const memo = resolved.get(c.req.raw);
+  const memo = c.get('trackingSession');
   if (memo) return memo;
   const resolvedSession = resolveSession(c.get('signedSession'), url).session;
   // Issue 19: a Global Privacy Control signal marks the session for good.
   const session = gpcRequested(c.req.raw) ? { ...resolvedSession, gpc: true as const } : resolvedSession;
-  resolved.set(c.req.raw, session);
+  c.set('trackingSession', session);
   return session;
 }
 
 /** The session this request resolved for a page (to be set as the signed cookie), if any. */
 export function sessionToIssue(c: Context<AppEnv>): TrackingSession | undefined {
-  return resolved.get(c.req.raw);
+  return c.get('trackingSession');
 }
 
 /**
