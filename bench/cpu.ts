@@ -22,7 +22,7 @@ import { runLoad, type EachRequest, type LoadResult } from './load';
 import { constantPath, median, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
 import { withWorkerdCpu } from './workerd-cpu';
-import { BENCH_USER_AGENT, returningVisitors, rotating } from './visitors';
+import { firstVisit, returningVisitors, rotating } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
 import { floorReadRequests } from './floor-read';
 
@@ -55,10 +55,7 @@ function visitorKinds(
   pools: { returning: EachRequest; withAnswers: EachRequest },
 ): [string, (amount: number) => Promise<LoadResult>][] {
   return [
-    [
-      `first visit${suffix}`,
-      (amount) => runLoad({ port: h.port, host, path: PAGE.path, headers: { 'user-agent': BENCH_USER_AGENT }, amount }),
-    ],
+    [`first visit${suffix}`, (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: firstVisit(), amount })],
     [
       `returning, nothing stored${suffix}`,
       (amount) => runLoad({ port: h.port, host, path: PAGE.path, each: pools.returning, amount }),

@@ -17,7 +17,7 @@
  */
 import { baselineHost, buildAll, buildRevision, send, startHarness, type Harness } from './harness';
 import { median } from './page-rendering';
-import { BENCH_USER_AGENT, benchIp, mintVisitor } from './visitors';
+import { benchIp, firstVisit, mintVisitor } from './visitors';
 import { LOOP_HEADER } from './worker/loop-header';
 
 const LOOP_ENTRY = 'bench/worker/loop-entry.ts';
@@ -41,7 +41,7 @@ async function visitorKinds(h: Harness, host: string): Promise<[string, Record<s
   const returning = (options: { withAnswers?: boolean; withLease?: boolean }) =>
     mintVisitor(h.port, BRAND, { ...options, host, ip: benchIp() });
   return [
-    ['first visit', { 'user-agent': BENCH_USER_AGENT }],
+    ['first visit', firstVisit()().headers],
     ['returning, nothing stored', await returning({})],
     ['returning with stored answers', await returning({ withAnswers: true })],
     ['returning with a lease', await returning({ withLease: true })],

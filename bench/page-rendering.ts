@@ -8,7 +8,7 @@ import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { floorReadRequests } from './floor-read';
 import { PEER_HOST, PEER_PATH } from './peer';
-import { BENCH_USER_AGENT, mintVisitor, returningVisitors, rotating } from './visitors';
+import { firstVisit, mintVisitor, returningVisitors, rotating } from './visitors';
 import { withWorkerdCpu } from './workerd-cpu';
 
 export interface BenchPage {
@@ -182,7 +182,7 @@ export async function comparePages(
               : kind === 'peer'
                 ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
                 : kind === 'firstVisit'
-                  ? runLoad({ port, host, path: page.path, headers: { 'user-agent': BENCH_USER_AGENT }, seconds })
+                  ? runLoad({ port, host, path: page.path, each: firstVisit(), seconds })
                   : runLoad({
                       port,
                       host,

@@ -15,7 +15,7 @@ import { buildAll, CONSTANT_HOST, WORKER_OUTDIR, type Harness } from './harness'
 import { runLoad, type LoadResult } from './load';
 import { constantPath, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
-import { BENCH_USER_AGENT } from './visitors';
+import { firstVisit } from './visitors';
 import { keptProfiles, PROFILE_END, PROFILE_START, profileBlock } from './profile-doc';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? '4');
@@ -234,7 +234,7 @@ try {
         port: h.port,
         host,
         path: PAGE.path,
-        headers: { 'user-agent': BENCH_USER_AGENT },
+        each: firstVisit(),
         seconds: SECONDS,
       }),
     ),

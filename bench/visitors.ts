@@ -9,6 +9,17 @@ import { send } from './harness';
 
 export const BENCH_USER_AGENT = 'quote-funnel-bench/1.0';
 
+/**
+ * The headers of a first visit: no cookie, and a public client ip, as a visitor from an ad
+ * has. From a loopback address the Worker skips the edge's postal code (a local request has
+ * none), which a real first visit reads from request.cf; each request comes from the next
+ * address of 203.0.113.0/24, so no single ip stands for all of them.
+ */
+export function firstVisit(): () => { headers: Record<string, string> } {
+  let next = 0;
+  return () => ({ headers: { 'user-agent': BENCH_USER_AGENT, 'cf-connecting-ip': `203.0.113.${1 + (next++ % 250)}` } });
+}
+
 /** The Cookie header a browser would send after these Set-Cookie headers. */
 function cookieHeader(headers: [string, string][], jar = new Map<string, string>()): Map<string, string> {
   for (const [name, value] of headers) {
