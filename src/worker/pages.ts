@@ -46,7 +46,7 @@ import { shellVariant } from './consent/page-variant';
 import { noteConsentShown } from './consent/catalog';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
-import { pagePlace } from './location';
+import { addressZip, edgeZipOf, pagePlace } from './location';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
@@ -129,15 +129,17 @@ async function renderRoute(
   const renderedAt = new Date();
   const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'));
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
+  // The edge's zip is read once a session, and not at all while the address carries one.
   const served = recordPageServed(c, {
     sessionId: tracking.sessionId,
     page: route.name,
     product: config.product ?? productForBrandId(brand.id),
     url,
+    edgeZip: addressZip(url) === null ? () => edgeZipOf(c.req.raw) : null,
   });
   // Issue 11: the final step's form carries a quote token for a post without JavaScript.
   const tokenIssued = config.form ? formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
-  const [state, formToken, visitCookie] = await Promise.all([stateRead, tokenIssued, served]);
+  const [state, formToken, visit] = await Promise.all([stateRead, tokenIssued, served]);
   const offers = await listing;
   // Issue 15: finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
   const finished = state.completed && !isEditingAnswers(url.searchParams);
@@ -150,6 +152,7 @@ async function renderRoute(
     values: state.values,
     stored: state.location,
     url,
+    edgeZip: visit.edgeZip,
     lookup: config.form !== null && stepInfo.number > 1,
   });
   const shownPlace =
@@ -258,7 +261,7 @@ async function renderRoute(
   const respond = (html: string | Uint8Array<ArrayBuffer>) =>
     securedHtmlResponse(c, html, {
       cacheControl: pageCacheControl(personal),
-      setCookie: visitCookie,
+      setCookie: visit.cookie,
     });
   if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.

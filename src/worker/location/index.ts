@@ -41,10 +41,20 @@ export interface PagePlace {
   location: StoredLocation | null;
 }
 
-export function resolvedZipOf(values: FormValues, url: URL, request: Request): string | null {
+/** The address's zip_code when it is a zip: the page needs no edge zip then (issue 16). */
+export function addressZip(url: URL): string | null {
+  return resolveZip(url.searchParams.get('zip_code'));
+}
+
+/** The edge's postal code as a zip (5 digits), or null. */
+export function edgeZipOf(request: Request): string | null {
+  return resolveZip(edgePostalCode(request));
+}
+
+/** Spec order: the form's zip, the address's zip_code, then the edge's (the session's, src/worker/visit). */
+export function resolvedZipOf(values: FormValues, url: URL, edgeZip: string | null | undefined): string | null {
   const formZip = typeof values.zipcode === 'string' ? values.zipcode : null;
-  // The edge's postal code only when the form and the address have none (issue 16: request.cf is read lazily).
-  return resolveZip(formZip, url.searchParams.get('zip_code')) ?? resolveZip(edgePostalCode(request));
+  return resolveZip(formZip, url.searchParams.get('zip_code')) ?? edgeZip ?? null;
 }
 
 /** A zip's location from the shipped ZIP data behind the KV cache; null for a zip it does not hold. Throws when the data cannot be read. */
@@ -88,9 +98,16 @@ export async function unknownZipFields(
  */
 export async function pagePlace(
   c: Context<AppEnv>,
-  input: { values: FormValues; stored: string | null | undefined; url: URL; lookup: boolean },
+  input: {
+    values: FormValues;
+    stored: string | null | undefined;
+    url: URL;
+    /** The session's edge zip (undefined when this page did not need it: the address has a zip). */
+    edgeZip: string | null | undefined;
+    lookup: boolean;
+  },
 ): Promise<PagePlace> {
-  const zip = resolvedZipOf(input.values, input.url, c.req.raw);
+  const zip = resolvedZipOf(input.values, input.url, input.edgeZip);
   const stored = parseStoredLocation(input.stored);
   if (!zip) return { zip, location: null };
   if (stored?.zip === zip) return { zip, location: stored };

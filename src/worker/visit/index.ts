@@ -21,7 +21,14 @@ import {
   verifySignedValue,
   VISITOR_COOKIE_MAX_AGE,
 } from '../visitor/visitor-key';
-import { visitForCall, visitRecordSchema, withPageServed, type PartnerVisit, type VisitRecord } from './visit-record';
+import {
+  sessionEdgeZip,
+  visitForCall,
+  visitRecordSchema,
+  withPageServed,
+  type PartnerVisit,
+  type VisitRecord,
+} from './visit-record';
 
 export { visitForCall, withPageServed, type PartnerVisit, type VisitRecord } from './visit-record';
 
@@ -50,18 +57,27 @@ function decodeRecordOnce(value: string): VisitRecord | null {
   }
 }
 
-/** Records a served page: the Set-Cookie value of the updated record, for the page's response. */
+/**
+ * Records a served page: the Set-Cookie value of the updated record, for the page's response,
+ * and the session's edge zip. Issue 16: request.cf is parsed whole on its first read (about 35 µs
+ * of a page's CPU under load), so the edge's postal code is read once a session (`edgeZip`, when
+ * the page may need it) and kept in the record the session's later pages come back with.
+ */
 export async function recordPageServed(
   c: Context<AppEnv>,
-  input: { sessionId: string; page: string; product: Product; url: URL },
-): Promise<string> {
+  input: { sessionId: string; page: string; product: Product; url: URL; edgeZip: (() => string | null) | null },
+): Promise<{ cookie: string; edgeZip: string | null | undefined }> {
+  const previous = await readRecord(c);
+  const remembered = sessionEdgeZip(previous, input.sessionId);
+  const edgeZip = remembered !== undefined ? remembered : input.edgeZip?.();
   const record = withPageServed(
-    await readRecord(c),
+    previous,
     input.sessionId,
     { page: input.page, product: input.product },
     attributionFromSearch(input.url.searchParams),
+    edgeZip,
   );
-  return signedCookie(
+  const cookie = await signedCookie(
     VISIT_COOKIE,
     textToBase64Url(JSON.stringify(record)),
     cookieSecret(c.env),
@@ -70,6 +86,7 @@ export async function recordPageServed(
     // A first visit's signature is kept once the cookie comes back (src/worker/visitor/visitor-key.ts).
     !c.get('newVisitor'),
   );
+  return { cookie, edgeZip };
 }
 
 /** Page, product and attribution of a partner call, from the record (see visitForCall). */

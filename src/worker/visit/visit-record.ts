@@ -17,20 +17,44 @@ export const visitRecordSchema = z.object({
   sessionId: z.string().max(64),
   attribution: attributionSchema,
   pages: z.array(visitedPage).max(MAX_VISITED_PAGES),
+  /**
+   * The postal code the edge gave this session (request.cf, a 5-digit zip or null), read once a
+   * session: the zip resolution's ip lookup (issue 16). Absent until a page of the session needed it.
+   */
+  edgeZip: z
+    .string()
+    .regex(/^\d{5}$/)
+    .nullable()
+    .optional(),
 });
 export type VisitRecord = z.infer<typeof visitRecordSchema>;
 export type VisitedPage = z.infer<typeof visitedPage>;
 
-/** The record after a page of `sessionId` was served; a new session starts a new record. */
+/**
+ * The record after a page of `sessionId` was served; a new session starts a new record. The
+ * session's edge zip is kept once known; `edgeZip` is this page's, when the record had none.
+ */
 export function withPageServed(
   record: VisitRecord | null,
   sessionId: string,
   page: VisitedPage,
   seen: Attribution,
+  edgeZip?: string | null,
 ): VisitRecord {
   const same = record !== null && record.sessionId === sessionId;
   const pages = [page, ...(same ? record.pages.filter((p) => p.page !== page.page) : [])].slice(0, MAX_VISITED_PAGES);
-  return { sessionId, attribution: mergeAttribution(same ? record.attribution : {}, seen), pages };
+  const zip = same && record.edgeZip !== undefined ? record.edgeZip : edgeZip;
+  return {
+    sessionId,
+    attribution: mergeAttribution(same ? record.attribution : {}, seen),
+    pages,
+    ...(zip !== undefined ? { edgeZip: zip } : {}),
+  };
+}
+
+/** The session's edge zip as the record holds it (undefined: not read yet in this session). */
+export function sessionEdgeZip(record: VisitRecord | null, sessionId: string): string | null | undefined {
+  return record !== null && record.sessionId === sessionId ? record.edgeZip : undefined;
 }
 
 export interface PartnerVisit {
