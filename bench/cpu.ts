@@ -25,6 +25,7 @@ import { withWorkerdCpu } from './workerd-cpu';
 import { firstVisit, returningVisitors, rotating } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
 import { floorReadRequests } from './floor-read';
+import { floorMintRequests } from './floor-mint';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -82,6 +83,18 @@ try {
           amount: Math.round(amount / 2),
         }),
     ],
+    // The floor after a first visit's own work (bench/floor-mint.ts).
+    [
+      "floor with a first visit's work",
+      (amount) =>
+        runLoad({
+          port: h.port,
+          host: CONSTANT_HOST,
+          path: constantPath(PAGE),
+          each: floorMintRequests(firstVisit()),
+          amount,
+        }),
+    ],
     ...visitorKinds(`${PAGE.brand}.localhost`, '', { returning, withAnswers }),
   ];
   if (peer) kinds.push([PEER_KIND, (amount) => runLoad({ port: h.port, host: PEER_HOST, path: PEER_PATH, amount })]);
@@ -111,20 +124,21 @@ try {
   }
   const floor = median(perRequest.get('floor') ?? []);
   const readFloor = median(perRequest.get('floor with the read') ?? []);
+  const mintFloor = median(perRequest.get("floor with a first visit's work") ?? []);
   console.log(`\nworkerd CPU per request, bh ${PAGE.path}, ${REQUESTS} requests a kind, medians of ${ROUNDS} rounds\n`);
   // × Nuxt: the median of the rounds' (peer's CPU / the kind's CPU), as the bench pairs req/s by round.
   const peerRuns = perRequest.get(PEER_KIND);
   const timesPeer = (runs: number[]) =>
     peerRuns ? ` ${median(runs.map((ms, i) => (peerRuns[i] ?? Number.NaN) / ms)).toFixed(2)} |` : '';
   console.log(
-    `| kind | ms per request (rounds) | median | floor / kind | floor with the read / kind |${peerRuns ? ' × Nuxt peer |' : ''}`,
+    `| kind | ms per request (rounds) | median | floor / kind | floor with the read / kind | floor with a first visit's work / kind |${peerRuns ? ' × Nuxt peer |' : ''}`,
   );
-  console.log(`| --- | --- | ---: | ---: | ---: |${peerRuns ? ' ---: |' : ''}`);
+  console.log(`| --- | --- | ---: | ---: | ---: | ---: |${peerRuns ? ' ---: |' : ''}`);
   for (const [name] of kinds) {
     const runs = perRequest.get(name) ?? [];
     const m = median(runs);
     console.log(
-      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} | ${(readFloor / m).toFixed(2)} |${timesPeer(runs)}`,
+      `| ${name} | ${runs.map((x) => x.toFixed(3)).join(', ')} | ${m.toFixed(3)} | ${(floor / m).toFixed(2)} | ${(readFloor / m).toFixed(2)} | ${(mintFloor / m).toFixed(2)} |${timesPeer(runs)}`,
     );
   }
   if (baseline) {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { BRANDS } from '../brands';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { FLOOR_READ_SOURCE } from './floor-read';
+import { FLOOR_MINT_SOURCE } from './floor-mint';
 import { peerWorker, type PeerBuild } from './peer';
 
 const require = createRequire(import.meta.url);
@@ -98,10 +99,14 @@ export interface ConstantPage {
 }
 
 const CONSTANT_WORKER = `${FLOOR_READ_SOURCE}
+${FLOOR_MINT_SOURCE}
 export default {
   fetch(request, env) {
     const page = env.PAGES[new URL(request.url).pathname];
     if (!page) return new Response('no such constant page', { status: 404 });
+    // With the mint header, after a first visit's own work (bench/floor-mint.ts).
+    const minted = floorMint(request, env, page);
+    if (minted !== undefined) return minted;
     // The plain floor answers at once; with the read header, after the visitor's read (bench/floor-read.ts).
     const read = floorRead(request, env);
     if (read === undefined) return new Response(page.body, { status: page.status, headers: page.headers });

@@ -7,6 +7,7 @@
 import { CONSTANT_HOST, send, type ConstantPage } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { floorReadRequests } from './floor-read';
+import { floorMintRequests } from './floor-mint';
 import { PEER_HOST, PEER_PATH } from './peer';
 import { firstVisit, mintVisitor, returningVisitors, rotating } from './visitors';
 import { withWorkerdCpu } from './workerd-cpu';
@@ -52,12 +53,15 @@ export async function capturePages(port: number, pages: readonly BenchPage[] = B
  * The visitors a page is requested as; `constant` is the floor: the same bytes replayed;
  * `constantRead` the floor after the same Durable Object read a visitor with answers costs the
  * product's page (bench/floor-read.ts), requested with the cookies of those visitors;
+ * `constantMint` the floor after a first visit's own work (bench/floor-mint.ts), requested as
+ * first visits;
  * `returning` has the Worker's cookies from a first page view and nothing stored; `peer` is the
  * Nuxt app's page (only on a page marked `peer`).
  */
 export const VISITOR_KINDS = [
   'constant',
   'constantRead',
+  'constantMint',
   'firstVisit',
   'returning',
   'withAnswers',
@@ -83,6 +87,9 @@ export interface KindSummary {
   /** The same two ratios against the floor with the visitor's read (`constantRead`). */
   readRatio: number;
   readCpuRatio: number;
+  /** The same two ratios against the floor with a first visit's work (`constantMint`). */
+  mintRatio: number;
+  mintCpuRatio: number;
   runs: MeasuredRun[];
 }
 
@@ -91,9 +98,9 @@ export interface PageComparison {
   htmlBytes: number;
   kinds: Record<VisitorKind, KindSummary>;
   /** Medians of the rounds' product / Nuxt peer req/s (NaN on a page without the peer). */
-  vsPeer: Record<'firstVisit' | 'returning' | 'withAnswers', number>;
+  vsPeer: Record<'firstVisit' | 'returning' | 'withAnswers' | 'constantMint', number>;
   /** The same in CPU: medians of the rounds' peer / product workerd CPU per request. */
-  vsPeerCpu: Record<'firstVisit' | 'returning' | 'withAnswers', number>;
+  vsPeerCpu: Record<'firstVisit' | 'returning' | 'withAnswers' | 'constantMint', number>;
 }
 
 /** Answers other than 200 in a run (statuses of every request, errors and timeouts apart). */
@@ -143,6 +150,7 @@ export async function comparePages(
   const noRuns = (): Record<VisitorKind, MeasuredRun[]> => ({
     constant: [],
     constantRead: [],
+    constantMint: [],
     firstVisit: [],
     returning: [],
     withAnswers: [],
@@ -179,17 +187,25 @@ export async function comparePages(
                   each: floorReadRequests(page.brand, page.path, rotating(pool)),
                   seconds,
                 })
-              : kind === 'peer'
-                ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
-                : kind === 'firstVisit'
-                  ? runLoad({ port, host, path: page.path, each: firstVisit(), seconds })
-                  : runLoad({
-                      port,
-                      host,
-                      path: page.path,
-                      each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
-                      seconds,
-                    }),
+              : kind === 'constantMint'
+                ? runLoad({
+                    port,
+                    host: CONSTANT_HOST,
+                    path: constantPath(page),
+                    each: floorMintRequests(firstVisit()),
+                    seconds,
+                  })
+                : kind === 'peer'
+                  ? runLoad({ port, host: PEER_HOST, path: PEER_PATH, seconds })
+                  : kind === 'firstVisit'
+                    ? runLoad({ port, host, path: page.path, each: firstVisit(), seconds })
+                    : runLoad({
+                        port,
+                        host,
+                        path: page.path,
+                        each: () => ({ headers: pool[next++ % pool.length] ?? {} }),
+                        seconds,
+                      }),
         );
         runs[index]?.[kind].push(result);
       }
@@ -206,6 +222,8 @@ export async function comparePages(
       cpuRatio: median(own[kind].map((r, round) => (own.constant[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
       readRatio: median(own[kind].map((r, round) => r.rps / (own.constantRead[round]?.rps ?? Number.NaN))),
       readCpuRatio: median(own[kind].map((r, round) => (own.constantRead[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
+      mintRatio: median(own[kind].map((r, round) => r.rps / (own.constantMint[round]?.rps ?? Number.NaN))),
+      mintCpuRatio: median(own[kind].map((r, round) => (own.constantMint[round]?.cpuMs ?? Number.NaN) / r.cpuMs)),
       runs: own[kind],
     });
     // Against the Nuxt peer of the same round: product req/s / peer req/s.
@@ -219,17 +237,24 @@ export async function comparePages(
       kinds: {
         constant: summary('constant'),
         constantRead: summary('constantRead'),
+        constantMint: summary('constantMint'),
         firstVisit: summary('firstVisit'),
         returning: summary('returning'),
         withAnswers: summary('withAnswers'),
         withLease: summary('withLease'),
         peer: summary('peer'),
       },
-      vsPeer: { firstVisit: vsPeer('firstVisit'), returning: vsPeer('returning'), withAnswers: vsPeer('withAnswers') },
+      vsPeer: {
+        firstVisit: vsPeer('firstVisit'),
+        returning: vsPeer('returning'),
+        withAnswers: vsPeer('withAnswers'),
+        constantMint: vsPeer('constantMint'),
+      },
       vsPeerCpu: {
         firstVisit: vsPeerCpu('firstVisit'),
         returning: vsPeerCpu('returning'),
         withAnswers: vsPeerCpu('withAnswers'),
+        constantMint: vsPeerCpu('constantMint'),
       },
     };
   });
