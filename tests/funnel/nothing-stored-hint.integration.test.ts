@@ -47,11 +47,8 @@ function browser() {
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       lose,
     );
-  /** The visitor key the Worker minted (the Durable Object's name), from the signed cookie. */
-  const key = () => {
-    const raw = decodeURIComponent(jar.get(VISITOR_COOKIE) ?? '');
-    return raw.slice(0, raw.lastIndexOf('.'));
-  };
+  /** The visitor key the Worker minted (the Durable Object's name): the first part of the signed cookie. */
+  const key = () => decodeURIComponent(jar.get(VISITOR_COOKIE) ?? '').split('.')[0] ?? '';
   return { jar, request, submit, key };
 }
 
