@@ -7,8 +7,9 @@
  *   VISITOR_COOKIE_SECRET secret (hono/cookie signed cookies). A value the Worker did not sign
  *   is refused and replaced. It is never put in a page, an event, a URL, a log line or D1.
  * - The **anonymous id** is what pages, the tracker, events, quote tokens and `leads.visitor_id`
- *   carry: HMAC(secret, key) shaped as a UUID. It is stable for the key, and knowing it gives
- *   no way back to the key.
+ *   carry: a random UUID minted with the key and signed with it in the same cookie (see
+ *   Visitor; cookies of the first format get HMAC(secret, key) shaped as a UUID). It is stable
+ *   for the key, and knowing it gives no way back to the key.
  *
  * Plain Web Crypto and hono's cookie helpers: the browser tests import this from Node to find
  * a browser context's anonymous id.
