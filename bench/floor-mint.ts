@@ -3,11 +3,11 @@
  * first page before it can answer, whatever its code looks like, on top of replaying the bytes.
  * - read the edge's postal code from `request.cf` (the zip resolution's ip lookup; the bench's
  *   first visits come from public ips);
- * - mint the visitor key, its public anonymous id, the session id and the CSP nonce (Web Crypto
- *   random values);
- * - sign three values with HMAC-SHA256 (Web Crypto, each purpose's key imported once per
- *   isolate): the visitor cookie (key and public id), the session cookie and the visit record;
- * - answer with its four cookies (the visitor, the nothing-stored hint with the public id, the
+ * - mint the visitor key, the session id and the CSP nonce (Web Crypto random values);
+ * - sign four values with HMAC-SHA256 (Web Crypto, each purpose's key imported once per
+ *   isolate): the visitor key's cookie, its public anonymous id, the session cookie and the
+ *   visit record;
+ * - answer with its four cookies (the key, the nothing-stored hint with the anonymous id, the
  *   session, the visit record) in place of the captured ones, and the new nonce in the CSP.
  * It does not put the new ids and nonce into the page's bytes (the bytes stay the captured
  * ones), so it is a lower bound on a first visit's required work: a first visit of the product
@@ -54,12 +54,19 @@ async function mintedPage(request, env, page) {
   const nonce = base64(crypto.getRandomValues(new Uint8Array(16)));
   const session = base64Url(JSON.stringify({ v: 1, id: sessionId, paid: false, p: {} }));
   const visit = base64Url(JSON.stringify({ sessionId, attribution: {}, pages: [{ page: new URL(request.url).pathname, product: 'medicare' }], edgeZip }));
-  const anonymousId = crypto.randomUUID();
-  const [visitorCookie, sessionCookie, visitCookie] = await Promise.all([
-    signed(secret, 'visitor', 'qf_aid', key + '.' + anonymousId, 2592000),
+  const [visitorCookie, anonymous, sessionCookie, visitCookie] = await Promise.all([
+    signed(secret, 'visitor', 'qf_aid', key, 2592000),
+    crypto.subtle.sign('HMAC', await mintKey(secret, 'anonymous'), new TextEncoder().encode(key)),
     signed(secret, 'session', 'qf_sid', session, 1800),
     signed(secret, 'visit', 'qf_visit', visit, 2592000),
   ]);
+  // The public id as the product shapes it: the HMAC's first 16 bytes as a v4 UUID.
+  const bytes = new Uint8Array(anonymous, 0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  const anonymousId = hex.slice(0, 8) + '-' + hex.slice(8, 12) + '-' + hex.slice(12, 16) + '-' + hex.slice(16, 20) + '-' + hex.slice(20);
   const headers = new Headers();
   for (const [name, value] of page.headers) {
     const lower = name.toLowerCase();

@@ -3,7 +3,7 @@
  * lease must have their Durable Object read (the issue: "where it must read, overlap the read"),
  * so beside the floor that only replays the page's bytes, the constant Worker can first make
  * the same read the product's page makes: the visitor's VisitorDO (the product's class, found
- * from the visitor cookie's key the bench sends, not verified), `getFunnelState` with the page's
+ * from the visitor-key cookie the bench sends, not verified), `getFunnelState` with the page's
  * form and lease owner. Against it a visitor with answers shows what the Worker itself adds to
  * the read it must make; against the plain floor, what the read costs on this Miniflare.
  */
@@ -43,7 +43,7 @@ function floorRead(request, env) {
   if (args === null) return undefined;
   const cookie = /(?:^|;\\s*)qf_aid=([^;]*)/.exec(request.headers.get('cookie') ?? '');
   if (!cookie) throw new Error('${FLOOR_READ_HEADER} without a visitor cookie');
-  // key.publicId.signature (or key.signature, the first format): the key comes first.
-  const key = decodeURIComponent(cookie[1]).split('.')[0];
+  const signed = decodeURIComponent(cookie[1]);
+  const key = signed.slice(0, signed.lastIndexOf('.'));
   return env.VISITOR.get(env.VISITOR.idFromName(key)).getFunnelState(...JSON.parse(args));
 }`;

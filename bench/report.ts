@@ -172,7 +172,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   );
   pageTable(
     "### Against the floor with a first visit's work",
-    "What any Worker must do for a visitor's first page before it answers, whatever its code: read the edge's postal code from `request.cf`, mint the visitor key, its public id, the session id and the CSP nonce, sign the visitor cookie (key and public id), the session and the visit record (three HMAC-SHA256 with Web Crypto, keys imported once), and answer with those cookies and the new nonce in place of the captured ones. Here the floor Worker does that, then replays the captured bytes (bench/floor-mint.ts); it does not write the new values into the page, so it is a lower bound on that work. Its ratio to the floor is the best a first visit can reach on this runtime; a first visit against it shows what the product adds beyond its required work.",
+    "What any Worker must do for a visitor's first page before it answers, whatever its code: read the edge's postal code from `request.cf`, mint the visitor key, session id and CSP nonce, sign the key's cookie, its public anonymous id, the session and the visit record (four HMAC-SHA256 with Web Crypto, keys imported once), and answer with those cookies and the new nonce in place of the captured ones. Here the floor Worker does that, then replays the captured bytes (bench/floor-mint.ts); it does not write the new values into the page, so it is a lower bound on that work. Its ratio to the floor is the best a first visit can reach on this runtime; a first visit against it shows what the product adds beyond its required work.",
     [
       "floor with a first visit's work req/s",
       'its ratio to the floor',

@@ -14,7 +14,7 @@ export interface AppEnv {
      * row: use anonymousId there (src/worker/visitor/visitor-key.ts).
      */
     visitorId: string;
-    /** The public anonymous id of the visitor (signed with the key in qf_aid): pages, events, tokens, leads. */
+    /** The public anonymous id of the visitor (derived from the key): pages, events, tokens, leads. */
     anonymousId: string;
     /** The tracking session of the signed qf_sid cookie, when this Worker issued one. */
     signedSession: TrackingSession | undefined;

@@ -47,8 +47,11 @@ function browser() {
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       lose,
     );
-  /** The visitor key the Worker minted (the Durable Object's name): the first part of the signed cookie. */
-  const key = () => decodeURIComponent(jar.get(VISITOR_COOKIE) ?? '').split('.')[0] ?? '';
+  /** The visitor key the Worker minted (the Durable Object's name), from the signed cookie. */
+  const key = () => {
+    const raw = decodeURIComponent(jar.get(VISITOR_COOKIE) ?? '');
+    return raw.slice(0, raw.lastIndexOf('.'));
+  };
   return { jar, request, submit, key };
 }
 

@@ -13,16 +13,23 @@ export function signedCookieValue(value: string, purpose: SigningPurpose, secret
   return encodeURIComponent(`${value}.${signature}`);
 }
 
-/**
- * The public anonymous id the Worker works out for a visitor key in a cookie of the first
- * format (the key alone, src/worker/visitor/visitor-key.ts); today's cookies carry the id.
- */
+/** The public anonymous id of a visitor key (what leads.visitor_id and events carry). */
 export function anonymousIdOf(key: string, secret = env.VISITOR_COOKIE_SECRET): string {
   const bytes = hmacSha256(purposeSecret(secret, 'anonymous'), key).slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const h = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A Cookie header for a visitor key and (optionally) a tracking session, both signed as the Worker signs them. */
+export function visitorCookie(key: string, sessionId?: string): string {
+  const parts = [`${VISITOR_COOKIE}=${signedCookieValue(key, 'visitor')}`];
+  if (sessionId)
+    parts.push(
+      `${SESSION_COOKIE}=${signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')}`,
+    );
+  return parts.join('; ');
 }
 
 /**
@@ -40,7 +47,7 @@ export function visitor(
   options: { ip?: string; userAgent?: string; urlParams?: UrlParams; colo?: string } = {},
 ) {
   const key = crypto.randomUUID();
-  const id = crypto.randomUUID();
+  const id = anonymousIdOf(key);
   const sessionId = crypto.randomUUID();
   const origin = `http://${brand}.localhost`;
   const ip = options.ip ?? freshIp();
@@ -49,7 +56,7 @@ export function visitor(
   // sandbox on purpose) never opens the breaker this visitor's calls go through.
   const cf = { colo: options.colo ?? `V${crypto.randomUUID().slice(0, 8)}` };
   const jar = new Map<string, string>([
-    [VISITOR_COOKIE, signedCookieValue(`${key}.${id}`, 'visitor')],
+    [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
     [
       SESSION_COOKIE,
       signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: options.urlParams ?? {} }), 'session'),

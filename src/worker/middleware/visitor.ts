@@ -4,14 +4,14 @@ import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
 import { sessionCookieHeader, sessionToIssue, verifiedSession } from '../tracking/session';
 import {
+  anonymousIdFor,
   cookieSecret,
-  mintVisitor,
   plainCookie,
   rawCookie,
   VISITOR_COOKIE,
   VISITOR_COOKIE_MAX_AGE,
   visitorCookieHeader,
-  visitorFromCookies,
+  visitorKeyFromCookies,
 } from '../visitor/visitor-key';
 
 export { VISITOR_COOKIE };
@@ -77,12 +77,13 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
   const cookies = c.req.header('cookie');
   const [existing, session] = await Promise.all([
-    visitorFromCookies(cookies, secret),
+    visitorKeyFromCookies(cookies, secret),
     verifiedSession(cookies, secret),
   ]);
-  // A new visitor's key and public id are minted together (visitor-key.ts).
-  const visitor = existing ?? mintVisitor();
-  const { key, anonymousId } = visitor;
+  const key = existing ?? crypto.randomUUID();
+  // Issue 16: a key minted here, and its cookies, are signed without keeping the signatures
+  // (most first visits never come back); they are kept once they do (visitor-key.ts).
+  const anonymousId = await anonymousIdFor(key, secret, existing !== undefined);
   const hinted = existing !== undefined && rawCookie(cookies, NOTHING_STORED_COOKIE) === anonymousId;
   if (hinted && !SAFE_METHOD.test(c.req.method) && !STORES_NOTHING_SHOWN.has(c.req.path)) return retryWithoutHint(c);
   c.set('visitorId', key);
@@ -94,9 +95,7 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set('signedSession', session);
   await next();
   if (existing === undefined) {
-    // Issue 16: a visitor minted here, and its cookies, are signed without keeping the signatures
-    // (most first visits never come back); they are kept once they do (visitor-key.ts).
-    c.res.headers.append('Set-Cookie', await visitorCookieHeader(visitor, secret, false));
+    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret, false));
     if (c.get('hintNothingStored'))
       c.res.headers.append('Set-Cookie', plainCookie(NOTHING_STORED_COOKIE, anonymousId, VISITOR_COOKIE_MAX_AGE));
   }

@@ -7,9 +7,8 @@
  *   VISITOR_COOKIE_SECRET secret (hono/cookie signed cookies). A value the Worker did not sign
  *   is refused and replaced. It is never put in a page, an event, a URL, a log line or D1.
  * - The **anonymous id** is what pages, the tracker, events, quote tokens and `leads.visitor_id`
- *   carry: a random UUID minted with the key and signed with it in the same cookie (see
- *   Visitor; cookies of the first format get HMAC(secret, key) shaped as a UUID). It is stable
- *   for the key, and knowing it gives no way back to the key.
+ *   carry: HMAC(secret, key) shaped as a UUID. It is stable for the key, and knowing it gives
+ *   no way back to the key.
  *
  * Plain Web Crypto and hono's cookie helpers: the browser tests import this from Node to find
  * a browser context's anonymous id.
@@ -168,35 +167,9 @@ export function cookieSecret(
   return ephemeral;
 }
 
-/**
- * A visitor: the secret key and the public anonymous id, signed together as the value of the
- * `qf_aid` cookie (`key.anonymousId`). Issue 16: the id is minted with the key, not worked out
- * from it with an HMAC, so a first visit signs one value fewer and a visitor's second request
- * works nothing out; the one signature binds the two, so neither can be swapped for another.
- * The id still gives no way back to the key (two random values). A cookie of the first format
- * (the key alone, issued before 2026-11-26) keeps its id: it is worked out from the key as it
- * was then (anonymousIdFor).
- */
-export interface Visitor {
-  key: string;
-  anonymousId: string;
-}
-
-/** A new visitor: a random key and a random public id. */
-export function mintVisitor(): Visitor {
-  return { key: crypto.randomUUID(), anonymousId: crypto.randomUUID() };
-}
-
-/** The Set-Cookie value for a visitor. */
-export function visitorCookieHeader(visitor: Visitor, secret: string, keep = true): Promise<string> {
-  return signedCookie(
-    VISITOR_COOKIE,
-    `${visitor.key}.${visitor.anonymousId}`,
-    secret,
-    'visitor',
-    VISITOR_COOKIE_MAX_AGE,
-    keep,
-  );
+/** The Set-Cookie value for a visitor key. */
+export function visitorCookieHeader(key: string, secret: string, keep = true): Promise<string> {
+  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE, keep);
 }
 
 /** The first value of cookie `name` in a Cookie header, as sent (still URL-encoded). */
@@ -246,25 +219,13 @@ export async function verifySignedValue(
   return value;
 }
 
-/**
- * The visitor of a verified `qf_aid` value: two v4 UUIDs (key, then public id), or the key
- * alone in a cookie of the first format; anything else is undefined.
- */
-export async function visitorFromValue(value: string | undefined, secret: string): Promise<Visitor | undefined> {
-  if (value === undefined) return undefined;
-  const dot = value.indexOf('.');
-  if (dot < 0) return UUID.test(value) ? { key: value, anonymousId: await anonymousIdFor(value, secret) } : undefined;
-  const key = value.slice(0, dot);
-  const anonymousId = value.slice(dot + 1);
-  return UUID.test(key) && UUID.test(anonymousId) ? { key, anonymousId } : undefined;
-}
-
-/** The visitor of a Cookie header: only a `qf_aid` this Worker signed; anything else is undefined. */
-export async function visitorFromCookies(
+/** The visitor key of a Cookie header: only a v4 UUID this Worker signed; anything else is undefined. */
+export async function visitorKeyFromCookies(
   cookieHeader: string | null | undefined,
   secret: string,
-): Promise<Visitor | undefined> {
-  return visitorFromValue(await verifySignedValue(rawCookie(cookieHeader, VISITOR_COOKIE), secret, 'visitor'), secret);
+): Promise<string | undefined> {
+  const value = await verifySignedValue(rawCookie(cookieHeader, VISITOR_COOKIE), secret, 'visitor');
+  return value !== undefined && UUID.test(value) ? value : undefined;
 }
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
@@ -276,9 +237,9 @@ function hex(bytes: Uint8Array, from: number, to: number): string {
 }
 
 /**
- * The public anonymous id of a visitor key in a cookie of the first format (the key alone):
- * HMAC-SHA256, first 16 bytes, formatted as a v4 UUID. Kept per isolate (issue 16): a returning
- * visitor's id costs a map lookup. `keep: false` works it out without keeping it.
+ * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
+ * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC
+ * (not kept with `keep: false`, for a key this request minted).
  */
 export async function anonymousIdFor(key: string, secret: string, keep = true): Promise<string> {
   const anonymous = signingKey(secret, 'anonymous');

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { verifySignedValue, VISITOR_COOKIE, visitorFromValue } from '../../../src/worker/visitor/visitor-key';
+import { anonymousIdFor, verifySignedValue, VISITOR_COOKIE } from '../../../src/worker/visitor/visitor-key';
 import { inject } from 'vitest';
 import { z } from 'zod';
 
@@ -36,16 +36,15 @@ function cookieSecretOfDev(): string {
 
 /**
  * The public anonymous id of a browser context's visitor (what events and leads.visitor_id
- * carry; a uuid, so safe to put in test SQL), read from its signed, HttpOnly visitor cookie as
- * the Worker reads it (src/worker/visitor/visitor-key.ts).
+ * carry; a uuid, so safe to put in test SQL), derived from its signed, HttpOnly visitor-key
+ * cookie as the Worker derives it (src/worker/visitor/visitor-key.ts).
  */
 export async function visitorIdOf(context: { cookies(): Promise<{ name: string; value: string }[]> }): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === VISITOR_COOKIE);
   if (!cookie) throw new Error('no qf_aid cookie');
-  const secret = cookieSecretOfDev();
-  const visitor = await visitorFromValue(await verifySignedValue(cookie.value, secret, 'visitor'), secret);
-  if (!visitor) throw new Error('qf_aid is not signed with the dev secret');
-  return z.uuid().parse(visitor.anonymousId);
+  const key = await verifySignedValue(cookie.value, cookieSecretOfDev(), 'visitor');
+  if (!key) throw new Error('qf_aid is not signed with the dev secret');
+  return z.uuid().parse(await anonymousIdFor(key, cookieSecretOfDev()));
 }
 
 const eventRow = z.object({
