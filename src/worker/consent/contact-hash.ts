@@ -27,6 +27,37 @@ export async function emailSha256(email: unknown): Promise<string | null> {
   return normal ? sha256Hex(normal) : null;
 }
 
+const fingerprintKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * A contact's fingerprint: HMAC-SHA256 under the operator's secret (LEAD_HASH_SALT) of the
+ * normalised value (`phone:+1XXXXXXXXXX`, `email:name@host`), as hex. Unlike a plain SHA-256 of a
+ * phone number, which a laptop reverses by trying every number in seconds, a fingerprint can be
+ * computed and compared only by someone holding the secret: the Worker, for duplicate leads,
+ * do-not-sell requests, privacy requests and a buyer's match request. Null for a value that is
+ * not a valid phone or email, or without a secret (an HMAC key cannot be empty).
+ */
+export async function contactFingerprint(
+  secret: string,
+  kind: 'phone' | 'email',
+  value: unknown,
+): Promise<string | null> {
+  if (!secret || typeof value !== 'string') return null;
+  const normal = kind === 'phone' ? normalisePhone(value) : normaliseEmail(value);
+  if (!normal) return null;
+  let key = fingerprintKeys.get(secret);
+  if (!key) {
+    if (fingerprintKeys.size >= 4) fingerprintKeys.clear();
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    fingerprintKeys.set(secret, key);
+  }
+  const message = kind === 'phone' ? `phone:+1${normal}` : `email:${normal}`;
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(message)));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The contact fields of a lead's values, whichever form wrote them. */
 export function leadContact(values: Record<string, unknown>): { phone: unknown; email: unknown } {
   return { phone: values.phone ?? values.driver1Phone, email: values.email ?? values.driver1Email };
