@@ -13,6 +13,7 @@ import { ipqsRoutes } from './ipqs';
 import { mediaAlphaRoutes } from './mediaalpha';
 import { quoteWizardRoutes } from './quotewizard';
 import { scriptRoutes } from './scripts';
+import { sellerRoutes } from './sellers';
 import { turnstileRoutes } from './turnstile';
 
 export function createSandboxApp(state = new SandboxState()) {
@@ -23,6 +24,7 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/ipqs', ipqsRoutes(state));
   app.route('/geo', geoRoutes(state));
   app.route('/turnstile', turnstileRoutes(state));
+  app.route('/sellers', sellerRoutes(state));
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -50,6 +50,9 @@ export const quoteWizardLeadBody = z.strictObject({
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
+    // The lead's signed certificate, which the buyer fetches and verifies (TrustedForm-style).
+    certificate_id: z.uuid().optional(),
+    certificate_url: z.url().optional(),
   }),
   zip: z
     .string()
