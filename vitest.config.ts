@@ -24,6 +24,7 @@ export default defineConfig({
             TAG_MANAGER_SCRIPT_URL: `${sandbox}/gtm.js`,
             AD_SCRIPT_URL: `${sandbox}/ads.js`,
             TURNSTILE_BASE_URL: `${sandbox}/turnstile`,
+            SELLER_DELIVERY_BASE_URL: `${sandbox}/sellers`,
             TURNSTILE_SECRET_KEY: 'test-turnstile-secret',
             LEAD_HASH_SALT: 'test-lead-hash-salt',
             // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.

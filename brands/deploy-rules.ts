@@ -30,7 +30,14 @@ const TEST_PARTNER_HOST = /^https?:\/\/[^/]*(?:test|sandbox|staging|stage|dev)[^
 const DUMMY_SITE_KEY = /^[123]x0{20}[A-Z]{2}$/;
 
 /** Partner base URLs: required and public in production. */
-const PARTNER_URLS = ['MEDIAALPHA_BASE_URL', 'QUOTEWIZARD_BASE_URL', 'IPQS_BASE_URL', 'TURNSTILE_BASE_URL'] as const;
+const PARTNER_URLS = [
+  'MEDIAALPHA_BASE_URL',
+  'QUOTEWIZARD_BASE_URL',
+  'IPQS_BASE_URL',
+  'TURNSTILE_BASE_URL',
+  // The Medicare companies' lead router (docs/decisions/0101).
+  'SELLER_DELIVERY_BASE_URL',
+] as const;
 
 export function deployProblems(env: DeployEnv, config: DeployConfig): string[] {
   const problems: string[] = [];

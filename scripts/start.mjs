@@ -38,6 +38,7 @@ const vars = [
   `TAG_MANAGER_SCRIPT_URL:${sandboxOrigin}/gtm.js`,
   `AD_SCRIPT_URL:${sandboxOrigin}/ads.js`,
   `TURNSTILE_BASE_URL:${sandboxOrigin}/turnstile`,
+  `SELLER_DELIVERY_BASE_URL:${sandboxOrigin}/sellers`,
 ].flatMap((v) => ['--var', v]);
 const wrangler = spawn(
   'wrangler',

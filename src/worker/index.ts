@@ -20,6 +20,7 @@ import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
+import { rememberOptOut } from './consent/opt-out';
 import { maintainEvents, runPendingErasures } from './archive';
 
 export { VisitorDO } from './visitor';
@@ -34,6 +35,8 @@ app.route('/', brandAssets);
 // Same-origin writes, JSON-only APIs, body limits and clean text, before any cookie is read or set.
 app.use('*', writeGuard);
 app.use('*', visitorMiddleware);
+// Global Privacy Control seen once is kept for the rest of the visit and later ones (a cookie).
+app.use('*', rememberOptOut);
 // Rate limits on what costs money or writes (src/worker/defence/limit-rules.ts); pages never consult them.
 app.use('/api/*', apiRateLimits);
 // A POST-only route, so page views do not pass through it (issue 16: one dispatch less a page).

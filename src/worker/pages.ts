@@ -43,6 +43,7 @@ import { recordPageServed } from './visit';
 import { placementFor } from '../partners/mediaalpha/call-context';
 import type { LeaseOwner } from '../partners/mediaalpha/phone-lease';
 import { shellVariant } from './consent/page-variant';
+import { optedOut } from './consent/opt-out';
 import { noteConsentShown } from './consent/catalog';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
@@ -231,6 +232,7 @@ async function renderRoute(
               values: state.values,
               // Issue 15: finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
               completed: finished,
+              shared: state.shared ?? true,
               url,
               language,
               brandName: brand.name,
@@ -273,7 +275,7 @@ async function renderRoute(
     stepInfo.fallback,
     assignment?.variantId ?? '',
     basePath,
-    shellVariant(c.req.raw),
+    shellVariant(optedOut(c)),
     // Issue 15: the call copy changes with the working hours; a shell never outlives the hours it states.
     hours.line,
     // The islands' props say whether the number is leased (the digits are slots).

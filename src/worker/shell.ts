@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import manifest from '../../public/build/manifest.json';
 import type { ShellOptions } from '../ui/document';
 import type { AppEnv } from './env';
-import { gpcRequested } from './consent/gpc';
+import { optedOut } from './consent/opt-out';
 
 /** Spec section 2: noindex in the preview (staging) environment, or when the page's indexable is not true. */
 export function isNoindex(environment: string, indexable: boolean | undefined): boolean {
@@ -18,6 +18,7 @@ export function shellOptions(c: Context<AppEnv>, indexable: boolean): ShellOptio
     adScriptUrl: c.env.AD_SCRIPT_URL,
     assets: { main: manifest.main, islands: manifest.islands },
     buildId: manifest.buildId,
-    gpc: gpcRequested(c.req.raw),
+    // GPC now or earlier, or a do-not-sell request from this browser: no tag manager, no ad script.
+    gpc: optedOut(c),
   };
 }

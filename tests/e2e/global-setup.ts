@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
     `TAG_MANAGER_SCRIPT_URL:${sandbox.origin}/gtm.js`,
     `AD_SCRIPT_URL:${sandbox.origin}/ads.js`,
     `TURNSTILE_BASE_URL:${sandbox.origin}/turnstile`,
+    `SELLER_DELIVERY_BASE_URL:${sandbox.origin}/sellers`,
     // Every browser test reaches one `wrangler dev`, so one Cloudflare location ('local') and one
     // circuit breaker per partner: partner timeouts on a loaded 2-core machine in one file must not
     // open it for the next file's leases. The breaker itself is proven in tests/defence (workerd).

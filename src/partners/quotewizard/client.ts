@@ -30,6 +30,8 @@ export interface QuoteWizardLead {
   userAgent: string | null;
   pageUrl: string | null;
   consent: { version: string | null; sha256: string | null; at: string | null };
+  /** The lead's signed certificate, so the buyer can check the consent themselves. */
+  certificate?: { id: string; url: string } | null;
 }
 
 /** The request body; a Medicare (or life) lead throws the spec's error (spec section 8). */
@@ -45,6 +47,7 @@ export function quoteWizardRequest(lead: QuoteWizardLead) {
       ...(lead.consent.at ? { consented_at: lead.consent.at } : {}),
       ...(lead.consent.version ? { disclosure_version: lead.consent.version } : {}),
       ...(lead.consent.sha256 ? { disclosure_sha256: lead.consent.sha256 } : {}),
+      ...(lead.certificate ? { certificate_id: lead.certificate.id, certificate_url: lead.certificate.url } : {}),
     },
     ...mapped,
   };

@@ -8,7 +8,7 @@
 import { LEAD_FIELDS_BY_PRODUCT, parseLeadValues } from '../lead';
 import { toFormValues, type FormValues } from '../json';
 import { stepFields, stepInputNames } from './engine';
-import { datePartsText, inputNames } from './field-rules';
+import { datePartsText, inputNames, maskPhone } from './field-rules';
 import type { FormDef, StepDef } from './types';
 
 export function parseStepInput(form: FormDef, step: StepDef, raw: Readonly<Record<string, unknown>>): FormValues {
@@ -25,6 +25,9 @@ export function parseStepInput(form: FormDef, step: StepDef, raw: Readonly<Recor
     }
   }
   for (const field of stepFields(step)) {
+    // A phone typed as plain digits (no JavaScript to mask it as typed) is read as the island reads it.
+    const typed = input[field.name];
+    if (field.kind === 'tel' && typeof typed === 'string') input[field.name] = maskPhone(typed);
     if (field.kind !== 'date-parts') continue;
     const given = input[field.name];
     if (typeof given === 'string' && given.trim() !== '') continue;

@@ -23,9 +23,13 @@ export interface CertificateView {
     fields?: unknown;
     steps?: unknown;
     gpc?: unknown;
-    contact?: { phone_sha256?: unknown; email_sha256?: unknown };
+    contact?: { phone_fingerprint?: unknown; email_fingerprint?: unknown };
+    lead_status?: unknown;
+    action?: unknown;
     trust?: unknown;
     sellers?: unknown;
+    recipients?: unknown;
+    partner_list?: { version?: unknown; sha256?: unknown };
     disclaimer_version?: unknown;
   };
   consentText: string | null;
@@ -93,10 +97,24 @@ function CertificateBody({ view }: { view: CertificateView }) {
         <dd>{list(p.fields).map(str).join(', ') || '—'}</dd>
         <dt>Global Privacy Control</dt>
         <dd>{p.gpc === true ? 'yes (Sec-GPC: 1)' : 'no'}</dd>
-        <dt>Phone (SHA-256)</dt>
-        <dd>{str(p.contact?.phone_sha256)}</dd>
-        <dt>Email (SHA-256)</dt>
-        <dd>{str(p.contact?.email_sha256)}</dd>
+        <dt>Action</dt>
+        <dd>{str(p.action)}</dd>
+        <dt>Lead status when signed</dt>
+        <dd>{str(p.lead_status)}</dd>
+        <dt>Received by</dt>
+        <dd>
+          {list(p.recipients)
+            .map((r) => str((r as { name?: unknown } | null)?.name))
+            .join(', ') || 'nobody (not shared)'}
+        </dd>
+        <dt>Partner list relied on</dt>
+        <dd>
+          {str(p.partner_list?.version)} (SHA-256 {str(p.partner_list?.sha256)})
+        </dd>
+        <dt>Phone fingerprint (keyed, matched only by the issuer)</dt>
+        <dd>{str(p.contact?.phone_fingerprint)}</dd>
+        <dt>Email fingerprint (keyed, matched only by the issuer)</dt>
+        <dd>{str(p.contact?.email_fingerprint)}</dd>
         {p.disclaimer_version !== undefined ? (
           <>
             <dt>Medicare disclaimer shown</dt>

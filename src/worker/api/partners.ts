@@ -27,6 +27,7 @@ import { EMPTY_LISTING, fetchListing } from '../listing';
 import { finishOffers } from '../listing/finish-offers';
 import { routeByName } from '../../routes/registry';
 import { visitorStub } from '../visitor';
+import { optedOut } from '../consent/opt-out';
 
 /**
  * The partner calls the browser makes (spec section 7, calls 1, 2, 5, 6 and 7), fronted
@@ -97,6 +98,9 @@ partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, inva
   const body = c.req.valid('json');
   try {
     // Page and product from the Worker's record of the visit, never the body (src/worker/visit).
+    // An opted-out visitor (GPC, do-not-sell) is not priced: the check only informs our own figures,
+    // and it would tell the marketplace their ip, agent and place.
+    if (optedOut(c)) return c.json({ parsed: null, raw: null, lowBid: null });
     const { product, page } = await partnerVisit(c, body.page);
     const [place, context] = await Promise.all([
       visitorPlace(c),

@@ -1,13 +1,16 @@
 /**
- * Signed lead certificates (issue 19, item 4). When a lead is written, the Worker signs what
- * the visitor consented to, when, where and under which disclosures, as a compact JWS with the
- * LEAD_CERTIFICATE_KEY (Ed25519). No raw personal data: contact values appear only as hashes.
- * Idempotent per lead: a retried final submit finds the certificate already issued.
+ * Signed lead certificates. When a visitor gives consent on a final submit (never for Skip, a
+ * stale disclosure or a Medicare submit with no company ticked), the Worker signs what they
+ * consented to, when, where, under which disclosures and partner list, what became of the lead
+ * (status, verdict, who receives it), as a compact JWS with the LEAD_CERTIFICATE_KEY (Ed25519).
+ * No personal data: the contact appears only as keyed fingerprints (HMAC under the operator's
+ * secret), which only the Worker can compare (POST /certificates/{id}/match) and which a
+ * deletion removes from what can be matched. Idempotent per lead.
  */
 import type { Language } from '../../routes/schema';
 import { consentDisclosure, type SellerChoice } from '../../shared/consent';
 import { catalogInsert } from './catalog';
-import { emailSha256, leadContact, phoneSha256 } from './contact-hash';
+import { contactFingerprint, leadContact } from './contact-hash';
 import { signJws } from './jws';
 import { publicJwkSchema, signingKey, type PublicJwk } from './signing-key';
 import { logJson } from '../observability/log';
@@ -24,9 +27,17 @@ export interface CertificatePayload {
   fields: string[];
   steps: { step: string; at: string }[];
   gpc: boolean;
-  contact: { phone_sha256: string | null; email_sha256: string | null };
+  contact: { phone_fingerprint: string | null; email_fingerprint: string | null };
+  /** The lead as it stood when signed: complete or duplicate, after a submit. */
+  lead_status: string;
+  action: 'submit';
   trust?: unknown;
-  sellers?: { name: string; accepted: boolean }[];
+  /** Medicare: every company shown, and which the visitor ticked. */
+  sellers?: { id: string; name: string; accepted: boolean }[];
+  /** Who receives the lead's personal data under this consent (none when it is withheld). */
+  recipients: { id: string; name: string }[];
+  /** The partner list the consent relied on (auto, life: the /partners page; Medicare: the companies offered). */
+  partner_list: { version: string; sha256: string };
   disclaimer_version?: string;
 }
 
@@ -46,8 +57,14 @@ export interface CertifyInput {
   sellers: SellerChoice[] | null;
   /** Medicare: the TPMO disclaimer version shown. */
   disclaimerVersion: string | null;
-  /** The lead-defence verdict, when that issue has put one on the lead. */
+  /** The lead's trust verdict at signing. */
   trust?: unknown;
+  /** The lead's status at signing. */
+  status: string;
+  recipients: { id: string; name: string }[];
+  partnerList: { version: string; sha256: string };
+  /** LEAD_HASH_SALT: the key of the contact fingerprints. */
+  fingerprintSecret: string;
   now?: Date;
 }
 
@@ -92,7 +109,10 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
     const now = input.now ?? new Date();
     const values = parseValues(lead.values);
     const contact = leadContact(values);
-    const [phoneHash, emailHash] = await Promise.all([phoneSha256(contact.phone), emailSha256(contact.email)]);
+    const [phoneHash, emailHash] = await Promise.all([
+      contactFingerprint(input.fingerprintSecret, 'phone', contact.phone),
+      contactFingerprint(input.fingerprintSecret, 'email', contact.email),
+    ]);
     const sellers = input.sellers ? JSON.stringify(input.sellers) : null;
     const statements: D1PreparedStatement[] = [];
     // The text behind the lead's hash goes into the catalog with the lead (idempotent).
@@ -107,18 +127,9 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
     const update = (certificateId: string | null) =>
       db
         .prepare(
-          'UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, phone_sha256 = ?, email_sha256 = ?, visitor_object = ? WHERE id = ? AND certificate_id IS NULL',
+          'UPDATE leads SET certificate_id = ?, gpc = ?, consent_sellers = ?, tpmo_version = ?, visitor_object = ? WHERE id = ? AND certificate_id IS NULL',
         )
-        .bind(
-          certificateId,
-          input.gpc ? 1 : 0,
-          sellers,
-          input.disclaimerVersion,
-          phoneHash,
-          emailHash,
-          input.visitorObject,
-          lead.id,
-        );
+        .bind(certificateId, input.gpc ? 1 : 0, sellers, input.disclaimerVersion, input.visitorObject, lead.id);
     if (!key) {
       logJson('error', 'LEAD_CERTIFICATE_KEY is not set or invalid; lead stored without a certificate', {
         where: 'consent.certificate',
@@ -146,9 +157,15 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       fields: input.fieldLabels,
       steps: input.steps,
       gpc: input.gpc,
-      contact: { phone_sha256: phoneHash, email_sha256: emailHash },
+      contact: { phone_fingerprint: phoneHash, email_fingerprint: emailHash },
+      lead_status: input.status,
+      action: 'submit',
       ...(input.trust !== undefined ? { trust: input.trust } : {}),
-      ...(input.sellers ? { sellers: input.sellers.map((s) => ({ name: s.name, accepted: s.accepted })) } : {}),
+      ...(input.sellers
+        ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name, accepted: s.accepted })) }
+        : {}),
+      recipients: input.recipients,
+      partner_list: input.partnerList,
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
     };
     const jws = await signJws(key, payload);

@@ -34,14 +34,18 @@ export function acceptedSellerNames(acceptance: ConsentAcceptance | null): strin
   return acceptance.sellers.filter((s) => s.accepted).map((s) => s.name);
 }
 
-/** Whether personal (contact) fields may go to `partner` given what the visitor accepted. */
+/**
+ * Whether personal (contact) fields may go to `partner` given what the visitor accepted. The
+ * auto and life disclosures name the brand and the companies of its /partners list, which covers
+ * every partner above. A Medicare disclosure names companies one by one (42 CFR 422.2274(g)(4)):
+ * a partner receives personal data only when it is itself one of the companies listed and
+ * ticked, under its own id; the companies ticked receive the lead by their own delivery, and
+ * MediaAlpha's call (the call is the conversion) then carries nothing personal.
+ */
 export function maySharePersonalData(acceptance: ConsentAcceptance | null, partner: SharingPartner): boolean {
-  // The auto and life disclosures name the brand and the companies of its /partners list, which covers every
-  // partner above; a per-seller disclosure (Medicare) narrows this per partner.
-  void partner;
   if (acceptance === null) return false;
-  // Medicare: only with at least one entity ticked (none ticked: nothing personal leaves).
-  return acceptance.sellers ? acceptance.sellers.some((s) => s.accepted) : true;
+  if (!acceptance.sellers) return true;
+  return acceptance.sellers.some((s) => s.accepted && s.id === partner);
 }
 
 /** The values a partner may see: everything when sharing is allowed, otherwise only non-personal answers. */

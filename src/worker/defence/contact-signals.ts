@@ -1,11 +1,11 @@
 import blocklist from 'disposable-email-domains-js/dist/dict/disposable_email_blocklist.json';
-import { sha256Hex } from '../../shared/consent';
+import { contactFingerprint } from '../consent/contact-hash';
 import type { FormValues } from '../../shared/json';
 import { TRUST_THRESHOLDS } from './thresholds';
 
 /**
- * Phone and email as trust signals without keeping them twice: salted SHA-256 hashes
- * (LEAD_HASH_SALT secret) compared against other visitors' leads of the last 24 h, and the
+ * Phone and email as trust signals without keeping them twice: keyed fingerprints (HMAC under
+ * the LEAD_HASH_SALT secret) compared against other visitors' leads of the last 24 h, and the
  * email's domain against the disposable-domain list of disposable-email-domains-js (CC0,
  * maintained from the community list and updated with `npm update`).
  */
@@ -32,10 +32,6 @@ export function contactOf(values: FormValues): { phone: string | null; email: st
   };
 }
 
-export async function contactHash(salt: string, kind: 'phone' | 'email', value: string): Promise<string> {
-  return sha256Hex(`${salt}|${kind}|${value}`);
-}
-
 export interface ContactSignals {
   phoneHash: string | null;
   emailHash: string | null;
@@ -54,11 +50,11 @@ export async function contactSignals(
 ): Promise<ContactSignals> {
   const { phone, email } = contactOf(values);
   const [phoneHash, emailHash] = await Promise.all([
-    phone ? contactHash(salt, 'phone', phone) : null,
-    email ? contactHash(salt, 'email', email) : null,
+    phone ? contactFingerprint(salt, 'phone', phone) : null,
+    email ? contactFingerprint(salt, 'email', email) : null,
   ]);
   const since = new Date(now.getTime() - TRUST_THRESHOLDS.duplicateWindowHours * 3_600_000).toISOString();
-  const count = async (column: 'trust_phone_hash' | 'trust_email_hash', hash: string | null): Promise<number> => {
+  const count = async (column: 'phone_fingerprint' | 'email_fingerprint', hash: string | null): Promise<number> => {
     if (!hash) return 0;
     try {
       const row = await db
@@ -69,13 +65,13 @@ export async function contactSignals(
         .first<{ n: number }>();
       return row?.n ?? 0;
     } catch {
-      // The column is missing until migration 0006 runs: no duplicates known.
+      // D1 could not answer: no duplicates known (the one-person-one-lead check decides delivery).
       return 0;
     }
   };
   const [duplicatePhone, duplicateEmail] = await Promise.all([
-    count('trust_phone_hash', phoneHash),
-    count('trust_email_hash', emailHash),
+    count('phone_fingerprint', phoneHash),
+    count('email_fingerprint', emailHash),
   ]);
   const domain = email?.split('@')[1];
   return {

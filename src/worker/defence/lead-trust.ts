@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { checkIp, ipQualitySchema, type IpQuality } from '../../partners/ipqs';
-import { siteverify, TURNSTILE_TOKEN_MAX } from '../../partners/turnstile';
 import { visitorResultKey } from '../../partners/visitor-results';
 import type { FormValues } from '../../shared/json';
 import type { AppEnv } from '../env';
@@ -12,14 +11,17 @@ import { visitorStub } from '../visitor';
 import { contactSignals } from './contact-signals';
 import { throughBreaker } from './partner-guard';
 import { enforceLimit, recentLimitHits } from './rate-limit';
+import { TRUST_REASON_CODES, worseVerdict, type TrustReason, type Verdict } from './thresholds';
+import { checkTurnstile } from './turnstile-check';
 import { judgeLead, type IpSignal, type TrustSignals, type TrustVerdict, type TurnstileResult } from './verdict';
 
 /**
- * The trust verdict of a lead (issue 12), made at the edge when the final step is accepted:
- * the lead-creation limit first (429 over it, nothing written), then every signal at once
+ * The trust verdict of a lead, made at the edge on every final submit: every signal at once
  * (Turnstile's siteverify, IPQS, the page's bot check, speed, honeypot, rate-limit hits,
- * duplicates, disposable email), then the verdict. Nothing here blocks a person: a partner
- * that fails or is slow leaves its signal unknown, never the lead unwritten.
+ * duplicates, disposable email), then the verdict, merged with the lead's earlier ones (the
+ * worst wins and the reasons accumulate, so a resubmission can only make a lead less
+ * trusted). Nothing here blocks a person: a partner that fails or is slow leaves its signal
+ * unknown, never the lead unwritten; what the verdict withholds is delivery (delivery-policy.ts).
  */
 export interface LeadTrustInput {
   form: string;
@@ -45,8 +47,6 @@ export interface LeadTrust extends TrustVerdict {
   trafficSource: string;
 }
 
-/** Turnstile must not hold up a person's last click for long; past this the result is `error`. */
-const TURNSTILE_TIMEOUT_MS = 1000;
 /** IPQS at lead time (when the page never asked): cached per ip in KV, so usually instant. */
 const IPQS_AT_LEAD_TIMEOUT_MS = 1000;
 
@@ -67,22 +67,6 @@ async function recallJson<S extends z.ZodType>(
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-async function turnstileResult(c: TrustContext, token: string | null, submissionId: string): Promise<TurnstileResult> {
-  if (!c.env.TURNSTILE_SECRET_KEY) return 'not-configured';
-  if (token === null || token === '') return 'unverified';
-  // A token longer than any Turnstile issues is not sent anywhere: it is forged.
-  if (token.length > TURNSTILE_TOKEN_MAX) return 'failed';
-  try {
-    const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
-    const reply = await throughBreaker(c, 'turnstile', () =>
-      siteverify(c.env, { token, ip, idempotencyKey: submissionId }, TURNSTILE_TIMEOUT_MS),
-    );
-    return reply.success ? 'passed' : 'failed';
-  } catch {
-    return 'error';
   }
 }
 
@@ -119,12 +103,16 @@ function trafficSource(c: TrustContext): string {
   return source ? source.slice(0, 64) : '(direct)';
 }
 
-/** The verdict of the lead about to be written; throws the 429 when lead creation is over its limit. */
-export async function assessLead(c: TrustContext, input: LeadTrustInput): Promise<LeadTrust> {
+/** The lead-creation limit: the 429 (nothing written) when this client made too many leads. */
+export async function enforceLeadLimit(c: TrustContext): Promise<void> {
   await enforceLimit(c, 'lead');
+}
+
+/** The verdict of this submission of the lead, from every signal. */
+export async function assessLead(c: TrustContext, input: LeadTrustInput): Promise<LeadTrust> {
   const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
   const [turnstile, ipq, botCheck, startedAt, hits, contact] = await Promise.all([
-    turnstileResult(c, input.turnstileToken, input.submissionId),
+    checkTurnstile(c, { token: input.turnstileToken, visitorId: input.leadVisitorId, form: input.form }),
     ipQuality(c),
     recallJson(c, 'bot-check', storedBotCheck),
     visitorStub(c.env, c.var.visitorId)
@@ -157,58 +145,90 @@ export async function assessLead(c: TrustContext, input: LeadTrustInput): Promis
   };
 }
 
-/**
- * Stores the verdict on the lead row (first verdict wins, like the row itself), on the
- * visitor (so get-phone withholds a `bot` lead's visitor) and on a `leadCreated` event.
- */
-export async function recordLeadTrust(c: TrustContext, input: LeadTrustInput, trust: LeadTrust): Promise<void> {
-  let written = false;
+function storedReasons(text: string | null): TrustReason[] {
   try {
-    const result = await c.env.DB.prepare(
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value)
+      ? value.filter((r): r is TrustReason => TRUST_REASON_CODES.includes(r as TrustReason))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function isVerdict(value: unknown): value is Verdict {
+  return value === 'clean' || value === 'suspect' || value === 'bot';
+}
+
+/**
+ * Stores the lead's verdict on its row, on the visitor (so get-phone withholds a `bot` lead's
+ * visitor) and, for the lead's first verdict, on a `leadCreated` event. The verdict stored is
+ * the worst of this submission's and every earlier one's, with their reasons together; this
+ * submission's signals are the ones kept. Returns the lead's verdict as it now stands (this
+ * submission's alone when the row cannot be read).
+ */
+export async function recordLeadTrust(
+  c: TrustContext,
+  input: LeadTrustInput,
+  trust: LeadTrust,
+  leadId: string,
+): Promise<TrustVerdict> {
+  let merged: TrustVerdict = { verdict: trust.verdict, reasons: trust.reasons };
+  let first = false;
+  try {
+    const where = 'id = ?';
+    const key = [leadId] as const;
+    const stored = await c.env.DB.prepare(`SELECT trust_verdict, trust_reasons FROM leads WHERE ${where}`)
+      .bind(...key)
+      .first<{ trust_verdict: string | null; trust_reasons: string | null }>();
+    first = !stored || stored.trust_verdict === null;
+    if (stored && isVerdict(stored.trust_verdict)) {
+      const reasons = [...new Set([...storedReasons(stored.trust_reasons), ...trust.reasons])];
+      merged = { verdict: worseVerdict(stored.trust_verdict, trust.verdict), reasons };
+    }
+    await c.env.DB.prepare(
       `UPDATE leads SET trust_verdict = ?, trust_reasons = ?, trust_signals = ?, turnstile = ?, trust_phone_hash = ?, trust_email_hash = ?, traffic_source = ?
-       WHERE visitor_id = ? AND form = ? AND submission_id = ? AND trust_verdict IS NULL`,
+       WHERE ${where}`,
     )
       .bind(
-        trust.verdict,
-        JSON.stringify(trust.reasons),
+        merged.verdict,
+        JSON.stringify(merged.reasons),
         JSON.stringify(trust.signals),
         trust.turnstile,
         trust.phoneHash,
         trust.emailHash,
         trust.trafficSource,
-        input.leadVisitorId,
-        input.form,
-        input.submissionId,
+        ...key,
       )
       .run();
-    written = (result.meta.changes ?? 0) > 0;
   } catch (error) {
     logJson('error', 'lead trust verdict not stored', {
       where: 'defence.lead-trust',
       error: error instanceof Error ? error.message : 'unknown',
     });
   }
-  if (!written) return;
   await visitorStub(c.env, c.var.visitorId)
     .rememberPartnerResult(
       'lead-trust',
-      JSON.stringify({ verdict: trust.verdict, reasons: trust.reasons, at: new Date().toISOString() }),
+      JSON.stringify({ verdict: merged.verdict, reasons: merged.reasons, at: new Date().toISOString() }),
     )
     .catch(() => undefined);
-  trackFromServer(
-    c,
-    'leadCreated',
-    {
-      form: input.form,
-      product: input.product,
-      verdict: trust.verdict,
-      reasons: trust.reasons,
-      signals: trust.signals,
-      turnstile: trust.turnstile,
-      trafficSource: trust.trafficSource,
-    },
-    { page: input.page },
-  );
+  if (first)
+    trackFromServer(
+      c,
+      'leadCreated',
+      {
+        form: input.form,
+        product: input.product,
+        verdict: trust.verdict,
+        reasons: trust.reasons,
+        signals: trust.signals,
+        turnstile: trust.turnstile,
+        trafficSource: trust.trafficSource,
+      },
+      { page: input.page },
+    );
+  return merged;
 }
 
 /** The key the verdict sits under on the visitor (for tests and the phone lease). */

@@ -45,15 +45,15 @@ export async function throughBreaker<T>(
 
 /**
  * get-phone: the call runs in the visitor's Durable Object, so the breaker is consulted here
- * (the request's location) and told the outcome the object reports. A `bot` lead's visitor is
- * withheld unless DELIVER_BOT_LEADS says otherwise, a `suspect` one only when DELIVER_SUSPECT_LEADS
- * is "false" (delivery-policy.ts).
+ * (the request's location) and told the outcome the object reports. A `bot` lead's visitor gets
+ * the default number with no partner call; any other withheld lead's visitor still gets a leased
+ * number (the call is the conversion), its request carrying nothing personal (delivery-policy.ts).
  */
 export async function phoneCallGuard(c: Context<AppEnv>) {
   const breakers = partnerBreakers(c);
   const mayCall = await breakers.allows('mediaalpha');
   return {
-    args: { mayCall, withhold: withheldVerdicts(c.env) },
+    args: { mayCall, withhold: withheldVerdicts() },
     settle(result: PhoneLeaseResult): void {
       if (result.partnerOk !== undefined) c.executionCtx.waitUntil(breakers.record('mediaalpha', result.partnerOk));
     },

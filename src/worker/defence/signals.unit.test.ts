@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../../wrangler.toml?raw';
 import { breakerConfig, nextState, statusOf } from './breaker';
-import { contactHash, contactOf, isDisposableDomain } from './contact-signals';
+import { contactFingerprint } from '../consent/contact-hash';
+import { contactOf, isDisposableDomain } from './contact-signals';
 import { LIMIT_RULES, limitedApiRoute } from './limit-rules';
 import { isPartnerFault } from './partner-guard';
 import { PartnerError } from '../../partners/partner-fetch';
@@ -19,13 +20,21 @@ describe('contact signals', () => {
     expect(contactOf({ phone: '555', email: 'not-an-email' })).toEqual({ phone: null, email: null });
   });
 
-  it('hashes with the salt: same input same hash, another salt another hash, never the raw value', async () => {
-    const a = await contactHash('salt-1', 'phone', '3055550142');
+  it('fingerprints with the secret: same contact same fingerprint however written, another secret another, never the value or its plain SHA-256', async () => {
+    const a = await contactFingerprint('salt-1', 'phone', '3055550142');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(a).not.toContain('3055550142');
-    expect(await contactHash('salt-1', 'phone', '3055550142')).toBe(a);
-    expect(await contactHash('salt-2', 'phone', '3055550142')).not.toBe(a);
-    expect(await contactHash('salt-1', 'email', '3055550142')).not.toBe(a);
+    expect(await contactFingerprint('salt-1', 'phone', '(305) 555-0142')).toBe(a);
+    expect(await contactFingerprint('salt-1', 'phone', '+1 305 555 0142')).toBe(a);
+    expect(await contactFingerprint('salt-2', 'phone', '3055550142')).not.toBe(a);
+    // A plain hash of the E.164 number is what a laptop reverses in seconds: the fingerprint is not it.
+    const plain = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode('+13055550142')));
+    expect(a).not.toBe(Array.from(plain, (b) => b.toString(16).padStart(2, '0')).join(''));
+    expect(await contactFingerprint('salt-1', 'email', 'Ada@Example.com ')).toBe(
+      await contactFingerprint('salt-1', 'email', 'ada@example.com'),
+    );
+    expect(await contactFingerprint('', 'phone', '3055550142')).toBeNull();
+    expect(await contactFingerprint('salt-1', 'phone', '555')).toBeNull();
   });
 
   it('knows disposable domains from the maintained list, and their subdomains', () => {

@@ -26,8 +26,14 @@ export const TRUST_REASONS = {
   'ip-recent-abuse': 'suspect',
   /** IPQS: bot or crawler activity from this ip. */
   'ip-bot': 'suspect',
-  /** No Turnstile token: the form was posted without JavaScript (the lead is kept, `unverified`). */
+  /**
+   * No Turnstile token (the form was posted without JavaScript, or by a script), or no Turnstile
+   * secret to check one with: no proof of a person. The lead is kept, never delivered: a missing
+   * token is never better than a failed one, so this reason cannot be allowed for delivery.
+   */
   'turnstile-unverified': 'suspect',
+  /** Siteverify did not answer in time or failed: no proof either way (allowed for delivery only by name). */
+  'turnstile-error': 'suspect',
   /** A quote token came but did not hold (expired, another ip or visitor, forged). */
   'quote-token-invalid': 'suspect',
   /** Fast, but not impossibly so (below `fastMsPerStep`). */
@@ -54,5 +60,15 @@ export const TRUST_THRESHOLDS = {
   fastMsPerStep: 1000,
   duplicateWindowHours: 24,
 } as const;
+
+/** Reasons an operator may never allow for delivery: they mean no proof of a person at all. */
+export const NEVER_ALLOWED_REASONS: readonly TrustReason[] = ['turnstile-unverified'];
+
+const SEVERITY_ORDER: Record<Verdict, number> = { clean: 0, suspect: 1, bot: 2 };
+
+/** The worse of two verdicts (a lead's verdict only ever gets worse across its submissions). */
+export function worseVerdict(a: Verdict, b: Verdict): Verdict {
+  return SEVERITY_ORDER[a] >= SEVERITY_ORDER[b] ? a : b;
+}
 
 export type Verdict = 'clean' | 'suspect' | 'bot';

@@ -48,7 +48,8 @@ export function trustReasons(s: TrustSignals, t = TRUST_THRESHOLDS): TrustReason
   const reasons: TrustReason[] = [];
   if (s.honeypot) reasons.push('honeypot');
   if (s.turnstile === 'failed') reasons.push('turnstile-failed');
-  if (s.turnstile === 'unverified') reasons.push('turnstile-unverified');
+  if (s.turnstile === 'unverified' || s.turnstile === 'not-configured') reasons.push('turnstile-unverified');
+  if (s.turnstile === 'error') reasons.push('turnstile-error');
   if (s.msToComplete !== null && s.stepTransitions > 0) {
     const perStep = s.msToComplete / s.stepTransitions;
     if (perStep < t.inhumanMsPerStep) reasons.push('inhuman-speed');

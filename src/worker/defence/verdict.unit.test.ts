@@ -38,6 +38,7 @@ const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
   ['ip-recent-abuse', { ip: { ...ip, recentAbuse: true } }],
   ['ip-bot', { ip: { ...ip, crawler: true } }],
   ['turnstile-unverified', { turnstile: 'unverified' }],
+  ['turnstile-error', { turnstile: 'error' }],
   ['quote-token-invalid', { quoteToken: 'expired' }],
   ['fast', { msToComplete: 4 * TRUST_THRESHOLDS.inhumanMsPerStep }],
   ['rate-limited', { rateLimited: { ip: true, visitor: false } }],
@@ -77,10 +78,11 @@ describe('the trust verdict table', () => {
         msToComplete: null,
         stepTransitions: 0,
         quoteToken: 'absent',
-        turnstile: 'error',
       }),
     ).toEqual([]);
-    expect(trustReasons({ ...person, turnstile: 'not-configured', quoteToken: 'unverified' })).toEqual([]);
+    expect(trustReasons({ ...person, quoteToken: 'unverified' })).toEqual([]);
+    // No Turnstile secret to check a token with is no proof of a person, as no token is.
+    expect(trustReasons({ ...person, turnstile: 'not-configured' })).toEqual(['turnstile-unverified']);
     expect(trustReasons({ ...person, ip: { ...ip, fraudScore: null } })).toEqual([]);
     // The speed boundary: exactly the "fast" threshold per step is a person.
     expect(trustReasons({ ...person, msToComplete: 4 * TRUST_THRESHOLDS.fastMsPerStep })).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * One step submit, whichever way it came (the island's JSON or a form post without
  * JavaScript): parse with the lead schema, store in the visitor's Durable Object (idempotent
- * on the submission id), run the step's handler, and on the final step write the lead.
+ * on the submission id), run the step's handler, and on the final step hand over to the lead's
+ * sequence of checks and effects (final-step.ts).
  */
 import type { Context } from 'hono';
 import {
@@ -20,17 +21,9 @@ import { parseStepInput } from '../../shared/forms/parse-step';
 import type { FormValues } from '../../shared/json';
 import type { PageConfig, RouteRecord } from '../../routes/schema';
 import type { AppEnv } from '../env';
-import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
-import { requestIp } from '../api/partner-context';
-import { recordLead } from './leads';
-import { acceptCompleteLead, leadRules } from './lead-rules';
-import { certifyFinalStep } from '../consent/lead-consent';
-import { checkLeadQuoteToken } from './lead-quote-token';
-import { deliverLead } from '../lead-delivery';
-import { assessLead, recordLeadTrust } from '../defence/lead-trust';
-import { verdictDeliverable } from '../defence/delivery-policy';
 import { unknownZipFields } from '../location';
+import { acceptFinalStep } from './final-step';
 
 /** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
 export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
@@ -49,7 +42,7 @@ export interface StepSubmit {
   pageUrl: string;
   /** The quote token the page sent, if any (checked on the final step, never blocking). */
   quoteToken: string | null;
-  /** Issue 12: the Turnstile token of the final step (none without JavaScript) and the honeypot field's value. */
+  /** The Turnstile token of the final step (none without JavaScript) and the honeypot field's value. */
   turnstileToken?: string | null;
   honeypot?: string | null;
 }
@@ -58,6 +51,8 @@ export interface StepOutcome {
   /** The step to show next; null to stay on this one. */
   next: string | null;
   completed: boolean;
+  /** On the final step: whether the lead goes to the companies the visitor chose. */
+  shared?: boolean;
   duplicate: boolean;
   /** Required fields still missing when the handler blocked advancing. */
   missing: string[];
@@ -137,76 +132,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const next = nextStepName(form, step.name);
   if (next !== null) return { ...base, next, slots: null };
 
-  // The final step: the lead, then the completion flag the pages show.
-  const session = sessionFromCookie(c);
-  const brand = c.var.brand;
-  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, {
-    visitorId: c.var.anonymousId,
-    ip: requestIp(c),
-  });
-  // Issue 12: the lead-creation limit (429, nothing written) and the trust verdict (src/worker/defence/).
-  const trustInput = {
-    form: form.id,
-    product: form.product,
-    page: submit.route.name,
-    stepCount: form.steps.length,
-    values: stored.values,
-    submissionId: submit.submissionId,
-    leadVisitorId: c.var.anonymousId,
-    quoteTokenCheck: quoteToken.check,
-    turnstileToken: submit.turnstileToken ?? null,
-    honeypot: submit.honeypot ?? null,
-  };
-  const trust = await assessLead(c, trustInput);
-  // Issue 11: complete only with every step in order, the current consent and a valid quote token.
-  const consentVersion = step.consent ? submit.consentVersion : null;
-  const rules = await leadRules(c, {
-    form,
-    consentVersion,
-    quoteTokenValid: quoteToken.valid,
-    language: submit.route.language,
-  });
-  await recordLead(c.env.DB, {
-    brand: { id: brand.id, name: brand.name },
-    page: submit.route.name,
-    form: form.id,
-    product: form.product,
-    smid: submit.route.smid[brand.id] ?? null,
-    xsmid: submit.route.xsmid[brand.id] ?? null,
-    sessionId: session?.id ?? null,
-    paid: session ? session.paid : null,
-    visitorId: c.var.anonymousId,
-    submissionId: submit.submissionId,
-    values: stored.values,
-    consentVersion: step.consent ? submit.consentVersion : null,
-    language: submit.route.language,
-    ip: c.req.header('cf-connecting-ip')?.trim() || null,
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    pageUrl: submit.pageUrl,
-    quoteToken,
-    status: rules.status,
-    partialReasons: rules.reasons,
-  });
-  await acceptCompleteLead(c, rules, form, consentVersion);
-  await recordLeadTrust(c, trustInput, trust);
-  // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.
-  await certifyFinalStep(c, {
-    form,
-    step,
-    submissionId: submit.submissionId,
-    language: submit.route.language,
-    raw: submit.raw,
-    trust: { verdict: trust.verdict, reasons: trust.reasons },
-  });
-  // Partners that buy the completed lead (QuoteWizard for auto), after the response.
-  // A partial lead goes to no partner (issue 11), nor a bot lead (issue 12, delivery-policy.ts).
-  if (rules.complete && verdictDeliverable(c.env, trust.verdict))
-    deliverLead(c, {
-      product: form.product,
-      visitorId: c.var.anonymousId,
-      form: form.id,
-      submissionId: submit.submissionId,
-    });
-  await stub.completeForm(form.id);
-  return { ...base, next: null, completed: true, slots: null };
+  // The final step: the lead, its checks and effects in order (final-step.ts).
+  const lead = await acceptFinalStep(c, submit, stored.values);
+  return { ...base, next: null, completed: true, shared: lead.shared, slots: null };
 }

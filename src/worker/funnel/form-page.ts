@@ -21,6 +21,7 @@ import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { FormId, Language } from '../../routes/schema';
 import type { FunnelProps } from '../../ui/islands/quote-form/types';
 import { turnstileScriptUrl } from '../../partners/turnstile';
+import { turnstileAction } from '../defence/turnstile-check';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
 /** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
@@ -65,6 +66,8 @@ export async function funnelProps(
     stepName: string;
     values: FormValues;
     completed: boolean;
+    /** Whether the finished visitor's details went to the companies they chose (absent: yes). */
+    shared?: boolean;
     url: URL;
     language: Language;
     brandName: string;
@@ -88,6 +91,7 @@ export async function funnelProps(
     missing,
     unknown,
     completed: input.completed,
+    ...(input.completed && input.shared === false ? { shared: false } : {}),
     consent: consent
       ? {
           version: consent.version,
@@ -102,6 +106,8 @@ export async function funnelProps(
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
     vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
     // Issue 12: the widget is loaded by the island on the last step only.
-    turnstile: env.TURNSTILE_SITE_KEY ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env) } : null,
+    turnstile: env.TURNSTILE_SITE_KEY
+      ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env), action: turnstileAction(form.id) }
+      : null,
   };
 }

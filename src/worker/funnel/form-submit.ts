@@ -100,6 +100,7 @@ formSubmit.post(
       {
         next: outcome.next,
         completed: outcome.completed,
+        ...(outcome.completed ? { shared: outcome.shared ?? false } : {}),
         blocked: outcome.blocked,
         missing: outcome.missing,
         unknown: outcome.unknown,

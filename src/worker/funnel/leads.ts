@@ -35,9 +35,13 @@ export interface LeadRecord {
   pageUrl: string;
   /** The quote token check (src/worker/funnel/lead-quote-token.ts): stored, never blocking. */
   quoteToken: { valid: boolean; check: string };
-  /** Issue 11: complete, or partial with its reasons (src/worker/funnel/lead-rules.ts). Complete when omitted. */
+  /** Complete, or partial with its reasons (src/worker/funnel/lead-rules.ts). Complete when omitted. */
   status?: LeadStatus;
   partialReasons?: readonly string[];
+  /** Submit or Skip on the consent step (null: the final step shows no consent). */
+  consentAction?: 'submit' | 'skip' | null;
+  /** Keyed fingerprints of the lead's phone and email (src/worker/consent/contact-hash.ts). */
+  fingerprints?: { phone: string | null; email: string | null };
   now?: Date;
 }
 
@@ -76,6 +80,9 @@ const REPLACED = [
   'quote_token_valid',
   'quote_token_check',
   'partial_reasons',
+  'consent_action',
+  'phone_fingerprint',
+  'email_fingerprint',
 ] as const;
 
 export async function recordLead(db: D1Database, lead: LeadRecord): Promise<RecordedLead> {
@@ -107,6 +114,9 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<Reco
     quote_token_valid: lead.quoteToken.valid ? 1 : 0,
     quote_token_check: lead.quoteToken.check,
     partial_reasons: reasons,
+    consent_action: lead.consentAction ?? null,
+    phone_fingerprint: lead.fingerprints?.phone ?? null,
+    email_fingerprint: lead.fingerprints?.email ?? null,
   } satisfies Record<(typeof REPLACED)[number], unknown>;
   // The latest lead of this form and phone inside the window (none without a phone).
   const sameLead = `SELECT id FROM leads WHERE phone_key = ? AND visitor_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1`;
@@ -152,5 +162,6 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<Reco
     )
     .bind(lead.visitorId, key, since, lead.form, lead.submissionId)
     .first<{ id: string; status: string | null }>();
-  return { id: row?.id ?? id, created: false, status: row?.status === 'partial' ? 'partial' : 'complete' };
+  const stored = row?.status === 'partial' || row?.status === 'duplicate' ? row.status : 'complete';
+  return { id: row?.id ?? id, created: false, status: stored };
 }

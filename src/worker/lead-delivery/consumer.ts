@@ -1,14 +1,27 @@
 import { brandByCode, productSchema } from '../../../brands';
 import { quoteWizardClient, quoteWizardRequest, type QuoteWizardReply } from '../../partners/quotewizard';
-import { PartnerError } from '../../partners/partner-fetch';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { goesToQuoteWizard } from './deliver-lead';
-import { leadDeliveryMessageSchema, type LeadDeliveryMessage } from './message';
+import {
+  deliveryRetryDelaySeconds,
+  failureText,
+  isPermanentPartnerRefusal,
+  LEAD_DELIVERY_MAX_RETRIES,
+  STALE_CLAIM_MS,
+  certificateUrl,
+  type DeliveryOutcome,
+} from './delivery-rules';
+import { leadDeliveryMessageSchema, type QuoteWizardDeliveryMessage } from './message';
+import { deliverToSeller, type SellerDeliveryEnv } from './seller-delivery';
+import { whyNotDeliverable } from './still-deliverable';
 
 /**
- * Consumer of the LEAD_DELIVERY queue: sends each named lead to QuoteWizard once and stores
- * the answer on its D1 row (migrations/0004_quotewizard.sql).
+ * Consumer of the LEAD_DELIVERY queue: sends each named lead to its recipient once (QuoteWizard
+ * here, a Medicare company in seller-delivery.ts) and stores the answer on its D1 row
+ * (migrations/0004_quotewizard.sql, 0012_lead_delivery.sql). Before any call the lead is judged
+ * again (still-deliverable.ts): a lead whose verdict, status or opt-out changed since it was
+ * queued is withheld, not sent.
  *
  * Once per lead, whatever the queue does (at-least-once delivery, redelivery after a crash,
  * two consumers holding the same message): a final status on the row ends it without a
@@ -24,21 +37,10 @@ import { leadDeliveryMessageSchema, type LeadDeliveryMessage } from './message';
  * message to the dead-letter queue.
  */
 
-/** wrangler.toml `max_retries` of the LEAD_DELIVERY consumer; deliveries = retries + 1. */
-export const LEAD_DELIVERY_MAX_RETRIES = 5;
-/** A `sending` claim older than this belongs to a consumer that died mid-call. */
-export const STALE_CLAIM_MS = 60_000;
-const FINAL = new Set(['accepted', 'rejected', 'failed', 'not_applicable', 'disabled']);
+export { LEAD_DELIVERY_MAX_RETRIES, STALE_CLAIM_MS, deliveryRetryDelaySeconds, type DeliveryOutcome };
+const FINAL = new Set(['accepted', 'rejected', 'failed', 'not_applicable', 'disabled', 'withheld']);
 
-/** Retry delay by attempt: 10 s, 20 s, 40 s, 80 s, 160 s, capped at 5 minutes. */
-export function deliveryRetryDelaySeconds(attempts: number): number {
-  return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
-}
-
-type DeliveryEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS'> & {
-  SENTRY_DSN?: string;
-  ENVIRONMENT?: string;
-};
+type DeliveryEnv = SellerDeliveryEnv & Pick<Env, 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY'>;
 
 interface LeadRow {
   id: string;
@@ -53,18 +55,14 @@ interface LeadRow {
   consent_at: string | null;
   submission_id: string;
   quotewizard_status: string | null;
+  certificate_id: string | null;
+  status: string | null;
+  delivery: string | null;
+  trust_verdict: string | null;
+  trust_reasons: string | null;
+  gpc: number | null;
+  visitor_id: string;
 }
-
-export type DeliveryOutcome =
-  | 'accepted'
-  | 'rejected'
-  | 'failed'
-  | 'not_applicable'
-  | 'disabled'
-  | 'already-final'
-  | 'in-flight'
-  | 'retry'
-  | 'missing';
 
 async function setStatus(
   env: DeliveryEnv,
@@ -100,34 +98,15 @@ function parseValues(text: string): Record<string, unknown> {
   }
 }
 
-/** Why a call failed, as stored on the row: timeout, network, http 503, malformed (never a body). */
-function failureText(error: unknown): string {
-  if (error instanceof PartnerError)
-    return error.failure === 'http' ? `http ${error.status ?? ''}`.trim() : error.failure;
-  return error instanceof Error ? error.name : 'unknown';
-}
-
-/** QuoteWizard said our request was wrong: retrying the same body cannot help. */
-function isPermanent(error: unknown): boolean {
-  return (
-    error instanceof PartnerError &&
-    error.failure === 'http' &&
-    error.status !== undefined &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    error.status !== 429
-  );
-}
-
 /** One lead: read, guard, claim, call, record. `attempts` is the queue's delivery count (1 first). */
 export async function deliverOne(
   env: DeliveryEnv,
-  message: LeadDeliveryMessage,
+  message: QuoteWizardDeliveryMessage,
   attempts: number,
 ): Promise<DeliveryOutcome> {
   const row = await env.DB.prepare(
-    `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status
+    `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status,
+            certificate_id, status, delivery, trust_verdict, trust_reasons, gpc, visitor_id
      FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
   )
     .bind(message.visitorId, message.form, message.submissionId)
@@ -147,6 +126,9 @@ export async function deliverOne(
       userAgent: row.user_agent,
       pageUrl: row.page_url,
       consent: { version: row.consent_version, sha256: row.consent_sha256, at: row.consent_at },
+      certificate: row.certificate_id
+        ? { id: row.certificate_id, url: certificateUrl(row.page_url, row.certificate_id) }
+        : null,
     });
   } catch (error) {
     // Spec section 8: 'QuoteWizard schema not implemented for Medicare'. Stored, never sent.
@@ -157,6 +139,13 @@ export async function deliverOne(
   if (!brand || !product.success || !goesToQuoteWizard(brand, product.data)) {
     await setStatus(env, row.id, 'disabled', { error: 'QuoteWizard is switched off for this brand' });
     return 'disabled';
+  }
+  // Judged again now: the verdict, status or an opt-out may have changed since the lead was queued.
+  const refusal = await whyNotDeliverable(env, row);
+  if (refusal) {
+    await setStatus(env, row.id, 'withheld', { error: refusal });
+    await recordRecipient(env, row.id, 'withheld', refusal);
+    return 'withheld';
   }
   if (!(await claim(env, row.id))) return 'in-flight';
 
@@ -171,7 +160,7 @@ export async function deliverOne(
       attempts,
       lead: row.id,
     });
-    if (isPermanent(error)) {
+    if (isPermanentPartnerRefusal(error)) {
       await setStatus(env, row.id, 'failed', { error: failure });
       await reportError(env, error, { where: 'lead-delivery.quotewizard-refused-request', lead: row.id });
       return 'failed';
@@ -186,10 +175,25 @@ export async function deliverOne(
   }
   if (reply.status === 'accepted') {
     await setStatus(env, row.id, 'accepted', { partnerId: reply.lead_id });
+    await recordRecipient(env, row.id, 'accepted', null);
     return 'accepted';
   }
   await setStatus(env, row.id, 'rejected', { partnerId: reply.lead_id ?? null, error: reply.reason });
+  await recordRecipient(env, row.id, 'rejected', reply.reason);
   return 'rejected';
+}
+
+/** The lead's record of who received it: QuoteWizard's row in `lead_deliveries` follows the lead's own columns. */
+async function recordRecipient(env: DeliveryEnv, leadId: string, status: string, error: string | null): Promise<void> {
+  const at = new Date().toISOString();
+  await env.DB.prepare(
+    `UPDATE lead_deliveries SET status = ?, error = ?, updated_at = ?, attempts = attempts + 1,
+       sent_at = CASE WHEN ? IN ('accepted', 'rejected') THEN ? ELSE sent_at END
+     WHERE lead_id = ? AND recipient = 'quotewizard'`,
+  )
+    .bind(status, error, at, status, at, leadId)
+    .run()
+    .catch(() => undefined);
 }
 
 export async function handleLeadDeliveryBatch(batch: MessageBatch<unknown>, env: DeliveryEnv): Promise<void> {
@@ -207,7 +211,10 @@ export async function handleLeadDeliveryBatch(batch: MessageBatch<unknown>, env:
         return;
       }
       try {
-        const outcome = await deliverOne(env, parsed.data, message.attempts);
+        const outcome =
+          parsed.data.partner === 'seller'
+            ? await deliverToSeller(env, parsed.data, message.attempts)
+            : await deliverOne(env, parsed.data, message.attempts);
         if (outcome === 'retry' || outcome === 'in-flight' || outcome === 'missing')
           message.retry({ delaySeconds: deliveryRetryDelaySeconds(message.attempts) });
         else message.ack();

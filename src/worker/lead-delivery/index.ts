@@ -1,7 +1,8 @@
 /**
- * Lead delivery to partners that buy completed leads: today QuoteWizard for auto leads.
- * The final step calls `deliverLead` (one call site, accept-step.ts); the LEAD_DELIVERY
- * queue's consumer sends the lead and stores the partner's answer on the D1 row.
+ * Lead delivery to the companies a visitor chose: QuoteWizard for auto leads, each Medicare
+ * company ticked on the consent step. The final step calls `deliverLead` (one call site,
+ * final-step.ts); the LEAD_DELIVERY queue's consumer judges the lead again, sends it, and stores
+ * each recipient's answer (D1 `lead_deliveries`, and QuoteWizard's columns on the lead).
  */
 export { deliverLead, enqueueDelivery, goesToQuoteWizard, type DeliverableLead } from './deliver-lead';
 export {

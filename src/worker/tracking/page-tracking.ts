@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ExperimentAssignment, PageTracking } from '../../shared/tracking/page-tracking';
 import type { AppEnv } from '../env';
+import { optedOut } from '../consent/opt-out';
 import { sessionFromRequest } from './session';
 
 /**
@@ -21,6 +22,7 @@ export function buildPageTracking(
     urlParams: session.urlParams,
     anonymousId: c.get('anonymousId'),
     experiment,
-    ...(session.gpc ? { gpc: true } : {}),
+    // No data-layer push for an opted-out visitor, on this page and every later one.
+    ...(session.gpc || optedOut(c) ? { gpc: true } : {}),
   };
 }

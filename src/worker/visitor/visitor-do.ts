@@ -233,9 +233,12 @@ export class VisitorDO extends DurableObject<Env> {
       .map((row) => row.step);
   }
 
-  /** Remembers that the visitor completed a form (its final step was accepted). */
-  completeForm(form: string): void {
-    this.putJson(`completed:${form}`, new Date().toISOString());
+  /**
+   * Remembers that the visitor completed a form (its final step was accepted), and whether their
+   * details went to the companies they chose, so every later confirmation says what is true.
+   */
+  completeForm(form: string, shared = true): void {
+    this.putJson(`completed:${form}`, { at: new Date().toISOString(), shared });
   }
 
   /**
@@ -246,7 +249,13 @@ export class VisitorDO extends DurableObject<Env> {
     form: string | null,
     prefill: FormValues | null,
     leaseOwner?: LeaseOwner,
-  ): { values: FormValues; lease: PhoneLease | null; completed: boolean; location?: string | null } {
+  ): {
+    values: FormValues;
+    lease: PhoneLease | null;
+    completed: boolean;
+    shared?: boolean;
+    location?: string | null;
+  } {
     if (prefill) this.prefill(prefill);
     // Everything the render needs in one statement, read after the prefill is stored.
     const finished = form !== null ? formsOfSameProduct(form).map((id) => `completed:${id}`) : [];
@@ -261,7 +270,17 @@ export class VisitorDO extends DurableObject<Env> {
     const location = stored.get(visitorResultKey('location'));
     // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
     const completed = finished.some((key) => stored.has(key));
-    return { ...state, completed, location: location === undefined ? null : JSON.stringify(location) };
+    // Details shared unless the visitor's finished lead was kept (no company ticked, Skip, withheld).
+    const notShared = finished.some((key) => {
+      const value = stored.get(key);
+      return typeof value === 'object' && value !== null && (value as { shared?: unknown }).shared === false;
+    });
+    return {
+      ...state,
+      completed,
+      ...(completed ? { shared: !notShared } : {}),
+      location: location === undefined ? null : JSON.stringify(location),
+    };
   }
 
   /**
@@ -302,9 +321,24 @@ export class VisitorDO extends DurableObject<Env> {
     this.putJson(`consent:sellers:${form}`, sellers);
   }
 
-  /** Records that the visitor accepted the consent step of `form` (called for complete leads only). */
-  acceptConsent(acceptance: ConsentAcceptance): void {
-    this.putJson('consent:accepted', acceptance);
+  /**
+   * What partner calls may carry about this visitor from now on: the consent of a lead that is
+   * delivered, or null (nothing personal) when the visitor's last lead is withheld, skipped,
+   * a duplicate or opted out. Decided by the final step, once per submission.
+   */
+  shareUnder(acceptance: ConsentAcceptance | null): void {
+    this.putJson('consent:accepted', this.isOptedOut() ? null : acceptance);
+  }
+
+  /** GPC or a do-not-sell request: kept for later visits; nothing personal goes to partners again. */
+  recordOptOut(kind: 'gpc' | 'do-not-sell'): void {
+    if (!this.isOptedOut()) this.putJson('opt-out', { kind, at: new Date().toISOString() });
+    this.putJson('consent:accepted', null);
+  }
+
+  isOptedOut(): boolean {
+    const value = this.getJson('opt-out');
+    return typeof value === 'object' && value !== null;
   }
 
   /** The shared form values as `partner` may see them (src/worker/consent/sharing.ts decides). */

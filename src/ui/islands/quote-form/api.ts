@@ -22,6 +22,8 @@ export interface SubmitRequest {
 export interface SubmitReply {
   next: string | null;
   completed: boolean;
+  /** On the final step: whether the lead goes to the companies chosen (false: kept, not shared). */
+  shared: boolean;
   blocked: boolean;
   missing: string[];
   /** Of those, ZIP codes the shipped ZIP data does not hold. */
@@ -34,7 +36,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readReply(data: unknown): SubmitReply | undefined {
   if (!isRecord(data)) return undefined;
-  const { next, completed, blocked, missing, unknown } = data;
+  const { next, completed, blocked, missing, unknown, shared } = data;
   if (
     !(next === null || typeof next === 'string') ||
     typeof completed !== 'boolean' ||
@@ -44,7 +46,7 @@ function readReply(data: unknown): SubmitReply | undefined {
     return undefined;
   const names = (list: unknown) =>
     Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string') : ([] as string[]);
-  return { next, completed, blocked, missing: names(missing), unknown: names(unknown) };
+  return { next, completed, blocked, missing: names(missing), unknown: names(unknown), shared: shared !== false };
 }
 
 /** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */

@@ -37,6 +37,11 @@ const COPY = {
         'Want to talk now? Call the number below.',
       ],
     },
+    /** The lead was kept, not shared (no company ticked, Skip, or not sent): no one will call. */
+    notShared: [
+      'Your details were not shared with any company, so no one will call you about this request.',
+      'Want to talk to a licensed agent? Call the number below.',
+    ],
     call: 'Call a licensed agent',
     edit: 'Edit my answers',
     restart: 'Start a new quote',
@@ -62,6 +67,10 @@ const COPY = {
         '¿Quiere hablar ahora? Llame al número de abajo.',
       ],
     },
+    notShared: [
+      'Sus datos no se compartieron con ninguna compañía, así que nadie le llamará por esta solicitud.',
+      '¿Quiere hablar con un agente con licencia? Llame al número de abajo.',
+    ],
     call: 'Llame a un agente con licencia',
     edit: 'Editar mis respuestas',
     restart: 'Empezar una cotización nueva',
@@ -85,6 +94,8 @@ export interface ConfirmationProps {
   offers?: FunnelProps['offers'];
   /** Issue 15, item 4: the call copy the page was rendered with. */
   callHours?: CallHours | null;
+  /** False when the visitor's details were kept, not shared: the copy says so instead of promising a call. */
+  shared?: boolean;
 }
 
 export function Confirmation({
@@ -99,11 +110,17 @@ export function Confirmation({
   pageName,
   offers,
   callHours,
+  shared = true,
 }: ConfirmationProps) {
   const s = COPY[language];
   const hours = useCallHours(callHours, language);
   return (
-    <section className="card confirmation quote-form__done" aria-labelledby={`${idPrefix}-done`} data-confirmation="">
+    <section
+      className="card confirmation quote-form__done"
+      aria-labelledby={`${idPrefix}-done`}
+      data-confirmation=""
+      data-shared={shared ? 'yes' : 'no'}
+    >
       <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>
         {arrived ? s.arrivedTitle : s.title}
       </h2>
@@ -118,7 +135,7 @@ export function Confirmation({
       ) : null}
       <h3>{s.next}</h3>
       <ol className="confirmation__next">
-        {s.steps[product].map((line) => (
+        {(shared ? s.steps[product] : s.notShared).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ol>

@@ -82,6 +82,8 @@ export function QuoteForm(props: QuoteFormProps) {
   const [submissionId, setSubmissionId] = useState(funnel.submissionId);
   const [status, setStatus] = useState<Status>('idle');
   const [completed, setCompleted] = useState(funnel.completed);
+  // Whether the finished lead went to the companies chosen (the confirmation never promises a call it will not get).
+  const [shared, setShared] = useState(funnel.shared ?? true);
   // The offers the server rendered for the lead it knew; a finish on this page asks again (the
   // Worker answers an unchanged lead from its store, a changed one with a new call).
   const [serverOffers, setServerOffers] = useState(funnel.offers);
@@ -317,7 +319,10 @@ export function QuoteForm(props: QuoteFormProps) {
       } else {
         setStatus('idle');
         setSubmissionId(newId());
-        if (reply.completed) await finish();
+        if (reply.completed) {
+          setShared(reply.shared);
+          await finish();
+        }
       }
     } catch {
       setStatus('failed');
@@ -417,6 +422,7 @@ export function QuoteForm(props: QuoteFormProps) {
             pageName={props.pageName}
             offers={serverOffers}
             callHours={props.callHours}
+            shared={shared}
           />
         )
       ) : (

@@ -10,6 +10,8 @@ import { useEffect, useRef } from 'react';
 export interface TurnstileProps {
   siteKey: string;
   scriptUrl: string;
+  /** The form's action: siteverify reports it and the Worker checks it. */
+  action?: string;
 }
 
 /** Turnstile's loader: a chunk fetched one step before the last (prefetchTurnstile), not with the form. */
@@ -46,6 +48,8 @@ export function useTurnstile(props: TurnstileProps | null | undefined, active: b
         try {
           widget = api.render(el, {
             sitekey: props.siteKey,
+            // The Worker checks siteverify's action against the form's, so a token is good for this form only.
+            ...(props.action ? { action: props.action } : {}),
             appearance: 'interaction-only',
             'response-field': false,
             callback: (token: string) => settle(token),

@@ -19,6 +19,8 @@ export interface FunnelProps {
   unknown: string[];
   /** The visitor already completed this form. */
   completed: boolean;
+  /** False when the finished lead was kept, not shared with any company (Skip, none ticked, withheld). */
+  shared?: boolean;
   /** The disclosure shown on the step that collects the phone number. */
   consent: ConsentProps | null;
   /** The current-insurer choices when the form asks for them. */
@@ -28,7 +30,7 @@ export interface FunnelProps {
   /** Issue 11: the final step's quote token for a post without JavaScript (a hidden field). */
   formToken?: string | null;
   /** Issue 12: the Turnstile widget of the last step (site key and script); null when not configured. */
-  turnstile?: { siteKey: string; scriptUrl: string } | null;
+  turnstile?: { siteKey: string; scriptUrl: string; action?: string } | null;
   /** The stored location of the visitor's zip, shown on the steps after the zip (issue 10). */
   place?: { city: string; stateCode: string } | null;
   /** Issue 15: a finished auto visitor's offers, fetched by the server (`retry`: the browser asks again). */

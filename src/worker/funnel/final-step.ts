@@ -1,0 +1,209 @@
+/**
+ * The final step of a form, as the product's rules read, top to bottom. Each call is a named
+ * check or effect in its own file; nothing here decides on its own.
+ *
+ *  1. limits        the lead-creation limit (429, nothing written)
+ *  2. quote token   the token the page renewed, bound to this visitor and ip
+ *  3. consent       what the visitor agreed to: submit or Skip, the current text, the companies ticked
+ *  4. rules         complete, or partial with its reasons
+ *  5. record        the lead row (one per visitor, form and phone in 24 h), with contact fingerprints
+ *  6. trust         this submission's verdict, merged with the lead's earlier ones (the worst wins)
+ *  7. same person   an earlier delivered lead of this phone or email and product: a duplicate
+ *  8. opt-outs      GPC, the opt-out cookie, a do-not-sell request for this contact or visitor
+ *  9. decision      who receives the lead, or every reason it is withheld (kept for the operator)
+ * 10. sharing       what the visitor's later partner calls may carry (nothing personal unless delivered)
+ * 11. certificate   signed only for consent given on a complete lead
+ * 12. delivery      queued to each recipient, judged again when sent
+ */
+import type { Context } from 'hono';
+import type { SellerChoice } from '../../shared/consent';
+import type { FormValues } from '../../shared/json';
+import type { AppEnv } from '../env';
+import { requestIp } from '../api/partner-context';
+import { contactFingerprint, leadContact } from '../consent/contact-hash';
+import { doNotSellRequested } from '../consent/do-not-sell';
+import { certifyFinalStep } from '../consent/lead-consent';
+import { optedOut } from '../consent/opt-out';
+import { verdictDeliverable } from '../defence/delivery-policy';
+import { assessLead, enforceLeadLimit, recordLeadTrust, type LeadTrustInput } from '../defence/lead-trust';
+import { deliverLead } from '../lead-delivery';
+import { sessionFromCookie } from '../tracking/session';
+import { visitorStub } from '../visitor';
+import type { StepSubmit } from './accept-step';
+import { consentGiven } from './consent-given';
+import { decideDelivery, recipientsFor, type DeliveryDecision } from './delivery-decision';
+import { checkLeadQuoteToken } from './lead-quote-token';
+import { leadRules, type LeadStatus } from './lead-rules';
+import { recordLead } from './leads';
+import { earlierLeadOfPerson } from './same-person';
+
+export interface FinalStepOutcome {
+  leadId: string;
+  status: LeadStatus;
+  /** True when the lead goes to the companies the visitor chose; false when it is kept, not shared. */
+  shared: boolean;
+}
+
+export async function acceptFinalStep(
+  c: Context<AppEnv>,
+  submit: StepSubmit,
+  values: FormValues,
+): Promise<FinalStepOutcome> {
+  const { form, step, route } = submit;
+  const brand = c.var.brand;
+  const visitor = visitorStub(c.env, c.var.visitorId);
+
+  await enforceLeadLimit(c);
+  const quoteToken = await checkLeadQuoteToken(c.env.QUOTE_TOKEN_SECRET, submit.quoteToken, {
+    visitorId: c.var.anonymousId,
+    ip: requestIp(c),
+  });
+  const consent = consentGiven(c, {
+    form,
+    step,
+    action: submit.action.kind === 'skip' ? 'skip' : 'submit',
+    postedVersion: submit.consentVersion,
+    raw: submit.raw,
+    language: route.language,
+  });
+  const rules = await leadRules(c, { form, consentGaps: consent.gaps, quoteTokenValid: quoteToken.valid });
+
+  const contact = leadContact(values);
+  const secret = c.env.LEAD_HASH_SALT ?? '';
+  const [phoneFingerprint, emailFingerprint] = await Promise.all([
+    contactFingerprint(secret, 'phone', contact.phone),
+    contactFingerprint(secret, 'email', contact.email),
+  ]);
+  const session = sessionFromCookie(c);
+  const lead = await recordLead(c.env.DB, {
+    brand: { id: brand.id, name: brand.name },
+    page: route.name,
+    form: form.id,
+    product: form.product,
+    smid: route.smid[brand.id] ?? null,
+    xsmid: route.xsmid[brand.id] ?? null,
+    sessionId: session?.id ?? null,
+    paid: session ? session.paid : null,
+    visitorId: c.var.anonymousId,
+    submissionId: submit.submissionId,
+    values,
+    consentVersion: consent.version,
+    language: route.language,
+    ip: c.req.header('cf-connecting-ip')?.trim() || null,
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    pageUrl: submit.pageUrl,
+    quoteToken,
+    status: rules.status,
+    partialReasons: rules.reasons,
+    consentAction: step.consent ? consent.action : null,
+    fingerprints: { phone: phoneFingerprint, email: emailFingerprint },
+  });
+
+  const trustInput: LeadTrustInput = {
+    form: form.id,
+    product: form.product,
+    page: route.name,
+    stepCount: form.steps.length,
+    values,
+    submissionId: submit.submissionId,
+    leadVisitorId: c.var.anonymousId,
+    quoteTokenCheck: quoteToken.check,
+    turnstileToken: submit.turnstileToken ?? null,
+    honeypot: submit.honeypot ?? null,
+  };
+  const trust = await recordLeadTrust(c, trustInput, await assessLead(c, trustInput), lead.id);
+
+  const duplicateOf = rules.complete
+    ? await earlierLeadOfPerson(c.env, { id: lead.id, product: form.product, phoneFingerprint, emailFingerprint })
+    : null;
+  if (optedOut(c)) await visitor.recordOptOut('gpc');
+  const isOptedOut =
+    optedOut(c) ||
+    (await visitor.isOptedOut().catch(() => true)) ||
+    (await doNotSellRequested(c.env, contact, c.var.anonymousId));
+
+  const decision = decideDelivery({
+    complete: rules.complete,
+    deliverableVerdict: verdictDeliverable(c.env, trust.verdict, trust.reasons),
+    duplicateOf,
+    optedOut: isOptedOut,
+    recipients: recipientsFor(brand, form.product, consent.sellers),
+  });
+  // A partial resubmission never replaces a complete lead (leads.ts): the stored status stands then.
+  const status: LeadStatus = duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
+  await recordDecision(c.env.DB, lead.id, {
+    status,
+    duplicateOf,
+    decision,
+    sellers: consent.sellers,
+    optedOut: isOptedOut,
+  });
+
+  if (consent.sellers) await visitor.recordSellerChoices(form.id, consent.sellers);
+  await visitor.shareUnder(
+    decision.deliver && consent.version
+      ? { form: form.id, version: consent.version, at: new Date().toISOString() }
+      : null,
+  );
+
+  if (rules.complete)
+    await certifyFinalStep(c, {
+      form,
+      step,
+      submissionId: submit.submissionId,
+      language: route.language,
+      sellers: consent.sellers,
+      trust,
+      status,
+      recipients: decision.recipients.map((r) => ({ id: r.id, name: r.name })),
+    });
+
+  if (decision.deliver)
+    deliverLead(c, {
+      id: lead.id,
+      product: form.product,
+      visitorId: c.var.anonymousId,
+      form: form.id,
+      submissionId: submit.submissionId,
+      recipients: decision.recipients,
+    });
+  await visitor.completeForm(form.id, decision.deliver);
+  return { leadId: lead.id, status, shared: decision.deliver };
+}
+
+/**
+ * The decision on the lead row: its status (a duplicate links the first), delivered or withheld
+ * and why, to whom, the companies shown and ticked, and the opt-out, whether or not a certificate follows.
+ */
+async function recordDecision(
+  db: D1Database,
+  leadId: string,
+  input: {
+    status: LeadStatus;
+    duplicateOf: string | null;
+    decision: DeliveryDecision;
+    sellers: SellerChoice[] | null;
+    optedOut: boolean;
+  },
+): Promise<void> {
+  const { decision } = input;
+  await db
+    .prepare(
+      `UPDATE leads SET status = ?, duplicate_of = ?, delivery = ?, withheld_reasons = ?,
+         recipients = CASE WHEN ? THEN ? ELSE recipients END,
+         consent_sellers = COALESCE(?, consent_sellers), gpc = ?
+       WHERE id = ?`,
+    )
+    .bind(
+      input.status,
+      input.duplicateOf,
+      decision.deliver ? 'delivered' : 'withheld',
+      decision.deliver ? null : JSON.stringify(decision.withheld),
+      decision.deliver ? 1 : 0,
+      JSON.stringify(decision.recipients.map((r) => ({ id: r.id, name: r.name, kind: r.kind }))),
+      input.sellers ? JSON.stringify(input.sellers) : null,
+      input.optedOut ? 1 : 0,
+      leadId,
+    )
+    .run();
+}
