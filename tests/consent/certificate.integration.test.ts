@@ -9,7 +9,9 @@ import {
   finishMedicare,
   jwsPayload,
   jwsWithPayload,
+  fingerprintOf,
   leadOf,
+  medicareContactOf,
   sha256Hex,
   verifyWithJwks,
 } from '../support/consent';
@@ -19,6 +21,9 @@ import {
  * that anyone can verify with the published JWKS, with no raw personal data in it; item 1:
  * the consent hash it names resolves through the public catalog.
  */
+/** A certificate is signed only for consent given: a Medicare visitor ticks at least one company. */
+const firstSeller = brandByCode('bh')?.consent.medicare?.sellers[0]?.id ?? '';
+
 describe('lead certificates', () => {
   it('a Medicare lead carries a certificate that verifies with the published JWKS and names no personal value', async () => {
     const sb = sandboxScope();
@@ -54,8 +59,22 @@ describe('lead certificates', () => {
       consent: { version: lead.consent_version, language: 'english', sha256: lead.consent_sha256 },
       gpc: false,
       disclaimer_version: 'tpmo-2026-10-01',
-      contact: { phone_sha256: await sha256Hex('+13055550182'), email_sha256: await sha256Hex('ada@example.com') },
+      // Keyed fingerprints only the issuer can compute, never a plain hash a laptop reverses.
+      contact: {
+        phone_fingerprint: await fingerprintOf('phone', medicareContactOf(v).phone),
+        email_fingerprint: await fingerprintOf('email', medicareContactOf(v).email),
+      },
+      lead_status: 'complete',
+      action: 'submit',
+      recipients: [{ id: sellers[1]?.id, name: sellers[1]?.name }],
+      partner_list: {
+        version: expect.stringMatching(/^[0-9a-f]{12}$/),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
+    expect(JSON.stringify(payload)).not.toContain(
+      await sha256Hex(`+1${medicareContactOf(v).phone.replace(/\D/g, '')}`),
+    );
     expect((payload.fields as string[]).some((f) => /phone/i.test(f))).toBe(true);
     expect((payload.steps as { step: string }[]).map((s) => s.step)).toEqual([
       'zip',
@@ -64,7 +83,7 @@ describe('lead certificates', () => {
       'name',
       'contact',
     ]);
-    expect(payload.sellers).toEqual(sellers.map((s, i) => ({ name: s.name, accepted: i === 1 })));
+    expect(payload.sellers).toEqual(sellers.map((s, i) => ({ id: s.id, name: s.name, accepted: i === 1 })));
     // The lead-defence verdict of this very lead (issue 12) is signed with it.
     const trust = await env.DB.prepare('SELECT trust_verdict FROM leads WHERE id = ?')
       .bind(lead.id)
@@ -72,7 +91,8 @@ describe('lead certificates', () => {
     expect(payload.trust).toMatchObject({ verdict: trust, reasons: expect.any(Array) });
     // No raw personal data: not the phone, the email, the name, the ip.
     const text = JSON.stringify(payload);
-    for (const raw of ['555-0182', '5550182', 'ada@example.com', 'Ada', 'Lovelace', v.ip])
+    const own = medicareContactOf(v);
+    for (const raw of [own.phone, own.phone.replace(/\D/g, ''), own.email, 'Ada', 'Lovelace', v.ip])
       expect(text).not.toContain(raw);
 
     // The consent hash resolves through the catalog, to a text with that very hash.
@@ -86,7 +106,7 @@ describe('lead certificates', () => {
 
   it('a changed payload, a key not in the JWKS, or a stranger key with a published kid fail verification', async () => {
     const v = visitor('bh');
-    await finishMedicare(v, []);
+    await finishMedicare(v, [firstSeller]);
     const lead = await leadOf(v.id);
     const { jws } = await (
       await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } })
@@ -128,7 +148,7 @@ describe('lead certificates', () => {
 
   it('key rotation: every key that signed stays published, so certificates signed by a retired key still verify', async () => {
     const v = visitor('bh');
-    await finishMedicare(v, []);
+    await finishMedicare(v, [firstSeller]);
     // The current key was recorded when it signed.
     expect(
       await env.DB.prepare('SELECT COUNT(*) AS n FROM certificate_keys WHERE kid = ?').bind('test-2026-11').first('n'),
@@ -177,7 +197,7 @@ describe('lead certificates', () => {
 
   it('every lead of every product resolves its consent hash through the catalog', async () => {
     // Leads of two products and two brands in this file's database: each hash is in the catalog with its text.
-    await finishMedicare(visitor('m10'), []);
+    await finishMedicare(visitor('m10'), [brandByCode('m10')?.consent.medicare?.sellers[0]?.id ?? '']);
     const life = await finishLife(visitor('bh'));
     expect(life.html).toContain("Benefit Helpers's partner list");
     expect(life.raw).toMatch(/<a href="\/partners"[^>]*>Benefit Helpers(&#x27;|')s partner list<\/a>/);
@@ -207,7 +227,7 @@ describe('lead certificates', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'invalid_hash' } });
 
-    await finishMedicare(v, []);
+    await finishMedicare(v, [firstSeller]);
     const lead = await leadOf(v.id);
     // Any brand host serves any certificate.
     const html = await visitor('tqg').get(`/certificates/${lead.certificate_id}`);

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
 import { hiddenFieldsOf, submissionIdOf, submitStep, visitor, type Visitor } from '../support/funnel';
 import { sandboxScope, type SandboxScope } from '../support/sandbox';
-import { consentPage, finishMedicare, leadOf } from '../support/consent';
+import { consentPage, finishMedicare, leadOf, medicareContactOf } from '../support/consent';
+import { pollUntil } from '../support/poll';
+import { env } from 'cloudflare:workers';
+
+async function deliveriesOf(leadId: string) {
+  const rows = await env.DB.prepare('SELECT recipient, kind, status, sent_at FROM lead_deliveries WHERE lead_id = ?')
+    .bind(leadId)
+    .all<{ recipient: string; kind: string; status: string; sent_at: string | null }>();
+  return rows.results;
+}
 
 /**
  * Issue 19, item 2 (42 CFR 422.2274(g)(4)): the Medicare consent step lists each entity of the
@@ -47,10 +56,11 @@ describe('Medicare one-to-one consent', () => {
     expect(html).toMatch(/licensed insurance agent who will contact/);
   });
 
-  it('one of three accepted: the lead records all three and the partner request names only that one, with contact data', async () => {
+  it('one of three accepted: personal data goes to that company alone, by its own delivery; MediaAlpha gets none', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
-    const chosen = sellers[2];
+    const chosen = sellers[1];
+    const own = medicareContactOf(v);
     await finishMedicare(v, [chosen?.id ?? '']);
     const lead = await leadOf(v.id);
     expect(JSON.parse(lead.consent_sellers ?? 'null')).toEqual(
@@ -58,34 +68,72 @@ describe('Medicare one-to-one consent', () => {
     );
     expect(lead.tpmo_version).toBe('tpmo-2026-10-01');
 
+    // The ticked company received the lead at its own endpoint, with the certificate to check it by.
+    const received = await pollUntil(
+      () => sb.calls('sellers'),
+      (calls) => calls.length > 0,
+      15_000,
+    );
+    expect(received.map((c) => c.path)).toEqual([`/${chosen?.id}/leads`]);
+    expect(received[0]?.body).toMatchObject({
+      lead_id: lead.id,
+      recipient: { id: chosen?.id, name: chosen?.name },
+      contact: { first_name: 'Ada', last_name: 'Lovelace', phone: own.phone.replace(/\D/g, ''), email: own.email },
+      consent: {
+        certificate_id: lead.certificate_id,
+        certificate_url: `http://bh.localhost/certificates/${lead.certificate_id}`,
+      },
+    });
+    // What was sent to whom and when, on the lead's record.
+    const delivery = await pollUntil(
+      () => deliveriesOf(lead.id),
+      (rows) => rows.some((r) => r.status === 'accepted'),
+      15_000,
+    );
+    expect(delivery).toEqual([
+      expect.objectContaining({
+        recipient: chosen?.id,
+        kind: 'seller',
+        status: 'accepted',
+        sent_at: expect.any(String),
+      }),
+    ]);
+
+    // MediaAlpha is not one of the companies listed: its call names the chosen company and carries nothing personal.
     const { calls } = await numberAfterLead(v, sb);
     expect(calls).toHaveLength(1);
     const data = (calls[0]?.body as { data: Record<string, unknown> }).data;
     expect(data.consented_sellers).toEqual([chosen?.name]);
-    expect(data.contact).toBe('Ada Lovelace');
+    expect(data.contact).toBeUndefined();
+    const atMediaAlpha = JSON.stringify(await sb.calls('mediaalpha'));
+    for (const raw of ['Ada', 'Lovelace', own.phone.replace(/\D/g, ''), own.email])
+      expect(atMediaAlpha).not.toContain(raw);
   });
 
-  it('none accepted: the visitor still gets a number and no contact data reaches the partner sandbox', async () => {
+  it('none accepted: the visitor still gets a number, the lead is partial, and no contact data reaches any partner', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
+    const own = medicareContactOf(v);
     await finishMedicare(v, []);
     const lead = await leadOf(v.id);
     expect((JSON.parse(lead.consent_sellers ?? 'null') as { accepted: boolean }[]).every((s) => !s.accepted)).toBe(
       true,
     );
+    expect(lead.certificate_id).toBeNull();
 
     const { phone, calls } = await numberAfterLead(v, sb);
     expect(phone.digits).toMatch(/^1\d{10}$/);
     // The partner was asked (zip and yes/no answers price the offer), just without contact data.
     expect(calls).toHaveLength(1);
     const everything = JSON.stringify(await sb.calls());
-    for (const raw of ['Ada', 'Lovelace', '555-0182', '5550182', 'ada@example.com'])
+    for (const raw of ['Ada', 'Lovelace', own.phone.replace(/\D/g, ''), own.email])
       expect(everything).not.toContain(raw);
     for (const call of calls) {
       const data = (call.body as { data: Record<string, unknown> }).data;
       expect(data.contact).toBeUndefined();
-      expect(data.consented_sellers).toEqual([]);
+      expect(data.consented_sellers).toBeUndefined();
     }
+    expect(await sb.calls('sellers')).toEqual([]);
   });
 
   it('the island path (JSON) records the ticked entities the same way; a forged id widens nothing', async () => {

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { decode, visitor } from '../support/funnel';
-import { finishLife, finishMedicare, leadOf } from '../support/consent';
+import { finishLife, finishMedicare, fingerprintOf, leadOf } from '../support/consent';
 
 /** The visitor object's privacy export (VisitorDO.exportState), as far as these tests read it. */
 function exportOf(json: string): { values: Record<string, { value: unknown } | undefined> } {
@@ -43,7 +43,8 @@ describe('Global Privacy Control', () => {
   it('a lead given under GPC records gpc: true, and so does its certificate', async () => {
     const v = visitor('bh');
     await v.fetch('/get-yours-otc', { headers: { 'sec-gpc': '1' } });
-    await finishMedicare(v, []);
+    // A certificate is signed for consent given: one company ticked.
+    await finishMedicare(v, ['benefit-helpers-insurance-agency']);
     const lead = await leadOf(v.id);
     expect(lead.gpc).toBe(1);
     const { jws } = await (
@@ -54,7 +55,7 @@ describe('Global Privacy Control', () => {
     };
     expect(payload.gpc).toBe(true);
     const other = visitor('bh');
-    await finishMedicare(other, []);
+    await finishMedicare(other, ['benefit-helpers-insurance-agency']);
     expect((await leadOf(other.id)).gpc).toBe(0);
   });
 });
@@ -90,8 +91,15 @@ describe('partners and do-not-sell pages', () => {
     const id = location.split('=')[1];
     const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?')
       .bind(id)
-      .first<{ email: string; brand: string; kind: string; visitor_id: string }>();
-    expect(row).toMatchObject({ email: 'ada@example.com', brand: 'bh', kind: 'do-not-sell', visitor_id: v.id });
+      .first<{ email: string | null; email_sha256: string | null; brand: string; kind: string; visitor_id: string }>();
+    // Kept as the keyed fingerprint of the normalised email, never the email itself.
+    expect(row).toMatchObject({
+      email: null,
+      email_sha256: await fingerprintOf('email', 'ada@example.com'),
+      brand: 'bh',
+      kind: 'do-not-sell',
+      visitor_id: v.id,
+    });
     const confirmed = decode(await (await v.get(location)).text());
     expect(confirmed).toContain('We received your request.');
     expect(confirmed).toContain(id);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { visitor, type Visitor } from '../support/funnel';
 import { pastPhoneDeadline } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
+import { passedTurnstile } from '../support/turnstile';
 
 /**
  * The trust verdict on every lead (issue 12), through the Worker: the Medicare funnel posted
@@ -14,9 +15,9 @@ import { sandboxScope } from '../support/sandbox';
 const PAGE = '/get-yours-otc';
 const DEFAULT_DISPLAY = '1-800-555-0101';
 
-/** A token as the sandbox's stand-in widget mints it (sandbox/turnstile.ts). */
+/** A token as the sandbox's stand-in widget mints it on this page's final step (sandbox/turnstile.ts). */
 function widgetToken(): string {
-  return `0.sandbox-turnstile.${crypto.randomUUID().replace(/-/g, '')}`;
+  return passedTurnstile('http://bh.localhost', 'medicare');
 }
 
 async function step(
@@ -200,7 +201,7 @@ describe('lead trust verdict', () => {
   });
 
   it(
-    'Turnstile slow or garbled never blocks the visitor: the lead is stored with turnstile error',
+    'Turnstile slow or garbled never blocks the visitor: the lead is stored with turnstile error, suspect and withheld',
     { timeout: 30_000 },
     async () => {
       for (const behaviour of ['slow', 'malformed', 'error'] as const) {
@@ -212,7 +213,13 @@ describe('lead trust verdict', () => {
         expect(Date.now() - started, behaviour).toBeLessThan(5000);
         const trust = await trustOf(v);
         expect(trust.turnstile, behaviour).toBe('error');
-        expect(trust.verdict, behaviour).toBe('clean');
+        // No proof either way: kept for the operator, not sold, unless DELIVER_SUSPECT_REASONS names it.
+        expect(trust, behaviour).toMatchObject({ verdict: 'suspect', reasons: ['turnstile-error'] });
+        const row = await env.DB.prepare('SELECT delivery, withheld_reasons FROM leads WHERE visitor_id = ?')
+          .bind(v.id)
+          .first<{ delivery: string; withheld_reasons: string }>();
+        expect(row?.delivery, behaviour).toBe('withheld');
+        expect(JSON.parse(row?.withheld_reasons ?? '[]'), behaviour).toContain('verdict');
       }
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finishMedicare } from '../support/consent';
+import { finishMedicare, medicareContactOf } from '../support/consent';
 import { decode, leadsOf, visitor, type Visitor } from '../support/funnel';
 import { pastPhoneDeadline, pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
@@ -127,8 +127,7 @@ describe('the finish without JavaScript', () => {
     const again = await v.post('/get-yours-otc/contact?edit=1', {
       submissionId: crypto.randomUUID(),
       consentVersion: page.version,
-      phone: '(305) 555-0182',
-      email: 'ada@example.com',
+      ...medicareContactOf(v),
     });
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe('/get-yours-otc/contact');

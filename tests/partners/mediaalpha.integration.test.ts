@@ -183,7 +183,7 @@ describe('phone lease through the Worker', () => {
       );
       instance.storageChanged();
     });
-    if (consent) await stub.acceptConsent(consent);
+    if (consent) await stub.shareUnder(consent);
     await visitor.get('/save-auto');
     return visitor;
   }

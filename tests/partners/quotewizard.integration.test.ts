@@ -3,7 +3,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { deliverOne, type LeadDeliveryMessage } from '../../src/worker/lead-delivery';
-import { finishAuto } from '../support/auto-funnel';
+import type { QuoteWizardDeliveryMessage } from '../../src/worker/lead-delivery/message';
+import { autoContactOf, finishAuto } from '../support/auto-funnel';
 import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
 import { HONEYPOT_FIELD } from '../../src/shared/defence';
 import { asIfTaken } from '../support/pace';
@@ -54,7 +55,7 @@ async function leadsSent(sb: SandboxScope): Promise<string[]> {
   return [...new Set((await leadCalls(sb)).map((call) => (call.body as { external_id: string }).external_id))];
 }
 
-function messageFor(v: Visitor, submissionId: string, form = 'auto'): LeadDeliveryMessage {
+function messageFor(v: Visitor, submissionId: string, form = 'auto'): QuoteWizardDeliveryMessage {
   return { v: 1, partner: 'quotewizard', visitorId: v.id, form, submissionId };
 }
 
@@ -89,10 +90,10 @@ describe('QuoteWizard delivery of an auto lead', () => {
         {
           first_name: 'Grace',
           last_name: 'Hopper',
-          email: 'grace@example.com',
+          email: autoContactOf(v).driver1Email,
           dob: '1966-12-09',
           address: '1 Main St',
-          primary_phone: '3125550188',
+          primary_phone: autoContactOf(v).digits,
           gender: 'female',
           own_or_rent: 'own',
           marital_status: 'non-married',

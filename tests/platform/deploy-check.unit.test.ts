@@ -17,8 +17,14 @@ function shippedVars(env: DeployEnv): Record<string, string> {
 
 /** The values an operator fills in before the first deploy (docs/operating.md, step 1). */
 const FILLED: Record<DeployEnv, Record<string, string>> = {
-  staging: { QUOTEWIZARD_BASE_URL: 'https://api-staging.quotewizard.com' },
-  production: { TURNSTILE_SITE_KEY: '0x4AAAAAAAB3kWtQz9xYvN1c' },
+  staging: {
+    QUOTEWIZARD_BASE_URL: 'https://api-staging.quotewizard.com',
+    SELLER_DELIVERY_BASE_URL: 'https://staging.leads.benefithelpers.com/sellers',
+  },
+  production: {
+    TURNSTILE_SITE_KEY: '0x4AAAAAAAB3kWtQz9xYvN1c',
+    SELLER_DELIVERY_BASE_URL: 'https://leads.benefithelpers.com/sellers',
+  },
 };
 
 function config(env: DeployEnv, vars: Record<string, string> = {}, extra: Partial<DeployConfig> = {}): DeployConfig {
@@ -57,6 +63,13 @@ describe('deploy:check rules', () => {
         config('staging', { QUOTEWIZARD_BASE_URL: shippedVars('staging').QUOTEWIZARD_BASE_URL ?? '' }),
       ).join('\n'),
     ).toMatch(/QUOTEWIZARD_BASE_URL is a placeholder/);
+    // The Medicare companies' lead router is the operator's own: refused until it is set.
+    expect(
+      deployProblems(
+        'production',
+        config('production', { SELLER_DELIVERY_BASE_URL: shippedVars('production').SELLER_DELIVERY_BASE_URL ?? '' }),
+      ).join('\n'),
+    ).toMatch(/SELLER_DELIVERY_BASE_URL is a placeholder/);
   });
 
   it('fail on a placeholder id, an .example or loopback host, a test partner host or a dummy site key in production', () => {

@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { leadsOf, visitor, type Visitor } from '../support/funnel';
 import { sandboxScope } from '../support/sandbox';
-import { answerMedicareSteps, finalStepKit, jsonStep } from './support';
+import { answerMedicareSteps, finalStepKit, jsonStep, FIRST_SELLER } from './support';
 
 /**
  * Issue 11, item 1: another site cannot make a visitor's browser create a lead. The visitor's
@@ -26,7 +26,7 @@ describe('cross-site replay of the final step', () => {
     const v = visitor('bh');
     await answerMedicareSteps(v);
     const kit = await finalStepKit(v);
-    const final = jsonStep('contact', { phone: '(305) 555-0182' }, kit);
+    const final = jsonStep('contact', { phone: '(305) 555-0182', ...FIRST_SELLER }, kit);
 
     const json = await v.fetch('/api/form/submit', {
       method: 'POST',

@@ -33,3 +33,8 @@ export async function answerMedicareSteps(v: Visitor): Promise<void> {
     expect(res.status, step).toBe(200);
   }
 }
+
+/** The first company the bh Medicare consent step lists, ticked: consent to share is given to someone. */
+export const FIRST_SELLER: Readonly<Record<string, string>> = {
+  'consentSeller:benefit-helpers-insurance-agency': 'yes',
+};

@@ -2,6 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { decode, hiddenFieldsOf, submissionIdOf, submitStep, type Visitor } from './funnel';
+import { passedTurnstile } from './turnstile';
 
 /** The consent step's page: its html (entities decoded) and the consent version it shows. */
 export async function consentPage(v: Visitor, path: string): Promise<{ html: string; raw: string; version: string }> {
@@ -24,13 +25,41 @@ export async function atHumanPace(v: Visitor): Promise<void> {
 }
 
 /**
- * The Medicare funnel of /get-yours-otc without JavaScript up to and including the consent
- * step; `sellers` are the seller ids to tick there. Returns the final page's raw html.
+ * A test visitor's own phone and email: one person's lead per product (src/worker/funnel/same-person.ts)
+ * means a shared test phone would make every later test's lead a duplicate.
+ */
+export function medicareContactOf(v: Pick<Visitor, 'key'>): { phone: string; email: string } {
+  const n = parseInt(v.key.replace(/-/g, '').slice(0, 8), 16) % 8_000_000;
+  const digits = String(2_000_000 + n).padStart(7, '0');
+  return { phone: `(305) ${digits.slice(0, 3)}-${digits.slice(3)}`, email: `ada.${v.key.slice(0, 8)}@example.com` };
+}
+
+/** The keyed fingerprint the Worker stores for a contact value (test secret of vitest.config.ts). */
+export async function fingerprintOf(kind: 'phone' | 'email', value: string): Promise<string> {
+  const normal =
+    kind === 'phone' ? `phone:+1${value.replace(/\D/g, '').slice(-10)}` : `email:${value.trim().toLowerCase()}`;
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(env.LEAD_HASH_SALT),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(normal)));
+  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The Medicare funnel of /get-yours-otc posted as forms up to and including the consent step;
+ * `sellers` are the seller ids to tick there. The final post carries a passing Turnstile token
+ * as a browser with JavaScript would (`turnstile: false`: none, as without JavaScript). Returns
+ * the consent page (its html and version).
  */
 export async function finishMedicare(
   v: Visitor,
   sellers: readonly string[] = [],
-  contact: Record<string, string> = { phone: '(305) 555-0182', email: 'ada@example.com' },
+  contact: Record<string, string> = medicareContactOf(v),
+  options: { turnstile?: boolean; extra?: Record<string, string> } = {},
 ) {
   await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
   await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
@@ -44,6 +73,8 @@ export async function finishMedicare(
     submissionId: submissionIdOf(page.raw),
     ...contact,
     ...ticks,
+    ...(options.turnstile === false ? {} : { 'cf-turnstile-response': passedTurnstile(v.origin, 'medicare') }),
+    ...options.extra,
   });
   expect(res.status).toBe(303);
   return page;
