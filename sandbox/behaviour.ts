@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
-export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile'] as const;
+/** `companies`: the Medicare companies a visitor ticks, each under /companies/{id}. */
+export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile', 'companies'] as const;
 export type PartnerName = (typeof PARTNERS)[number];
 
 /**

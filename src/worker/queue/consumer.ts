@@ -10,6 +10,7 @@ import {
   type ErasureBucket,
   type ErasureMessage,
 } from '../archive';
+import { partnerDeletionMessageSchema, sendPartnerDeletion } from '../consent/partner-deletions';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
@@ -65,7 +66,16 @@ function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement
   ];
 }
 
-type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS' | 'EVENTS_DLQ'> & {
+type ConsumerEnv = Pick<
+  Env,
+  | 'DB'
+  | 'EVENTS'
+  | 'EVENTS_DLQ'
+  | 'QUOTEWIZARD_API_KEY'
+  | 'MEDIAALPHA_API_TOKEN'
+  | 'PARTNER_TIMEOUT_MS'
+  | 'QUOTEWIZARD_TIMEOUT_MS'
+> & {
   ARCHIVE: ErasureBucket;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
@@ -94,10 +104,16 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   const good: { message: Message<unknown>; event: QueuedEvent }[] = [];
   const poison: Message<unknown>[] = [];
   const erasures: { message: Message<unknown>; erasure: ErasureMessage }[] = [];
+  const deletions: { message: Message<unknown>; deletion: string }[] = [];
   for (const message of batch.messages) {
     const erasure = erasureMessageSchema.safeParse(message.body);
     if (erasure.success) {
       erasures.push({ message, erasure: erasure.data });
+      continue;
+    }
+    const deletion = partnerDeletionMessageSchema.safeParse(message.body);
+    if (deletion.success) {
+      deletions.push({ message, deletion: deletion.data.deletion });
       continue;
     }
     const event = eventOf(message.body);
@@ -114,6 +130,18 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     } catch (err) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       await reportError(env, err, { where: 'queue.archive-erasure', queue: batch.queue, erasure: erasure.erasure });
+    }
+  }
+
+  // A privacy deletion's request to a partner that received the lead (src/worker/consent/partner-deletions.ts):
+  // retried until the partner takes it; past the retries the daily cron still sends it (its row stays pending).
+  for (const { message, deletion } of deletions) {
+    try {
+      await sendPartnerDeletion(env, deletion);
+      message.ack();
+    } catch (err) {
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      await reportError(env, err, { where: 'queue.partner-deletion', queue: batch.queue, deletion });
     }
   }
 
