@@ -103,9 +103,15 @@ describe('POST /certificates/{id}/match', () => {
     const cert = await v.fetch(`/certificates/${id}`, { headers: { accept: 'application/json' } });
     expect(cert.status).toBe(200);
     const { jws } = await cert.json<{ jws: string }>();
-    const jwks = await (await v.get('/.well-known/lead-certificates.json')).json<Parameters<typeof verifyWithJwks>[1]>();
+    const jwks = await (
+      await v.get('/.well-known/lead-certificates.json')
+    ).json<Parameters<typeof verifyWithJwks>[1]>();
     expect(await verifyWithJwks(jws, jwks)).toBe(true);
-    expect(await (await match(id, { phone, email })).json()).toEqual({ certificate_id: id, phone: false, email: false });
+    expect(await (await match(id, { phone, email })).json()).toEqual({
+      certificate_id: id,
+      phone: false,
+      email: false,
+    });
   });
 });
 
@@ -117,8 +123,8 @@ describe('the JWKS keeps every key that ever signed', () => {
     ).json<{ jws: string }>();
     const old = await signingKey(env.LEAD_CERTIFICATE_KEY);
     // A new key, as an operator would put it with `wrangler secret put LEAD_CERTIFICATE_KEY`.
-    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+    const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
     const rotated = JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x, d: jwk.d, kid: 'rotated-2027-01' });
     const keys = await publishedKeys({ ...env, LEAD_CERTIFICATE_KEY: rotated });
     expect(keys.map((k) => k.kid)).toEqual(expect.arrayContaining([old?.kid, 'rotated-2027-01']));

@@ -38,6 +38,10 @@ describe('retention run at +100 days', () => {
     const v = visitor('bh');
     await finishMedicare(v, ['harbor-licensed-agents'], { phone, email });
     const lead = await leadOf(v.id);
+    // The duplicate-lead key is a plain hash of the phone: needed for a day, then cleared.
+    expect(await env.DB.prepare('SELECT phone_key FROM leads WHERE id = ?').bind(lead.id).first('phone_key')).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
     // Written before fingerprints: the plain hashes are there, the keyed ones not yet.
     expect(lead.phone_sha256).toBe(await plainSha256(`+1${phone.replace(/\D/g, '')}`));
     // A do-not-sell request with the email, stored as the page stores it.
@@ -76,6 +80,9 @@ describe('retention run at +100 days', () => {
     expect(purged.user_agent).toBeNull();
     expect(purged.phone_sha256).toBeNull();
     expect(purged.email_sha256).toBeNull();
+    expect(
+      await env.DB.prepare('SELECT phone_key FROM leads WHERE id = ?').bind(lead.id).first('phone_key'),
+    ).toBeNull();
     const keyed = await env.DB.prepare('SELECT phone_fingerprint, email_fingerprint FROM leads WHERE id = ?')
       .bind(lead.id)
       .first<{ phone_fingerprint: string; email_fingerprint: string }>();

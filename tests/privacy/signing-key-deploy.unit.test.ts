@@ -10,8 +10,8 @@ const devKey = signingKeyInFile(devVars) ?? '';
 const devX = privateJwkX(devKey);
 
 async function freshKey(kid: string): Promise<string> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
+  const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
   return JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x, d: jwk.d, kid });
 }
 
@@ -20,7 +20,7 @@ describe('deploy:check and the development signing key', () => {
     expect(devX).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('refuses it from a secrets file (JSON or dotenv), the environment, or vars, in staging and production', async () => {
+  it('refuses it from a secrets file (JSON or dotenv), the environment, or vars, in staging and production', () => {
     for (const env of ['staging', 'production'] as const) {
       const json = signingKeyInFile(JSON.stringify({ LEAD_CERTIFICATE_KEY: devKey, OTHER: 'x' }));
       const dotenv = signingKeyInFile(`A=1\nLEAD_CERTIFICATE_KEY='${devKey}'\n`);
@@ -39,20 +39,25 @@ describe('deploy:check and the development signing key', () => {
       expect(problems).toHaveLength(4);
       for (const p of problems) expect(p).toMatch(/is the development key/);
       // The messages never carry the key.
-      expect(problems.join('\n')).not.toContain(JSON.parse(devKey).d as string);
+      expect(problems.join('\n')).not.toContain((JSON.parse(devKey) as { d: string }).d);
     }
   });
 
   it('lets a fresh key through as a secret, but not as a plain var; nothing found is not a problem', async () => {
     const fresh = await freshKey('prod-2026-12');
-    expect(signingKeyProblems('production', [{ where: 'secrets.json', value: fresh }], devX ? [devX] : [])).toEqual(
-      [],
-    );
+    expect(signingKeyProblems('production', [{ where: 'secrets.json', value: fresh }], devX ? [devX] : [])).toEqual([]);
     expect(
       signingKeyProblems('production', [{ where: '[env.production] vars', value: fresh, isVar: true }], [devX ?? '']),
     ).toEqual(['LEAD_CERTIFICATE_KEY is a private key in [env.production] vars: set it as a secret, not a var']);
-    expect(signingKeyProblems('staging', [{ where: 'x', value: undefined }, { where: 'y', value: 'nope' }], [])).toEqual(
-      [],
-    );
+    expect(
+      signingKeyProblems(
+        'staging',
+        [
+          { where: 'x', value: undefined },
+          { where: 'y', value: 'nope' },
+        ],
+        [],
+      ),
+    ).toEqual([]);
   });
 });

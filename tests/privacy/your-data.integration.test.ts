@@ -97,7 +97,13 @@ describe('Your data page', () => {
     expect(await count('SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?', v.id)).toBe(0);
     const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
     expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });
-    expect(await pollUntil(() => archivedEventsOf(v.id), (keys) => keys.length === 0, 15_000)).toEqual([]);
+    expect(
+      await pollUntil(
+        () => archivedEventsOf(v.id),
+        (keys) => keys.length === 0,
+        15_000,
+      ),
+    ).toEqual([]);
     expect((await awaitDeletionRequests(lead.id, 1)).map((r) => r.path)).toEqual(['/mediaalpha/deletions']);
     // The certificate (consent proof, fingerprints only) stays; the other browser's lead too.
     expect(await count('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?', lead.certificate_id)).toBe(1);

@@ -1,6 +1,7 @@
 /**
  * The daily Cron Trigger's privacy and retention work, in the order each part needs:
- * - leads get their fingerprints while their values are there, then retention clears the values;
+ * - leads get their fingerprints while their values are there, then retention clears the values
+ *   (and, after a day, the duplicate-lead key);
  * - the events cron rolls up, archives and prunes old raw rows, then the archive sweep deletes
  *   the days past retention (it waits for a day's rows to be pruned first);
  * - do-not-sell requests lose their raw contact for fingerprints;
@@ -12,7 +13,7 @@ import { reportError } from '../observability/report-error';
 import { sweepExpiredArchive } from './archive-retention';
 import { fingerprintLeads, fingerprintPrivacyRequests } from './fingerprint-backfill';
 import { sendPendingPartnerDeletions } from './partner-deletions';
-import { purgeExpiredLeadValues } from './retention';
+import { clearStaleDedupeKeys, purgeExpiredLeadValues } from './retention';
 
 export async function forgetOnSchedule(env: Env, now: Date): Promise<void> {
   const part = (where: string, run: () => Promise<unknown>) =>
@@ -21,6 +22,7 @@ export async function forgetOnSchedule(env: Env, now: Date): Promise<void> {
     part('leads', async () => {
       await fingerprintLeads(env);
       await purgeExpiredLeadValues(env, now);
+      await clearStaleDedupeKeys(env, now);
     }),
     part('events', async () => {
       await maintainEvents(env, now);

@@ -3,13 +3,13 @@
  * The visitors' Durable Objects forget everything; their events go from D1 (the hot days'
  * rollups recomputed without them) and, by a queued erasure, from the R2 archive; their leads go
  * from D1 with a queued deletion request to every partner that received one; the KV entries
- * keyed by the leads' ip (ip-quality cache, rate-limit notes) are dropped. The signed
+ * keyed by the leads' ip or the visitor (ip-quality cache, rate-limit notes) are dropped. The signed
  * certificates stay: they are the consent proof, hold only keyed fingerprints, and once the lead
  * is gone nothing matches them (certificate-match.ts).
  */
 import { planArchiveErasure, type ErasureMessage } from '../archive';
 import { replaceDayRollups } from '../archive/rollup-query';
-import { ipHash } from '../defence/rate-limit';
+import { ipHash, visitorHash } from '../defence/rate-limit';
 import { reportError } from '../observability/report-error';
 import { ipCacheKey } from '../../partners/ipqs';
 import type { VisitorDO } from '../visitor';
@@ -22,6 +22,8 @@ export interface ErasureTargets {
   anonymousIds: readonly string[];
   /** The visitors' Durable Objects. */
   objects: readonly DurableObjectStub<VisitorDO>[];
+  /** Secret visitor keys, when known (the visitor's own request): their rate-limit notes in KV go too. */
+  visitorKeys?: readonly string[];
 }
 
 export interface ErasureResult {
@@ -101,12 +103,15 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
     );
   // Caches keyed by the leads' ip: the ip-quality verdict and the rate-limit notes.
   const ips = [...new Set(leads.map((l) => l.ip).filter((ip): ip is string => typeof ip === 'string' && ip !== ''))];
-  await Promise.all(
-    ips.flatMap((ip) => [
+  await Promise.all([
+    ...ips.flatMap((ip) => [
       ipCacheKey(ip).then((key) => env.CACHE.delete(key)),
       ipHash(ip).then((hash) => env.CACHE.delete(`defence:rl:ip:${hash}`)),
     ]),
-  ).catch((err: unknown) => reportError(env, err, { where: 'privacy.kv-delete' }));
+    ...(targets.visitorKeys ?? []).map((key) =>
+      visitorHash(key).then((hash) => env.CACHE.delete(`defence:rl:v:${hash}`)),
+    ),
+  ]).catch((err: unknown) => reportError(env, err, { where: 'privacy.kv-delete' }));
   const recipients = await db
     .prepare(
       `SELECT recipient, lead_id AS lead FROM partner_deletions WHERE id IN (SELECT value FROM json_each(?)) ORDER BY lead_id, recipient`,

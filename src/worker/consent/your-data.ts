@@ -124,6 +124,7 @@ yourData.post('/your-data/delete', async (c) => {
     leads,
     anonymousIds: [c.var.anonymousId],
     objects: c.var.newVisitor ? [] : [visitorStub(c.env, c.var.visitorId)],
+    visitorKeys: [c.var.visitorId],
   });
   const partners = new Set(result.partners.map((p) => p.recipient)).size;
   await audit(c.env.DB, 'delete', 'visitor', VISITOR_SUBJECT, {
