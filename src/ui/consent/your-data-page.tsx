@@ -109,7 +109,7 @@ export function renderYourDataPage(
           </button>
         </form>
       </section>
-      <form method="post" action={yourDataPath(input.language, '/your-data/delete')} className="card" noValidate>
+      <form method="post" action={yourDataPath(input.language, '/your-data/delete')} className="card">
         <h2>{s.deleteTitle}</h2>
         {input.mustConfirm ? (
           <p className="error" role="alert">
