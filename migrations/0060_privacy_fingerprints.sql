@@ -69,3 +69,11 @@ CREATE TABLE IF NOT EXISTS partner_deletions (
   UNIQUE (lead_id, recipient)
 );
 CREATE INDEX IF NOT EXISTS partner_deletions_pending ON partner_deletions (status, requested_at);
+
+-- Visitors whose events were erased, and when: the queue consumer drops their events received
+-- before that moment that were still in flight (queued, retried, replayed from the dead-letter
+-- queue), so a deletion is not undone by its own visit's last events. Kept 30 days (daily cron).
+CREATE TABLE IF NOT EXISTS erased_visitors (
+  anonymous_id TEXT PRIMARY KEY,
+  erased_at TEXT NOT NULL
+);

@@ -1,6 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { handleEventBatch } from '../../src/worker/queue/consumer';
+import { batchOf, queuedAt } from '../archive/support';
 import { finishMedicare, leadOf } from '../support/consent';
+import { recordingQueue } from '../support/recording-queue';
 import { decode, visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { archivedEventsOf, awaitDeletionRequests, count, uniqueEmail, uniquePhone } from './support';
@@ -112,6 +115,22 @@ describe('Your data page', () => {
       `SELECT via, action, leads FROM privacy_audit WHERE via = 'visitor' AND action = 'delete' AND leads = 1`,
     ).all();
     expect(audit.results.length).toBeGreaterThanOrEqual(1);
+
+    // An event of the visit still in the queue when the delete ran is dropped on arrival, in D1
+    // and the archive; one from after the delete is a new visit and is kept.
+    const erasedAt = await env.DB.prepare('SELECT erased_at FROM erased_visitors WHERE anonymous_id = ?')
+      .bind(v.id)
+      .first<{ erased_at: string }>();
+    expect(erasedAt?.erased_at).toBeDefined();
+    const late = queuedAt(new Date(Date.parse(erasedAt?.erased_at ?? '') - 1000).toISOString(), { anonymousId: v.id });
+    const fresh = queuedAt(new Date(Date.parse(erasedAt?.erased_at ?? '') + 1000).toISOString(), { anonymousId: v.id });
+    const outcome = await handleEventBatch(batchOf([late, fresh]), { ...env, EVENTS_DLQ: recordingQueue().queue });
+    expect(outcome.inserted).toBe(1);
+    const ids = (
+      await env.DB.prepare('SELECT id FROM events WHERE anonymous_id = ?').bind(v.id).all<{ id: string }>()
+    ).results.map((r) => r.id);
+    expect(ids).toEqual([fresh.id]);
+    expect((await archivedEventsOf(v.id)).length).toBe(1);
 
     // A form from another site cannot delete.
     const cross = await v.fetch('/your-data/delete', {

@@ -11,6 +11,7 @@
 import { maintainEvents, runPendingErasures } from '../archive';
 import { reportError } from '../observability/report-error';
 import { sweepExpiredArchive } from './archive-retention';
+import { forgetOldErasedMarks } from './erased-visitors';
 import { fingerprintLeads, fingerprintPrivacyRequests } from './fingerprint-backfill';
 import { sendPendingPartnerDeletions } from './partner-deletions';
 import { clearStaleDedupeKeys, purgeExpiredLeadValues } from './retention';
@@ -29,6 +30,7 @@ export async function forgetOnSchedule(env: Env, now: Date): Promise<void> {
       await sweepExpiredArchive(env, now);
     }),
     part('privacy-requests', () => fingerprintPrivacyRequests(env)),
+    part('erased-marks', () => forgetOldErasedMarks(env.DB, now)),
     part('erasures', () => runPendingErasures(env, now)),
     part('partner-deletions', () => sendPendingPartnerDeletions(env, now)),
   ]);

@@ -13,6 +13,7 @@ import { ipHash, visitorHash } from '../defence/rate-limit';
 import { reportError } from '../observability/report-error';
 import { ipCacheKey } from '../../partners/ipqs';
 import type { VisitorDO } from '../visitor';
+import { markErased } from './erased-visitors';
 import { planPartnerDeletions, type PartnerDeletionMessage } from './partner-deletions';
 import type { LeadRow } from './privacy-subject';
 
@@ -81,6 +82,8 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
       ...rawDays.flatMap((day) => replaceDayRollups(db, 'events', day)),
     );
   if (erasure) statements.push(erasure.statement);
+  // Their events still in the queue are dropped when they arrive.
+  if (anonymousIds.length) statements.push(markErased(db, anonymousIds, now));
   const partners = await planPartnerDeletions(env, leads, now);
   statements.push(...partners.statements);
   if (leads.length)

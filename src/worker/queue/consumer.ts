@@ -10,6 +10,7 @@ import {
   type ErasureBucket,
   type ErasureMessage,
 } from '../archive';
+import { withoutErased } from '../consent/erased-visitors';
 import { partnerDeletionMessageSchema, sendPartnerDeletion } from '../consent/partner-deletions';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
@@ -168,29 +169,37 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
 
   if (good.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
 
-  let failedStep: 'archive' | 'd1' = 'archive';
+  let failedStep: 'archive' | 'd1' = 'd1';
+  // The messages this run still has to settle (a dropped one is acknowledged at once).
+  let unsettled = good;
   try {
+    // Events of a visitor erased after they were sent are dropped, not stored (src/worker/consent/erased-visitors.ts).
+    const { kept, dropped } = await withoutErased(env.DB, good);
+    for (const { message } of dropped) message.ack();
+    unsettled = kept;
+    if (kept.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
+    failedStep = 'archive';
     // The archive first: a row in D1 always has its archive object (the cron prunes on that).
     const batchIds = await archiveEvents(
       env.ARCHIVE,
-      good.map(({ event }) => event),
+      kept.map(({ event }) => event),
     );
     failedStep = 'd1';
     // One D1 batch is one transaction: the batch is stored whole or not at all.
     const results = await env.DB.batch(
       storeStatements(
         env.DB,
-        good.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
+        kept.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
       ),
     );
     const inserted = results[2]?.meta.changes ?? 0;
-    for (const { message } of good) message.ack();
-    return { inserted, duplicates: good.length - inserted, deadLettered: poisonSent, retried: false };
+    for (const { message } of kept) message.ack();
+    return { inserted, duplicates: kept.length - inserted, deadLettered: poisonSent, retried: false };
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 300) : `${failedStep} write failed`;
     const deadReason = failedStep === 'archive' ? 'archive-write-failed' : 'd1-write-failed';
-    const lastDelivery = good.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
-    const retrying = good.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
+    const lastDelivery = unsettled.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
+    const retrying = unsettled.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
     let deadLettered = 0;
     if (lastDelivery.length > 0) {
       try {
@@ -204,13 +213,13 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
         retrying.push(...lastDelivery);
       }
     }
-    const attempts = Math.max(...good.map(({ message }) => message.attempts));
+    const attempts = Math.max(...unsettled.map(({ message }) => message.attempts));
     const delaySeconds = retryDelaySeconds(Math.max(1, ...retrying.map(({ message }) => message.attempts)));
     for (const { message } of retrying) message.retry({ delaySeconds });
     await reportError(env, err, {
       where: failedStep === 'archive' ? 'queue.archive-write' : 'queue.d1-insert',
       queue: batch.queue,
-      count: good.length,
+      count: unsettled.length,
       attempts,
       delaySeconds,
       deadLettered,
