@@ -5,15 +5,15 @@ import { publishedKeys } from '../../src/worker/consent/certificate';
 import { signJws } from '../../src/worker/consent/jws';
 import { signingKey } from '../../src/worker/consent/signing-key';
 import { freshIp } from '../support/sandbox';
-import { finishMedicare, leadOf, verifyWithJwks } from '../support/consent';
+import { finishMedicare, jwsPayload, leadOf, verifyWithJwks } from '../support/consent';
 import { visitor } from '../support/funnel';
-import { OPS, uniqueEmail, uniquePhone } from './support';
+import { OPS, plainSha256, uniqueEmail, uniquePhone } from './support';
 
 /**
  * A buyer checks a lead the way TrustedForm buyers do: POST /certificates/{id}/match with the
  * phone or email it holds, from its own server (no Origin), answered yes or no by the keyed
  * fingerprints of the certificate's lead; rate-limited; after a deletion the certificate still
- * verifies and nothing matches it.
+ * verifies, nothing matches it, and a plain contact hash it carried is gone.
  */
 function match(id: string, body: unknown, ip = freshIp()) {
   // A buyer's server: no Origin, no cookie, no Sec-Fetch-Site.
@@ -85,9 +85,12 @@ describe('POST /certificates/{id}/match', () => {
     expect(await fromElsewhere.json()).toMatchObject({ error: { code: 'rate_limited' } });
   });
 
-  it('after a deletion the certificate still verifies against the JWKS, and nothing matches it', async () => {
+  it('after a deletion the certificate still verifies against the JWKS, nothing matches it, and it holds no plain contact hash', async () => {
     const { v, phone, email, lead, id } = await certifiedLead();
     expect(await (await match(id, { phone })).json()).toMatchObject({ phone: true });
+    const { jws: originalJws } = await (
+      await v.fetch(`/certificates/${id}`, { headers: { accept: 'application/json' } })
+    ).json<{ jws: string }>();
     const preview = await v.fetch('/ops/privacy/delete', {
       method: 'POST',
       headers: OPS,
@@ -112,6 +115,15 @@ describe('POST /certificates/{id}/match', () => {
       phone: false,
       email: false,
     });
+    // Signed before contacts were keyed, it carried a plain SHA-256 of the phone: the kept copy does not.
+    const phoneHash = await plainSha256(`+1${phone.replace(/\D/g, '')}`);
+    const before = jwsPayload(originalJws);
+    expect(before.contact).toMatchObject({ phone_sha256: phoneHash });
+    const after = jwsPayload(jws);
+    expect(after.contact).toMatchObject({ phone_sha256: null, email_sha256: null });
+    expect(after.redacted).toMatchObject({ reason: 'privacy-deletion', original_kid: 'test-2026-11' });
+    expect({ ...after, contact: null, redacted: null }).toEqual({ ...before, contact: null, redacted: null });
+    expect(jws).not.toBe(originalJws);
   });
 });
 

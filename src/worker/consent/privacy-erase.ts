@@ -4,8 +4,9 @@
  * rollups recomputed without them) and, by a queued erasure, from the R2 archive; their leads go
  * from D1 with a queued deletion request to every partner that received one; the KV entries
  * keyed by the leads' ip or the visitor (ip-quality cache, rate-limit notes) are dropped. The signed
- * certificates stay: they are the consent proof, hold only keyed fingerprints, and once the lead
- * is gone nothing matches them (certificate-match.ts).
+ * certificates stay: they are the consent proof, and once the lead is gone nothing matches them
+ * (certificate-match.ts); one that still holds a plain hash of the contact is re-signed without
+ * it (certificate-redaction.ts).
  */
 import { planArchiveErasure, type ErasureMessage } from '../archive';
 import { replaceDayRollups } from '../archive/rollup-query';
@@ -13,6 +14,7 @@ import { ipHash, visitorHash } from '../defence/rate-limit';
 import { reportError } from '../observability/report-error';
 import { ipCacheKey } from '../../partners/ipqs';
 import type { VisitorDO } from '../visitor';
+import { redactPlainHashes } from './certificate-redaction';
 import { markErased } from './erased-visitors';
 import { planPartnerDeletions, type PartnerDeletionMessage } from './partner-deletions';
 import type { LeadRow } from './privacy-subject';
@@ -86,6 +88,14 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   if (anonymousIds.length) statements.push(markErased(db, anonymousIds, now));
   const partners = await planPartnerDeletions(env, leads, now);
   statements.push(...partners.statements);
+  // Certificates that still carry a plain hash of the contact get a redacted, re-signed copy.
+  statements.push(
+    ...(await redactPlainHashes(
+      env,
+      leads.map((l) => l.certificate_id).filter((id): id is string => typeof id === 'string'),
+      now,
+    )),
+  );
   if (leads.length)
     statements.push(
       db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)),
