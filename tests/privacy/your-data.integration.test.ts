@@ -29,6 +29,10 @@ describe('Your data page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(decode(await page.text())).toContain('We keep nothing about this browser.');
+    const es = decode(await (await visitor('m10es').get('/your-data')).text());
+    expect(es).toContain('<h1>Sus datos</h1>');
+    expect(es).toContain('action="/your-data/delete?lang=es"');
+    expect(es).toContain('No guardamos nada sobre este navegador.');
   });
 
   it("exports this browser's answers, leads and events as a JSON download, and none of another browser's", async () => {
