@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
+/** `sellers`: the Medicare companies a visitor ticks, each under /sellers/{id} (leads and deletions). */
 export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile', 'sellers'] as const;
 export type PartnerName = (typeof PARTNERS)[number];
 

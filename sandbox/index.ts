@@ -8,6 +8,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { behaviourRoutes, SandboxState } from './behaviour';
+import { deletionRoutes } from './deletions';
 import { geoRoutes } from './geo';
 import { ipqsRoutes } from './ipqs';
 import { mediaAlphaRoutes } from './mediaalpha';
@@ -21,6 +22,10 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/__sandbox', behaviourRoutes(state));
   app.route('/mediaalpha', mediaAlphaRoutes(state));
   app.route('/quotewizard', quoteWizardRoutes(state));
+  // Consumer deletion requests for leads a partner received (recorded with the full path).
+  app.route('/quotewizard', deletionRoutes(state, 'quotewizard', true));
+  app.route('/mediaalpha', deletionRoutes(state, 'mediaalpha', true));
+  app.route('/sellers/:seller', deletionRoutes(state, 'sellers', false));
   app.route('/ipqs', ipqsRoutes(state));
   app.route('/geo', geoRoutes(state));
   app.route('/turnstile', turnstileRoutes(state));

@@ -2,15 +2,18 @@
  * `npm run deploy:check [-- --env staging|production] [--config wrangler.toml]`: before a deploy, refuses a config that
  * cannot go live (scripts/deploy-rules.ts: placeholder ids, `.example` or loopback hosts, test
  * partner hosts or dummy Turnstile keys in production), checks the production routes match the
- * brand hostnames, then builds each environment with `wrangler deploy --dry-run`. Exits 1 on
- * any problem. Needs no Cloudflare credentials.
+ * brand hostnames, refuses the development certificate signing key wherever the deploy would
+ * take the secret from (brands/signing-key-rules.ts; `--secrets-file <path>` names the file given
+ * to `wrangler deploy --secrets-file`), then builds each environment with `wrangler deploy
+ * --dry-run`. Exits 1 on any problem. Needs no Cloudflare credentials.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
 import { deployProblems, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
+import { privateJwkX, signingKeyInFile, signingKeyProblems, type KeySource } from '../brands/signing-key-rules';
 
 const require = createRequire(import.meta.url);
 const wrangler = require('wrangler') as typeof import('wrangler');
@@ -25,6 +28,30 @@ if (only !== undefined && only !== 'staging' && only !== 'production') {
 const envs: DeployEnv[] = only ? [only] : ['staging', 'production'];
 const configArg = args.indexOf('--config');
 const configPath = configArg >= 0 ? (args[configArg + 1] ?? 'wrangler.toml') : 'wrangler.toml';
+const secretsArg = args.indexOf('--secrets-file');
+const secretsFile = secretsArg >= 0 ? args[secretsArg + 1] : undefined;
+
+/** The public half of the development signing key, from the example file that publishes its private half. */
+const developmentX = existsSync('.dev.vars.example')
+  ? [privateJwkX(signingKeyInFile(readFileSync('.dev.vars.example', 'utf8')))].filter((x): x is string => x !== null)
+  : [];
+
+function keySources(env: DeployEnv, config: DeployConfig): KeySource[] {
+  const fromFile = (path: string): KeySource[] =>
+    existsSync(path) ? [{ where: path, value: signingKeyInFile(readFileSync(path, 'utf8')) }] : [];
+  const vars = config.vars ?? {};
+  return [
+    {
+      where: `[env.${env}] vars`,
+      value: typeof vars.LEAD_CERTIFICATE_KEY === 'string' ? vars.LEAD_CERTIFICATE_KEY : undefined,
+      isVar: true,
+    },
+    ...(secretsFile ? fromFile(secretsFile) : []),
+    ...fromFile(`.dev.vars.${env}`),
+    ...fromFile(`.env.${env}`),
+    { where: 'the LEAD_CERTIFICATE_KEY environment variable', value: process.env.LEAD_CERTIFICATE_KEY },
+  ];
+}
 
 let failed = false;
 for (const env of envs) {
@@ -32,7 +59,7 @@ for (const env of envs) {
     { config: configPath, env },
     { hideWarnings: true },
   ) as unknown as DeployConfig;
-  const problems = deployProblems(env, config);
+  const problems = [...deployProblems(env, config), ...signingKeyProblems(env, keySources(env, config), developmentX)];
   if (env === 'production' && routesBlockIn(readFileSync(configPath, 'utf8')) !== wranglerRoutesBlock()) {
     problems.push('the production routes differ from the brand hostnames (npm run routes -- --wrangler --write)');
   }

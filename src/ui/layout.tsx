@@ -48,6 +48,9 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
             <a href={page.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell'}>
               {consentCopy(page.language).doNotSell}
             </a>
+            <a href={page.language === 'spanish' ? '/your-data?lang=es' : '/your-data'}>
+              {consentCopy(page.language).yourData}
+            </a>
           </nav>
           <p className="disclaimer">
             {productCopy(page.config.product ?? page.brand.defaultProduct, page.language).disclaimer}

@@ -19,9 +19,8 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
-import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
+import { consentApp, forgetOnSchedule, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
-import { maintainEvents, runPendingErasures } from './archive';
 
 export { VisitorDO } from './visitor';
 
@@ -65,13 +64,10 @@ export default {
     if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
     else await handleEventBatch(batch, env);
   },
-  // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts) and the events
-  // hot window (issue 17, src/worker/archive/maintain.ts) and privacy erasures of the archive
-  // whose queue message was lost (src/worker/archive/erase.ts); one failing does not stop another.
+  // Daily Cron Trigger: lead and archive retention, the events hot window, contact fingerprints,
+  // and privacy erasures and partner deletion requests whose queue message was lost
+  // (src/worker/consent/forget-on-schedule.ts); one failing does not stop another.
   scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    const now = new Date(controller.scheduledTime);
-    ctx.waitUntil(
-      Promise.allSettled([purgeExpiredLeadValues(env, now), maintainEvents(env, now), runPendingErasures(env, now)]),
-    );
+    ctx.waitUntil(forgetOnSchedule(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

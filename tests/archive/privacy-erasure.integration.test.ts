@@ -24,9 +24,11 @@ describe('privacy deletion reaches the R2 archive', () => {
       15_000,
     );
 
-    // An old day of both visitors, in shared objects, rolled up and pruned by the daily cron.
+    // An old day of both visitors, in shared objects, rolled up and pruned by the daily cron: past
+    // the hot window, inside the archive's retention (the cron deletes older days).
     const other = 'anon-erasure-other';
-    const old = ['2019-07-01T09:00:00.000Z', '2019-07-01T09:05:00.000Z', '2019-07-01T09:10:00.000Z'];
+    const oldDay = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+    const old = [`${oldDay}T09:00:00.000Z`, `${oldDay}T09:05:00.000Z`, `${oldDay}T09:10:00.000Z`];
     const oldMine = [queuedAt(old[0] ?? '', { anonymousId: v.id }), queuedAt(old[2] ?? '', { anonymousId: v.id })];
     const oldTheirs = [queuedAt(old[1] ?? '', { anonymousId: other, sessionId: 'sess-erasure-other' })];
     // And a recent batch shared with the other visitor, still hot in D1.
@@ -44,15 +46,13 @@ describe('privacy deletion reaches the R2 archive', () => {
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(await count(`SELECT COUNT(*) AS n FROM event_days WHERE day = '2019-07-01' AND pruned_at IS NOT NULL`)).toBe(
-      1,
-    );
-    expect(await count(`SELECT COUNT(*) AS n FROM events WHERE received_at LIKE '2019-07-01%'`)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM event_days WHERE day = ? AND pruned_at IS NOT NULL`, oldDay)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM events WHERE received_at LIKE ?`, `${oldDay}%`)).toBe(0);
 
     const holding = async () =>
       (await archiveObjects('events/')).filter((o) => o.events.some((e) => e.anonymousId === v.id));
     const before = await holding();
-    expect(before.some((o) => o.key.startsWith('events/dt=2019-07-01/'))).toBe(true);
+    expect(before.some((o) => o.key.startsWith(`events/dt=${oldDay}/`))).toBe(true);
     expect(before.some((o) => o.key.startsWith(`events/dt=${now.slice(0, 10)}/`))).toBe(true);
 
     // The report reads rollups only: the hot day's must drop the visitor with their rows.
@@ -65,10 +65,17 @@ describe('privacy deletion reaches the R2 archive', () => {
         .first<{ events: number; visits: number }>();
     expect(await hotRollup()).toEqual({ events: 2, visits: 2 });
 
-    const deleted = await v.fetch('/ops/privacy/delete', {
+    // The operator previews what the phone matches, then deletes that lead.
+    const preview = await v.fetch('/ops/privacy/delete', {
       method: 'POST',
       headers: OPS,
       body: JSON.stringify({ phone }),
+    });
+    const { matched } = await preview.json<{ matched: { id: string }[] }>();
+    const deleted = await v.fetch('/ops/privacy/delete', {
+      method: 'POST',
+      headers: OPS,
+      body: JSON.stringify({ phone, leads: matched.map((m) => m.id) }),
     });
     expect(deleted.status).toBe(200);
     const { archiveErasure } = await deleted.json<{ archiveErasure: { id: string; objects: number } }>();
@@ -79,7 +86,7 @@ describe('privacy deletion reaches the R2 archive', () => {
     const [kept, summed] = await pageRollupsBothWays();
     expect(kept).toEqual(summed);
     // The pruned day keeps its counts (no visitor in them): its raw rows are gone.
-    expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = '2019-07-01'`)).toBe(3);
+    expect(await count(`SELECT SUM(events) AS n FROM event_rollups WHERE day = ?`, oldDay)).toBe(3);
     const done = await pollUntil(
       () =>
         env.DB.prepare(`SELECT * FROM privacy_archive_erasures WHERE id = ?`)

@@ -130,11 +130,15 @@ describe('opt-outs obeyed everywhere', () => {
     expect(filed.status).toBe(303);
     // The request keeps no raw contact.
     const stored = await env.DB.prepare(
-      "SELECT email, phone, email_sha256 FROM privacy_requests WHERE kind = 'do-not-sell' AND visitor_id = ?",
+      "SELECT email, phone, email_fingerprint FROM privacy_requests WHERE kind = 'do-not-sell' AND visitor_id = ?",
     )
       .bind(v.id)
-      .first<{ email: string | null; phone: string | null; email_sha256: string | null }>();
-    expect(stored).toMatchObject({ email: null, phone: null, email_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      .first<{ email: string | null; phone: string | null; email_fingerprint: string | null }>();
+    expect(stored).toMatchObject({
+      email: null,
+      phone: null,
+      email_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     // This browser's later pages carry no tag manager or ad script.
     const later = await (await v.get('/save-auto')).text();
     expect(later).not.toContain('/gtm.js');

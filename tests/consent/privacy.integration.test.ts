@@ -91,11 +91,17 @@ describe('partners and do-not-sell pages', () => {
     const id = location.split('=')[1];
     const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?')
       .bind(id)
-      .first<{ email: string | null; email_sha256: string | null; brand: string; kind: string; visitor_id: string }>();
+      .first<{
+        email: string | null;
+        email_fingerprint: string | null;
+        brand: string;
+        kind: string;
+        visitor_id: string;
+      }>();
     // Kept as the keyed fingerprint of the normalised email, never the email itself.
     expect(row).toMatchObject({
       email: null,
-      email_sha256: await fingerprintOf('email', 'ada@example.com'),
+      email_fingerprint: await fingerprintOf('email', 'ada@example.com'),
       brand: 'bh',
       kind: 'do-not-sell',
       visitor_id: v.id,
@@ -153,10 +159,19 @@ describe('operator privacy requests', () => {
     expect(dump.visitors[0]?.state.values['values:*']).toBeDefined();
     expect(dump.events.length).toBeGreaterThanOrEqual(1);
 
-    const deleted = await v.fetch('/ops/privacy/delete', {
+    // A delete without lead ids is a preview: nothing goes.
+    const preview = await v.fetch('/ops/privacy/delete', {
       method: 'POST',
       headers: OPS,
       body: JSON.stringify({ phone }),
+    });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ preview: true, deleted: null, matched: [{ id: lead.id }] });
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM leads WHERE visitor_id = ?').bind(v.id).first('n')).toBe(1);
+    const deleted = await v.fetch('/ops/privacy/delete', {
+      method: 'POST',
+      headers: OPS,
+      body: JSON.stringify({ phone, leads: [lead.id] }),
     });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({
@@ -179,17 +194,19 @@ describe('operator privacy requests', () => {
       headers: OPS,
       body: JSON.stringify({ phone }),
     });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ deleted: { leads: 0, visitors: 0, events: 0 } });
+    // Nobody matches any more: said clearly, nothing deleted.
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ error: { code: 'no_match' } });
     const audit = await env.DB.prepare(
-      'SELECT action, subject_kind, subject_sha256, leads FROM privacy_audit ORDER BY at',
-    ).all<{ action: string; subject_kind: string; subject_sha256: string; leads: number }>();
+      'SELECT action, subject_kind, subject_fingerprint, leads FROM privacy_audit ORDER BY at',
+    ).all<{ action: string; subject_kind: string; subject_fingerprint: string; leads: number }>();
     const mine = audit.results.filter((r) => r.subject_kind === 'phone');
     expect(mine.map((r) => [r.action, r.leads])).toEqual(
       expect.arrayContaining([
         ['export', 1],
+        ['preview', 1],
         ['delete', 1],
-        ['delete', 0],
+        ['preview', 0],
       ]),
     );
     expect(JSON.stringify(audit.results)).not.toContain(phone.replace(/\D/g, '').slice(3));
@@ -201,7 +218,7 @@ describe('operator privacy requests', () => {
 });
 
 describe('retention', () => {
-  it('the Cron Trigger clears personal values of leads older than LEAD_RETENTION_DAYS; certificate and hashes remain', async () => {
+  it('the Cron Trigger clears personal values of leads older than LEAD_RETENTION_DAYS; certificate and fingerprints remain', async () => {
     const old = visitor('bh');
     await finishLife(old);
     const fresh = visitor('bh');
@@ -221,7 +238,13 @@ describe('retention', () => {
     expect(purged.user_agent).toBeNull();
     expect(purged.personal_purged_at).not.toBeNull();
     expect(purged.certificate_id).toBe(oldLead.certificate_id);
-    expect(purged.phone_sha256).toBe(oldLead.phone_sha256);
+    // The contact is kept as a keyed fingerprint only (set before the values were cleared); the plain hash goes.
+    expect(purged.phone_sha256).toBeNull();
+    expect(
+      await env.DB.prepare('SELECT phone_fingerprint FROM leads WHERE id = ?')
+        .bind(oldLead.id)
+        .first('phone_fingerprint'),
+    ).toMatch(/^[0-9a-f]{64}$/);
     expect(purged.consent_sha256).toBe(oldLead.consent_sha256);
     const kept = await leadOf(fresh.id);
     expect(JSON.parse(kept.values)).toMatchObject({ firstName: 'Grace' });

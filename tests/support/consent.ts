@@ -60,11 +60,16 @@ export async function finishMedicare(
   sellers: readonly string[] = [],
   contact: Record<string, string> = medicareContactOf(v),
   options: { turnstile?: boolean; extra?: Record<string, string> } = {},
+  person: { firstName: string; lastName: string; zipcode: string } = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    zipcode: '33101',
+  },
 ) {
-  await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
+  await submitStep(v, '/get-yours-otc/zip', { zipcode: person.zipcode });
   await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
   await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
-  await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
+  await submitStep(v, '/get-yours-otc/name', { firstName: person.firstName, lastName: person.lastName });
   const page = await consentPage(v, '/get-yours-otc/contact');
   await atHumanPace(v);
   const ticks = Object.fromEntries(sellers.map((id) => [`consentSeller:${id}`, 'yes']));

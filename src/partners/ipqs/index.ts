@@ -58,7 +58,7 @@ export function toIpQuality(reply: z.infer<typeof ipqsReplySchema>, now: Date): 
   };
 }
 
-async function ipCacheKey(ip: string): Promise<string> {
+export async function ipCacheKey(ip: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ip));
   return `ipqs:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

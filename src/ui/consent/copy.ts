@@ -5,6 +5,7 @@ const COPY = {
   english: {
     doNotSell: 'Do not sell or share my personal information',
     partners: 'Companies that may contact you',
+    yourData: 'Your data',
     tpmoLabel: 'Important Medicare information',
     sellersLegend: 'Companies that may receive my information and contact me (tick each one you agree to):',
     sellersNone:
@@ -13,6 +14,7 @@ const COPY = {
   spanish: {
     doNotSell: 'No vender ni compartir mi información personal',
     partners: 'Compañías que pueden comunicarse con usted',
+    yourData: 'Sus datos',
     tpmoLabel: 'Información importante sobre Medicare',
     sellersLegend: 'Compañías que pueden recibir mi información y comunicarse conmigo (marque cada una que acepte):',
     sellersNone:

@@ -13,7 +13,7 @@ import type { PageProps } from '../page-props';
  * text) and its "Do not sell or share my personal information" page with a request form. Both
  * in English and Spanish, inside the brand's normal layout (header with the number, footer).
  */
-interface ChromeInput {
+export interface ChromeInput {
   brand: Brand;
   language: Language;
   path: string;
@@ -24,7 +24,7 @@ interface ChromeInput {
   pageContext: Record<string, unknown>;
 }
 
-function render(input: ChromeInput, children: ReactNode): Promise<ReadableStream<Uint8Array>> {
+export function renderPrivacyChrome(input: ChromeInput, children: ReactNode): Promise<ReadableStream<Uint8Array>> {
   const config = pageConfigSchema.parse({
     title: input.title,
     description: input.title,
@@ -88,7 +88,7 @@ export function renderPartnersPage(
 ): Promise<ReadableStream<Uint8Array>> {
   const s = PARTNERS_COPY[input.language];
   const sellers = input.brand.consent.medicare?.sellers ?? [];
-  return render(
+  return renderPrivacyChrome(
     { ...input, title: s.title, name: 'partners', path: '/partners' },
     <>
       <h1>{s.title}</h1>
@@ -156,7 +156,7 @@ export function renderDoNotSellPage(
 ): Promise<ReadableStream<Uint8Array>> {
   const s = DNS_COPY[input.language];
   const action = input.language === 'spanish' ? '/do-not-sell?lang=es' : '/do-not-sell';
-  return render(
+  return renderPrivacyChrome(
     { ...input, title: s.title, name: 'do-not-sell', path: '/do-not-sell' },
     <>
       <h1>{s.title}</h1>

@@ -28,7 +28,7 @@ export async function recordDoNotSell(
   ]);
   const id = crypto.randomUUID();
   await c.env.DB.prepare(
-    'INSERT INTO privacy_requests (id, created_at, brand, kind, email, phone, email_sha256, phone_sha256, visitor_id, gpc) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)',
+    'INSERT INTO privacy_requests (id, created_at, brand, kind, email, phone, email_fingerprint, phone_fingerprint, visitor_id, gpc) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)',
   )
     .bind(
       id,
@@ -68,7 +68,7 @@ export async function doNotSellRequested(
   try {
     const row = await env.DB.prepare(
       `SELECT 1 AS hit FROM privacy_requests WHERE kind = 'do-not-sell'
-         AND ((?1 IS NOT NULL AND email_sha256 = ?1) OR (?2 IS NOT NULL AND phone_sha256 = ?2) OR (?3 IS NOT NULL AND visitor_id = ?3))
+         AND ((?1 IS NOT NULL AND email_fingerprint = ?1) OR (?2 IS NOT NULL AND phone_fingerprint = ?2) OR (?3 IS NOT NULL AND visitor_id = ?3))
        LIMIT 1`,
     )
       .bind(email, phone, visitorId)

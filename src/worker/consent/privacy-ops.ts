@@ -1,122 +1,79 @@
 /**
- * Operator privacy requests at /ops/privacy (issue 19), behind the report token:
- * - POST /ops/privacy/export `{ email?, phone? }`: the visitor's leads, Durable Object state,
- *   events and do-not-sell requests as JSON;
- * - POST /ops/privacy/delete `{ email?, phone? }`: deletes those leads, wipes those visitors'
- *   Durable Objects and deletes their events, in D1 and (by a queued erasure, src/worker/archive/erase.ts)
- *   in the R2 archive; the signed certificates stay (they hold hashes
- *   only and are the proof of consent a buyer may need). Repeatable: a second run finds nothing
- *   and says so. Every export and deletion is written to `privacy_audit` with the subject as a
- *   hash. The contact goes in the body, never in the URL.
- * Same-origin rule for writes: a command-line client sends `Origin: https://{brand host}`.
+ * Operator privacy requests at /ops/privacy, behind the report token. A request names a person
+ * by email, phone, or first name + last name + zip (Medicare leads may have no contact), in any
+ * combination; only records carrying every identifier given are theirs (privacy-subject.ts).
+ * - POST /ops/privacy/export: the person's leads, Durable Object state, events and do-not-sell
+ *   requests as JSON.
+ * - POST /ops/privacy/delete without `leads`: a preview of what matched (lead ids, brand,
+ *   product, date, the partners that would get a deletion request); nothing is deleted.
+ * - POST /ops/privacy/delete with `leads` (ids from the preview): deletes those leads, their
+ *   visitors' Durable Object state and events (D1 and, queued, the R2 archive), and queues a
+ *   deletion request to each partner that received them (privacy-erase.ts). An id the request
+ *   no longer matches refuses the whole delete.
+ * Nobody matching is a 404 `no_match` that says so; nothing is deleted. Do-not-sell requests
+ * are kept (they are how the opt-out keeps being obeyed) and hold only fingerprints. Every
+ * export, preview and deletion is written to `privacy_audit` with the subject as fingerprints.
+ * The identifiers go in the body, never in the URL. Same-origin rule for writes: a
+ * command-line client sends `Origin: https://{brand host}`.
  */
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { planArchiveErasure, type ErasureMessage } from '../archive';
-import { replaceDayRollups } from '../archive/rollup-query';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
-import { reportError } from '../observability/report-error';
 import { requireReportToken } from '../report/auth';
-import { emailSha256, normaliseEmail, normalisePhone, phoneSha256 } from './contact-hash';
+import { recipientsOf } from './partner-deletions';
+import { eraseRecords, objectIdsOf } from './privacy-erase';
+import {
+  leadsOf,
+  namesSomeone,
+  requestsOf,
+  subjectOf,
+  subjectShape,
+  subjectSchema,
+  type LeadRow,
+  type Subject,
+} from './privacy-subject';
 
 export const privacyOps = new Hono<AppEnv>();
 privacyOps.use('*', requireReportToken);
 
-const subjectSchema = z
-  .strictObject({ email: z.string().max(256).optional(), phone: z.string().max(32).optional() })
-  .refine((s) => Boolean(s.email?.trim() || s.phone?.trim()), 'an email or a phone number is required');
+const deleteSchema = z
+  .strictObject({ ...subjectShape, leads: z.array(z.string().min(1).max(64)).min(1).max(200).optional() })
+  .refine(...namesSomeone);
 
-interface Subject {
-  email: string | null;
-  phone: string | null;
-  emailHash: string | null;
-  phoneHash: string | null;
-  /** The phone as the forms store it: (ddd) ddd-dddd. */
-  phoneStored: string | null;
-  kind: string;
-  /** SHA-256 of the subject, for the audit row. */
-  hash: string;
+export interface AuditCounts {
+  leads: number;
+  visitors: number;
+  events: number;
+  requests: number;
+  partners?: number;
 }
 
-async function subjectOf(input: { email?: string | undefined; phone?: string | undefined }): Promise<Subject> {
-  const email = input.email?.trim() ? normaliseEmail(input.email) : null;
-  const phone = input.phone?.trim() ? normalisePhone(input.phone) : null;
-  if ((input.email?.trim() && !email) || (input.phone?.trim() && !phone))
-    throw new ApiError(400, 'invalid_subject', 'The email or phone number is not valid');
-  const [emailHash, phoneHash] = await Promise.all([emailSha256(email), phoneSha256(phone)]);
-  const kind = [email ? 'email' : null, phone ? 'phone' : null].filter(Boolean).join('+');
-  return {
-    email,
-    phone,
-    emailHash,
-    phoneHash,
-    phoneStored: phone ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : null,
-    kind,
-    hash: [phoneHash, emailHash].filter(Boolean).join(':'),
-  };
-}
-
-interface LeadRow {
-  id: string;
-  visitor_id: string;
-  visitor_object: string | null;
-  certificate_id: string | null;
-  [column: string]: unknown;
-}
-
-async function leadsOf(db: D1Database, s: Subject): Promise<LeadRow[]> {
-  // Hashes match leads written since issue 19; the stored values match older ones (until retention clears them).
-  const rows = await db
-    .prepare(
-      `SELECT * FROM leads WHERE phone_sha256 = ?1 OR email_sha256 = ?2
-        OR json_extract("values", '$.phone') = ?3 OR json_extract("values", '$.driver1Phone') = ?3
-        OR lower(json_extract("values", '$.email')) = ?4 OR lower(json_extract("values", '$.driver1Email')) = ?4`,
-    )
-    .bind(s.phoneHash, s.emailHash, s.phoneStored, s.email)
-    .all<LeadRow>();
-  return rows.results;
-}
-
-function visitorsOf(leads: readonly LeadRow[]): { anonymousIds: string[]; objects: string[] } {
-  return {
-    anonymousIds: [...new Set(leads.map((l) => l.visitor_id))],
-    objects: [
-      ...new Set(
-        leads
-          .map((l) => l.visitor_object)
-          .filter((o): o is string => typeof o === 'string' && /^[0-9a-f]{64}$/.test(o)),
-      ),
-    ],
-  };
-}
-
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => '?').join(', ');
-}
-
-async function audit(
+export async function audit(
   db: D1Database,
-  action: 'export' | 'delete',
-  s: Subject,
-  counts: { leads: number; visitors: number; events: number; requests: number },
+  action: 'export' | 'preview' | 'delete',
+  via: 'operator' | 'visitor',
+  subject: Pick<Subject, 'kind' | 'fingerprint'>,
+  counts: AuditCounts,
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .prepare(
-      'INSERT INTO privacy_audit (id, at, action, subject_kind, subject_sha256, leads, visitors, events, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO privacy_audit (id, at, action, via, subject_kind, subject_fingerprint, leads, visitors, events, requests, partners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     .bind(
       id,
       new Date().toISOString(),
       action,
-      s.kind,
-      s.hash,
+      via,
+      subject.kind,
+      subject.fingerprint,
       counts.leads,
       counts.visitors,
       counts.events,
       counts.requests,
+      counts.partners ?? 0,
     )
     .run();
   return id;
@@ -127,103 +84,141 @@ const invalid = (result: { success: boolean; error?: z.core.$ZodError }) => {
     throw new ApiError(400, 'invalid_request', 'The request does not match the schema', z.treeifyError(result.error));
 };
 
-privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c) => {
-  const s = await subjectOf(c.req.valid('json'));
-  const db = c.env.DB;
-  const leads = await leadsOf(db, s);
-  const { anonymousIds, objects } = visitorsOf(leads);
+const NO_MATCH = 'No record carries every identifier given; nothing was exported or deleted';
+const noStore = { 'cache-control': 'no-store' };
+
+/** Everything stored about these visitors: their events and their Durable Objects' state. */
+export async function visitorData(env: Env, anonymousIds: readonly string[], objects: readonly string[]) {
   const events = anonymousIds.length
     ? (
-        await db
-          .prepare(
-            `SELECT * FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)}) ORDER BY received_at`,
-          )
-          .bind(...anonymousIds)
+        await env.DB.prepare(
+          `SELECT * FROM events WHERE anonymous_id IN (SELECT value FROM json_each(?)) ORDER BY received_at`,
+        )
+          .bind(JSON.stringify(anonymousIds))
           .all()
       ).results
     : [];
   const visitors = await Promise.all(
     objects.map(async (hex) => ({
       object: hex,
-      state: JSON.parse(await c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).exportState()) as unknown,
+      state: JSON.parse(await env.VISITOR.get(env.VISITOR.idFromString(hex)).exportState()) as unknown,
     })),
   );
-  const requests = (
-    await db
-      .prepare('SELECT * FROM privacy_requests WHERE email_sha256 = ? OR phone_sha256 = ?')
-      .bind(s.emailHash, s.phoneHash)
-      .all()
-  ).results;
-  const auditId = await audit(db, 'export', s, {
+  return { events, visitors };
+}
+
+/** A lead as the export shows it: its values parsed, not as a JSON string in a string. */
+function exported(lead: LeadRow): Record<string, unknown> {
+  try {
+    return { ...lead, values: JSON.parse(lead.values) as unknown };
+  } catch {
+    return { ...lead };
+  }
+}
+
+privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c) => {
+  const s = await subjectOf(c.env.LEAD_HASH_SALT, c.req.valid('json'));
+  const leads = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
+  const requests = await requestsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
+  if (leads.length === 0 && requests.length === 0) {
+    await audit(c.env.DB, 'export', 'operator', s, { leads: 0, visitors: 0, events: 0, requests: 0 });
+    throw new ApiError(404, 'no_match', NO_MATCH, { identifiers: s.kind });
+  }
+  const { events, visitors } = await visitorData(
+    c.env,
+    [...new Set(leads.map((l) => l.visitor_id))],
+    objectIdsOf(leads),
+  );
+  const auditId = await audit(c.env.DB, 'export', 'operator', s, {
     leads: leads.length,
     visitors: visitors.length,
     events: events.length,
     requests: requests.length,
   });
-  return c.json({ audit: auditId, leads, visitors, events, requests }, 200, { 'cache-control': 'no-store' });
+  return c.json(
+    { audit: auditId, identifiers: s.kind, leads: leads.map(exported), visitors, events, requests },
+    200,
+    noStore,
+  );
 });
 
-/**
- * UTC days holding rows of these visitors that the cron has not pruned. The report reads rollups
- * only, so a deletion recomputes those days' rollups from the rows left (in the same transaction);
- * a pruned day's rollups keep their counts, which hold no visitor (decisions.md).
- */
-async function unprunedDaysOf(db: D1Database, anonymousIds: string[]): Promise<string[]> {
-  const result = await db
-    .prepare(
-      `SELECT DISTINCT substr(received_at, 1, 10) AS day FROM events
-       WHERE anonymous_id IN (${placeholders(anonymousIds.length)})
-         AND substr(received_at, 1, 10) NOT IN (SELECT day FROM event_days WHERE pruned_at IS NOT NULL)`,
-    )
-    .bind(...anonymousIds)
-    .all<{ day: string }>();
-  return result.results.map((r) => r.day);
-}
-
-privacyOps.post('/delete', zValidator('json', subjectSchema, invalid), async (c) => {
-  const s = await subjectOf(c.req.valid('json'));
-  const db = c.env.DB;
-  const leads = await leadsOf(db, s);
-  const { anonymousIds, objects } = visitorsOf(leads);
-  await Promise.all(objects.map((hex) => c.env.VISITOR.get(c.env.VISITOR.idFromString(hex)).forget()));
-  let events = 0;
-  const statements: D1PreparedStatement[] = [];
-  // Their archived events go too: planned before the rows that name the objects are deleted.
-  const erasure = anonymousIds.length ? await planArchiveErasure(db, anonymousIds, new Date()) : null;
-  // The days their rows are in, still raw: their rollups are recomputed without them below.
-  const rawDays = anonymousIds.length ? await unprunedDaysOf(db, anonymousIds) : [];
-  if (anonymousIds.length)
-    statements.push(
-      db
-        .prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`)
-        .bind(...anonymousIds),
-      ...rawDays.flatMap((day) => replaceDayRollups(db, 'events', day)),
-    );
-  if (erasure) statements.push(erasure.statement);
-  if (leads.length)
-    statements.push(
-      db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)),
-    );
-  if (statements.length) {
-    const results = await db.batch(statements);
-    events = anonymousIds.length ? (results[0]?.meta.changes ?? 0) : 0;
+privacyOps.post('/delete', zValidator('json', deleteSchema, invalid), async (c) => {
+  const { leads: confirmed, ...input } = c.req.valid('json');
+  const s = await subjectOf(c.env.LEAD_HASH_SALT, input);
+  const matched = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
+  if (matched.length === 0) {
+    await audit(c.env.DB, confirmed ? 'delete' : 'preview', 'operator', s, {
+      leads: 0,
+      visitors: 0,
+      events: 0,
+      requests: 0,
+    });
+    throw new ApiError(404, 'no_match', NO_MATCH, { identifiers: s.kind });
   }
-  // The consumer runs the erasure; if this send fails, the daily cron runs it (its row is pending).
-  if (erasure)
-    await c.env.EVENTS.send({ kind: 'archive-erasure', erasure: erasure.id } satisfies ErasureMessage).catch(
-      (err: unknown) => reportError(c.env, err, { where: 'privacy.archive-erasure-send', erasure: erasure.id }),
+  if (!confirmed) {
+    const preview = await Promise.all(
+      matched.map(async (l) => ({
+        id: l.id,
+        brand: l.brand,
+        product: l.product,
+        created_at: l.created_at,
+        status: l.status ?? null,
+        certificate_id: l.certificate_id,
+        partners: (await recipientsOf(c.env, l)).map((r) => r.recipient),
+      })),
     );
-  const counts = { leads: leads.length, visitors: objects.length, events, requests: 0 };
-  const auditId = await audit(db, 'delete', s, counts);
+    const auditId = await audit(c.env.DB, 'preview', 'operator', s, {
+      leads: matched.length,
+      visitors: objectIdsOf(matched).length,
+      events: 0,
+      requests: 0,
+    });
+    return c.json(
+      {
+        audit: auditId,
+        preview: true,
+        identifiers: s.kind,
+        matched: preview,
+        deleted: null,
+        message: `Nothing deleted yet. To delete, send the same identifiers with "leads" set to the ids to delete.`,
+      },
+      200,
+      noStore,
+    );
+  }
+  const byId = new Map(matched.map((l) => [l.id, l]));
+  const unknown = confirmed.filter((id) => !byId.has(id));
+  if (unknown.length > 0)
+    throw new ApiError(
+      409,
+      'not_matched',
+      'Some lead ids are not records of this person (any more); nothing was deleted. Preview again.',
+      { leads: unknown },
+    );
+  const chosen = [...new Set(confirmed)].map((id) => byId.get(id)).filter((l): l is LeadRow => l !== undefined);
+  const result = await eraseRecords(c.env, {
+    leads: chosen,
+    anonymousIds: chosen.map((l) => l.visitor_id),
+    objects: objectIdsOf(chosen).map((hex) => c.env.VISITOR.get(c.env.VISITOR.idFromString(hex))),
+  });
+  const counts = {
+    leads: result.leads,
+    visitors: result.visitors,
+    events: result.events,
+    requests: 0,
+    partners: result.partners.length,
+  };
+  const auditId = await audit(c.env.DB, 'delete', 'operator', s, counts);
   return c.json(
     {
       audit: auditId,
       deleted: counts,
-      certificatesKept: leads.map((l) => l.certificate_id).filter(Boolean),
-      // The archive erasure runs after this answer (the queue, else the daily cron).
-      archiveErasure: erasure ? { id: erasure.id, objects: erasure.objects } : null,
+      partnerDeletions: result.partners,
+      certificatesKept: chosen.map((l) => l.certificate_id).filter(Boolean),
+      // The archive erasure and the partner requests run after this answer (the queue, else the daily cron).
+      archiveErasure: result.archiveErasure,
     },
     200,
-    { 'cache-control': 'no-store' },
+    noStore,
   );
 });

@@ -2,7 +2,10 @@
  * Lead retention (issue 19): the daily Cron Trigger clears the personal values of leads older
  * than LEAD_RETENTION_DAYS: the answers (names, contact, date of birth, address, all of
  * "values"), the ip and the user agent. The row, its consent proof, its certificate and the
- * contact hashes stay, so the consent can still be proven and a privacy request still matched.
+ * contact fingerprints stay, so the consent can still be proven and a privacy request still matched.
+ * The duplicate-lead key (phone_key, a plain SHA-256 of brand, form and phone, which gives the
+ * phone away like any unkeyed hash of one) is only read within a day of the lead, so it is
+ * cleared once that window is over, long before the values.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +21,19 @@ export async function purgeExpiredLeadValues(env: Env, now: Date = new Date()): 
     `UPDATE leads SET "values" = '{}', ip = NULL, user_agent = NULL, personal_purged_at = ? WHERE created_at < ? AND personal_purged_at IS NULL`,
   )
     .bind(now.toISOString(), cutoff)
+    .run();
+  return result.meta.changes ?? 0;
+}
+
+/** Dedupe keys older than this are never read again (LEAD_DEDUPE_WINDOW_MS is one day); a day of slack. */
+const DEDUPE_KEY_DAYS = 2;
+
+export async function clearStaleDedupeKeys(env: Pick<Env, 'DB'>, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - DEDUPE_KEY_DAYS * DAY_MS).toISOString();
+  const result = await env.DB.prepare(
+    'UPDATE leads SET phone_key = NULL WHERE phone_key IS NOT NULL AND created_at < ?',
+  )
+    .bind(cutoff)
     .run();
   return result.meta.changes ?? 0;
 }

@@ -3,20 +3,22 @@
  * the certificate keys, certificates, the /partners page and the do-not-sell page.
  */
 import { Hono, type Context } from 'hono';
-import type { Language } from '../../routes/schema';
 import { base64UrlToText } from '../../shared/base64url';
-import { displayPhone } from '../../shared/phone';
 import { renderCertificatePage, type CertificateView } from '../../ui/consent/certificate-page';
 import { renderDoNotSellPage, renderPartnersPage } from '../../ui/consent/privacy-pages';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
-import { shellOptions } from '../shell';
-import { buildPageTracking } from '../tracking';
 import { catalogText } from './catalog';
 import { certificateJws, publishedKeys } from './certificate';
+import { certificateMatch } from './certificate-match';
 import { recordDoNotSell } from './do-not-sell';
+import { chrome, languageOf } from './page-chrome';
+import { yourData } from './your-data';
 
 export const consentApp = new Hono<AppEnv>();
+// A buyer's check of a phone or email against a certificate's lead; the visitor's own data page.
+consentApp.route('/', certificateMatch);
+consentApp.route('/', yourData);
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -69,29 +71,6 @@ consentApp.get('/certificates/:id', async (c) => {
   });
   return c.body(stream, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
 });
-
-function languageOf(c: Context<AppEnv>): Language {
-  const lang = c.req.query('lang');
-  if (lang === 'es') return 'spanish';
-  if (lang === 'en') return 'english';
-  return c.var.brand.defaultLanguage;
-}
-
-function chrome(c: Context<AppEnv>, name: string) {
-  const brand = c.var.brand;
-  return {
-    brand,
-    language: languageOf(c),
-    phone: displayPhone(null, brand.defaultPhone),
-    shell: { ...shellOptions(c, false) },
-    pageContext: {
-      brand: { id: brand.id, name: brand.name },
-      page: { name, template: 'legal' },
-      visitorId: c.var.anonymousId,
-      tracking: buildPageTracking(c),
-    },
-  };
-}
 
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
 

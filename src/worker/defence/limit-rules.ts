@@ -6,10 +6,24 @@
  * Pages are not in this table: a page view never consults a limiter.
  */
 export type LimitedRoute =
-  'get-phone' | 'demand-check' | 'ads' | 'ipqs' | 'location' | 'quote-token' | 'step-submit' | 'lead' | 'event';
+  | 'get-phone'
+  | 'demand-check'
+  | 'ads'
+  | 'ipqs'
+  | 'location'
+  | 'quote-token'
+  | 'step-submit'
+  | 'lead'
+  | 'event'
+  | 'certificate-match';
 
 export type LimitBinding =
-  'RATE_LIMIT_PHONE' | 'RATE_LIMIT_PARTNER' | 'RATE_LIMIT_SUBMIT' | 'RATE_LIMIT_LEAD' | 'RATE_LIMIT_EVENTS';
+  | 'RATE_LIMIT_PHONE'
+  | 'RATE_LIMIT_PARTNER'
+  | 'RATE_LIMIT_SUBMIT'
+  | 'RATE_LIMIT_LEAD'
+  | 'RATE_LIMIT_EVENTS'
+  | 'RATE_LIMIT_MATCH';
 
 export interface LimitRule {
   binding: LimitBinding;
@@ -34,6 +48,8 @@ export const LIMIT_RULES: Readonly<Record<LimitedRoute, LimitRule>> = {
   'step-submit': { binding: 'RATE_LIMIT_SUBMIT', periodSeconds: 10, answer: '429' },
   lead: { binding: 'RATE_LIMIT_LEAD', periodSeconds: 60, answer: '429' },
   event: { binding: 'RATE_LIMIT_EVENTS', periodSeconds: 10, answer: '429' },
+  // A buyer's certificate match is an oracle on one guessed phone or email: also counted per certificate.
+  'certificate-match': { binding: 'RATE_LIMIT_MATCH', periodSeconds: 60, answer: '429' },
 };
 
 /** The API requests a middleware limits by method and path (location and lead are limited where they happen). */

@@ -53,6 +53,19 @@ async function setStatus(
   fields: { partnerRef?: string | null; error?: string | null; sent?: boolean } = {},
 ): Promise<void> {
   const at = new Date().toISOString();
+  // Once the company may hold the data, it is a recipient a deletion request must reach (partner-deletions.ts).
+  if (fields.sent)
+    await env.DB.prepare(
+      'INSERT OR IGNORE INTO lead_recipients (lead_id, recipient, endpoint, reference, sent_at) VALUES (?, ?, ?, ?, ?)',
+    )
+      .bind(
+        message.leadId,
+        message.recipient,
+        `${env.SELLER_DELIVERY_BASE_URL.replace(/\/+$/, '')}/${encodeURIComponent(message.recipient)}`,
+        fields.partnerRef ?? null,
+        at,
+      )
+      .run();
   await env.DB.prepare(
     `UPDATE lead_deliveries SET status = ?, partner_ref = COALESCE(?, partner_ref), error = ?, updated_at = ?,
        sent_at = CASE WHEN ? THEN ? ELSE sent_at END, fields = CASE WHEN ? THEN ? ELSE fields END

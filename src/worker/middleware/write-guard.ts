@@ -28,6 +28,13 @@ export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 /** Endpoints browsers post to on their own (CSP reports): no Origin guarantee, their own limits. */
 const BROWSER_REPORT_PATHS = new Set(['/api/csp-report']);
 
+/**
+ * POSTs that store nothing and are meant for other sites' servers: a buyer checking a lead
+ * certificate against the phone or email it holds (src/worker/consent/certificate-match.ts).
+ * No same-origin rule (a server sends no Origin); the body limit, JSON and clean-text rules stay.
+ */
+const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/match$/;
+
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
@@ -36,7 +43,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function isJsonApi(c: Context<AppEnv>): boolean {
-  return c.req.path.startsWith('/api/');
+  return c.req.path.startsWith('/api/') || CROSS_SITE_QUERY.test(c.req.path);
 }
 
 function refuse(c: Context<AppEnv>, status: 400 | 403 | 413 | 415, code: string, message: string): never {
@@ -122,7 +129,9 @@ async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
 
 export const writeGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHOD.test(c.req.method) || BROWSER_REPORT_PATHS.has(c.req.path)) return next();
-  if (!isSameOrigin(c)) refuse(c, 403, 'cross_origin', 'Writes are accepted only from pages of this site');
+  const crossSiteQuery = CROSS_SITE_QUERY.test(c.req.path);
+  if (!crossSiteQuery && !isSameOrigin(c))
+    refuse(c, 403, 'cross_origin', 'Writes are accepted only from pages of this site');
   const type = c.req.header('content-type') ?? '';
   if (isJsonApi(c) && !JSON_TYPE.test(type))
     refuse(c, 415, 'unsupported_media_type', 'The body must be application/json');

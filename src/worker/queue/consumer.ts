@@ -10,6 +10,8 @@ import {
   type ErasureBucket,
   type ErasureMessage,
 } from '../archive';
+import { withoutErased } from '../consent/erased-visitors';
+import { partnerDeletionMessageSchema, sendPartnerDeletion } from '../consent/partner-deletions';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
@@ -65,7 +67,16 @@ function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement
   ];
 }
 
-type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS' | 'EVENTS_DLQ'> & {
+type ConsumerEnv = Pick<
+  Env,
+  | 'DB'
+  | 'EVENTS'
+  | 'EVENTS_DLQ'
+  | 'QUOTEWIZARD_API_KEY'
+  | 'MEDIAALPHA_API_TOKEN'
+  | 'PARTNER_TIMEOUT_MS'
+  | 'QUOTEWIZARD_TIMEOUT_MS'
+> & {
   ARCHIVE: ErasureBucket;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
@@ -94,10 +105,16 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   const good: { message: Message<unknown>; event: QueuedEvent }[] = [];
   const poison: Message<unknown>[] = [];
   const erasures: { message: Message<unknown>; erasure: ErasureMessage }[] = [];
+  const deletions: { message: Message<unknown>; deletion: string }[] = [];
   for (const message of batch.messages) {
     const erasure = erasureMessageSchema.safeParse(message.body);
     if (erasure.success) {
       erasures.push({ message, erasure: erasure.data });
+      continue;
+    }
+    const deletion = partnerDeletionMessageSchema.safeParse(message.body);
+    if (deletion.success) {
+      deletions.push({ message, deletion: deletion.data.deletion });
       continue;
     }
     const event = eventOf(message.body);
@@ -114,6 +131,18 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
     } catch (err) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       await reportError(env, err, { where: 'queue.archive-erasure', queue: batch.queue, erasure: erasure.erasure });
+    }
+  }
+
+  // A privacy deletion's request to a partner that received the lead (src/worker/consent/partner-deletions.ts):
+  // retried until the partner takes it; past the retries the daily cron still sends it (its row stays pending).
+  for (const { message, deletion } of deletions) {
+    try {
+      await sendPartnerDeletion(env, deletion);
+      message.ack();
+    } catch (err) {
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      await reportError(env, err, { where: 'queue.partner-deletion', queue: batch.queue, deletion });
     }
   }
 
@@ -140,29 +169,37 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
 
   if (good.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
 
-  let failedStep: 'archive' | 'd1' = 'archive';
+  let failedStep: 'archive' | 'd1' = 'd1';
+  // The messages this run still has to settle (a dropped one is acknowledged at once).
+  let unsettled = good;
   try {
+    // Events of a visitor erased after they were sent are dropped, not stored (src/worker/consent/erased-visitors.ts).
+    const { kept, dropped } = await withoutErased(env.DB, good);
+    for (const { message } of dropped) message.ack();
+    unsettled = kept;
+    if (kept.length === 0) return { inserted: 0, duplicates: 0, deadLettered: poisonSent, retried: false };
+    failedStep = 'archive';
     // The archive first: a row in D1 always has its archive object (the cron prunes on that).
     const batchIds = await archiveEvents(
       env.ARCHIVE,
-      good.map(({ event }) => event),
+      kept.map(({ event }) => event),
     );
     failedStep = 'd1';
     // One D1 batch is one transaction: the batch is stored whole or not at all.
     const results = await env.DB.batch(
       storeStatements(
         env.DB,
-        good.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
+        kept.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
       ),
     );
     const inserted = results[2]?.meta.changes ?? 0;
-    for (const { message } of good) message.ack();
-    return { inserted, duplicates: good.length - inserted, deadLettered: poisonSent, retried: false };
+    for (const { message } of kept) message.ack();
+    return { inserted, duplicates: kept.length - inserted, deadLettered: poisonSent, retried: false };
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 300) : `${failedStep} write failed`;
     const deadReason = failedStep === 'archive' ? 'archive-write-failed' : 'd1-write-failed';
-    const lastDelivery = good.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
-    const retrying = good.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
+    const lastDelivery = unsettled.filter(({ message }) => message.attempts > EVENTS_MAX_RETRIES);
+    const retrying = unsettled.filter(({ message }) => message.attempts <= EVENTS_MAX_RETRIES);
     let deadLettered = 0;
     if (lastDelivery.length > 0) {
       try {
@@ -176,13 +213,13 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
         retrying.push(...lastDelivery);
       }
     }
-    const attempts = Math.max(...good.map(({ message }) => message.attempts));
+    const attempts = Math.max(...unsettled.map(({ message }) => message.attempts));
     const delaySeconds = retryDelaySeconds(Math.max(1, ...retrying.map(({ message }) => message.attempts)));
     for (const { message } of retrying) message.retry({ delaySeconds });
     await reportError(env, err, {
       where: failedStep === 'archive' ? 'queue.archive-write' : 'queue.d1-insert',
       queue: batch.queue,
-      count: good.length,
+      count: unsettled.length,
       attempts,
       delaySeconds,
       deadLettered,
