@@ -26,6 +26,9 @@ export default defineConfig({
             TURNSTILE_BASE_URL: `${sandbox}/turnstile`,
             SELLER_DELIVERY_BASE_URL: `${sandbox}/sellers`,
             TURNSTILE_SECRET_KEY: 'test-turnstile-secret',
+            // wrangler.toml waits 1 s for siteverify; four test workers on two cores can take longer,
+            // and a lead whose check timed out is (rightly) not delivered. The slow-Turnstile test still times out.
+            TURNSTILE_TIMEOUT_MS: '4000',
             LEAD_HASH_SALT: 'test-lead-hash-salt',
             // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.
             BREAKER_OPEN_SECONDS: '2',

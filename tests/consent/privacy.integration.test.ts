@@ -89,15 +89,13 @@ describe('partners and do-not-sell pages', () => {
     // The address names no part of the email (not "ada": a random id's hex can hold those letters).
     expect(location.toLowerCase()).not.toMatch(/example|@/);
     const id = location.split('=')[1];
-    const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?')
-      .bind(id)
-      .first<{
-        email: string | null;
-        email_fingerprint: string | null;
-        brand: string;
-        kind: string;
-        visitor_id: string;
-      }>();
+    const row = await env.DB.prepare('SELECT * FROM privacy_requests WHERE id = ?').bind(id).first<{
+      email: string | null;
+      email_fingerprint: string | null;
+      brand: string;
+      kind: string;
+      visitor_id: string;
+    }>();
     // Kept as the keyed fingerprint of the normalised email, never the email itself.
     expect(row).toMatchObject({
       email: null,

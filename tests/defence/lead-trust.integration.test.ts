@@ -206,11 +206,12 @@ describe('lead trust verdict', () => {
     async () => {
       for (const behaviour of ['slow', 'malformed', 'error'] as const) {
         const sb = sandboxScope();
-        await sb.set('turnstile', behaviour, 5000);
+        await sb.set('turnstile', behaviour, 10_000);
         const v = visitor('bh', { ip: sb.ip });
         const started = Date.now();
         await finishMedicare(v, { phone: uniquePhone(), turnstileToken: widgetToken(), startedMsAgo: 90_000 });
-        expect(Date.now() - started, behaviour).toBeLessThan(5000);
+        // Within the test's siteverify wait (TURNSTILE_TIMEOUT_MS, vitest.config.ts) and the steps around it.
+        expect(Date.now() - started, behaviour).toBeLessThan(9000);
         const trust = await trustOf(v);
         expect(trust.turnstile, behaviour).toBe('error');
         // No proof either way: kept for the operator, not sold, unless DELIVER_SUSPECT_REASONS names it.

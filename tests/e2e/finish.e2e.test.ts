@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
 
+/** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
+const OWN_PHONE = `305552${String(1000 + Math.floor(Math.random() * 9000))}`;
+
+/** This file's own phone: one person makes one delivered lead per product, so files never share one. */
+const DRIVER_PHONE = `3125554${String(100 + Math.floor(Math.random() * 900))}`;
+
 /**
  * Issue 15, items 1 and 2 in Chromium on a 390x844 phone: after the last step every call
  * button on the page (header, confirmation, exit-intent dialog) shows the leased number, and
@@ -129,7 +135,7 @@ describe('one number and the finish (Medicare, bh /otc-allowance)', () => {
       await expect
         .poll(() => page.evaluate(() => typeof (window as { turnstile?: unknown }).turnstile), WAIT)
         .toBe('object');
-      await page.locator('input[name="phone"]').pressSequentially('3055550182', TYPING);
+      await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE, TYPING);
       const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
       await page.getByRole('button', { name: /^Get my quote$/ }).click();
       expect((await reply).ok()).toBe(true);
@@ -202,7 +208,7 @@ describe('the auto finish (tqg /compare-auto)', () => {
       await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
       await next(page, /^Continue$/, '/compare-auto/driver-details');
       await next(page, /^Skip$/, '/compare-auto/contact');
-      await page.locator('input[name="driver1Phone"]').pressSequentially('3125550188', TYPING);
+      await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);
       await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
       await page.getByRole('button', { name: /^Get my quote$/ }).click();
       await expectConfirmationInFront(page);

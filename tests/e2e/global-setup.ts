@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     // circuit breaker per partner: partner timeouts on a loaded 2-core machine in one file must not
     // open it for the next file's leases. The breaker itself is proven in tests/defence (workerd).
     'BREAKER_FAILURES:1000',
+    // siteverify on a machine also running Chromium: a timed-out check withholds the lead (wrangler.toml: 1 s).
+    'TURNSTILE_TIMEOUT_MS:4000',
     // A clicks page waits this long for its offers (600 ms in wrangler.toml) on a machine also running Chromium.
     'LISTING_RENDER_BUDGET_MS:3000',
   ].flatMap((v) => ['--var', v]);

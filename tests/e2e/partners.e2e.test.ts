@@ -8,6 +8,9 @@ import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support
 import { queryD1, storedEventsOf, visitorIdOf } from './support/d1';
 import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
 
+/** This file's own phone: one person makes one delivered lead per product, so files never share one. */
+const DRIVER_PHONE = `3125552${String(100 + Math.floor(Math.random() * 900))}`;
+
 /**
  * The partner side in Chromium against the local sandbox: the phone number leased after the
  * auto funnel (not the brand's default) with a tel link that records the call click, and a
@@ -81,7 +84,7 @@ describe('phone lease in Chromium', () => {
     await continueTo(page, '/save-auto/driver-details');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL((url) => url.pathname === '/save-auto/contact', { timeout: 30_000 });
-    await page.locator('input[name="driver1Phone"]').pressSequentially('3125550199', TYPING);
+    await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);
     await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
     const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', {
       timeout: 30_000,

@@ -42,8 +42,8 @@ describe('retention run at +100 days', () => {
     expect(await env.DB.prepare('SELECT phone_key FROM leads WHERE id = ?').bind(lead.id).first('phone_key')).toMatch(
       /^[0-9a-f]{64}$/,
     );
-    // Written before fingerprints: the plain hashes are there, the keyed ones not yet.
-    expect(lead.phone_sha256).toBe(await plainSha256(`+1${phone.replace(/\D/g, '')}`));
+    // Written with keyed fingerprints only: no plain hash of the phone is ever stored.
+    expect(lead.phone_sha256).toBeNull();
     // A do-not-sell request with the email, stored as the page stores it.
     const dns = await v.post('/do-not-sell', { email, phone: '' });
     expect(dns.status).toBe(303);

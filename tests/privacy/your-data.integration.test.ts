@@ -63,7 +63,7 @@ describe('Your data page', () => {
     }>();
     expect(dump.leads.map((l) => l.id)).toEqual([lead.id]);
     expect(dump.leads[0]?.values).toMatchObject({ email, firstName: 'Ada' });
-    expect(dump.leads[0]?.sent_to).toContain('mediaalpha');
+    expect(dump.leads[0]?.sent_to).toEqual(['harbor-licensed-agents']);
     expect(dump.state.values['values:*']).toBeDefined();
     expect(dump.events.length).toBeGreaterThan(0);
     expect(dump.events.every((e) => e.anonymous_id === v.id)).toBe(true);
@@ -111,7 +111,9 @@ describe('Your data page', () => {
         15_000,
       ),
     ).toEqual([]);
-    expect((await awaitDeletionRequests(lead.id, 1)).map((r) => r.path)).toEqual(['/mediaalpha/deletions']);
+    expect((await awaitDeletionRequests(lead.id, 1)).map((r) => r.path)).toEqual([
+      '/sellers/harbor-licensed-agents/deletions',
+    ]);
     // The certificate (consent proof, fingerprints only) stays; the other browser's lead too.
     expect(await count('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?', lead.certificate_id)).toBe(1);
     expect(await count('SELECT COUNT(*) AS n FROM leads WHERE visitor_id = ?', other.id)).toBe(1);

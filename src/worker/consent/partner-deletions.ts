@@ -22,7 +22,7 @@ export const partnerDeletionMessageSchema = z.strictObject({
 });
 export type PartnerDeletionMessage = z.infer<typeof partnerDeletionMessageSchema>;
 
-type RecipientEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'MEDIAALPHA_BASE_URL'>;
+type RecipientEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'MEDIAALPHA_BASE_URL' | 'SELLER_DELIVERY_BASE_URL'>;
 
 export interface Recipient {
   recipient: string;
@@ -70,6 +70,19 @@ export async function recipientsOf(env: RecipientEnv, lead: RecipientLead): Prom
     .bind(lead.id)
     .all<Recipient>();
   for (const r of recorded.results) out.set(r.recipient, r);
+  // A company's delivery still queued or in flight may reach it yet: it is owed the request too.
+  const queued = await env.DB.prepare(
+    `SELECT recipient, partner_ref FROM lead_deliveries WHERE lead_id = ? AND kind = 'seller' AND status <> 'withheld'`,
+  )
+    .bind(lead.id)
+    .all<{ recipient: string; partner_ref: string | null }>();
+  for (const r of queued.results)
+    if (!out.has(r.recipient))
+      out.set(r.recipient, {
+        recipient: r.recipient,
+        endpoint: `${base(env.SELLER_DELIVERY_BASE_URL)}/${encodeURIComponent(r.recipient)}`,
+        reference: r.partner_ref,
+      });
   if (typeof lead.quotewizard_status === 'string' && lead.quotewizard_status !== 'unsent' && !out.has('quotewizard'))
     out.set('quotewizard', {
       recipient: 'quotewizard',
