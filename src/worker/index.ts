@@ -23,6 +23,7 @@ import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
 import { maintainEvents, runPendingErasures } from './archive';
 
 export { VisitorDO } from './visitor';
+export { PartnerBudgetDO } from './defence/partner-budget-do';
 
 const app = new Hono<AppEnv>();
 

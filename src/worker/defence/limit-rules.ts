@@ -6,7 +6,17 @@
  * Pages are not in this table: a page view never consults a limiter.
  */
 export type LimitedRoute =
-  'get-phone' | 'demand-check' | 'ads' | 'ipqs' | 'location' | 'quote-token' | 'step-submit' | 'lead' | 'event';
+  | 'get-phone'
+  | 'demand-check'
+  | 'ads'
+  | 'ipqs'
+  | 'location'
+  | 'quote-token'
+  | 'step-submit'
+  | 'lead'
+  | 'event'
+  | 'page-view'
+  | 'csp-report';
 
 export type LimitBinding =
   'RATE_LIMIT_PHONE' | 'RATE_LIMIT_PARTNER' | 'RATE_LIMIT_SUBMIT' | 'RATE_LIMIT_LEAD' | 'RATE_LIMIT_EVENTS';
@@ -34,6 +44,12 @@ export const LIMIT_RULES: Readonly<Record<LimitedRoute, LimitRule>> = {
   'step-submit': { binding: 'RATE_LIMIT_SUBMIT', periodSeconds: 10, answer: '429' },
   lead: { binding: 'RATE_LIMIT_LEAD', periodSeconds: 60, answer: '429' },
   event: { binding: 'RATE_LIMIT_EVENTS', periodSeconds: 10, answer: '429' },
+  // The page view of a page shown without JavaScript (a <noscript> image) is a write too: a
+  // person turns a page every few seconds at most, so it shares the step-submit budget (15 in
+  // 10 s, counted under its own key), which a script fetching the image in a loop soon meets.
+  'page-view': { binding: 'RATE_LIMIT_SUBMIT', periodSeconds: 10, answer: '429' },
+  // Browsers send CSP reports on their own, a few per page at most.
+  'csp-report': { binding: 'RATE_LIMIT_EVENTS', periodSeconds: 10, answer: '429' },
 };
 
 /** The API requests a middleware limits by method and path (location and lead are limited where they happen). */
