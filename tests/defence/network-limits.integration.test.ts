@@ -1,7 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { inOneWindow } from '../support/rate-window';
 import { freshIp, sandboxScope } from '../support/sandbox';
