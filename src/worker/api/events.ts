@@ -65,7 +65,7 @@ function forbidden(c: ApiContext, code: string, message: string) {
 }
 
 /**
- * Issue 11, item 5: an event counts only for a session this Worker issued (the signed qf_sid
+ * Issue 11, item 5: an event counts only for a session this Worker issued (the signed __Host-qf_sid
  * cookie a page view set) and names that session; the visitor is the cookie's, whatever the
  * body says; properties are capped in size and depth; the paid flag comes from the signed
  * session's parameters only.

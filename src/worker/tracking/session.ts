@@ -98,7 +98,7 @@ export function resolveSession(
 }
 
 /**
- * The tracking session of this request, resolved once per request from the signed qf_sid
+ * The tracking session of this request, resolved once per request from the signed __Host-qf_sid
  * cookie the visitor middleware verified. The middleware sets (or refreshes, for the idle
  * expiry) the signed cookie on the response (sessionToIssue). HttpOnly: the browser learns
  * the session from the page context, never by reading the cookie. `url`: the request's address,
