@@ -19,7 +19,11 @@ export interface BudgetLimits {
 export type BudgetWindow = 'minute' | 'hour';
 
 export type SpendOutcome =
-  | { allowed: true }
+  | {
+      allowed: true;
+      /** When the object counted it (its clock): what refund() names. */
+      at: number;
+    }
   | {
       allowed: false;
       window: BudgetWindow;
@@ -64,7 +68,7 @@ export function spend(
   if (over === null) {
     return {
       state: { minute: { ...minute, count: minute.count + 1 }, hour: { ...hour, count: hour.count + 1 } },
-      outcome: { allowed: true },
+      outcome: { allowed: true, at: now },
     };
   }
   const window = over === 'hour' ? hour : minute;
@@ -120,6 +124,7 @@ export class PartnerBudgetDO extends DurableObject<Env> {
    * shown instead), as long as its windows are still the ones it was counted in.
    */
   refund(spentAt: number): void {
+    // spentAt is this object's own clock (spend's `at`), so a window that started with that call matches.
     const now = Date.now();
     const state = this.load(now);
     const back = (w: WindowState): WindowState =>

@@ -74,7 +74,6 @@ export async function spendBudget(c: Context<AppEnv>, partner: BudgetedPartner):
   const limits = budgetFor(partnerBudgets(c.env), brand, partner);
   if (!limits) return NOTHING_TO_REFUND;
   const stub = c.env.PARTNER_BUDGET.get(c.env.PARTNER_BUDGET.idFromName(`${partner}:${brand}`));
-  const spentAt = Date.now();
   let outcome: SpendOutcome;
   try {
     outcome = await stub.spend(limits);
@@ -86,11 +85,10 @@ export async function spendBudget(c: Context<AppEnv>, partner: BudgetedPartner):
     });
     return NOTHING_TO_REFUND;
   }
-  if (outcome.allowed)
-    return {
-      allowed: true,
-      refund: () => c.executionCtx.waitUntil(stub.refund(spentAt).catch(() => undefined)),
-    };
+  if (outcome.allowed) {
+    const { at } = outcome;
+    return { allowed: true, refund: () => c.executionCtx.waitUntil(stub.refund(at).catch(() => undefined)) };
+  }
   if (outcome.firstRefusal) {
     logJson('warn', 'partner budget spent', { where: 'defence.budget', partner, brand, window: outcome.window });
     trackFromServer(c, 'partnerBudgetSpent', {

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { budgetFor, partnerBudgets, DEFAULT_BUDGETS } from './partner-budget';
 import { emptyBudget, spend } from './partner-budget-do';
@@ -45,5 +46,19 @@ describe('budgets as data', () => {
   it('a budget that does not parse keeps the default cap rather than none', () => {
     for (const text of ['not json', '{"*":{"mediaalpha":{"perMinute":-1,"perHour":1}}}'])
       expect(partnerBudgets({ PARTNER_BUDGETS: text })).toEqual(DEFAULT_BUDGETS);
+  });
+});
+
+describe('the counter object', () => {
+  it('gives back a call that was never made, and reports a spent window once', async () => {
+    const stub = env.PARTNER_BUDGET.get(env.PARTNER_BUDGET.idFromName(`test:${crypto.randomUUID()}`));
+    const limits = { perMinute: 1, perHour: 10 };
+    const first = await stub.spend(limits);
+    expect(first.allowed).toBe(true);
+    expect(await stub.spend(limits)).toMatchObject({ allowed: false, window: 'minute', firstRefusal: true });
+    // The stored lease was shown instead: the unit comes back and the next call may go.
+    if (first.allowed) await stub.refund(first.at);
+    expect((await stub.spend(limits)).allowed).toBe(true);
+    expect(await stub.spend(limits)).toMatchObject({ allowed: false, firstRefusal: false });
   });
 });
