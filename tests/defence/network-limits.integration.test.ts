@@ -67,6 +67,9 @@ describe('IPv6 clients are counted per /64', () => {
     const calls = await getPhoneCalls(ips);
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThanOrEqual(12);
+    console.log(
+      `[ipv6] 60 addresses of one /64: ${replies.filter((r) => r.source === 'limited').length} limited, ${calls} partner calls`,
+    );
 
     // A neighbour in another /64 is its own client.
     const other = fresh64().address();
@@ -112,6 +115,7 @@ describe('the no-JavaScript page view image', () => {
       15_000,
     );
     expect(stored).toBe(served);
+    console.log(`[no-js views] 150 from one address: ${served} served and stored, ${150 - served} refused with 429`);
 
     const unknown = await SELF.fetch(`${ORIGIN}/api/event/noscript-view.gif?path=%2Fmade-up-page`, {
       headers: { 'cf-connecting-ip': freshIp() },

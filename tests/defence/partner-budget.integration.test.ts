@@ -47,6 +47,7 @@ describe('partner spend budget', () => {
       (await Promise.all([...scopes, late].map((sb) => sb.calls('mediaalpha')))).reduce((n, c) => n + c.length, 0);
     const calls = await pollUntil(count, (n) => n >= BUDGET_PER_MINUTE, 15_000);
     expect(calls).toBe(BUDGET_PER_MINUTE);
+    console.log(`[budget] 8 get-phone and 1 demand check against a budget of 3: ${calls} partner calls`);
 
     // One partnerBudgetSpent event for the spent minute, however many calls it refused.
     const events = await pollUntil(

@@ -96,6 +96,9 @@ describe('a report that counts people', () => {
     );
 
     const after = await todaysFigures();
+    console.log(
+      `[report] 50 call clicks and 3 steps of one session: callers +${after.page.callers - before.page.callers}, page visits +${after.page.visits - before.page.visits}`,
+    );
     expect(after.page.callers - before.page.callers).toBe(1);
     expect(after.total.callers - before.total.callers).toBe(1);
     expect(after.page.visits - before.page.visits).toBe(1);
