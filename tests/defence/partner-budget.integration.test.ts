@@ -41,13 +41,20 @@ describe('partner spend budget', () => {
     });
     expect(demand.status).toBe(200);
     expect(await demand.json()).toMatchObject({ parsed: null });
+    const ads = await lateVisitor.fetch('/api/mediaalpha/ads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+    });
+    expect(ads.status).toBe(200);
+    expect(await ads.json()).toMatchObject({ ads: [] });
 
     // Where the effect lands: the sandbox's record of MediaAlpha calls from all of them.
     const count = async () =>
       (await Promise.all([...scopes, late].map((sb) => sb.calls('mediaalpha')))).reduce((n, c) => n + c.length, 0);
     const calls = await pollUntil(count, (n) => n >= BUDGET_PER_MINUTE, 15_000);
     expect(calls).toBe(BUDGET_PER_MINUTE);
-    console.log(`[budget] 8 get-phone and 1 demand check against a budget of 3: ${calls} partner calls`);
+    console.log(`[budget] 8 get-phone, 1 demand check and 1 listing against a budget of 3: ${calls} partner calls`);
 
     // One partnerBudgetSpent event for the spent minute, however many calls it refused.
     const events = await pollUntil(
