@@ -217,7 +217,10 @@ describe('a report that counts people', () => {
     const day = '2019-05-07';
     const s1 = 'people-pruned-1';
     const s2 = 'people-pruned-2';
+    // s3 comes in unpaid, then from a paid click in the next delivery: one visitor, and a paid one.
+    const s3 = 'people-pruned-3';
     const events = [
+      queuedAt(`${day}T09:00:00.000Z`, { brand: BRAND, page: PAGE, sessionId: s3 }),
       ...['zip', 'medicare', 'medicaid'].map((name, i) =>
         queuedAt(`${day}T10:0${i}:00.000Z`, {
           brand: BRAND,
@@ -232,6 +235,7 @@ describe('a report that counts people', () => {
       ),
       queuedAt(`${day}T12:00:00.000Z`, { brand: BRAND, page: PAGE, sessionId: s2 }),
       queuedAt(`${day}T12:01:00.000Z`, { brand: BRAND, page: PAGE, sessionId: s2, event: 'ctcClicked' }),
+      queuedAt(`${day}T13:00:00.000Z`, { brand: BRAND, page: PAGE, sessionId: s3, paid: true }),
     ].map((e) => ({ ...e, properties: { id: e.id } }));
     // Two deliveries, so the consumer's per-batch counting meets sessions it has seen before.
     await handleEventBatch(batchOf(events.slice(0, 4)), { ...env, EVENTS_DLQ: recordingQueue().queue });
@@ -239,12 +243,12 @@ describe('a report that counts people', () => {
     const query = `from=${day}&to=${day}&brand=${BRAND}`;
     const page = async () => (await reportRows(query)).find((r) => r.section === 'page' && r.page === PAGE);
     const hot = await page();
-    expect(hot).toMatchObject({ visits: '2', callers: '2' });
+    expect(hot).toMatchObject({ visits: '3', paid_visits: '1', callers: '2' });
 
     const { maintainEvents } = await import('../../src/worker/archive');
     await maintainEvents(env, new Date('2019-06-20T03:17:00.000Z'));
-    const pruned = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE session_id IN (?, ?)`)
-      .bind(s1, s2)
+    const pruned = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE session_id IN (?, ?, ?)`)
+      .bind(s1, s2, s3)
       .first<{ n: number }>();
     expect(pruned?.n).toBe(0);
     expect(await page()).toEqual(hot);

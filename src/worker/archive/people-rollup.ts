@@ -19,7 +19,7 @@ export const ALL_PAGES = '*';
 
 const MEASURES = `
     COUNT(DISTINCT CASE WHEN event = 'pageView' AND NOT seen THEN session_id END) AS visitors,
-    COUNT(DISTINCT CASE WHEN event = 'pageView' AND paid = 1 AND NOT seen THEN session_id END) AS paid_visitors,
+    COUNT(DISTINCT CASE WHEN event = 'pageView' AND paid = 1 AND NOT seen_paid THEN session_id END) AS paid_visitors,
     COUNT(DISTINCT CASE WHEN event = 'formStepSubmitted' AND NOT seen THEN session_id END) AS submitters,
     COUNT(DISTINCT CASE WHEN event = 'ctcClicked' AND NOT seen THEN session_id END) AS callers`;
 
@@ -27,13 +27,15 @@ const COLUMNS = 'day, brand, page, visitors, paid_visitors, submitters, callers'
 
 /**
  * For a row staged in events_incoming: 1 when `events` already holds the same session doing
- * the same thing (same event, brand, day; same page unless brand-wide, and for a paid view a
- * paid one) so this batch does not count it again.
+ * the same thing (same event, brand, day; same page unless brand-wide) so this batch does not
+ * count it again; `paidOnly`: an earlier paid page view (a session's later paid view is a paid
+ * visitor even when an unpaid view came first).
  */
-function seen(pageMatch: boolean): string {
+function seen(pageMatch: boolean, paidOnly: boolean): string {
   return `EXISTS (SELECT 1 FROM events e WHERE e.session_id = r.session_id AND e.event = r.event AND e.brand = r.brand
-      AND substr(e.received_at, 1, 10) = substr(r.received_at, 1, 10)${pageMatch ? ' AND e.page = r.page' : ''}
-      AND (r.event <> 'pageView' OR r.paid = 0 OR e.paid = 1))`;
+      AND substr(e.received_at, 1, 10) = substr(r.received_at, 1, 10)${pageMatch ? ' AND e.page = r.page' : ''}${
+        paidOnly ? ' AND e.paid = 1' : ''
+      })`;
 }
 
 /** The people counts of `table`'s rows under `where` (fixed SQL with ? placeholders, bound twice). */
@@ -41,7 +43,9 @@ function peopleSelect(table: 'events' | 'events_rebuild' | 'events_incoming', wh
   const delta = table === 'events_incoming';
   const rows = (page: string, pageMatch: boolean) =>
     `SELECT substr(received_at, 1, 10) AS day, brand, ${page} AS page, event, session_id, paid,
-       ${delta ? seen(pageMatch) : '0'} AS seen
+       ${delta ? seen(pageMatch, false) : '0'} AS seen, ${
+         delta ? `(r.event = 'pageView' AND r.paid = 1 AND ${seen(pageMatch, true)})` : '0'
+       } AS seen_paid
      FROM ${table} r WHERE event IN ${ACTIONS} AND (${where})${pageMatch ? ' AND page IS NOT NULL' : ''}`;
   return `SELECT day, brand, page, ${MEASURES}
     FROM (${rows('page', true)} UNION ALL ${rows(`'${ALL_PAGES}'`, false)})
