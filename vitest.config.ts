@@ -32,6 +32,12 @@ export default defineConfig({
             LEAD_HASH_SALT: 'test-lead-hash-salt',
             // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.
             BREAKER_OPEN_SECONDS: '2',
+            // wrangler.toml's budget for every brand, and a tiny one for qs (a brand no other test
+            // file visits) that tests/defence/partner-budget.integration.test.ts spends.
+            PARTNER_BUDGETS: JSON.stringify({
+              '*': { mediaalpha: { perMinute: 600, perHour: 20_000 } },
+              qs: { mediaalpha: { perMinute: 3, perHour: 4 } },
+            }),
             // Overrides wrangler.toml's 600 ms: four test workers on two cores can take longer than
             // that to reach the sandbox; the slow-partner test still proves the page gives up.
             LISTING_RENDER_BUDGET_MS: '3000',

@@ -5,8 +5,8 @@
  *   first visits come from public ips);
  * - mint the visitor key, the session id and the CSP nonce (Web Crypto random values);
  * - sign four values with HMAC-SHA256 (Web Crypto, each purpose's key imported once per
- *   isolate): the visitor key's cookie, its public anonymous id, the session cookie and the
- *   visit record;
+ *   isolate): the visitor key's cookie (its key bound to the site's hostname, as the product
+ *   binds it), its public anonymous id, the session cookie and the visit record;
  * - answer with its four cookies (the key, the nothing-stored hint with the anonymous id, the
  *   session, the visit record) in place of the captured ones, and the new nonce in the CSP.
  * It does not put the new ids and nonce into the page's bytes (the bytes stay the captured
@@ -55,10 +55,10 @@ async function mintedPage(request, env, page) {
   const session = base64Url(JSON.stringify({ v: 1, id: sessionId, paid: false, p: {} }));
   const visit = base64Url(JSON.stringify({ sessionId, attribution: {}, pages: [{ page: new URL(request.url).pathname, product: 'medicare' }], edgeZip }));
   const [visitorCookie, anonymous, sessionCookie, visitCookie] = await Promise.all([
-    signed(secret, 'visitor', 'qf_aid', key, 2592000),
+    signed(secret, 'visitor\\u0000' + new URL(request.url).hostname, '__Host-qf_aid', key, 2592000),
     crypto.subtle.sign('HMAC', await mintKey(secret, 'anonymous'), new TextEncoder().encode(key)),
-    signed(secret, 'session', 'qf_sid', session, 1800),
-    signed(secret, 'visit', 'qf_visit', visit, 2592000),
+    signed(secret, 'session', '__Host-qf_sid', session, 1800),
+    signed(secret, 'visit', '__Host-qf_visit', visit, 2592000),
   ]);
   // The public id as the product shapes it: the HMAC's first 16 bytes as a v4 UUID.
   const bytes = new Uint8Array(anonymous, 0, 16);
@@ -74,7 +74,7 @@ async function mintedPage(request, env, page) {
     else if (lower !== 'set-cookie') headers.append(name, value);
   }
   headers.append('set-cookie', visitorCookie);
-  headers.append('set-cookie', 'qf_new=' + anonymousId + '; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax');
+  headers.append('set-cookie', '__Host-qf_new=' + anonymousId + '; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax');
   headers.append('set-cookie', sessionCookie);
   headers.append('set-cookie', visitCookie);
   return new Response(page.body, { status: page.status, headers });

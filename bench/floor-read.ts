@@ -36,12 +36,12 @@ export function floorReadRequests(
   return () => ({ headers: { ...visitors().headers, [FLOOR_READ_HEADER]: args } });
 }
 
-/** The constant Worker's read, as module source: the visitor key of the qf_aid cookie, then the call. */
+/** The constant Worker's read, as module source: the visitor key of the __Host-qf_aid cookie, then the call. */
 export const FLOOR_READ_SOURCE = `
 function floorRead(request, env) {
   const args = request.headers.get('${FLOOR_READ_HEADER}');
   if (args === null) return undefined;
-  const cookie = /(?:^|;\\s*)qf_aid=([^;]*)/.exec(request.headers.get('cookie') ?? '');
+  const cookie = /(?:^|;\\s*)__Host-qf_aid=([^;]*)/.exec(request.headers.get('cookie') ?? '');
   if (!cookie) throw new Error('${FLOOR_READ_HEADER} without a visitor cookie');
   const signed = decodeURIComponent(cookie[1]);
   const key = signed.slice(0, signed.lastIndexOf('.'));

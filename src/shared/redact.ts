@@ -4,9 +4,10 @@
  * - keys: a field whose name is personal (firstName, driver2Email, phone, dob, address, ...,
  *   src/shared/tracking/strip-personal.ts) is dropped whatever it holds;
  * - text: inside any string (an error message, a stack, a browser's report) emails, phone
- *   numbers, social security numbers, dates (of birth), street addresses, ZIP codes (alone a
+ *   numbers, card numbers (spaced or dashed too), social security numbers, dates (of birth), street addresses, ZIP codes (alone a
  *   place, beside a name a person) and names introduced as names ("name: Ada Lovelace",
- *   "Mrs. Smith", "for John Smith") or made of common first names are replaced by a marker.
+ *   "Mrs. Smith", "for John Smith") or made of a common first name in either order ("Ada
+ *   Lovelace", "Lovelace Ada", "Lovelace, Ada") are replaced by a marker.
  * It errs on the side of removing: a log line losing a date is cheap, a leaked phone is not.
  * tests/security/redaction.unit.test.ts holds a corpus of real-looking values.
  */
@@ -33,6 +34,13 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** Email with its @ written out or encoded (a=b%40c.com in an address). */
 const ENCODED_EMAIL = /[A-Za-z0-9._+-]+(?:%40|\s?\[at\]\s?|\s\(at\)\s)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/gi;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/g;
+/**
+ * Card numbers as people type them: 4-4-4-4 (Visa, Mastercard, Discover) and 4-6-5 (Amex)
+ * groups split by spaces or dashes, and any other 13-19 digit run with separators that passes
+ * the Luhn check (redactCards). Run before the phone rules, which would leave half of it.
+ */
+const CARD_GROUPS = /(?<!\d)(?:\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5})(?!\d)/g;
+const CARD_LIKE = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 /** North American numbers in the usual spellings: (305) 555-0182, 305-555-0182, 305.555.0182, +1 305 555 0182, 3055550182, 13055550182. */
 const PHONE = /(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-]?)\d{3}[\s.-]?\d{4}\b/g;
 /** A bare run of 10-15 digits (E.164 with or without +): a phone number or worse. */
@@ -58,7 +66,32 @@ const ZIP = /\b\d{5}(?:-\d{4})?\b/g;
 /** "name: Ada Lovelace", "named Ada", "firstName=Ada", "Mr. Smith", "for Ada Lovelace". */
 const LABELLED_NAME =
   /\b((?:first|last|full|middle|sur)?_?name[d]?|contact|customer|mr|mrs|ms|miss|dr)\b(\.?\s*[:=]?\s*)((?:[A-Za-z][A-Za-z'-]*)(?:\s+[A-Z][A-Za-z'-]*){0,2})/gi;
-const CAPITALISED_PAIR = /\b([A-Z][a-z'-]+)(\s+[A-Z]\.?)?\s+([A-Z][a-z'-]+(?:-[A-Z][a-z'-]+)?)\b/g;
+const CAPITALISED_PAIR = /\b([A-Z][a-z'-]+)(\s+[A-Z]\.?)?(,?\s+)([A-Z][a-z'-]+(?:-[A-Z][a-z'-]+)?)\b/g;
+
+/** Whether a digit string passes the Luhn check of card numbers. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function redactCards(text: string): string {
+  return text
+    .replace(CARD_GROUPS, '[card]')
+    .replace(CARD_LIKE, (match) => (/[ -]/.test(match) && luhn(match.replace(/\D/g, '')) ? '[card]' : match));
+}
+
+/**
+ * A pair of capitalised words is a name when either is a common first name: "Ada Lovelace",
+ * and surname first as forms and lists write it, "Lovelace Ada" or "Lovelace, Ada".
+ */
+function namePair(match: string, first: string, _initial: string, _sep: string, second: string): string {
+  return FIRST_NAMES.has(first.toLowerCase()) || FIRST_NAMES.has(second.toLowerCase()) ? '[name]' : match;
+}
 
 /** A string with every personal value in it replaced by [email], [phone], [ssn], [date], [address], [zip] or [name]. */
 export function redactText(text: string): string {
@@ -66,6 +99,7 @@ export function redactText(text: string): string {
     .replace(EMAIL, '[email]')
     .replace(ENCODED_EMAIL, '[email]')
     .replace(SSN, '[ssn]')
+    .replace(/\d[\d -]{11,}\d/g, redactCards)
     .replace(WORD_DATE, '[date]')
     .replace(NUMERIC_DATE, '[date]')
     .replace(DIGIT_RUN, '[phone]')
@@ -74,7 +108,7 @@ export function redactText(text: string): string {
     .replace(STREET, '[address]')
     .replace(ZIP, '[zip]')
     .replace(LABELLED_NAME, (_match, label: string, sep: string) => `${label}${sep}[name]`)
-    .replace(CAPITALISED_PAIR, (match, first: string) => (FIRST_NAMES.has(first.toLowerCase()) ? '[name]' : match));
+    .replace(CAPITALISED_PAIR, namePair);
 }
 
 const MAX_DEPTH = 8;

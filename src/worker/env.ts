@@ -9,14 +9,14 @@ export interface AppEnv {
     /** Per-request CSP nonce carried by every inline and third-party script tag. */
     nonce: string;
     /**
-     * SECRET: the visitor key (signed HttpOnly cookie qf_aid) naming the visitor's Durable
+     * SECRET: the visitor key (signed HttpOnly cookie __Host-qf_aid) naming the visitor's Durable
      * Object. Only for visitorStub(); never in a page, event, URL, log, queue message or D1
      * row: use anonymousId there (src/worker/visitor/visitor-key.ts).
      */
     visitorId: string;
     /** The public anonymous id of the visitor (derived from the key): pages, events, tokens, leads. */
     anonymousId: string;
-    /** The tracking session of the signed qf_sid cookie, when this Worker issued one. */
+    /** The tracking session of the signed __Host-qf_sid cookie, when this Worker issued one. */
     signedSession: TrackingSession | undefined;
     /** True when this request minted the visitor id. */
     newVisitor: boolean;

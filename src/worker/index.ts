@@ -23,6 +23,7 @@ import { consentApp, forgetOnSchedule, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
 
 export { VisitorDO } from './visitor';
+export { PartnerBudgetDO } from './defence/partner-budget-do';
 
 const app = new Hono<AppEnv>();
 

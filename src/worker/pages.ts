@@ -198,7 +198,7 @@ async function renderRoute(
   const contextTail = {
     // The public anonymous id, never the visitor key (src/worker/visitor/visitor-key.ts).
     visitorId: c.get('anonymousId'),
-    // Session, paid flag, first-request parameters and experiment for the tracker (sets qf_sid).
+    // Session, paid flag, first-request parameters and experiment for the tracker (sets __Host-qf_sid).
     tracking,
     // What the main script needs for the spec's calls on entry (src/ui/client/spec-calls.ts).
     hooks: { onEnter: config.onEnter ?? null },

@@ -102,7 +102,7 @@ describe('Medicare funnel', () => {
         { timeout: 10_000, interval: 250 },
       )
       .toEqual([{ status: 'complete' }]);
-    const key = (await context.cookies()).find((c) => c.name === 'qf_aid');
+    const key = (await context.cookies()).find((c) => c.name === '__Host-qf_aid');
     expect(key).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', domain: 'bh.localhost' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('qf_aid');
     // A malformed #fragment is harmless (no page error); static files carry the security headers.

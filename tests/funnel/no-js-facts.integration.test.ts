@@ -159,12 +159,14 @@ describe('a page view without JavaScript', () => {
     });
   });
 
-  it('an unknown step is reported as the fallback first step; an unknown page records nothing', async () => {
+  it('an unknown step is reported as the fallback first step; an unknown page is refused (400) and records nothing', async () => {
     const v = visitor('bh');
     const html = await (await v.get('/get-yours-otc/nonsense')).text();
     const src = decode(/<noscript><img src="([^"]+)"/.exec(html)?.[1] ?? '');
     expect(src).toBe('/api/event/noscript-view.gif?path=%2Fget-yours-otc&fallback=1');
-    expect((await v.fetch('/api/event/noscript-view.gif?path=%2Fno-such-page')).status).toBe(200);
+    const unknown = await v.fetch('/api/event/noscript-view.gif?path=%2Fno-such-page');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'unknown_page' } });
     expect((await v.fetch(src)).status).toBe(200);
     await expect.poll(async () => (await eventsOf(v, 'pageView')).length, WAIT).toBe(1);
     const [row] = await eventsOf(v, 'pageView');

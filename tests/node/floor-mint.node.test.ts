@@ -25,7 +25,7 @@ const PAGE = {
   headers: [
     ['content-type', 'text/html; charset=utf-8'],
     ['content-security-policy', "script-src 'nonce-captured' 'strict-dynamic'; object-src 'none'"],
-    ['set-cookie', 'qf_sid=captured; Path=/'],
+    ['set-cookie', '__Host-qf_sid=captured; Path=/'],
   ] as [string, string][],
   body: '<!doctype html><p>captured</p>',
 };
@@ -52,20 +52,29 @@ describe("the bench's floor with a first visit's work (issue 16)", () => {
     if (!response) throw new Error('no response with the header');
     expect(await response.text()).toBe(PAGE.body);
     const cookies = response.headers.getSetCookie();
-    expect(cookies.map((c) => c.split('=')[0])).toEqual(['qf_aid', 'qf_new', 'qf_sid', 'qf_visit']);
+    expect(cookies.map((c) => c.split('=')[0])).toEqual([
+      '__Host-qf_aid',
+      '__Host-qf_new',
+      '__Host-qf_sid',
+      '__Host-qf_visit',
+    ]);
     const jar = cookies.map((c) => c.split(';')[0]).join('; ');
     // Each signature verifies as the product's cookie of that purpose, and each value parses as the product's.
-    const key = await verifySignedValue(rawCookie(jar, 'qf_aid'), SECRET, 'visitor');
+    // The key is bound to the site (hostname) it was issued on, as the product binds it.
+    const key = await verifySignedValue(rawCookie(jar, '__Host-qf_aid'), SECRET, 'visitor', 'constant.localhost');
+    expect(await verifySignedValue(rawCookie(jar, '__Host-qf_aid'), SECRET, 'visitor', 'other.localhost')).toBe(
+      undefined,
+    );
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rawCookie(jar, 'qf_new')).toBe(await anonymousIdFor(key ?? '', SECRET, false));
+    expect(rawCookie(jar, '__Host-qf_new')).toBe(await anonymousIdFor(key ?? '', SECRET, false));
     // The values as the product encodes them (base64url JSON; src/worker/tracking/session.ts, src/worker/visit/).
     const decoded = async (name: string, purpose: 'session' | 'visit') =>
       JSON.parse(
         base64UrlToText((await verifySignedValue(rawCookie(jar, name), SECRET, purpose)) ?? '') ?? 'null',
       ) as unknown;
-    const session = (await decoded('qf_sid', 'session')) as { id: string };
+    const session = (await decoded('__Host-qf_sid', 'session')) as { id: string };
     expect(session).toEqual({ v: 1, id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown, paid: false, p: {} });
-    expect(await decoded('qf_visit', 'visit')).toEqual({
+    expect(await decoded('__Host-qf_visit', 'visit')).toEqual({
       sessionId: session.id,
       attribution: {},
       pages: [{ page: '/bh/otc-allowance', product: 'medicare' }],

@@ -42,7 +42,7 @@ describe("the bench's floor with the visitor's read (issue 16)", () => {
       },
     };
     const key = '0b7c1e4a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
-    const cookie = `qf_sid=x; qf_aid=${encodeURIComponent(`${key}.c2lnbmF0dXJl+/=`)}; qf_new=y`;
+    const cookie = `__Host-qf_sid=x; __Host-qf_aid=${encodeURIComponent(`${key}.c2lnbmF0dXJl+/=`)}; __Host-qf_new=y`;
     expect(floorRead(new Request('http://constant.localhost/bh/otc-allowance', { headers: { cookie } }), env)).toBe(
       undefined,
     );

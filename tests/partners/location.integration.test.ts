@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 /** GET /api/location (spec section 7, call 5) through the Worker. */
 function getLocation(query: string): Promise<Response> {
   return SELF.fetch(`http://bh.localhost/api/location${query}`, {
-    headers: { cookie: `qf_aid=${crypto.randomUUID()}` },
+    headers: { cookie: `__Host-qf_aid=${crypto.randomUUID()}` },
   });
 }
 

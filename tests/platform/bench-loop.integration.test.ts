@@ -18,7 +18,7 @@ describe('the bench loop entry (npm run loop)', () => {
     const { response, body } = await call({});
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.headers.getSetCookie().some((c) => c.startsWith('qf_aid='))).toBe(true);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('__Host-qf_aid='))).toBe(true);
     expect(body).toContain('data-island="quote-form"');
   });
 

@@ -115,7 +115,7 @@ describe('security headers', () => {
       const res = await SELF.fetch(`http://bh.localhost${path}`);
       await res.arrayBuffer();
       // A first visit: its visitor key, the nothing-stored hint, its session and visit record, each once.
-      expect(names(res), path).toEqual(['qf_aid', 'qf_new', 'qf_sid', 'qf_visit']);
+      expect(names(res), path).toEqual(['__Host-qf_aid', '__Host-qf_new', '__Host-qf_sid', '__Host-qf_visit']);
       for (const cookie of res.headers.getSetCookie()) {
         expect(seen.has(cookie), 'a cookie of an earlier response').toBe(false);
         seen.add(cookie);
@@ -129,12 +129,18 @@ describe('security headers', () => {
 
   it('mints a signed visitor cookie once and keeps a valid one', async () => {
     const first = await SELF.fetch('http://bh.localhost/privacy');
-    const cookie = first.headers.getSetCookie().find((h) => h.startsWith('qf_aid=')) ?? '';
-    expect(cookie).toMatch(/^qf_aid=[0-9a-f-]{36}\.[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const cookie = first.headers.getSetCookie().find((h) => h.startsWith('__Host-qf_aid=')) ?? '';
+    expect(cookie).toMatch(
+      /^__Host-qf_aid=[0-9a-f-]{36}\.[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const pair = cookie.split(';')[0] ?? '';
     const again = await SELF.fetch('http://bh.localhost/privacy', { headers: { cookie: pair } });
-    expect(again.headers.getSetCookie().some((h) => h.startsWith('qf_aid='))).toBe(false);
-    const forged = await SELF.fetch('http://bh.localhost/privacy', { headers: { cookie: 'qf_aid=not-a-uuid' } });
-    expect(forged.headers.getSetCookie().find((h) => h.startsWith('qf_aid='))).toMatch(/qf_aid=[0-9a-f-]{36}/);
+    expect(again.headers.getSetCookie().some((h) => h.startsWith('__Host-qf_aid='))).toBe(false);
+    const forged = await SELF.fetch('http://bh.localhost/privacy', {
+      headers: { cookie: '__Host-qf_aid=not-a-uuid' },
+    });
+    expect(forged.headers.getSetCookie().find((h) => h.startsWith('__Host-qf_aid='))).toMatch(
+      /__Host-qf_aid=[0-9a-f-]{36}/,
+    );
   });
 });

@@ -47,8 +47,8 @@ describe('events you can trust', () => {
     const forgedSession = btoa(
       JSON.stringify({ v: 1, id: v.sessionId, paid: true, p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' } }),
     ).replace(/=+$/, '');
-    const visitorOnly = v.headers.cookie?.split('; ').find((c) => c.startsWith('qf_aid=')) ?? '';
-    for (const cookie of ['', visitorOnly, `${visitorOnly}; qf_sid=${forgedSession}`]) {
+    const visitorOnly = v.headers.cookie?.split('; ').find((c) => c.startsWith('__Host-qf_aid=')) ?? '';
+    for (const cookie of ['', visitorOnly, `${visitorOnly}; __Host-qf_sid=${forgedSession}`]) {
       const response = await post(v, event(v), cookie);
       expect(response.status, cookie).toBe(403);
       expect(await response.json()).toMatchObject({ error: { code: 'unknown_session' } });

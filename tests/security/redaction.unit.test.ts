@@ -28,6 +28,12 @@ const CORPUS: [string, string][] = [
   ['honorific', 'Mrs. Thompson asked for a callback'],
   ['common first name pair', 'Maria Gonzalez submitted twice'],
   ['zip alone', 'zip 33101 has no plans'],
+  ['surname first', 'Lovelace Ada submitted twice'],
+  ['surname first with comma', 'duplicate of Hopper, Grace from yesterday'],
+  ['card (spaces)', 'paid with 4111 1111 1111 1111 declined'],
+  ['card (dashes)', 'card 5500-0000-0000-0004 on file'],
+  ['card (amex)', 'amex 3782 822463 10005 expired'],
+  ['card (other grouping, luhn)', 'number 6011 0009 9013 9424 seen'],
 ];
 
 /** The personal fragments of each corpus line: none may survive. */
@@ -53,13 +59,17 @@ const SECRETS = [
   'Thompson',
   'Gonzalez',
   '33101',
+  '4111',
+  '5500-0000',
+  '822463',
+  '9013 9424',
 ];
 
 describe('redaction corpus', () => {
   it.each(CORPUS)('removes a %s from free text', (_kind, line) => {
     const clean = redactText(line);
     for (const secret of SECRETS) expect(clean, line).not.toContain(secret);
-    expect(clean).toMatch(/\[(email|phone|ssn|date|address|zip|name)\]/);
+    expect(clean).toMatch(/\[(email|phone|ssn|date|address|zip|name|card)\]/);
   });
 
   it('keeps ordinary operational text readable', () => {
@@ -68,6 +78,8 @@ describe('redaction corpus', () => {
       'queue.d1-insert failed on attempt 3 of 6',
       'TypeError: Cannot read properties of undefined',
       'GET /api/location 502',
+      'Partner Timeout after retry',
+      'batch 1234 5678 of queue events failed',
     ]) {
       expect(redactText(line)).toBe(line);
     }

@@ -17,7 +17,7 @@ function pageContext(html: string): { visitorId: string; tracking: { anonymousId
 describe('the visitor cookie', () => {
   it('is signed, HttpOnly, Secure, SameSite=Lax, host-only, for 30 days at most', async () => {
     const response = await SELF.fetch('http://bh.localhost/get-yours-otc');
-    const cookie = response.headers.getSetCookie().find((h) => h.startsWith('qf_aid=')) ?? '';
+    const cookie = response.headers.getSetCookie().find((h) => h.startsWith('__Host-qf_aid=')) ?? '';
     const attributes = cookie.split(';').map((a) => a.trim().toLowerCase());
     expect(attributes).toContain('httponly');
     expect(attributes).toContain('secure');
@@ -27,7 +27,7 @@ describe('the visitor cookie', () => {
     const maxAge = Number(/max-age=(\d+)/.exec(cookie.toLowerCase())?.[1]);
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(30 * 24 * 60 * 60);
-    const value = decodeURIComponent(cookie.split(';')[0]?.slice('qf_aid='.length) ?? '');
+    const value = decodeURIComponent(cookie.split(';')[0]?.slice('__Host-qf_aid='.length) ?? '');
     const [key, signature] = [value.slice(0, value.lastIndexOf('.')), value.slice(value.lastIndexOf('.') + 1)];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(signature).toHaveLength(44);
@@ -49,10 +49,12 @@ describe('the visitor cookie', () => {
       `${v.key}.${'A'.repeat(43)}=`,
       encodeURIComponent(`${v.key}.${btoa('x'.repeat(32))}`),
     ]) {
-      const response = await SELF.fetch(`${v.origin}/get-yours-otc/name`, { headers: { cookie: `qf_aid=${forged}` } });
+      const response = await SELF.fetch(`${v.origin}/get-yours-otc/name`, {
+        headers: { cookie: `__Host-qf_aid=${forged}` },
+      });
       const html = decode(await response.text());
       expect(html).not.toContain('value="Ada"');
-      expect(response.headers.getSetCookie().some((h) => h.startsWith('qf_aid='))).toBe(true);
+      expect(response.headers.getSetCookie().some((h) => h.startsWith('__Host-qf_aid='))).toBe(true);
       expect(pageContext(html).visitorId).not.toBe(v.id);
     }
   });
@@ -60,7 +62,7 @@ describe('the visitor cookie', () => {
   it('the test helper signs exactly as the Worker does', async () => {
     const v = visitor('bh');
     const response = await v.get('/get-yours-otc');
-    expect(response.headers.getSetCookie().some((h) => h.startsWith('qf_aid='))).toBe(false);
+    expect(response.headers.getSetCookie().some((h) => h.startsWith('__Host-qf_aid='))).toBe(false);
     expect(pageContext(await response.text()).visitorId).toBe(v.id);
     expect(anonymousIdOf(v.key)).toBe(await anonymousIdFor(v.key, env.VISITOR_COOKIE_SECRET));
   });
@@ -74,7 +76,9 @@ describe('the visitor cookie', () => {
         p: { gclid: 'x'.repeat(20), utm_campaign: 'forged' },
       }),
     ).replace(/=+$/, '');
-    const response = await SELF.fetch('http://bh.localhost/get-yours-otc', { headers: { cookie: `qf_sid=${forged}` } });
+    const response = await SELF.fetch('http://bh.localhost/get-yours-otc', {
+      headers: { cookie: `__Host-qf_sid=${forged}` },
+    });
     const html = await response.text();
     expect(html).not.toContain('forged');
     expect(html).toContain('"paid":false');
@@ -120,11 +124,11 @@ describe('the visitor cookie', () => {
       const tampered = cookie
         .split('; ')
         .map((pair) => {
-          if (!pair.startsWith('qf_aid=')) return pair;
-          const signed = decodeURIComponent(pair.slice('qf_aid='.length));
+          if (!pair.startsWith('__Host-qf_aid=')) return pair;
+          const signed = decodeURIComponent(pair.slice('__Host-qf_aid='.length));
           const at = signed.lastIndexOf('.') + 1;
           const flipped = `${signed.slice(0, at)}${signed[at] === 'A' ? 'B' : 'A'}${signed.slice(at + 1)}`;
-          return `qf_aid=${encodeURIComponent(flipped)}`;
+          return `__Host-qf_aid=${encodeURIComponent(flipped)}`;
         })
         .join('; ');
       expect(tampered).not.toBe(cookie);

@@ -7,9 +7,17 @@ import type { UrlParams } from '../../src/shared/tracking/session-params';
 import { encodeSession, SESSION_COOKIE } from '../../src/worker/tracking/session';
 import { purposeSecret, VISITOR_COOKIE, type SigningPurpose } from '../../src/worker/visitor/visitor-key';
 
-/** A value signed as hono/cookie signs it, for the Worker's test secret (src/worker/visitor/visitor-key.ts). */
-export function signedCookieValue(value: string, purpose: SigningPurpose, secret = env.VISITOR_COOKIE_SECRET): string {
-  const signature = btoa(String.fromCharCode(...hmacSha256(purposeSecret(secret, purpose), value)));
+/**
+ * A value signed as hono/cookie signs it, for the Worker's test secret (src/worker/visitor/visitor-key.ts);
+ * `site`: the hostname a visitor key is bound to.
+ */
+export function signedCookieValue(
+  value: string,
+  purpose: SigningPurpose,
+  secret = env.VISITOR_COOKIE_SECRET,
+  site?: string,
+): string {
+  const signature = btoa(String.fromCharCode(...hmacSha256(purposeSecret(secret, purpose, site), value)));
   return encodeURIComponent(`${value}.${signature}`);
 }
 
@@ -22,9 +30,12 @@ export function anonymousIdOf(key: string, secret = env.VISITOR_COOKIE_SECRET): 
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** A Cookie header for a visitor key and (optionally) a tracking session, both signed as the Worker signs them. */
-export function visitorCookie(key: string, sessionId?: string): string {
-  const parts = [`${VISITOR_COOKIE}=${signedCookieValue(key, 'visitor')}`];
+/**
+ * A Cookie header for a visitor key and (optionally) a tracking session, both signed as the
+ * Worker signs them; the key for the site `http://{brand}.localhost`.
+ */
+export function visitorCookie(key: string, sessionId?: string, brand = 'bh'): string {
+  const parts = [`${VISITOR_COOKIE}=${signedCookieValue(key, 'visitor', undefined, `${brand}.localhost`)}`];
   if (sessionId)
     parts.push(
       `${SESSION_COOKIE}=${signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: {} }), 'session')}`,
@@ -56,7 +67,7 @@ export function visitor(
   // sandbox on purpose) never opens the breaker this visitor's calls go through.
   const cf = { colo: options.colo ?? `V${crypto.randomUUID().slice(0, 8)}` };
   const jar = new Map<string, string>([
-    [VISITOR_COOKIE, signedCookieValue(key, 'visitor')],
+    [VISITOR_COOKIE, signedCookieValue(key, 'visitor', undefined, `${brand}.localhost`)],
     [
       SESSION_COOKIE,
       signedCookieValue(encodeSession({ id: sessionId, paid: false, urlParams: options.urlParams ?? {} }), 'session'),

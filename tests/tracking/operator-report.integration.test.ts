@@ -60,7 +60,7 @@ describe('operator report /ops/report', () => {
     expect(await response.text()).not.toContain('find-benefits');
   });
 
-  it('shows visits, paid share, steps with drop-off, leads and call clicks with the bearer token', async () => {
+  it('shows visits, paid share, steps with drop-off, step submitters, callers and leads with the bearer token', async () => {
     const response = await asOperator(`/ops/report?${RANGE}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-robots-tag')).toContain('noindex');
@@ -71,7 +71,9 @@ describe('operator report /ops/report', () => {
     expect(kpi('Visits')).toBe('6');
     expect(kpi('Paid share')).toBe('33.3%');
     expect(kpi('Leads')).toBe('1');
-    expect(kpi('Call clicks')).toBe('1');
+    expect(kpi('Callers')).toBe('1');
+    // Sessions that submitted a step, once a day: 3 on 03-02, 1 on 03-03.
+    expect(kpi('Step submitters')).toBe('4');
     // Step 1: 4 reached, 3 submitted, 50% dropped before step 2; step 2: 2 reached, 1 submitted.
     expect(html).toMatch(/<th scope="row">1\. zip<\/th><td>4<\/td><td>3<\/td><td>50\.0%<\/td>/);
     expect(html).toMatch(/<th scope="row">2\. contact<\/th><td>2<\/td><td>1<\/td><td>–<\/td>/);
@@ -84,12 +86,13 @@ describe('operator report /ops/report', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');
-    // The last seven columns are the lead-quality rows (issue 12, section `trust`).
+    // trust_by to bot_share are the lead-quality rows (section `trust`); then step submitters and
+    // the sessions with a lead in each bucket (src/worker/report/lead-buckets.ts), all in people.
     expect(lines[0]).toBe(
-      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share',
+      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,callers,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share,submitters,leads_complete,leads_partial,leads_duplicate,leads_bot,leads_undelivered,leads_other',
     );
-    expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,6,2,0.3333,,,,1,1');
-    expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,6,2,0.3333,,,,1,1');
+    expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,6,2,0.3333,,,,1,1,,,,,,,,4,1,0,0,0,0,0');
+    expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,6,2,0.3333,,,,1,1,,,,,,,,4');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,1,zip,,,,4,3,0.5000,,');
     expect(lines).toContain('step,2020-03-01,2020-03-07,wc,,2,contact,,,,2,1,,,');
   });

@@ -19,9 +19,11 @@ export const SPEC_EVENT_NAMES = [
 export const EVENT_NAMES = [
   ...SPEC_EVENT_NAMES,
   // Emitted by the Worker only (issue 12, src/worker/defence/): a request over a rate limit, a
-  // partner skipped while its circuit breaker is open, and a stored lead with its trust verdict.
+  // partner skipped while its circuit breaker is open, a paid partner's spend budget spent
+  // (once per spent window), and a stored lead with its trust verdict.
   'rateLimited',
   'partnerUnavailable',
+  'partnerBudgetSpent',
   'leadCreated',
 ] as const;
 

@@ -4,14 +4,20 @@
  * sample (1 in CSP_REPORT_SAMPLE) is stored in KV for a week under `csp-report:{day}:{id}`,
  * reduced to the directive, the blocked and document addresses without query strings, and
  * the source position, redacted like a log line. Browsers send these on their own (no
- * Origin guarantee, no cookies), so the write guard lets this path through and the body limit
- * is set here.
+ * cookies), so the write guard lets this path through and its rules are kept here: a report
+ * from another site (its Origin, or Sec-Fetch-Site, says so; a report names our own page, so
+ * a browser sends it from our origin) is dropped with 204, stored nowhere and counted nowhere
+ * (a browser ignores the answer either way, and a forger learns nothing); reports are limited
+ * per client like other writes (limit-rules.ts, `csp-report`), 429 over it; the body limit is
+ * set here.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { redactFields } from '../../shared/redact';
+import { enforceLimit } from '../defence/rate-limit';
 import type { AppEnv } from '../env';
+import { isSameOrigin } from '../middleware/write-guard';
 import { ApiError } from '../http-error';
 
 export const cspReportApi = new Hono<AppEnv>();
@@ -107,6 +113,11 @@ function fromBody(body: unknown): StoredReport[] {
 
 cspReportApi.post(
   '/csp-report',
+  async (c, next) => {
+    if (!isSameOrigin(c)) return c.body(null, 204);
+    await enforceLimit(c, 'csp-report');
+    return next();
+  },
   bodyLimit({
     maxSize: MAX_REPORT_BYTES,
     onError: () => {
@@ -116,7 +127,8 @@ cspReportApi.post(
   async (c) => {
     let body: unknown;
     try {
-      body = JSON.parse(await c.req.text()) as unknown;
+      // Bytes, then UTF-8: the body's type is application/csp-report or reports+json, not text/*.
+      body = JSON.parse(new TextDecoder().decode(await c.req.arrayBuffer())) as unknown;
     } catch {
       throw new ApiError(400, 'invalid_json', 'Body is not JSON');
     }

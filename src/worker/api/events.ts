@@ -19,6 +19,7 @@ import { enqueueEvent } from '../tracking/enqueue';
 import { rememberBotCheck } from '../defence/bot-check';
 import { ipLookupFromRequest } from '../tracking/ip-lookup';
 import { experimentOfPage } from '../tracking/experiments';
+import { eventNameProblem } from '../tracking/event-names-check';
 
 /**
  * Tracking calls of the browser (spec section 7, calls 3 and 4): events into the queue and
@@ -64,7 +65,7 @@ function forbidden(c: ApiContext, code: string, message: string) {
 }
 
 /**
- * Issue 11, item 5: an event counts only for a session this Worker issued (the signed qf_sid
+ * Issue 11, item 5: an event counts only for a session this Worker issued (the signed __Host-qf_sid
  * cookie a page view set) and names that session; the visitor is the cookie's, whatever the
  * body says; properties are capped in size and depth; the paid flag comes from the signed
  * session's parameters only.
@@ -89,6 +90,9 @@ eventApi.post('/event/create', async (c) => {
   }
   const brand = c.var.brand;
   const props = request.properties;
+  // The report counts by page and variant: only ones that exist may be named.
+  const problem = eventNameProblem(props, brand.id);
+  if (problem) return badRequest(c, problem.code, problem.message, problem.issues);
   const properties = stripPersonalProperties({
     ...props,
     // The visitor's variant of the page's experiment on every event of that page (page views,

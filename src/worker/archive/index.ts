@@ -17,6 +17,7 @@ export { archiveEvents, type ArchiveBucket } from './write';
 export { hotDays, hotWindowStart, maintainEvents, type DayOutcome, type MaintenanceEnv } from './maintain';
 export { rebuildRollups, type RebuiltDay } from './rebuild';
 export { addIncomingToRollups } from './rollup-query';
+export { addIncomingToPeople, ALL_PAGES } from './people-rollup';
 export {
   erasureMessageSchema,
   planArchiveErasure,

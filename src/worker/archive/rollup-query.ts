@@ -6,6 +6,8 @@
  * day is read. The queue consumer adds each batch's new rows to the stored rollups with the
  * same query over `events_incoming` (migration 0010), counting only what is new (rollupDelta).
  */
+import { replaceDayPeople } from './people-rollup';
+
 export const ROLLUP_DIMENSIONS = [
   'day',
   'brand',
@@ -89,7 +91,10 @@ export function dayBounds(day: string): [string, string] {
   return [new Date(start).toISOString(), new Date(start + 86_400_000).toISOString()];
 }
 
-/** The statements that replace a day's rollups with the rollup of `table`'s rows of that day. */
+/**
+ * The statements that replace a day's rollups with the rollup of `table`'s rows of that day,
+ * the report's people counts (distinct sessions, people-rollup.ts) included.
+ */
 export function replaceDayRollups(
   db: D1Database,
   table: 'events' | 'events_rebuild',
@@ -97,6 +102,7 @@ export function replaceDayRollups(
 ): D1PreparedStatement[] {
   const [start, end] = dayBounds(day);
   return [
+    ...replaceDayPeople(db, table, [start, end], day),
     db.prepare(`DELETE FROM event_rollups WHERE day = ?`).bind(day),
     db
       .prepare(

@@ -15,7 +15,9 @@ export type LimitedRoute =
   | 'step-submit'
   | 'lead'
   | 'event'
-  | 'certificate-match';
+  | 'certificate-match'
+  | 'page-view'
+  | 'csp-report';
 
 export type LimitBinding =
   | 'RATE_LIMIT_PHONE'
@@ -50,6 +52,12 @@ export const LIMIT_RULES: Readonly<Record<LimitedRoute, LimitRule>> = {
   event: { binding: 'RATE_LIMIT_EVENTS', periodSeconds: 10, answer: '429' },
   // A buyer's certificate match is an oracle on one guessed phone or email: also counted per certificate.
   'certificate-match': { binding: 'RATE_LIMIT_MATCH', periodSeconds: 60, answer: '429' },
+  // The page view of a page shown without JavaScript (a <noscript> image) is a write too: a
+  // person turns a page every few seconds at most, so it shares the step-submit budget (15 in
+  // 10 s, counted under its own key), which a script fetching the image in a loop soon meets.
+  'page-view': { binding: 'RATE_LIMIT_SUBMIT', periodSeconds: 10, answer: '429' },
+  // Browsers send CSP reports on their own, a few per page at most.
+  'csp-report': { binding: 'RATE_LIMIT_EVENTS', periodSeconds: 10, answer: '429' },
 };
 
 /** The API requests a middleware limits by method and path (location and lead are limited where they happen). */

@@ -4,9 +4,11 @@ import { PartnerError } from '../../partners/partner-fetch';
 import type { AppEnv } from '../env';
 import { partnerBreakers, type BreakerPartner } from './breaker';
 import { withheldVerdicts } from './delivery-policy';
+import { spendBudget, type BudgetedPartner } from './partner-budget';
 
 /**
- * Partner calls through their circuit breaker (breaker.ts). A skipped call throws
+ * Partner calls through their circuit breaker (breaker.ts) and, for a paid partner, its spend
+ * budget (partner-budget.ts): every paid call passes here. A skipped call throws
  * PartnerError(partner, 'unavailable'-like 'network'), which every call site already turns
  * into its default (no bid, empty offers, the default number).
  */
@@ -17,6 +19,18 @@ export class PartnerUnavailable extends PartnerError {
     this.message = `${partner}: circuit breaker open`;
   }
 }
+
+/** A call skipped because the partner's spend budget is spent; not the partner's fault. */
+export class PartnerBudgetSpent extends PartnerUnavailable {
+  constructor(partner: string) {
+    super(partner);
+    this.name = 'PartnerBudgetSpent';
+    this.message = `${partner}: spend budget spent`;
+  }
+}
+
+const isBudgeted = (partner: BreakerPartner): partner is BudgetedPartner =>
+  partner === 'mediaalpha' || partner === 'ipqs';
 
 /** Whether an error is the partner's fault (counts toward opening its breaker). */
 export function isPartnerFault(error: unknown): boolean {
@@ -33,6 +47,8 @@ export async function throughBreaker<T>(
 ): Promise<T> {
   const breakers = partnerBreakers(c);
   if (!(await breakers.allows(partner))) throw new PartnerUnavailable(partner);
+  // Counted only once the breaker lets the call go: a skipped call costs nothing.
+  if (isBudgeted(partner) && !(await spendBudget(c, partner)).allowed) throw new PartnerBudgetSpent(partner);
   try {
     const result = await call();
     c.executionCtx.waitUntil(breakers.record(partner, true));
@@ -44,18 +60,22 @@ export async function throughBreaker<T>(
 }
 
 /**
- * get-phone: the call runs in the visitor's Durable Object, so the breaker is consulted here
- * (the request's location) and told the outcome the object reports. A `bot` lead's visitor gets
- * the default number with no partner call; any other withheld lead's visitor still gets a leased
- * number (the call is the conversion), its request carrying nothing personal (delivery-policy.ts).
+ * get-phone: the call runs in the visitor's Durable Object, so the breaker and the budget are
+ * consulted here (the request's location) and told the outcome the object reports. The budget
+ * counts the call before the object decides; when the object made none (it showed the
+ * visitor's stored lease, or had no placement) the count is given back. A `bot` lead's visitor
+ * gets the default number with no partner call; any other withheld lead's visitor still gets a
+ * leased number (the call is the conversion), its request carrying nothing personal (delivery-policy.ts).
  */
 export async function phoneCallGuard(c: Context<AppEnv>) {
   const breakers = partnerBreakers(c);
-  const mayCall = await breakers.allows('mediaalpha');
+  const breakerAllows = await breakers.allows('mediaalpha');
+  const budget = breakerAllows ? await spendBudget(c, 'mediaalpha') : null;
   return {
-    args: { mayCall, withhold: withheldVerdicts() },
+    args: { mayCall: breakerAllows && budget?.allowed === true, withhold: withheldVerdicts() },
     settle(result: PhoneLeaseResult): void {
       if (result.partnerOk !== undefined) c.executionCtx.waitUntil(breakers.record('mediaalpha', result.partnerOk));
+      else if (budget?.allowed) budget.refund();
     },
   };
 }

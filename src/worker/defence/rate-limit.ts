@@ -7,11 +7,13 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { logJson } from '../observability/log';
 import { trackFromServer } from '../tracking/enqueue';
+import { clientNetwork } from './client-network';
 import { LIMIT_RULES, limitedApiRoute, type LimitedRoute } from './limit-rules';
 
 /**
  * Rate limits with the Workers Rate Limiting API (issue 12). A request is counted under two
- * keys of its rule's binding: the client ip (CF-Connecting-IP) and the visitor (a hash of the
+ * keys of its rule's binding: the client's network (CF-Connecting-IP: an IPv4 address, an IPv6
+ * address's /64, client-network.ts) and the visitor (a hash of the
  * visitor key; skipped when this request minted the key, since a fresh key is unique and a
  * cookie-less client gets one every time: the ip key is what bounds it). Over either, the
  * request is refused before any partner call or write, a `rateLimited` server event is
@@ -22,16 +24,19 @@ export type LimitOutcome = { limited: false } | { limited: true; by: 'ip' | 'vis
 
 type DefenceContext = Context<AppEnv>;
 
+/** The client's network as every limit counts it (an IPv6 client by its /64); '' when unknown. */
 function clientIp(c: DefenceContext): string {
-  return c.req.header('cf-connecting-ip')?.trim() ?? '';
+  const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
+  return ip === '' ? '' : clientNetwork(ip);
 }
 
 export async function visitorHash(visitorId: string): Promise<string> {
   return (await sha256Hex(`visitor:${visitorId}`)).slice(0, 32);
 }
 
+/** The hash of a client's network (an IPv6 address stands for its /64). */
 export async function ipHash(ip: string): Promise<string> {
-  return (await sha256Hex(`ip:${ip}`)).slice(0, 32);
+  return (await sha256Hex(`ip:${clientNetwork(ip)}`)).slice(0, 32);
 }
 
 export async function checkLimit(c: DefenceContext, route: LimitedRoute): Promise<LimitOutcome> {

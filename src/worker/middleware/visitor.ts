@@ -2,16 +2,26 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
-import { sessionCookieHeader, sessionToIssue, verifiedSession } from '../tracking/session';
+import {
+  SESSION_COOKIE,
+  SESSION_IDLE_SECONDS,
+  sessionCookieHeader,
+  sessionToIssue,
+  verifiedSession,
+} from '../tracking/session';
+import { VISIT_COOKIE } from '../visit';
 import {
   anonymousIdFor,
   cookieSecret,
+  HOST_PREFIX,
+  legacyCookieUpdates,
   plainCookie,
   rawCookie,
   VISITOR_COOKIE,
   VISITOR_COOKIE_MAX_AGE,
   visitorCookieHeader,
   visitorKeyFromCookies,
+  type LegacyCookie,
 } from '../visitor/visitor-key';
 
 export { VISITOR_COOKIE };
@@ -26,7 +36,27 @@ export { VISITOR_COOKIE };
  * the browser repeats the write without it (see hintedWrite). A lost answer to the write
  * itself therefore cannot leave the hint behind.
  */
-export const NOTHING_STORED_COOKIE = 'qf_new';
+export const NOTHING_STORED_COOKIE = `${HOST_PREFIX}qf_new`;
+
+/**
+ * The cookies this middleware looks after under their names before the `__Host-` prefix: each
+ * is expired, the session and visit record carried over to their new names (the visitor key is
+ * re-signed for its site below); the hint is only expired (it must never outlive its key).
+ */
+const LEGACY_COOKIES: readonly LegacyCookie[] = [
+  { name: VISITOR_COOKIE, maxAge: VISITOR_COOKIE_MAX_AGE, carryOver: false },
+  { name: NOTHING_STORED_COOKIE, maxAge: VISITOR_COOKIE_MAX_AGE, carryOver: false },
+  { name: SESSION_COOKIE, maxAge: SESSION_IDLE_SECONDS, carryOver: true },
+  { name: VISIT_COOKIE, maxAge: VISITOR_COOKIE_MAX_AGE, carryOver: true },
+];
+
+/** A cookie name of ours without the prefix: most requests have none, and skip the work. */
+const LEGACY_NAME = /(?:^|[;\s])qf_/;
+
+/** The names of the cookies a response sets. */
+function namesSet(response: Response): Set<string> {
+  return new Set(response.headers.getSetCookie().map((header) => header.slice(0, header.indexOf('='))));
+}
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 
@@ -70,16 +100,21 @@ export function retryWithoutHint(c: Context<AppEnv>): Response {
  * (src/worker/visitor/visitor-key.ts). A missing, unsigned or forged key is replaced by a new
  * one, minted at the edge on the first response, so the very first page view, the form and
  * the phone lease already share one Durable Object. A session the Worker did not sign is
- * ignored. After the handler: the new key's cookie (with the nothing-stored hint when the page
- * stored nothing), and the session cookie of a page view.
+ * ignored. The key is signed for the request's hostname, so a key issued on one brand's site
+ * is replaced on another's (their answers are not shared unless they share a host). After the
+ * handler: the new key's cookie (with the nothing-stored hint when the page stored nothing), the
+ * session cookie of a page view, and the cookies still held under their old names moved to
+ * their `__Host-` names (a key under its old name is accepted this once and re-signed).
  */
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
   const cookies = c.req.header('cookie');
-  const [existing, session] = await Promise.all([
-    visitorKeyFromCookies(cookies, secret),
+  const site = new URL(c.req.url).hostname;
+  const [found, session] = await Promise.all([
+    visitorKeyFromCookies(cookies, secret, site),
     verifiedSession(cookies, secret),
   ]);
+  const existing = found?.key;
   const key = existing ?? crypto.randomUUID();
   // Issue 16: a key minted here, and its cookies, are signed without keeping the signatures
   // (most first visits never come back); they are kept once they do (visitor-key.ts).
@@ -95,10 +130,15 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   c.set('signedSession', session);
   await next();
   if (existing === undefined) {
-    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret, false));
+    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret, site, false));
     if (c.get('hintNothingStored'))
       c.res.headers.append('Set-Cookie', plainCookie(NOTHING_STORED_COOKIE, anonymousId, VISITOR_COOKIE_MAX_AGE));
+  } else if (found?.legacy) {
+    c.res.headers.append('Set-Cookie', await visitorCookieHeader(key, secret, site));
   }
   const issue = sessionToIssue(c);
   if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret, existing !== undefined));
+  if (cookies !== undefined && LEGACY_NAME.test(cookies))
+    for (const header of legacyCookieUpdates(cookies, LEGACY_COOKIES, namesSet(c.res)))
+      c.res.headers.append('Set-Cookie', header);
 });

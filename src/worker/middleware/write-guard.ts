@@ -9,9 +9,12 @@
  *   cross-site page can send without a CORS preflight).
  * - **body size while reading**: hono/body-limit counts a chunked body as it streams and
  *   stops at the limit; routes keep their own smaller limits.
- * - **clean text**: a JSON body must be valid UTF-8 without control characters (escaped or
- *   not); a form post's fields must decode as UTF-8 without control characters. Refused with
- *   400 rather than stored as replacement characters or NULs.
+ * - **clean text**: every body a handler may read (JSON, urlencoded and multipart form posts)
+ *   must be valid UTF-8, and every string in it (JSON keys and values, form field names and
+ *   values, a multipart part's file name) without control characters. One check for all three
+ *   (formFieldsClean), refused with the same 400 `invalid_characters`, rather than stored as
+ *   replacement characters or NULs: hono's parseBody reads multipart as readily as urlencoded,
+ *   so a script posting the same fields as multipart must meet the same rule.
  * A refused request never reaches the visitor middleware, so it can neither create state nor
  * replace the visitor's cookies.
  */
@@ -38,6 +41,7 @@ const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/match$/;
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 /** C0 controls except tab, line feed and carriage return; DEL; C1 controls. */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -79,20 +83,41 @@ function decodeUtf8(bytes: ArrayBuffer): string | undefined {
   }
 }
 
-/** The fields of an urlencoded body decode as UTF-8 (decodeURIComponent throws otherwise) and are clean. */
-function formFieldsClean(body: string): boolean {
+/** The one rule for the fields of a form post, however it was encoded: names and values clean. */
+function formFieldsClean(fields: Iterable<readonly [string, string]>): boolean {
+  for (const [name, value] of fields) if (!isCleanText(name) || !isCleanText(value)) return false;
+  return true;
+}
+
+/**
+ * The fields of an urlencoded body, decoded; undefined when one does not decode as UTF-8
+ * (decodeURIComponent throws; URLSearchParams would turn it into replacement characters).
+ */
+function urlencodedFields(body: string): Array<[string, string]> | undefined {
+  const fields: Array<[string, string]> = [];
   for (const pair of body.split('&')) {
-    for (const part of pair.split('=')) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(part.replace(/\+/g, ' '));
-      } catch {
-        return false;
-      }
-      if (!isCleanText(decoded)) return false;
+    const eq = pair.indexOf('=');
+    const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    try {
+      fields.push([decodeURIComponent(name.replace(/\+/g, ' ')), decodeURIComponent(value.replace(/\+/g, ' '))]);
+    } catch {
+      return undefined;
     }
   }
-  return true;
+  return fields;
+}
+
+/** The fields of a multipart body as the handlers' parseBody will see them (a file part by its file name). */
+async function multipartFields(request: Request): Promise<Array<[string, string]> | undefined> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return undefined; // not multipart after all: the handler's own parse refuses it
+  }
+  const fields: Array<[string, string]> = [];
+  form.forEach((value, name) => fields.push([name, typeof value === 'string' ? value : value.name]));
+  return fields;
 }
 
 const limit = bodyLimit({
@@ -103,7 +128,8 @@ const limit = bodyLimit({
 
 async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
   const json = JSON_TYPE.test(type);
-  if (!json && !FORM_TYPE.test(type)) return;
+  const multipart = MULTIPART_TYPE.test(type);
+  if (!json && !multipart && !FORM_TYPE.test(type)) return;
   // Read once here; hono caches the body, so the handlers' json(), text() and parseBody() reuse it.
   const bytes = await c.req.arrayBuffer();
   // The body is read once here; later readers (a route's own body limit, the validators) get it
@@ -111,6 +137,7 @@ async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
   const headers = new Headers(c.req.raw.headers);
   headers.set('content-length', String(bytes.byteLength));
   c.req.raw = new Request(c.req.raw, { body: bytes, headers });
+  // A multipart body is text too here: no form of this site uploads a file.
   const text = decodeUtf8(bytes);
   if (text === undefined) refuse(c, 400, 'invalid_utf8', 'The body is not valid UTF-8');
   if (json) {
@@ -122,9 +149,14 @@ async function checkText(c: Context<AppEnv>, type: string): Promise<void> {
     }
     if (!everyStringClean(parsed))
       refuse(c, 400, 'invalid_characters', 'The body contains control characters or broken Unicode');
-  } else if (!formFieldsClean(text)) {
-    refuse(c, 400, 'invalid_characters', 'The form contains control characters or broken Unicode');
+    return;
   }
+  const fields = multipart
+    ? await multipartFields(new Request(c.req.url, { method: 'POST', body: bytes, headers }))
+    : urlencodedFields(text);
+  if (multipart && fields === undefined) return;
+  if (fields === undefined || !formFieldsClean(fields))
+    refuse(c, 400, 'invalid_characters', 'The form contains control characters or broken Unicode');
 }
 
 export const writeGuard = createMiddleware<AppEnv>(async (c, next) => {

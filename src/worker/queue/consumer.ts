@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
 import {
+  addIncomingToPeople,
   addIncomingToRollups,
   archiveEvents,
   erasureMessageSchema,
@@ -48,8 +49,11 @@ const ROW_COLUMNS = `${EVENT_ROW_COLUMNS}, archive_batch`;
  * yet in `events` are staged in events_incoming (one statement, the rows as one JSON parameter:
  * D1 binds at most 100 parameters a statement), added to the rollups (one grouped upsert),
  * moved to `events` and the stage emptied. A redelivered event is not staged, so it is neither
- * stored nor counted twice. The third statement's changes are the rows inserted.
+ * stored nor counted twice. The statement at INSERTED_AT changes as many rows as were inserted.
  */
+/** Index in storeStatements of the insert into `events`. */
+const INSERTED_AT = 3;
+
 function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement[] {
   const values = ROW_COLUMNS.split(', ')
     .map((_, i) => `json_extract(value, '$[${i}]')`)
@@ -62,6 +66,8 @@ function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement
       )
       .bind(JSON.stringify(rows)),
     addIncomingToRollups(db),
+    // The report's distinct sessions per page and action (archive/people-rollup.ts), before the rows move.
+    addIncomingToPeople(db),
     db.prepare(`INSERT INTO events (${ROW_COLUMNS}) SELECT ${ROW_COLUMNS} FROM events_incoming`),
     db.prepare(`DELETE FROM events_incoming`),
   ];
@@ -192,7 +198,7 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
         kept.map(({ event }) => [...eventRowValues(event), batchIds.get(event.id) ?? null]),
       ),
     );
-    const inserted = results[2]?.meta.changes ?? 0;
+    const inserted = results[INSERTED_AT]?.meta.changes ?? 0;
     for (const { message } of kept) message.ack();
     return { inserted, duplicates: kept.length - inserted, deadLettered: poisonSent, retried: false };
   } catch (err) {

@@ -1,3 +1,4 @@
+import { clientNetwork } from '../defence/client-network';
 import type { Context } from 'hono';
 import { generateSignedCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -40,9 +41,12 @@ export function presentedToken(authorization: string | undefined): string | unde
 
 type OpsContext = Context<AppEnv>;
 
-/** Counts one token attempt of this client ip; false when it is over the limit. A failing limiter lets it through. */
+/**
+ * Counts one token attempt of this client's network (an IPv6 client by its /64, so guessing
+ * cannot rotate addresses); false when it is over the limit. A failing limiter lets it through.
+ */
 export async function attemptAllowed(c: OpsContext): Promise<boolean> {
-  const ip = c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+  const ip = clientNetwork(c.req.header('cf-connecting-ip') ?? '') || 'unknown';
   try {
     return (await c.env.RATE_LIMIT_REPORT.limit({ key: `report:${ip}` })).success;
   } catch (error) {

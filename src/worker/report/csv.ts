@@ -1,4 +1,5 @@
 import type { TrustRow } from './lead-trust';
+import { LEAD_BUCKETS } from './lead-buckets';
 import { dropOff, share, type ReportData } from './query';
 
 /**
@@ -30,7 +31,7 @@ const HEADER = [
   'submitted',
   'drop_off',
   'leads',
-  'call_clicks',
+  'callers',
   'trust_by',
   'trust_key',
   'clean',
@@ -38,94 +39,92 @@ const HEADER = [
   'bot',
   'suspect_share',
   'bot_share',
-];
+  'submitters',
+  ...LEAD_BUCKETS.map((b) => `leads_${b}`),
+] as const;
 
-/** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
+type Column = (typeof HEADER)[number];
+type Cell = string | number | null;
+
+/** Every row has the cells up to `callers`, as before the later columns were added. */
+const MIN_CELLS = HEADER.indexOf('callers') + 1;
+
+/** A row in HEADER's order from named cells; empty cells past MIN_CELLS at the end are left off. */
+function row(cells: Partial<Record<Column, Cell>>): Cell[] {
+  const out = HEADER.map((column) => cells[column] ?? null);
+  while (out.length > MIN_CELLS && out[out.length - 1] === null) out.pop();
+  return out;
+}
+
+/**
+ * The report's numbers as one CSV: a total row (with the sessions per lead bucket), one row per
+ * brand and page, one per funnel step, then the lead-quality rows. Every figure is in people
+ * (distinct sessions, query.ts), as on the page.
+ */
 export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
   const { from, to, brand, page } = data.filters;
-  const rows: (string | number | null)[][] = [HEADER];
+  const rows: Cell[][] = [[...HEADER]];
   const t = data.totals;
-  rows.push([
-    'total',
-    from,
-    to,
-    brand,
-    page,
-    null,
-    null,
-    t.visits,
-    t.paidVisits,
-    share(t.paidVisits, t.visits),
-    null,
-    null,
-    null,
-    t.leads,
-    t.callClicks,
-  ]);
+  const scope = { from, to, brand, page };
+  rows.push(
+    row({
+      section: 'total',
+      ...scope,
+      visits: t.visits,
+      paid_visits: t.paidVisits,
+      paid_share: share(t.paidVisits, t.visits),
+      leads: t.leads,
+      callers: t.callers,
+      submitters: t.submitters,
+      ...Object.fromEntries(LEAD_BUCKETS.map((b) => [`leads_${b}`, data.leadBuckets[b]])),
+    }),
+  );
   for (const p of data.pages) {
-    rows.push([
-      'page',
-      from,
-      to,
-      p.brand,
-      p.page,
-      null,
-      null,
-      p.visits,
-      p.paidVisits,
-      share(p.paidVisits, p.visits),
-      null,
-      null,
-      null,
-      p.leads,
-      p.callClicks,
-    ]);
+    rows.push(
+      row({
+        section: 'page',
+        from,
+        to,
+        brand: p.brand,
+        page: p.page,
+        visits: p.visits,
+        paid_visits: p.paidVisits,
+        paid_share: share(p.paidVisits, p.visits),
+        leads: p.leads,
+        callers: p.callers,
+        submitters: p.submitters,
+      }),
+    );
   }
   data.steps.forEach((s, i) => {
-    rows.push([
-      'step',
-      from,
-      to,
-      brand,
-      page,
-      s.stepNumber,
-      s.stepName,
-      null,
-      null,
-      null,
-      s.reached,
-      s.submitted,
-      dropOff(data.steps, i),
-      null,
-      null,
-    ]);
+    rows.push(
+      row({
+        section: 'step',
+        ...scope,
+        step_number: s.stepNumber,
+        step_name: s.stepName,
+        reached: s.reached,
+        submitted: s.submitted,
+        drop_off: dropOff(data.steps, i),
+      }),
+    );
   });
-  // Issue 12: lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
+  // Lead quality per brand, page and traffic source (src/worker/report/lead-trust.ts).
   for (const r of trust ?? []) {
-    rows.push([
-      'trust',
-      from,
-      to,
-      brand,
-      page,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      r.leads,
-      null,
-      r.by,
-      r.key,
-      r.clean,
-      r.suspect,
-      r.bot,
-      share(r.suspect, r.leads),
-      share(r.bot, r.leads),
-    ]);
+    rows.push(
+      row({
+        section: 'trust',
+        ...scope,
+        leads: r.leads,
+        trust_by: r.by,
+        trust_key: r.key,
+        clean: r.clean,
+        suspect: r.suspect,
+        bot: r.bot,
+        suspect_share: share(r.suspect, r.leads),
+        bot_share: share(r.bot, r.leads),
+      }),
+    );
   }
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

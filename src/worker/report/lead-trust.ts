@@ -103,6 +103,7 @@ ${(Object.keys(TITLES) as TrustDimension[]).map((by) => {
   if (part.length === 0) return '';
   return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
 ${shareChart(`chart-trust-${by}`, `Suspect and bot share of leads by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
+<p class="note chart-note">Each bar is the share of the stored leads (lead rows, not sessions) judged suspect or bot.</p>
 <table>
   <caption>Leads and their verdicts by ${TITLES[by].toLowerCase()}</caption>
   <thead><tr><th scope="col" class="text">${TITLES[by]}</th><th scope="col">Leads</th><th scope="col">Clean</th><th scope="col">Suspect</th><th scope="col">Bot</th><th scope="col">Suspect share</th><th scope="col">Bot share</th></tr></thead>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BRAND_CODES } from '../../../brands/schema';
+import { ALL_PAGES } from '../archive/people-rollup';
+import { LEAD_BUCKETS, LEAD_PERSON_SQL, leadBucketSql, type LeadBucket } from './lead-buckets';
 
 /** Report filters from the query string: a date range (UTC days), optionally one brand and one page. */
 export const reportFiltersSchema = z
@@ -22,12 +24,21 @@ export const reportFiltersSchema = z
   .refine((f) => Date.parse(f.to) - Date.parse(f.from) <= 366 * 86_400_000, 'at most one year at a time');
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
+/**
+ * Every business figure counts people: distinct sessions per UTC day (a session back the next
+ * day is a visit again), so one session adds at most one to each, however many events it sends.
+ */
 export interface PageRow {
   brand: string;
   page: string;
+  /** Sessions that viewed the page (any of its steps) that day, summed over the days. */
   visits: number;
   paidVisits: number;
-  callClicks: number;
+  /** Sessions that submitted a step of the page. */
+  submitters: number;
+  /** Sessions that clicked to call on the page. */
+  callers: number;
+  /** Sessions with a complete lead on the page (the `complete` bucket, lead-buckets.ts). */
   leads: number;
 }
 
@@ -43,9 +54,13 @@ export interface DayRow {
   visits: number;
 }
 
+export type LeadCounts = Record<LeadBucket, number>;
+
 export interface ReportData {
   filters: ReportFilters;
-  totals: { visits: number; paidVisits: number; callClicks: number; leads: number };
+  totals: { visits: number; paidVisits: number; submitters: number; callers: number; leads: number };
+  /** Sessions with a lead in each bucket over the range (lead-buckets.ts). */
+  leadBuckets: LeadCounts;
   pages: PageRow[];
   steps: StepRow[];
   days: DayRow[];
@@ -84,14 +99,16 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 }
 
-const leadRowSchema = z.object({ brand: z.string(), page: z.string(), leads: z.number() });
-const dayRowSchema = z.object({ day: z.string(), paid: z.number(), entries: z.number(), call_clicks: z.number() });
+const leadRowSchema = z.object({ brand: z.string(), page: z.string(), bucket: z.string(), people: z.number() });
+const dayRowSchema = z.object({ day: z.string(), paid: z.number(), entries: z.number() });
+const peopleTotalSchema = z.object({ submitters: z.number().nullable(), callers: z.number().nullable() });
 const pageRowSchema = z.object({
   brand: z.string(),
   page: z.string(),
   visits: z.number(),
   paid_visits: z.number(),
-  call_clicks: z.number(),
+  submitters: z.number(),
+  callers: z.number(),
 });
 const stepRowSchema = z.object({
   step_number: z.number(),
@@ -101,26 +118,39 @@ const stepRowSchema = z.object({
 });
 
 /**
- * Leads come from the funnel's `leads` table (migration 0002). Queried defensively: the
- * table or a column may not exist in an older database, and the report must still render.
+ * Leads come from the funnel's `leads` table (migration 0002): distinct sessions per brand, page
+ * and report bucket (lead-buckets.ts). Queried defensively: the table or a column may not exist
+ * in an older database, and the report must still render.
  */
 async function leadCounts(
   db: D1Database,
   f: ReportFilters,
-): Promise<{ available: boolean; rows: z.infer<typeof leadRowSchema>[] }> {
+): Promise<{ available: boolean; rows: z.infer<typeof leadRowSchema>[]; buckets: LeadCounts }> {
+  const buckets = Object.fromEntries(LEAD_BUCKETS.map((b) => [b, 0])) as LeadCounts;
   const columns = new Set(
     (await db.prepare(`SELECT name FROM pragma_table_info('leads')`).all<{ name: string }>()).results.map(
       (r) => r.name,
     ),
   );
   if (!columns.has('created_at') || !columns.has('brand') || !columns.has('page'))
-    return { available: false, rows: [] };
+    return { available: false, rows: [], buckets };
   const where = rangeWhere('created_at', f);
-  const result = await db
-    .prepare(`SELECT brand, page, COUNT(*) AS leads FROM leads WHERE ${where.sql} GROUP BY brand, page`)
-    .bind(...where.binds)
-    .all();
-  return { available: true, rows: z.array(leadRowSchema).parse(result.results) };
+  const bucketed = `SELECT brand, page, ${leadBucketSql(columns)} AS bucket, ${LEAD_PERSON_SQL} AS person FROM leads WHERE ${where.sql}`;
+  const [perPage, overall] = await db.batch([
+    db
+      .prepare(
+        `SELECT brand, page, bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY brand, page, bucket`,
+      )
+      .bind(...where.binds),
+    db
+      .prepare(
+        `SELECT '' AS brand, '' AS page, bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY bucket`,
+      )
+      .bind(...where.binds),
+  ]);
+  for (const r of z.array(leadRowSchema).parse(overall?.results ?? []))
+    if ((LEAD_BUCKETS as readonly string[]).includes(r.bucket)) buckets[r.bucket as LeadBucket] = r.people;
+  return { available: true, rows: z.array(leadRowSchema).parse(perPage?.results ?? []), buckets };
 }
 
 /**
@@ -135,18 +165,26 @@ async function rollupSums(db: D1Database, f: ReportFilters) {
   const { and, binds } = filterWhere(f);
   const where = `day >= ? AND day <= ?${and}`;
   const all = [f.from, f.to, ...binds];
-  const [days, pages, steps] = await db.batch([
+  // People counts (archive/people-rollup.ts): one page's rows, or the brand-wide rows.
+  const brandOnly = filterWhere({ ...f, page: null });
+  const totalsWhere = f.page
+    ? { sql: where, binds: all }
+    : {
+        sql: `day >= ? AND day <= ?${brandOnly.and} AND page = '${ALL_PAGES}'`,
+        binds: [f.from, f.to, ...brandOnly.binds],
+      };
+  const [days, pages, steps, people] = await db.batch([
     db
       .prepare(
-        `SELECT day, paid, SUM(entries) AS entries, SUM(call_clicks) AS call_clicks FROM event_page_rollups
+        `SELECT day, paid, SUM(entries) AS entries FROM event_page_rollups
          WHERE ${where} GROUP BY day, paid ORDER BY day`,
       )
       .bind(...all),
     db
       .prepare(
-        `SELECT brand, page, SUM(visits) AS visits, SUM(CASE WHEN paid = 1 THEN visits ELSE 0 END) AS paid_visits,
-           SUM(call_clicks) AS call_clicks
-         FROM event_page_rollups WHERE ${where} AND page <> '' GROUP BY brand, page`,
+        `SELECT brand, page, SUM(visitors) AS visits, SUM(paid_visitors) AS paid_visits, SUM(submitters) AS submitters,
+           SUM(callers) AS callers
+         FROM event_people_rollups WHERE ${where} AND page <> '${ALL_PAGES}' GROUP BY brand, page`,
       )
       .bind(...all),
     db
@@ -155,37 +193,50 @@ async function rollupSums(db: D1Database, f: ReportFilters) {
          FROM event_page_rollups WHERE ${where} AND step_number >= 0 GROUP BY step_number ORDER BY step_number LIMIT 50`,
       )
       .bind(...all),
+    db
+      .prepare(
+        `SELECT SUM(submitters) AS submitters, SUM(callers) AS callers FROM event_people_rollups WHERE ${totalsWhere.sql}`,
+      )
+      .bind(...totalsWhere.binds),
   ]);
+  const totals = peopleTotalSchema.parse(people?.results[0] ?? { submitters: null, callers: null });
   return {
     days: z.array(dayRowSchema).parse(days?.results ?? []),
     pages: z.array(pageRowSchema).parse(pages?.results ?? []),
     steps: z.array(stepRowSchema).parse(steps?.results ?? []),
+    submitters: totals.submitters ?? 0,
+    callers: totals.callers ?? 0,
   };
 }
 
 /**
- * The report's numbers. A visit is a session on a day (it starts again after midnight UTC, as
- * rollups are daily): totals and days count each session once a day (entries), pages and steps
- * count the sessions that viewed them that day, summed over the days.
+ * The report's numbers, all in people. A visit is a session on a day (it starts again after
+ * midnight UTC, as rollups are daily): totals and days count each session once a day (entries);
+ * pages count the sessions that viewed, submitted on or called from them that day, summed over
+ * the days; steps count the sessions that reached and submitted each step; leads count the
+ * sessions with a lead in each bucket over the range.
  */
 export async function loadReport(db: D1Database, filters: ReportFilters): Promise<ReportData> {
   const [sums, leads] = await Promise.all([rollupSums(db, filters), leadCounts(db, filters)]);
-  const leadsByPage = new Map(leads.rows.map((r) => [`${r.brand}|${r.page}`, r.leads]));
+  const completeByPage = new Map<string, number>();
+  for (const r of leads.rows) if (r.bucket === 'complete') completeByPage.set(`${r.brand}|${r.page}`, r.people);
   const pageRows: PageRow[] = sums.pages
     .map((r) => ({
       brand: r.brand,
       page: r.page,
       visits: r.visits,
       paidVisits: r.paid_visits,
-      callClicks: r.call_clicks,
-      leads: leadsByPage.get(`${r.brand}|${r.page}`) ?? 0,
+      submitters: r.submitters,
+      callers: r.callers,
+      leads: completeByPage.get(`${r.brand}|${r.page}`) ?? 0,
     }))
     .sort((a, b) => b.visits - a.visits || a.brand.localeCompare(b.brand) || a.page.localeCompare(b.page))
     .slice(0, 500);
   // Pages with leads but no tracked visit in range (tracking blocked) still show their leads.
-  for (const r of leads.rows) {
-    if (!pageRows.some((p) => p.brand === r.brand && p.page === r.page))
-      pageRows.push({ brand: r.brand, page: r.page, visits: 0, paidVisits: 0, callClicks: 0, leads: r.leads });
+  for (const [key, people] of completeByPage) {
+    const [brand = '', page = ''] = key.split('|');
+    if (!pageRows.some((p) => p.brand === brand && p.page === page))
+      pageRows.push({ brand, page, visits: 0, paidVisits: 0, submitters: 0, callers: 0, leads: people });
   }
   const visitsByDay = new Map<string, number>();
   for (const r of sums.days) visitsByDay.set(r.day, (visitsByDay.get(r.day) ?? 0) + r.entries);
@@ -195,9 +246,11 @@ export async function loadReport(db: D1Database, filters: ReportFilters): Promis
     totals: {
       visits: total((r) => r.entries),
       paidVisits: total((r) => (r.paid === 1 ? r.entries : 0)),
-      callClicks: total((r) => r.call_clicks),
-      leads: leads.rows.reduce((s, r) => s + r.leads, 0),
+      submitters: sums.submitters,
+      callers: sums.callers,
+      leads: leads.buckets.complete,
     },
+    leadBuckets: leads.buckets,
     pages: pageRows,
     steps: sums.steps.map((r) => ({
       stepNumber: r.step_number,

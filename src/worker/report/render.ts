@@ -2,7 +2,23 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { BRAND_CODES } from '../../../brands/schema';
 import { renderTrustSection, type TrustRow } from './lead-trust';
+import { LEAD_BUCKETS, type LeadBucket } from './lead-buckets';
 import { dropOff, share, type ReportData } from './query';
+
+/** What each lead bucket means, under its chart (lead-buckets.ts decides the bucket). */
+const BUCKET_LABELS: Readonly<Record<LeadBucket, string>> = {
+  complete: 'Complete',
+  partial: 'Partial',
+  duplicate: 'Duplicate',
+  bot: 'Bot',
+  undelivered: 'Undelivered',
+  other: 'Other status',
+};
+
+/** The one line under a chart that says what its numbers count. */
+function explain(text: string): HtmlEscapedString | Promise<HtmlEscapedString> {
+  return html`<p class="note chart-note">${text}</p>`;
+}
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const number = (x: number) => x.toLocaleString('en-US');
@@ -83,15 +99,17 @@ export function renderReport(
   <button type="submit">Show</button>
   <a href="${csvHref}" download>Download CSV</a>
 </form>
-<p class="note">Dates are UTC days of arrival. Visits are sessions with at least one page view; a session ends after 30 idle minutes or at a new ad click.</p>
+<p class="note">Dates are UTC days of arrival. Every figure counts people: distinct sessions per day, so one session adds at most one to each, however many requests it sends. A session ends after 30 idle minutes or at a new ad click.</p>
 
 <h2>Summary: ${scope}</h2>
 <dl class="kpis">
   <div><dt>Visits</dt><dd>${number(t.visits)}</dd></div>
   <div><dt>Paid share</dt><dd>${percent(share(t.paidVisits, t.visits))}</dd></div>
+  <div><dt>Step submitters</dt><dd>${number(t.submitters)}</dd></div>
+  <div><dt>Callers</dt><dd>${number(t.callers)}</dd></div>
   <div><dt>Leads</dt><dd>${number(t.leads)}</dd></div>
-  <div><dt>Call clicks</dt><dd>${number(t.callClicks)}</dd></div>
 </dl>
+<p class="note">Leads are sessions with a complete lead: not partial, not a duplicate of an earlier person, not judged a bot, not left undelivered (see Leads by status).</p>
 ${data.leadsAvailable ? '' : html`<p class="note">No leads table in this database yet, so leads show as 0.</p>`}
 
 <h2>Visits per day</h2>
@@ -101,6 +119,7 @@ ${barChart(
   `Sessions with a page view on each day from ${f.from} to ${f.to}`,
   data.days.map((d) => ({ label: d.day, value: d.visits })),
 )}
+${explain('Each bar is the sessions that viewed at least one page that day; a session is counted once a day.')}
 
 <h2>Funnel steps</h2>
 ${
@@ -112,6 +131,7 @@ ${
         'Blue: sessions that viewed the step; yellow: sessions that submitted it',
         data.steps.map((s) => ({ label: `${s.stepNumber}. ${s.stepName}`, value: s.reached, inner: s.submitted })),
       )}
+${explain('Blue: sessions that viewed the step; yellow: sessions that submitted it. A session that sends a step twice counts once.')}
 <table>
   <caption>Each step's count and drop-off${f.page ? '' : ' (choose a page to see one form on its own)'}</caption>
   <thead><tr><th scope="col">Step</th><th scope="col">Reached</th><th scope="col">Submitted</th><th scope="col">Drop-off to next step</th></tr></thead>
@@ -132,15 +152,28 @@ ${
         'Sessions per brand and page, most visited first',
         data.pages.slice(0, 15).map((p) => ({ label: `${p.brand} ${p.page}`, value: p.visits })),
       )}
+${explain('Each bar is the sessions that viewed the page that day, summed over the days: a session on every step of a form is one visit of its page.')}
 <table>
-  <caption>Visits, paid share, leads and call clicks per brand and page</caption>
-  <thead><tr><th scope="col" class="text">Brand</th><th scope="col" class="text">Page</th><th scope="col">Visits</th><th scope="col">Paid share</th><th scope="col">Leads</th><th scope="col">Call clicks</th></tr></thead>
+  <caption>Visits, paid share, step submitters, callers and leads per brand and page (sessions)</caption>
+  <thead><tr><th scope="col" class="text">Brand</th><th scope="col" class="text">Page</th><th scope="col">Visits</th><th scope="col">Paid share</th><th scope="col">Step submitters</th><th scope="col">Callers</th><th scope="col">Leads</th></tr></thead>
   <tbody>${data.pages.map(
     (p) =>
-      html`<tr><td class="text">${p.brand}</td><th scope="row" class="text">${p.page}</th><td>${number(p.visits)}</td><td>${percent(share(p.paidVisits, p.visits))}</td><td>${number(p.leads)}</td><td>${number(p.callClicks)}</td></tr>`,
+      html`<tr><td class="text">${p.brand}</td><th scope="row" class="text">${p.page}</th><td>${number(p.visits)}</td><td>${percent(share(p.paidVisits, p.visits))}</td><td>${number(p.submitters)}</td><td>${number(p.callers)}</td><td>${number(p.leads)}</td></tr>`,
   )}</tbody>
 </table>`
 }
+
+<h2>Leads by status</h2>
+${barChart(
+  'chart-leads',
+  'Leads by status',
+  'Sessions with a lead in each status over the range',
+  LEAD_BUCKETS.filter((b) => b !== 'other' || data.leadBuckets.other > 0).map((b) => ({
+    label: BUCKET_LABELS[b],
+    value: data.leadBuckets[b],
+  })),
+)}
+${explain('Each bar is the sessions with at least one lead of that status in the range: complete, partial (steps, consent or token missing), duplicate (the same phone or email as an earlier lead), bot, or undelivered (kept, not sent to a buyer).')}
 ${renderTrustSection(trust)}
 </main>
 </body>

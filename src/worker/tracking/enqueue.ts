@@ -30,7 +30,7 @@ export interface ServerEventOptions {
 
 /**
  * An event the Worker itself observed (e.g. lowBidResult from the demand check), in the
- * same shape as a browser event: visitor from the cookie, session from qf_sid, brand from
+ * same shape as a browser event: visitor from the cookie, session from __Host-qf_sid, brand from
  * the host, ip and geo from the request.
  */
 export function serverEvent(

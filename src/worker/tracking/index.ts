@@ -1,5 +1,5 @@
 /**
- * Server side of tracking: the session cookie (qf_sid), what the page context carries for
+ * Server side of tracking: the session cookie (__Host-qf_sid), what the page context carries for
  * the tracker, edge experiments, and the queue producer for events the Worker observes.
  */
 export { buildPageTracking } from './page-tracking';

@@ -12,6 +12,8 @@ import { isPaidTraffic } from '../../shared/tracking/paid-traffic';
 import { stripPersonalProperties } from '../../shared/tracking/strip-personal';
 import type { StepInfo } from '../../ui/page-props';
 import type { AppEnv } from '../env';
+import { checkLimit } from '../defence/rate-limit';
+import { ApiError } from '../http-error';
 import { reportError } from '../observability/report-error';
 import { resolveStep } from '../step';
 import { visitorStub } from '../visitor';
@@ -176,32 +178,40 @@ const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAAB
   ch.charCodeAt(0),
 );
 
-/** GET /api/event/noscript-view.gif?path=: the pageView of a page shown without JavaScript. Mounted at the root. */
+/**
+ * GET /api/event/noscript-view.gif?path=: the pageView of a page shown without JavaScript.
+ * Mounted at the root. Limited like every other write (limit-rules.ts, `page-view`): over it,
+ * 429 and no event. A path that is no page of this brand is refused with 400 and no event, as
+ * the JSON tracker's unknown page names are, so the report names only real pages.
+ */
 export const noscriptViewApi = new Hono<AppEnv>();
 
-noscriptViewApi.get(NOSCRIPT_VIEW_PATH, (c) => {
+noscriptViewApi.get(NOSCRIPT_VIEW_PATH, async (c) => {
   const headers = { 'content-type': 'image/gif', 'cache-control': 'no-store' };
   const path = c.req.query('path') ?? '';
   const match = path.startsWith('/') && path.length <= 512 ? findRoute(path) : undefined;
-  if (match && isServedFor(match.route, c.var.brand.id)) {
-    const { config } = applyExperiment(
-      { config: match.route.config, experiment: match.route.experiment },
-      c.var.anonymousId,
-    );
-    const resolved = config.form ? resolveStep(stepNamesFor(config.form), match.step) : null;
-    const step = resolved && c.req.query('fallback') === '1' ? { ...resolved, fallback: true } : resolved;
-    const origin = new URL(c.req.url).origin;
-    // The image's Referer is the page itself (same origin); otherwise the path stands for it.
-    const referer = c.req.header('referer');
-    const href = referer?.startsWith(`${origin}/`) && new URL(referer).pathname === path ? referer : `${origin}${path}`;
-    const pageName = [match.route.name, config.template ?? '', step?.name ?? ''].filter(Boolean).join(':');
-    const properties = step
-      ? { stepName: step.name, stepNumber: step.number, fallback: step.fallback, pageName }
-      : { pageName };
-    send(
-      c,
-      noJsEvent(c, { id: crypto.randomUUID(), event: 'pageView', route: match.route, config, step, href, properties }),
-    );
-  }
+  if (!match || !isServedFor(match.route, c.var.brand.id))
+    throw new ApiError(400, 'unknown_page', 'path names no page of this site', [{ path: ['path'] }]);
+  const limited = await checkLimit(c, 'page-view');
+  if (limited.limited)
+    return c.body(null, 429, { 'retry-after': String(limited.retryAfterSeconds), 'cache-control': 'no-store' });
+  const { config } = applyExperiment(
+    { config: match.route.config, experiment: match.route.experiment },
+    c.var.anonymousId,
+  );
+  const resolved = config.form ? resolveStep(stepNamesFor(config.form), match.step) : null;
+  const step = resolved && c.req.query('fallback') === '1' ? { ...resolved, fallback: true } : resolved;
+  const origin = new URL(c.req.url).origin;
+  // The image's Referer is the page itself (same origin); otherwise the path stands for it.
+  const referer = c.req.header('referer');
+  const href = referer?.startsWith(`${origin}/`) && new URL(referer).pathname === path ? referer : `${origin}${path}`;
+  const pageName = [match.route.name, config.template ?? '', step?.name ?? ''].filter(Boolean).join(':');
+  const properties = step
+    ? { stepName: step.name, stepNumber: step.number, fallback: step.fallback, pageName }
+    : { pageName };
+  send(
+    c,
+    noJsEvent(c, { id: crypto.randomUUID(), event: 'pageView', route: match.route, config, step, href, properties }),
+  );
   return c.body(PIXEL, 200, headers);
 });

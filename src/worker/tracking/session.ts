@@ -11,11 +11,11 @@ import {
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
-import { rawCookie, signedCookie, verifySignedValue } from '../visitor/visitor-key';
+import { currentCookie, HOST_PREFIX, signedCookie, verifySignedValue } from '../visitor/visitor-key';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 import { sharedMemo } from '../../shared/memo';
 
-export const SESSION_COOKIE = 'qf_sid';
+export const SESSION_COOKIE = `${HOST_PREFIX}qf_sid`;
 /** A session ends after 30 minutes without a page request (the common analytics convention). */
 export const SESSION_IDLE_SECONDS = 30 * 60;
 
@@ -98,7 +98,7 @@ export function resolveSession(
 }
 
 /**
- * The tracking session of this request, resolved once per request from the signed qf_sid
+ * The tracking session of this request, resolved once per request from the signed __Host-qf_sid
  * cookie the visitor middleware verified. The middleware sets (or refreshes, for the idle
  * expiry) the signed cookie on the response (sessionToIssue). HttpOnly: the browser learns
  * the session from the page context, never by reading the cookie. `url`: the request's address,
@@ -138,5 +138,6 @@ export async function verifiedSession(
   cookieHeader: string | null | undefined,
   secret: string,
 ): Promise<TrackingSession | undefined> {
-  return decodeSession(await verifySignedValue(rawCookie(cookieHeader, SESSION_COOKIE), secret, 'session'));
+  // Under its old name (qf_sid) too, once: the visitor middleware moves it to the new one.
+  return decodeSession(await verifySignedValue(currentCookie(cookieHeader, SESSION_COOKIE).raw, secret, 'session'));
 }

@@ -16,7 +16,8 @@ import { sharedMemo } from '../../shared/memo';
 import type { AppEnv } from '../env';
 import {
   cookieSecret,
-  rawCookie,
+  currentCookie,
+  HOST_PREFIX,
   signedCookie,
   verifySignedValue,
   VISITOR_COOKIE_MAX_AGE,
@@ -32,10 +33,12 @@ import {
 
 export { visitForCall, withPageServed, type PartnerVisit, type VisitRecord } from './visit-record';
 
-export const VISIT_COOKIE = 'qf_visit';
+export const VISIT_COOKIE = `${HOST_PREFIX}qf_visit`;
 
 async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
-  const value = await verifySignedValue(rawCookie(c.req.header('cookie'), VISIT_COOKIE), cookieSecret(c.env), 'visit');
+  // Under its old name (qf_visit) too, once: the visitor middleware moves it to the new one.
+  const raw = currentCookie(c.req.header('cookie'), VISIT_COOKIE).raw;
+  const value = await verifySignedValue(raw, cookieSecret(c.env), 'visit');
   return value === undefined ? null : decodeRecord(value);
 }
 

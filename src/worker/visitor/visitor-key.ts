@@ -2,10 +2,17 @@
  * The visitor's key and its public twin (issue 11, item 2).
  *
  * - The **visitor key** names the visitor's Durable Object: whoever holds it reads the
- *   visitor's stored answers. It lives only in the `qf_aid` cookie: HttpOnly, Secure,
- *   SameSite=Lax, host-only (no Domain), signed with HMAC-SHA256 under the
- *   VISITOR_COOKIE_SECRET secret (hono/cookie signed cookies). A value the Worker did not sign
- *   is refused and replaced. It is never put in a page, an event, a URL, a log line or D1.
+ *   visitor's stored answers. It lives only in the `__Host-qf_aid` cookie: HttpOnly, Secure,
+ *   SameSite=Lax, Path=/, host-only (the `__Host-` prefix makes the browser refuse one set with
+ *   a Domain, so a sibling subdomain cannot plant its own key: cookie tossing), signed with
+ *   HMAC-SHA256 under the VISITOR_COOKIE_SECRET secret and the site's hostname (hono/cookie
+ *   signed cookies). A value the Worker did not sign for this host is refused and replaced, so a
+ *   key from one brand's site opens nothing on another's. It is never put in a page, an event,
+ *   a URL, a log line or D1.
+ * - Cookie names: every cookie the Worker sets host-only, Secure and Path=/ carries the
+ *   `__Host-` prefix. Two cookies of one name (one planted beside ours) count as none. The
+ *   names before the prefix are read once (currentCookie), re-issued under the new name and
+ *   expired (legacyCookieUpdates).
  * - The **anonymous id** is what pages, the tracker, events, quote tokens and `leads.visitor_id`
  *   carry: HMAC(secret, key) shaped as a UUID. It is stable for the key, and knowing it gives
  *   no way back to the key.
@@ -16,7 +23,9 @@
 import { serialize } from 'hono/utils/cookie';
 import { BoundedMap } from '../../shared/memo';
 
-export const VISITOR_COOKIE = 'qf_aid';
+/** The prefix the browser enforces: Secure, Path=/, no Domain (RFC 6265bis, "cookie prefixes"). */
+export const HOST_PREFIX = '__Host-';
+export const VISITOR_COOKIE = `${HOST_PREFIX}qf_aid`;
 /** A returning visitor within 30 days finds their answers; after that the key is dropped by the browser. */
 export const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -24,8 +33,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 /** One secret, separate keys per use: a value signed as one cookie is never valid as another. */
 export type SigningPurpose = 'visitor' | 'session' | 'anonymous' | 'ops' | 'visit';
 
-export function purposeSecret(secret: string, purpose: SigningPurpose): string {
-  return `${secret}\u0000${purpose}`;
+/**
+ * The HMAC secret of a purpose; `site` (a hostname) binds the signature to one site as well:
+ * the visitor key is signed per host, so it verifies only on the host that issued it.
+ */
+export function purposeSecret(secret: string, purpose: SigningPurpose, site?: string): string {
+  return site === undefined ? `${secret}\u0000${purpose}` : `${secret}\u0000${purpose}\u0000${site}`;
 }
 
 const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
@@ -60,19 +73,28 @@ interface SigningKey {
 
 /** Memo entries a purpose keeps for signing and, as many again, for verifying. */
 const SIGNATURES_KEPT = 1024;
-/** secret → purpose → its key and memos; a handful of secrets at most (one per deployment, a few in tests). */
-const signingKeys = new Map<string, Map<SigningPurpose, SigningKey>>();
+/**
+ * secret → purpose (with its site, for a site-bound purpose) → its key and memos; a handful of
+ * secrets at most (one per deployment, a few in tests). A deployment serves a few dozen
+ * hostnames, each with its own visitor-key signing key; past SITE_KEYS_KEPT (a flood of made-up
+ * Host headers) the site-bound keys start over, the unbound ones stay.
+ */
+const signingKeys = new Map<string, Map<string, SigningKey>>();
+const SITE_KEYS_KEPT = 64;
 
-function signingKey(secret: string, purpose: SigningPurpose): SigningKey {
+function signingKey(secret: string, purpose: SigningPurpose, site?: string): SigningKey {
   let purposes = signingKeys.get(secret);
   if (purposes === undefined) {
     if (signingKeys.size >= 16) signingKeys.clear();
     purposes = new Map();
     signingKeys.set(secret, purposes);
   }
-  let key = purposes.get(purpose);
+  const name = site === undefined ? purpose : `${purpose}\u0000${site}`;
+  let key = purposes.get(name);
   if (key === undefined) {
-    const imported = crypto.subtle.importKey('raw', encoder.encode(purposeSecret(secret, purpose)), HMAC, false, [
+    if (site !== undefined && purposes.size >= SITE_KEYS_KEPT)
+      for (const known of purposes.keys()) if (known.includes('\u0000')) purposes.delete(known);
+    const imported = crypto.subtle.importKey('raw', encoder.encode(purposeSecret(secret, purpose, site)), HMAC, false, [
       'sign',
       'verify',
     ]);
@@ -82,7 +104,7 @@ function signingKey(secret: string, purpose: SigningPurpose): SigningKey {
       verified: new BoundedMap(SIGNATURES_KEPT),
     };
     void imported.then((ready) => (created.ready = ready)).catch(() => undefined);
-    purposes.set(purpose, created);
+    purposes.set(name, created);
     key = created;
   }
   return key;
@@ -128,8 +150,9 @@ export async function signedCookie(
   purpose: SigningPurpose,
   maxAge: number,
   keep = true,
+  site?: string,
 ): Promise<string> {
-  const key = signingKey(secret, purpose);
+  const key = signingKey(secret, purpose, site);
   let text = key.signed.get(value);
   if (text === undefined) {
     text = encodeURIComponent(`${value}.${bytesToBase64(await hmacBytes(key, value))}`);
@@ -167,18 +190,88 @@ export function cookieSecret(
   return ephemeral;
 }
 
-/** The Set-Cookie value for a visitor key. */
-export function visitorCookieHeader(key: string, secret: string, keep = true): Promise<string> {
-  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE, keep);
+/** The Set-Cookie value for a visitor key, signed for the site (hostname) it is issued on. */
+export function visitorCookieHeader(key: string, secret: string, site: string, keep = true): Promise<string> {
+  return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE, keep, site);
 }
 
-/** The first value of cookie `name` in a Cookie header, as sent (still URL-encoded). */
+/**
+ * The value of cookie `name` in a Cookie header, as sent (still URL-encoded), when the header
+ * holds exactly one cookie of that name. Two or more count as none: the browser sends a cookie
+ * planted for a parent domain (cookie tossing) beside ours, in an order we cannot trust, so
+ * picking either could hand the visitor someone else's key.
+ */
 export function rawCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  let found: string | undefined;
   for (const pair of (cookieHeader ?? '').split(';')) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+    if (eq > 0 && pair.slice(0, eq).trim() === name) {
+      if (found !== undefined) return undefined;
+      found = pair.slice(eq + 1).trim();
+    }
   }
-  return undefined;
+  return found;
+}
+
+/** Whether the header holds any cookie of this name (however many). */
+function hasCookie(cookieHeader: string | null | undefined, name: string): boolean {
+  return (cookieHeader ?? '').split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    return eq > 0 && pair.slice(0, eq).trim() === name;
+  });
+}
+
+/** The name a `__Host-` cookie had before the prefix. */
+export function legacyCookieName(name: string): string {
+  return name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length) : name;
+}
+
+/**
+ * A cookie under its `__Host-` name, or, when the browser sends none of that name, under its
+ * name before the prefix (`legacy: true`: the caller re-issues it under the new name). A
+ * duplicated name is none either way, and a duplicated new name never falls back to the old.
+ */
+export function currentCookie(
+  cookieHeader: string | null | undefined,
+  name: string,
+): { raw: string | undefined; legacy: boolean } {
+  if (hasCookie(cookieHeader, name)) return { raw: rawCookie(cookieHeader, name), legacy: false };
+  const old = legacyCookieName(name);
+  if (old === name) return { raw: undefined, legacy: false };
+  const raw = rawCookie(cookieHeader, old);
+  return { raw, legacy: raw !== undefined };
+}
+
+/** A cookie the Worker used to set under its old name: how long the new one lives, and whether its old value is carried over. */
+export interface LegacyCookie {
+  name: string;
+  maxAge: number;
+  /** False for a cookie that must not outlive the old one (the nothing-stored hint): it is only expired. */
+  carryOver: boolean;
+}
+
+/**
+ * What a response does for the cookies a browser still holds under their old names: each one
+ * sent under its old name is expired, and, when the response does not set the new one already
+ * (`alreadySet`) and the browser holds none, its signed text is given back under the new name
+ * (signed for the same purpose: only the visitor key's signature changed, and the visitor
+ * middleware re-signs that one itself).
+ */
+export function legacyCookieUpdates(
+  cookieHeader: string | null | undefined,
+  cookies: readonly LegacyCookie[],
+  alreadySet: ReadonlySet<string>,
+): string[] {
+  const out: string[] = [];
+  for (const { name, maxAge, carryOver } of cookies) {
+    const old = legacyCookieName(name);
+    if (old === name || !hasCookie(cookieHeader, old)) continue;
+    out.push(plainCookie(old, '', 0));
+    const raw = rawCookie(cookieHeader, old);
+    if (carryOver && raw !== undefined && !alreadySet.has(name) && !hasCookie(cookieHeader, name))
+      out.push(`${name}=${raw}${cookieAttributes(maxAge)}`);
+  }
+  return out;
 }
 
 /**
@@ -189,9 +282,10 @@ export async function verifySignedValue(
   raw: string | undefined,
   secret: string,
   purpose: SigningPurpose,
+  site?: string,
 ): Promise<string | undefined> {
   if (!raw || raw.length > 4096) return undefined;
-  const key = signingKey(secret, purpose);
+  const key = signingKey(secret, purpose, site);
   // Exactly the text of a cookie this isolate signed or checked before (a map lookup, not a comparison of signatures).
   const seen = key.verified.get(raw);
   if (seen !== undefined) return seen;
@@ -219,13 +313,21 @@ export async function verifySignedValue(
   return value;
 }
 
-/** The visitor key of a Cookie header: only a v4 UUID this Worker signed; anything else is undefined. */
+/**
+ * The visitor key of a Cookie header: only a v4 UUID this Worker signed for this site; anything
+ * else is undefined. `legacy`: it came under the cookie's old name (`qf_aid`, signed before keys
+ * were bound to a site), accepted once so a returning visitor keeps their answers: the caller
+ * re-issues it under the new name, bound to this site, and expires the old one. The old name
+ * was host-only too, so the browser sent it only to the site that set it.
+ */
 export async function visitorKeyFromCookies(
   cookieHeader: string | null | undefined,
   secret: string,
-): Promise<string | undefined> {
-  const value = await verifySignedValue(rawCookie(cookieHeader, VISITOR_COOKIE), secret, 'visitor');
-  return value !== undefined && UUID.test(value) ? value : undefined;
+  site: string,
+): Promise<{ key: string; legacy: boolean } | undefined> {
+  const { raw, legacy } = currentCookie(cookieHeader, VISITOR_COOKIE);
+  const value = await verifySignedValue(raw, secret, 'visitor', legacy ? undefined : site);
+  return value !== undefined && UUID.test(value) ? { key: value, legacy } : undefined;
 }
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));

@@ -39,10 +39,13 @@ function cookieSecretOfDev(): string {
  * carry; a uuid, so safe to put in test SQL), derived from its signed, HttpOnly visitor-key
  * cookie as the Worker derives it (src/worker/visitor/visitor-key.ts).
  */
-export async function visitorIdOf(context: { cookies(): Promise<{ name: string; value: string }[]> }): Promise<string> {
+export async function visitorIdOf(context: {
+  cookies(): Promise<{ name: string; value: string; domain: string }[]>;
+}): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === VISITOR_COOKIE);
   if (!cookie) throw new Error('no qf_aid cookie');
-  const key = await verifySignedValue(cookie.value, cookieSecretOfDev(), 'visitor');
+  // The key is signed for the site that set it (a host-only cookie's domain is that host).
+  const key = await verifySignedValue(cookie.value, cookieSecretOfDev(), 'visitor', cookie.domain.replace(/^\./, ''));
   if (!key) throw new Error('qf_aid is not signed with the dev secret');
   return z.uuid().parse(await anonymousIdFor(key, cookieSecretOfDev()));
 }
