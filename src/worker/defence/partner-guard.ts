@@ -4,6 +4,7 @@ import { PartnerError } from '../../partners/partner-fetch';
 import type { AppEnv } from '../env';
 import { partnerBreakers, type BreakerPartner } from './breaker';
 import { withheldVerdicts } from './delivery-policy';
+import { recordMetric, timedPartnerCall } from '../operations/metrics';
 
 /**
  * Partner calls through their circuit breaker (breaker.ts). A skipped call throws
@@ -34,7 +35,7 @@ export async function throughBreaker<T>(
   const breakers = partnerBreakers(c);
   if (!(await breakers.allows(partner))) throw new PartnerUnavailable(partner);
   try {
-    const result = await call();
+    const result = await timedPartnerCall(c.env, partner, call, isPartnerFault);
     c.executionCtx.waitUntil(breakers.record(partner, true));
     return result;
   } catch (error) {
@@ -56,6 +57,8 @@ export async function phoneCallGuard(c: Context<AppEnv>) {
     args: { mayCall, withhold: withheldVerdicts(c.env) },
     settle(result: PhoneLeaseResult): void {
       if (result.partnerOk !== undefined) c.executionCtx.waitUntil(breakers.record('mediaalpha', result.partnerOk));
+      if (result.partnerOk !== undefined)
+        recordMetric(c.env, result.partnerOk ? 'partner.ok' : 'partner.error', 'mediaalpha');
     },
   };
 }

@@ -24,6 +24,7 @@ import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
 import { requestIp } from '../api/partner-context';
 import { recordLead } from './leads';
+import { recordMetric } from '../operations/metrics';
 import { acceptCompleteLead, leadRules } from './lead-rules';
 import { certifyFinalStep } from '../consent/lead-consent';
 import { checkLeadQuoteToken } from './lead-quote-token';
@@ -187,6 +188,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     status: rules.status,
     partialReasons: rules.reasons,
   });
+  recordMetric(c.env, 'lead', `${form.product} ${rules.status} ${trust.verdict}`);
   await acceptCompleteLead(c, rules, form, consentVersion);
   await recordLeadTrust(c, trustInput, trust);
   // Issue 19: Medicare seller choices, GPC, disclaimer version and the signed certificate on the lead.

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { logJson } from '../observability/log';
 import { sessionCookieHeader, sessionToIssue, verifiedSession } from '../tracking/session';
 import {
   anonymousIdFor,
@@ -74,7 +73,7 @@ export function retryWithoutHint(c: Context<AppEnv>): Response {
  * stored nothing), and the session cookie of a page view.
  */
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
+  const secret = cookieSecret(c.env);
   const cookies = c.req.header('cookie');
   const [existing, session] = await Promise.all([
     visitorKeyFromCookies(cookies, secret),
