@@ -26,6 +26,9 @@ const envs: DeployEnv[] = only ? [only] : ['staging', 'production'];
 const configArg = args.indexOf('--config');
 const configPath = configArg >= 0 ? (args[configArg + 1] ?? 'wrangler.toml') : 'wrangler.toml';
 
+// The Worker imports the client manifest: build it, so a clean checkout can be checked too.
+execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
 let failed = false;
 for (const env of envs) {
   const config = wrangler.unstable_readConfig(

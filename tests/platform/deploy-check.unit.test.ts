@@ -27,7 +27,7 @@ function config(env: DeployEnv, vars: Record<string, string> = {}, extra: Partia
     kv_namespaces: [{ binding: 'CACHE' }],
     d1_databases: [{ binding: 'DB', database_name: `quote-funnel-${env}` }],
     ratelimits: [{ name: 'RATE_LIMIT_PHONE', namespace_id: '1201' }],
-    routes: env === 'production' ? [{ pattern: 'benefithelpers.com/*', zone_name: 'benefithelpers.com' }] : [],
+    routes: env === 'production' ? [{ pattern: 'benefithelpers.com', custom_domain: true }] : [],
     ...extra,
   };
 }
