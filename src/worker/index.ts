@@ -19,6 +19,7 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
+import { jobsApp } from './long-jobs';
 import { consentApp, privacyOps } from './consent';
 import {
   configurationProblems,
@@ -31,6 +32,7 @@ import {
 } from './operations';
 
 export { VisitorDO } from './visitor';
+export { ArchiveJobWorkflow } from './long-jobs';
 
 const app = new Hono<AppEnv>();
 
@@ -57,6 +59,8 @@ app.use('/api/*', apiRateLimits);
 app.post('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops/privacy', privacyOps);
+// Long jobs on Workflows (rebuild, compaction) and their progress.
+app.route('/ops/jobs', jobsApp);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
 app.route('/', consentApp);

@@ -63,7 +63,7 @@ function failingDb(failing: RegExp): D1Database {
     exec: (sql: string) => db.exec(sql),
     dump: () => db.dump(),
     withSession: (constraint?: string) => db.withSession(constraint),
-  } as D1Database;
+  };
 }
 
 function webhook(scope: SandboxScope) {
@@ -83,7 +83,14 @@ describe('cron outcomes', () => {
 
     expect(await runCron(DAILY_CRON, hook)).toBeNull();
     let report = await health();
-    for (const task of ['lead-retention', 'events-hot-window', 'archive-erasures', 'ops-counters', 'health'])
+    for (const task of [
+      'lead-retention',
+      'events-hot-window',
+      'archive-erasures',
+      'archive-compaction',
+      'ops-counters',
+      'health',
+    ])
       expect(report.cron.find((r) => r.task === task)).toMatchObject({ ok: true });
     expect(report.d1.sizeBytes).toBeGreaterThan(0);
     expect(report.d1.limitBytes).toBe(10e9);

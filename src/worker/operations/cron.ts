@@ -1,5 +1,6 @@
 import { redactText } from '../../shared/redact';
-import { maintainEvents, runPendingErasures } from '../archive';
+import { maintainEvents } from '../archive';
+import { startJob } from '../long-jobs/jobs';
 import { purgeExpiredLeadValues } from '../consent';
 import { logJson } from '../observability/log';
 import { checkHealthAndAlert } from './alerts';
@@ -18,7 +19,8 @@ export const DAILY_CRON = '17 3 * * *';
 /** Every five minutes: the health checks and their alerts. */
 export const HEALTH_CRON = '*/5 * * * *';
 
-export type CronTask = 'lead-retention' | 'events-hot-window' | 'archive-erasures' | 'ops-counters' | 'health';
+export type CronTask =
+  'lead-retention' | 'events-hot-window' | 'archive-erasures' | 'archive-compaction' | 'ops-counters' | 'health';
 
 interface TaskOutcome {
   task: CronTask;
@@ -40,9 +42,26 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
         throw new Error(failed.map((d) => `${d.day} failed at ${d.failedAt}: ${d.error ?? ''}`).join('; '));
       return `${days.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned`;
     },
+    // Erasures whose queue message was lost: each as its Workflow (joined if already started).
     'archive-erasures': async () => {
-      await runPendingErasures(env, now);
-      return 'pending erasures run';
+      const { results } = await env.DB.prepare(
+        `SELECT id FROM privacy_archive_erasures WHERE done_at IS NULL ORDER BY requested_at`,
+      ).all<{ id: string }>();
+      let started = 0;
+      for (const { id } of results) if ((await startJob(env, { kind: 'erasure', erasure: id })).started) started++;
+      return `${results.length} erasures pending, ${started} started`;
+    },
+    // The archived days pruned from D1 in the last week and not yet compacted: one Workflow a day.
+    'archive-compaction': async () => {
+      const since = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+      const { results } = await env.DB.prepare(
+        `SELECT day FROM event_days WHERE pruned_at IS NOT NULL AND day >= ?
+           AND NOT EXISTS (SELECT 1 FROM archive_jobs WHERE id = 'compaction-' || event_days.day) ORDER BY day`,
+      )
+        .bind(since)
+        .all<{ day: string }>();
+      for (const { day } of results) await startJob(env, { kind: 'compaction', day });
+      return `${results.length} days to compact`;
     },
     'ops-counters': async () => {
       const cutoff = new Date(now.getTime() - KEEP_OPS_DAYS * 86_400_000);

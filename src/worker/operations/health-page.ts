@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { requireReportToken } from '../report/auth';
 import { openIncidents, type IncidentView } from './alerts';
 import { healthReport, type HealthReport } from './health';
+import { recentJobs, type JobView } from '../long-jobs/jobs';
 
 /**
  * GET /ops/health: the operator's view of the deployment (same auth as /ops/report: the
@@ -19,14 +20,18 @@ const HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-stor
 healthApp.use('*', requireReportToken);
 
 healthApp.get('/', async (c) => {
-  const [report, incidents] = await Promise.all([healthReport(c.env), openIncidents(c.env.DB)]);
+  const [report, incidents, jobs] = await Promise.all([
+    healthReport(c.env),
+    openIncidents(c.env.DB),
+    recentJobs(c.env.DB),
+  ]);
   const status = report.ok ? 200 : 503;
   const wantsJson = c.req.query('format') === 'json' || (c.req.header('accept') ?? '').includes('application/json');
-  if (wantsJson) return c.json({ ...report, incidents }, status, HEADERS);
-  return c.html(renderHealth(report, incidents, c.var.nonce), status, HEADERS);
+  if (wantsJson) return c.json({ ...report, incidents, jobs }, status, HEADERS);
+  return c.html(renderHealth(report, incidents, jobs, c.var.nonce), status, HEADERS);
 });
 
-function renderHealth(report: HealthReport, incidents: IncidentView[], nonce: string) {
+function renderHealth(report: HealthReport, incidents: IncidentView[], jobs: JobView[], nonce: string) {
   const mark = (ok: boolean) => (ok ? html`<td class="ok">ok</td>` : html`<td class="bad">FAILING</td>`);
   return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Health: ${report.environment}</title>
@@ -46,6 +51,8 @@ ${report.cron.map((r) => html`<tr><td>${r.task}</td>${mark(r.ok)}<td>${r.started
 <h2>Partners</h2><table><tr><th>partner</th><th>calls</th><th>errors</th><th>error rate</th><th>mean ms</th><th>breaker opened</th></tr>
 ${report.partners.map((p) => html`<tr><td>${p.partner}</td><td>${p.calls}</td><td>${p.errors}</td><td>${(p.errorRate * 100).toFixed(1)} %</td><td>${p.meanMs}</td><td>${p.breakerOpened}</td></tr>`)}</table>
 <h2>Signing key</h2><p>${report.signingKey.kid ?? 'none'}: ${report.signingKey.ageDays === null ? 'not used yet' : `${report.signingKey.ageDays} days since first use`}.</p>
+<h2>Long jobs (Workflows)</h2><table><tr><th>job</th><th>for</th><th>state</th><th>progress</th><th>updated</th><th>detail</th></tr>
+${jobs.map((j) => html`<tr><td>${j.kind}</td><td>${j.subject}</td><td class="${j.status === 'failed' ? 'bad' : ''}">${j.status}</td><td>${j.done} / ${j.total || '?'}</td><td>${j.updatedAt}</td><td>${j.detail ?? ''}</td></tr>`)}</table>
 <h2>Incidents and alerts</h2><table><tr><th>check</th><th>opened</th><th>resolved</th><th>alert sent</th><th>attempts</th><th>alert error</th></tr>
 ${incidents.map((i) => html`<tr><td>${i.checkId}</td><td>${i.openedAt}</td><td>${i.resolvedAt ?? ''}</td><td>${i.alertSentAt ?? ''}</td><td>${i.alertAttempts}</td><td class="${i.alertError ? 'bad' : ''}">${i.alertError ?? ''}</td></tr>`)}</table>
 </body></html>`;

@@ -74,7 +74,7 @@ export interface HealthReport {
 
 type HealthEnv = Pick<Env, 'DB'> & ConfigEnv;
 
-const DAILY_TASKS = ['lead-retention', 'events-hot-window', 'archive-erasures', 'ops-counters'];
+const DAILY_TASKS = ['lead-retention', 'events-hot-window', 'archive-erasures', 'archive-compaction', 'ops-counters'];
 
 function kidOf(secret: string | undefined): string | null {
   try {
@@ -103,7 +103,7 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
   const kid = kidOf(env.LEAD_CERTIFICATE_KEY);
   const waitCutoff = new Date(now.getTime() - THRESHOLDS.leadDeliveryWaitMinutes * 60_000).toISOString();
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const [cronRows, sizeProbe, waiting, failed, keyRow, counters] = await Promise.all([
+  const [cronRows, sizeProbe, waiting, failed, keyRow, counters, failedJobs] = await Promise.all([
     env.DB.prepare(
       `SELECT task, started_at AS startedAt, finished_at AS finishedAt, ok, detail FROM cron_runs
        WHERE id IN (SELECT MAX(id) FROM cron_runs GROUP BY task) ORDER BY task`,
@@ -123,7 +123,17 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
           .first<{ firstUsedAt: string }>()
       : Promise.resolve(null),
     recentCounters(env.DB, THRESHOLDS.windowMinutes, now.getTime()),
+    env.DB.prepare(`SELECT kind, subject FROM archive_jobs WHERE status = 'failed' AND updated_at > ?`)
+      .bind(dayAgo)
+      .all<{ kind: string; subject: string }>(),
   ]);
+  add(
+    'jobs:failed',
+    failedJobs.results.length === 0,
+    failedJobs.results.length === 0
+      ? 'no long job failed in 24 h'
+      : `failed in 24 h: ${failedJobs.results.map((j) => `${j.kind} ${j.subject}`).join(', ')}`,
+  );
 
   const cron = cronRows.results.map((r) => ({ ...r, ok: r.ok === 1 }));
   for (const run of cron) {

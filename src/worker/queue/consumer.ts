@@ -6,10 +6,10 @@ import {
   erasureMessageSchema,
   EVENT_ROW_COLUMNS,
   eventRowValues,
-  runArchiveErasure,
   type ErasureBucket,
   type ErasureMessage,
 } from '../archive';
+import { startJob, type JobParams } from '../long-jobs/jobs';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
@@ -66,6 +66,7 @@ function storeStatements(db: D1Database, rows: unknown[][]): D1PreparedStatement
 }
 
 type ConsumerEnv = Pick<Env, 'DB' | 'EVENTS' | 'EVENTS_DLQ'> & {
+  ARCHIVE_JOBS: Workflow<JobParams>;
   ARCHIVE: ErasureBucket;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
@@ -108,8 +109,8 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   // past the retries the daily cron still runs it, since its row stays pending.
   for (const { message, erasure } of erasures) {
     try {
-      // A long archive is erased in parts: the next part is the next message.
-      if ((await runArchiveErasure(env, erasure.erasure))?.more) await env.EVENTS.send(erasure);
+      // Runs as a Workflow in parts (src/worker/long-jobs/): durable, its progress on the health page.
+      await startJob(env, { kind: 'erasure', erasure: erasure.erasure });
       message.ack();
     } catch (err) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
