@@ -29,6 +29,8 @@ import { mintVisitor } from './visitors';
 import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
 import { keptProfiles, profileBlock } from './profile-doc';
 import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSection } from './events';
+import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
+import { loadavg } from 'node:os';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -111,6 +113,28 @@ if (ONLY === 'sizes') {
   process.exit(0);
 }
 
+// The real event path over HTTP, duplicates included (bench/real-path.ts); writes its section.
+if (ONLY === 'real-path') {
+  buildAll();
+  const total = Number(
+    process.argv.find((a) => a.startsWith('--real-events='))?.slice('--real-events='.length) ?? '20000',
+  );
+  const rh = await startHarness();
+  try {
+    log(`real path: ${total} events over HTTP through the queue into D1 and R2`);
+    const r = await benchRealPath(rh, total);
+    const section = renderRealPath(r, new Date().toISOString(), loadavg());
+    writeFileSync('docs/performance.md', spliceRealPath(readFileSync('docs/performance.md', 'utf8'), section));
+    console.log(section);
+    const exact = r.rowsInD1 === r.distinctAccepted && r.distinctInArchive === r.distinctAccepted;
+    if (!exact) console.error('[bench] FAILED: the real path did not store each accepted event exactly once');
+    process.exitCode = exact ? 0 : 1;
+  } finally {
+    await rh.close();
+  }
+  process.exit();
+}
+
 if (ONLY === 'events') {
   buildAll();
   const failures = await eventsSection();
@@ -185,7 +209,9 @@ try {
   // The events section stays as last measured until the events run below replaces it (a run
   // stopped before then, or one with fewer events, must not drop the million-event figures).
   const keptEvents = keptEventsSection(readFileSync('docs/performance.md', 'utf8'));
-  writeFileSync('docs/performance.md', keptEvents ? spliceEventsSection(report, keptEvents) : report);
+  const keptReal = keptRealPath(readFileSync('docs/performance.md', 'utf8'));
+  const withEvents = keptEvents ? spliceEventsSection(report, keptEvents) : report;
+  writeFileSync('docs/performance.md', keptReal ? spliceRealPath(withEvents, keptReal) : withEvents);
   console.log(`\n${report}`);
 
   const failures: string[] = [];
