@@ -55,10 +55,12 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.
 /** The events section on a Miniflare of its own; writes its part of docs/performance.md. */
 async function eventsSection(): Promise<string[]> {
   const started = performance.now();
-  log(`events: ${EVENTS_TOTAL} synthetic events through the consumer, then the cron and the 90-day report`);
-  const eh = await startHarness();
+  log(`events: ${EVENTS_TOTAL} synthetic events on one day through the consumer, then the cron and the 90-day report`);
+  // The production shape: every event of the run on yesterday (a million-row day), the one-day hot
+  // window of staging and production, so the cron meets and prunes a whole day of them.
+  const eh = await startHarness({ vars: { EVENTS_HOT_DAYS: '1' } });
   try {
-    const r = await benchEvents(eh, EVENTS_TOTAL, log);
+    const r = await benchEvents(eh, EVENTS_TOTAL, log, { days: 1, endDaysAgo: 1, hotDays: 1 });
     const doc = readFileSync('docs/performance.md', 'utf8');
     writeFileSync('docs/performance.md', spliceEventsSection(doc, renderEventsSection(r, new Date().toISOString())));
     log(
