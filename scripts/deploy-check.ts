@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
-import { deployProblems, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
+import { deployProblems, sharedRateLimitNamespaces, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
 
 const require = createRequire(import.meta.url);
 const wrangler = require('wrangler') as typeof import('wrangler');
@@ -30,6 +30,15 @@ const configPath = configArg >= 0 ? (args[configArg + 1] ?? 'wrangler.toml') : '
 execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 let failed = false;
+const read = (env: DeployEnv) =>
+  wrangler.unstable_readConfig({ config: configPath, env }, { hideWarnings: true }) as unknown as DeployConfig;
+const shared = sharedRateLimitNamespaces(read('staging'), read('production'));
+if (shared.length) {
+  failed = true;
+  console.error(
+    `deploy:check: staging and production share rate-limit namespaces:\n${shared.map((p) => `  - ${p}`).join('\n')}`,
+  );
+}
 for (const env of envs) {
   const config = wrangler.unstable_readConfig(
     { config: configPath, env },

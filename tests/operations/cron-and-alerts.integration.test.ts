@@ -105,6 +105,21 @@ describe('cron outcomes', () => {
     expect(report.cron.find((r) => r.task === 'events-hot-window')).toMatchObject({ ok: true });
     expect(report.checks.find((c) => c.id === 'cron:lead-retention')).toMatchObject({ ok: false });
     expect(report.ok).toBe(false);
+    // The operator's browser view says the same, with no stack and no personal data.
+    const ctx = createExecutionContext();
+    const page = await worker.fetch(
+      new Request('http://bh.localhost/ops/health', {
+        headers: { authorization: 'Bearer test-report-token', accept: 'text/html', 'cf-connecting-ip': freshIp() },
+      }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain('cron:lead-retention');
+    expect(html).toContain('FAILING');
+    expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/);
 
     // The health run after the failure opens the incident and alerts; later runs do not repeat it.
     expect(await runCron(HEALTH_CRON, hook)).toBeNull();
