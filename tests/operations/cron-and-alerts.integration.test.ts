@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
-import { DAILY_CRON, HEALTH_CRON } from '../../src/worker/operations';
+import { DAILY_CRON, flushMetrics, HEALTH_CRON } from '../../src/worker/operations';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { freshIp, sandboxScope, type SandboxScope } from '../support/sandbox';
@@ -18,6 +18,7 @@ type Health = {
   checks: { id: string; ok: boolean; summary: string }[];
   cron: { task: string; ok: boolean; detail: string | null }[];
   partners: { partner: string; breakerOpened: number }[];
+  queues: { eventsAccepted: number; eventsRefused: number };
   d1: { sizeBytes: number; limitBytes: number };
   incidents: { checkId: string; alertSentAt: string | null; alertAttempts: number; alertError: string | null }[];
 };
@@ -187,5 +188,31 @@ describe('alert thresholds', () => {
     const text = JSON.stringify(alerts.map((a) => a.body));
     expect(text).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
     expect(text).toContain('circuit breaker opened');
+  });
+});
+
+describe('metrics behind the health page', () => {
+  it('counts events accepted and refused by the event API', async () => {
+    const before = (await health()).queues;
+    const v = visitor('bh');
+    const post = async (body: unknown) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request('http://bh.localhost/api/event/create', {
+          method: 'POST',
+          headers: { ...v.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    expect(await post({ type: 'track', event: 'pageView' })).toBe(400);
+    expect(await post({ nonsense: true })).toBe(400);
+    await flushMetrics(env, true);
+    const after = (await health()).queues;
+    expect(after.eventsRefused - before.eventsRefused).toBe(2);
   });
 });
