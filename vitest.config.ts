@@ -53,6 +53,8 @@ export default defineConfig({
               '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"test-2026-11"}',
             VISITOR_COOKIE_SECRET: 'test-visitor-cookie-secret',
             SENTRY_DSN: '',
+            // The sandbox's alert webhook; a test that reads alerts gives the Worker its own scope's URL.
+            OPERATOR_ALERT_WEBHOOK_URL: `${sandbox}/alerts/unscoped`,
             TEST_MIGRATIONS: migrations,
           },
         },

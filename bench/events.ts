@@ -137,13 +137,13 @@ function visit(rnd: () => number, day: number, at: number): BenchEvent[] {
   return events;
 }
 
-/** `total` events over `days` days ending today, each day's in the order they were received. */
-function* eventDays(total: number, days: number): Generator<BenchEvent[]> {
+/** `total` events over `days` days ending `endDaysAgo` days before today, each day's in the order they were received. */
+function* eventDays(total: number, days: number, endDaysAgo = 0): Generator<BenchEvent[]> {
   const rnd = random(17);
   const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const perDay = Math.ceil(total / days);
   let made = 0;
-  for (let d = days - 1; d >= 0 && made < total; d -= 1) {
+  for (let d = days - 1 + endDaysAgo; d >= endDaysAgo && made < total; d -= 1) {
     const day: BenchEvent[] = [];
     while (day.length < perDay && made + day.length < total) {
       // Visits are spread over the day, more in the afternoon (US time).
@@ -197,10 +197,12 @@ export async function benchEvents(
   h: Harness,
   total: number,
   log: (text: string) => void,
-  options: { days?: number; hotDays?: number } = {},
+  /** hotDays must be the Worker's EVENTS_HOT_DAYS (startHarness vars). */
+  options: { days?: number; hotDays?: number; endDaysAgo?: number } = {},
 ): Promise<EventsBenchResult> {
   const days = options.days ?? 120;
   const hotDays = options.hotDays ?? 30;
+  const endDaysAgo = options.endDaysAgo ?? 0;
   const db = await h.mf.getD1Database('DB', WORKER_NAME);
   const bucket = await h.mf.getR2Bucket('ARCHIVE', WORKER_NAME);
   const worker = await h.mf.getWorker(WORKER_NAME);
@@ -222,7 +224,7 @@ export async function benchEvents(
   let sent = 0;
   let lastLog = 0;
   const inFlight = new Set<Promise<void>>();
-  for (const day of eventDays(total, days)) {
+  for (const day of eventDays(total, days, endDaysAgo)) {
     for (let i = 0; i < day.length; i += batchSize) {
       const batch = day.slice(i, i + batchSize);
       // The platform hands the Worker batches of max_batch_size, several consumers at once.
@@ -338,7 +340,7 @@ export function renderEventsSection(r: EventsBenchResult, date: string): string 
 
 \`npm run bench -- --only=events --events=${r.events}\` (${date}): ${r.events.toLocaleString('en-US')} synthetic events
 (about ten per visit, three brands, three pages, four steps, five traffic sources, two variants, a
-realistic event context: session, page, address, user agent, ip lookup) over ${r.days} days ending today, delivered to the
+realistic event context: session, page, address, user agent, ip lookup) ${r.days === 1 ? 'all on yesterday (one million-row day)' : `over ${r.days} days ending today`}, delivered to the
 Worker's own queue consumer in batches of wrangler.toml's max_batch_size, ${r.concurrency} at a time as Cloudflare runs
 consumers in parallel (R2 archive, then one D1 batch a delivery: rows and rollup deltas);
 then the Worker's daily cron until every day older than the ${r.hotDays}-day hot window was rolled up,

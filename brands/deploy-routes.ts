@@ -1,7 +1,9 @@
 /**
  * The production routes of wrangler.toml, generated from the brand records: every hostname of
- * every brand goes to the Worker (`{hostname}/*` in the zone of its registrable domain), so
- * adding a brand or a hostname is a change to brands/ only. `npm run routes -- --wrangler`
+ * every brand is a Custom Domain of the Worker (docs/decisions/0121-custom-domains.md): the deploy
+ * creates its DNS record and certificate, so adding a brand or a hostname is a change to brands/
+ * only and no proxied record has to be made by hand. Each hostname's zone (its registrable
+ * domain, zoneOf) must be on the account. `npm run routes -- --wrangler`
  * prints the block, `--write` puts it into wrangler.toml, `--check` exits 1 when wrangler.toml
  * disagrees; brands/deploy-routes.unit.test.ts fails then too.
  */
@@ -12,8 +14,9 @@ export const ROUTES_BEGIN =
 export const ROUTES_END = '# END production routes';
 
 export interface WranglerRoute {
+  /** The whole hostname: a Custom Domain takes every path of it. */
   pattern: string;
-  zone_name: string;
+  custom_domain: true;
 }
 
 /**
@@ -26,13 +29,13 @@ export function zoneOf(hostname: string): string {
 
 export function productionRoutes(brands: readonly Brand[] = BRANDS): WranglerRoute[] {
   return brands.flatMap((brand) =>
-    brand.hostnames.map((hostname) => ({ pattern: `${hostname}/*`, zone_name: zoneOf(hostname) })),
+    brand.hostnames.map((hostname) => ({ pattern: hostname, custom_domain: true as const })),
   );
 }
 
 /** The block as it stands in [env.production] of wrangler.toml, markers included. */
 export function wranglerRoutesBlock(brands: readonly Brand[] = BRANDS): string {
-  const lines = productionRoutes(brands).map((r) => `  { pattern = "${r.pattern}", zone_name = "${r.zone_name}" },`);
+  const lines = productionRoutes(brands).map((r) => `  { pattern = "${r.pattern}", custom_domain = true },`);
   return [ROUTES_BEGIN, 'routes = [', ...lines, ']', ROUTES_END].join('\n');
 }
 

@@ -79,3 +79,17 @@ export function deployProblems(env: DeployEnv, config: DeployConfig): string[] {
     problems.push('production has no routes (npm run routes -- --wrangler --write)');
   return problems;
 }
+
+/**
+ * Rate-limit namespace ids both environments use. A namespace is an account-wide counter, so a
+ * shared id lets staging's test traffic spend production's limits (and the reverse).
+ */
+export function sharedRateLimitNamespaces(staging: DeployConfig, production: DeployConfig): string[] {
+  const used = new Map((staging.ratelimits ?? []).map((r) => [r.namespace_id, r.name]));
+  return (production.ratelimits ?? [])
+    .filter((r) => used.has(r.namespace_id))
+    .map(
+      (r) =>
+        `rate limit namespace ${r.namespace_id} is used by staging (${used.get(r.namespace_id) ?? ''}) and production (${r.name})`,
+    );
+}

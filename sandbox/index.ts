@@ -1,12 +1,13 @@
 /**
  * The local partner sandbox: one Hono app that answers like MediaAlpha, QuoteWizard, IPQS,
- * the geo service and Turnstile's siteverify, and serves stand-ins for the Turnstile widget,
+ * the geo service, Turnstile's siteverify and the operator's alert webhook, and serves stand-ins for the Turnstile widget,
  * and stand-ins for the tag-manager and ad-serving scripts, so the whole
  * funnel runs offline. `npm start` and the tests start it; behaviours are switched per
  * partner through /__sandbox/behaviour (see behaviour.ts).
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { alertRoutes } from './alerts';
 import { behaviourRoutes, SandboxState } from './behaviour';
 import { deletionRoutes } from './deletions';
 import { geoRoutes } from './geo';
@@ -30,6 +31,7 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/geo', geoRoutes(state));
   app.route('/turnstile', turnstileRoutes(state));
   app.route('/sellers', sellerRoutes(state));
+  app.route('/alerts', alertRoutes(state));
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
-import { deployProblems, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
+import { deployProblems, sharedRateLimitNamespaces, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
 import { privateJwkX, signingKeyInFile, signingKeyProblems, type KeySource } from '../brands/signing-key-rules';
 
 const require = createRequire(import.meta.url);
@@ -53,7 +53,19 @@ function keySources(env: DeployEnv, config: DeployConfig): KeySource[] {
   ];
 }
 
+// The Worker imports the client manifest: build it, so a clean checkout can be checked too.
+execFileSync(process.execPath, ['scripts/build-client.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
 let failed = false;
+const read = (env: DeployEnv) =>
+  wrangler.unstable_readConfig({ config: configPath, env }, { hideWarnings: true }) as unknown as DeployConfig;
+const shared = sharedRateLimitNamespaces(read('staging'), read('production'));
+if (shared.length) {
+  failed = true;
+  console.error(
+    `deploy:check: staging and production share rate-limit namespaces:\n${shared.map((p) => `  - ${p}`).join('\n')}`,
+  );
+}
 for (const env of envs) {
   const config = wrangler.unstable_readConfig(
     { config: configPath, env },

@@ -19,21 +19,41 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
-import { consentApp, forgetOnSchedule, privacyOps } from './consent';
+import { jobsApp } from './long-jobs';
+import { consentApp, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
+import {
+  configurationProblems,
+  flushMetrics,
+  healthApp,
+  recordMetric,
+  requestMetrics,
+  requireConfiguration,
+  runScheduled,
+} from './operations';
 
 export { VisitorDO } from './visitor';
 export { PartnerBudgetDO } from './defence/partner-budget-do';
+export { ArchiveJobWorkflow } from './long-jobs';
 
 const app = new Hono<AppEnv>();
 
+app.use('*', requestMetrics);
 app.use('*', securityHeaders);
-app.get('/healthz', (c) => c.json({ ok: true }));
+// Public liveness for the deploy's smoke test and uptime monitors: 503 while a secret is missing
+// or a development value (which ones: /ops/health, behind the operator token).
+app.get('/healthz', (c) =>
+  configurationProblems(c.env).length === 0 ? c.json({ ok: true }) : c.json({ ok: false }, 503),
+);
 app.use('*', brandMiddleware);
+// The operator's health page, before anything that needs a secret it may be reporting missing.
+app.route('/ops/health', healthApp);
 // The brand's favicon, before anything that reads or writes visitor state.
 app.route('/', brandAssets);
 // Same-origin writes, JSON-only APIs, body limits and clean text, before any cookie is read or set.
 app.use('*', writeGuard);
+// Missing or development secrets: 503 for the routes they guard, before any cookie is read.
+app.use('*', requireConfiguration);
 app.use('*', visitorMiddleware);
 // Global Privacy Control seen once is kept for the rest of the visit and later ones (a cookie).
 app.use('*', rememberOptOut);
@@ -43,6 +63,8 @@ app.use('/api/*', apiRateLimits);
 app.post('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops/privacy', privacyOps);
+// Long jobs on Workflows (rebuild, compaction) and their progress.
+app.route('/ops/jobs', jobsApp);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
 app.route('/', consentApp);
@@ -62,13 +84,24 @@ export default {
   // LEAD_DELIVERY queue: completed leads to QuoteWizard (src/worker/lead-delivery/);
   // EVENTS queue: tracked events into D1 (src/worker/queue/consumer.ts).
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
-    else await handleEventBatch(batch, env);
+    if (isLeadDeliveryQueue(batch.queue)) {
+      await handleLeadDeliveryBatch(batch, env);
+      recordMetric(env, 'queue.batch', 'leads', batch.messages.length);
+    } else {
+      const outcome = await handleEventBatch(batch, env);
+      recordMetric(env, outcome.retried ? 'queue.retry' : 'queue.batch', 'events', batch.messages.length);
+      if (outcome.deadLettered > 0) recordMetric(env, 'dlq.send', 'events', 0, outcome.deadLettered);
+    }
+    // At most one D1 write per isolate every 30 s (metrics.ts).
+    await flushMetrics(env);
   },
-  // Daily Cron Trigger: lead and archive retention, the events hot window, contact fingerprints,
-  // and privacy erasures and partner deletion requests whose queue message was lost
-  // (src/worker/consent/forget-on-schedule.ts); one failing does not stop another.
-  scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    ctx.waitUntil(forgetOnSchedule(env, new Date(controller.scheduledTime)));
+  // Cron Triggers (src/worker/operations/cron.ts): the daily housekeeping (lead retention, the
+  // events hot window, pending archive erasures) and the five-minute health checks and alerts.
+  // Each task's outcome is recorded in D1; a failed task fails this invocation.
+  async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    const run = runScheduled(env, controller.cron, new Date(controller.scheduledTime));
+    // Awaited, so a failure fails the invocation; also held by waitUntil for callers that wait on the context.
+    ctx.waitUntil(run.catch(() => undefined));
+    await run;
   },
 } satisfies ExportedHandler<Env>;

@@ -75,7 +75,7 @@ function scenario(year: number) {
     },
     async runCron() {
       const ctx = createExecutionContext();
-      worker.scheduled(createScheduledController({ scheduledTime: now, cron: '17 3 * * *' }), env, ctx);
+      await worker.scheduled(createScheduledController({ scheduledTime: now, cron: '17 3 * * *' }), env, ctx);
       await waitOnExecutionContext(ctx);
     },
     /** The cron's outcomes for this scenario's days. */

@@ -44,7 +44,7 @@ describe('privacy deletion reaches the R2 archive', () => {
         events.length,
       );
     const ctx = createExecutionContext();
-    worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect(await count(`SELECT COUNT(*) AS n FROM event_days WHERE day = ? AND pruned_at IS NOT NULL`, oldDay)).toBe(1);
     expect(await count(`SELECT COUNT(*) AS n FROM events WHERE received_at LIKE ?`, `${oldDay}%`)).toBe(0);

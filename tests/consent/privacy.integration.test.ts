@@ -227,7 +227,7 @@ describe('retention', () => {
       .run();
 
     const ctx = createExecutionContext();
-    worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '17 3 * * *' }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: '17 3 * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
 
     const purged = await leadOf(old.id);

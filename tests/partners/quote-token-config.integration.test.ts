@@ -19,8 +19,9 @@ describe('quote token without its secret', () => {
       createExecutionContext(),
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
-      error: { code: 'not_configured', message: 'Quote tokens are not configured on this deployment' },
+    // Refused before the handler by the configuration guard (src/worker/operations/configuration.ts).
+    expect(await res.json()).toMatchObject({
+      error: { code: 'not_configured', issues: [{ secret: 'QUOTE_TOKEN_SECRET', problem: 'missing' }] },
     });
   });
 });

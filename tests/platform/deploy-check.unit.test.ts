@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
-import { deployProblems, type DeployConfig, type DeployEnv } from '../../brands/deploy-rules';
+import {
+  deployProblems,
+  sharedRateLimitNamespaces,
+  type DeployConfig,
+  type DeployEnv,
+} from '../../brands/deploy-rules';
 
 /**
  * `npm run deploy:check` (scripts/deploy-check.ts) refuses what cannot go live. Its rules run
@@ -33,7 +38,7 @@ function config(env: DeployEnv, vars: Record<string, string> = {}, extra: Partia
     kv_namespaces: [{ binding: 'CACHE' }],
     d1_databases: [{ binding: 'DB', database_name: `quote-funnel-${env}` }],
     ratelimits: [{ name: 'RATE_LIMIT_PHONE', namespace_id: '1201' }],
-    routes: env === 'production' ? [{ pattern: 'benefithelpers.com/*', zone_name: 'benefithelpers.com' }] : [],
+    routes: env === 'production' ? [{ pattern: 'benefithelpers.com', custom_domain: true }] : [],
     ...extra,
   };
 }
@@ -95,5 +100,26 @@ describe('deploy:check rules', () => {
     expect(deployProblems('staging', config('staging', { TURNSTILE_SITE_KEY: '1x00000000000000000000BB' }))).toEqual(
       [],
     );
+  });
+
+  it('staging and production count rate limits in namespaces of their own', () => {
+    /** The `namespace_id`s of one [env.*] block's ratelimits. */
+    const namespaces = (env: DeployEnv) => {
+      const start = wranglerToml.indexOf(`\n[env.${env}]\n`);
+      const end = env === 'staging' ? wranglerToml.indexOf('\n[env.production]\n') : wranglerToml.length;
+      const block = wranglerToml.slice(start, end);
+      const ratelimits = /^ratelimits = \[([\s\S]*?)^\]/m.exec(block)?.[1] ?? '';
+      return [...ratelimits.matchAll(/name = "(\w+)", namespace_id = "(\d+)"/g)].map((m) => ({
+        name: m[1] ?? '',
+        namespace_id: m[2] ?? '',
+      }));
+    };
+    const staging = { ratelimits: namespaces('staging') };
+    const production = { ratelimits: namespaces('production') };
+    expect(staging.ratelimits).toHaveLength(6);
+    expect(production.ratelimits).toHaveLength(6);
+    expect(sharedRateLimitNamespaces(staging, production)).toEqual([]);
+    expect(sharedRateLimitNamespaces(staging, staging)).toHaveLength(6);
+    expect(sharedRateLimitNamespaces(staging, staging)[0]).toMatch(/used by staging .* and production/);
   });
 });

@@ -83,10 +83,11 @@ describe('hosts', () => {
     expect(await res.json()).toEqual({
       error: { code: 'unknown_host', message: 'No brand is served at unknown.example.com' },
     });
+    // Production refuses the development cookie secret (fail closed): this one looks real.
     const brand = await app.request(
       'http://benefithelpers.com/privacy',
       {},
-      { ...env, ENVIRONMENT: 'production' },
+      { ...env, ENVIRONMENT: 'production', VISITOR_COOKIE_SECRET: 'q8V1kR9wZt3mN6pX2bL5hJ7cF4dS0aGe' },
       createExecutionContext(),
     );
     expect(brand.status).toBe(200);

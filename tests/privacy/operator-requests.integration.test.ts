@@ -13,7 +13,6 @@ import {
   fingerprint,
   OPS,
   plainSha256,
-  sandboxOrigin,
   uniqueEmail,
   uniquePhone,
 } from './support';

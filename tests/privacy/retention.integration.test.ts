@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 
 async function runCron(at: Date) {
   const ctx = createExecutionContext();
-  worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron: '17 3 * * *' }), env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron: '17 3 * * *' }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 

@@ -7,5 +7,4 @@
 export { consentApp } from './routes';
 export { privacyOps } from './privacy-ops';
 export { purgeExpiredLeadValues } from './retention';
-export { forgetOnSchedule } from './forget-on-schedule';
 export { certifyFinalStep } from './lead-consent';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
 import { trackFromServer } from '../tracking/enqueue';
+import { recordMetric } from '../operations/metrics';
 
 /**
  * A circuit breaker per partner and Cloudflare location (issue 12, item 4). When a partner
@@ -180,6 +181,7 @@ export class PartnerBreakers {
         openForMs: after.openUntil - now,
       });
       this.unavailable(partner, 'opened', after, now);
+      recordMetric(this.c.env, 'breaker.open', partner);
     }
     const changed =
       before.failures !== after.failures ||

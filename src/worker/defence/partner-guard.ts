@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { partnerBreakers, type BreakerPartner } from './breaker';
 import { withheldVerdicts } from './delivery-policy';
 import { spendBudget, type BudgetedPartner } from './partner-budget';
+import { recordMetric, timedPartnerCall } from '../operations/metrics';
 
 /**
  * Partner calls through their circuit breaker (breaker.ts) and, for a paid partner, its spend
@@ -50,7 +51,7 @@ export async function throughBreaker<T>(
   // Counted only once the breaker lets the call go: a skipped call costs nothing.
   if (isBudgeted(partner) && !(await spendBudget(c, partner)).allowed) throw new PartnerBudgetSpent(partner);
   try {
-    const result = await call();
+    const result = await timedPartnerCall(c.env, partner, call, isPartnerFault);
     c.executionCtx.waitUntil(breakers.record(partner, true));
     return result;
   } catch (error) {
@@ -76,6 +77,8 @@ export async function phoneCallGuard(c: Context<AppEnv>) {
     settle(result: PhoneLeaseResult): void {
       if (result.partnerOk !== undefined) c.executionCtx.waitUntil(breakers.record('mediaalpha', result.partnerOk));
       else if (budget?.allowed) budget.refund();
+      if (result.partnerOk !== undefined)
+        recordMetric(c.env, result.partnerOk ? 'partner.ok' : 'partner.error', 'mediaalpha');
     },
   };
 }

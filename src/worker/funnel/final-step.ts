@@ -27,6 +27,7 @@ import { optedOut } from '../consent/opt-out';
 import { verdictDeliverable } from '../defence/delivery-policy';
 import { assessLead, enforceLeadLimit, recordLeadTrust, type LeadTrustInput } from '../defence/lead-trust';
 import { deliverLead } from '../lead-delivery';
+import { recordMetric } from '../operations/metrics';
 import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
 import type { StepSubmit } from './accept-step';
@@ -131,6 +132,11 @@ export async function acceptFinalStep(
   });
   // A partial resubmission never replaces a complete lead (leads.ts): the stored status stands then.
   const status: LeadStatus = duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
+  recordMetric(
+    c.env,
+    'lead',
+    `${form.product} ${status} ${trust.verdict} ${decision.deliver ? 'delivered' : 'withheld'}`,
+  );
   await recordDecision(c.env.DB, lead.id, {
     status,
     duplicateOf,

@@ -107,7 +107,7 @@ export function retryWithoutHint(c: Context<AppEnv>): Response {
  * their `__Host-` names (a key under its old name is accepted this once and re-signed).
  */
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const secret = cookieSecret(c.env, (message) => logJson('error', message, { where: 'middleware.visitor' }));
+  const secret = cookieSecret(c.env);
   const cookies = c.req.header('cookie');
   const site = new URL(c.req.url).hostname;
   const [found, session] = await Promise.all([

@@ -7,12 +7,12 @@ import {
   erasureMessageSchema,
   EVENT_ROW_COLUMNS,
   eventRowValues,
-  runArchiveErasure,
   type ErasureBucket,
   type ErasureMessage,
 } from '../archive';
 import { withoutErased } from '../consent/erased-visitors';
 import { partnerDeletionMessageSchema, sendPartnerDeletion } from '../consent/partner-deletions';
+import { startJob, type JobParams } from '../long-jobs/jobs';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 
@@ -83,6 +83,7 @@ type ConsumerEnv = Pick<
   | 'PARTNER_TIMEOUT_MS'
   | 'QUOTEWIZARD_TIMEOUT_MS'
 > & {
+  ARCHIVE_JOBS: Workflow<JobParams>;
   ARCHIVE: ErasureBucket;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
@@ -131,8 +132,8 @@ export async function handleEventBatch(batch: MessageBatch<unknown>, env: Consum
   // past the retries the daily cron still runs it, since its row stays pending.
   for (const { message, erasure } of erasures) {
     try {
-      // A long archive is erased in parts: the next part is the next message.
-      if ((await runArchiveErasure(env, erasure.erasure))?.more) await env.EVENTS.send(erasure);
+      // Runs as a Workflow in parts (src/worker/long-jobs/): durable, its progress on the health page.
+      await startJob(env, { kind: 'erasure', erasure: erasure.erasure });
       message.ack();
     } catch (err) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

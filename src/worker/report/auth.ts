@@ -83,6 +83,8 @@ export async function opsSessionCookie(c: OpsContext): Promise<string> {
 }
 
 async function hasOpsSession(c: OpsContext, expected: string): Promise<boolean> {
+  // Without the cookie secret there are no sessions; a bearer token still works (the health page).
+  if (!c.env.VISITOR_COOKIE_SECRET?.trim()) return false;
   const value = await verifySignedValue(rawCookie(c.req.header('cookie'), OPS_COOKIE), cookieSecret(c.env), 'ops');
   if (!value) return false;
   const [expires, tag] = value.split('.');

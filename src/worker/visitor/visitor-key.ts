@@ -169,25 +169,16 @@ export function plainCookie(name: string, value: string, maxAge: number): string
   return `${name}=${encodeURIComponent(value)}${cookieAttributes(maxAge)}`;
 }
 
-let ephemeral: string | undefined;
-
 /**
- * The signing secret. A deployment without `wrangler secret put VISITOR_COOKIE_SECRET` gets a
- * random per-isolate secret: cookies stay unforgeable, but visitors lose their answers when
- * the isolate changes (the log says so, once per isolate).
+ * The signing secret. There is no fallback: a deployment without `wrangler secret put
+ * VISITOR_COOKIE_SECRET` is refused with 503 before any cookie is read (requireConfiguration in
+ * src/worker/operations/configuration.ts), since a per-isolate random secret made every other
+ * isolate refuse the visitor's cookies. Reaching this without one is a programming error.
  */
-export function cookieSecret(
-  env: { VISITOR_COOKIE_SECRET?: string },
-  warn: (message: string) => void = () => {},
-): string {
+export function cookieSecret(env: { VISITOR_COOKIE_SECRET?: string }): string {
   const configured = env.VISITOR_COOKIE_SECRET?.trim();
-  if (configured) return configured;
-  if (ephemeral === undefined) {
-    const bytes = crypto.getRandomValues(new Uint8Array(32));
-    ephemeral = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-    warn('VISITOR_COOKIE_SECRET is not set; visitor cookies are signed with a per-isolate secret');
-  }
-  return ephemeral;
+  if (!configured) throw new Error('VISITOR_COOKIE_SECRET is not set');
+  return configured;
 }
 
 /** The Set-Cookie value for a visitor key, signed for the site (hostname) it is issued on. */

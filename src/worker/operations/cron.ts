@@ -1,0 +1,161 @@
+import { redactText } from '../../shared/redact';
+import { maintainEvents } from '../archive';
+import { startJob } from '../long-jobs/jobs';
+import { purgeExpiredLeadValues } from '../consent';
+import { sweepExpiredArchive } from '../consent/archive-retention';
+import { forgetOldErasedMarks } from '../consent/erased-visitors';
+import { fingerprintLeads, fingerprintPrivacyRequests } from '../consent/fingerprint-backfill';
+import { sendPendingPartnerDeletions } from '../consent/partner-deletions';
+import { clearStaleDedupeKeys } from '../consent/retention';
+import { logJson } from '../observability/log';
+import { checkHealthAndAlert } from './alerts';
+import { flushMetrics } from './metrics';
+
+/**
+ * The Cron Triggers (wrangler.toml [triggers]). Each task's outcome is a row in D1 `cron_runs`
+ * (the health page shows the last one per task), and a failed task fails the invocation: the
+ * handler throws once every task has run, so Workers Logs and the dashboard mark the run as an
+ * error and the health check that follows raises an alert. Before, every task sat in one
+ * Promise.allSettled, so a failed night looked like a good one.
+ */
+
+/** Daily housekeeping; its tasks are independent, so one failing does not stop another. */
+export const DAILY_CRON = '17 3 * * *';
+/** Every five minutes: the health checks and their alerts. */
+export const HEALTH_CRON = '*/5 * * * *';
+
+export type CronTask =
+  | 'lead-retention'
+  | 'events-hot-window'
+  | 'privacy-requests'
+  | 'erased-marks'
+  | 'archive-erasures'
+  | 'partner-deletions'
+  | 'archive-compaction'
+  | 'ops-counters'
+  | 'health';
+
+interface TaskOutcome {
+  task: CronTask;
+  ok: boolean;
+  detail: string;
+}
+
+/** How long the health page keeps per-minute counters and finished cron rows. */
+const KEEP_OPS_DAYS = 14;
+
+function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, () => Promise<string>> {
+  return {
+    // Leads get their fingerprints while their values are there, then retention clears the values
+    // (and, after a day, the duplicate-lead key).
+    'lead-retention': async () => {
+      await fingerprintLeads(env);
+      const cleared = await purgeExpiredLeadValues(env, now);
+      await clearStaleDedupeKeys(env, now);
+      return `${cleared} leads cleared`;
+    },
+    // Old raw rows rolled up, archived and pruned; then the archive's days past retention go
+    // (a day is swept only once its rows are pruned).
+    'events-hot-window': async () => {
+      const days = await maintainEvents(env, now);
+      const failed = days.filter((d) => d.failedAt);
+      // maintainEvents never throws (each day says how far it got): a failed day fails the task.
+      if (failed.length > 0)
+        throw new Error(failed.map((d) => `${d.day} failed at ${d.failedAt}: ${d.error ?? ''}`).join('; '));
+      await sweepExpiredArchive(env, now);
+      return `${days.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned`;
+    },
+    // Do-not-sell requests of older versions lose their raw contact for fingerprints.
+    'privacy-requests': async () => {
+      await fingerprintPrivacyRequests(env);
+      return 'fingerprinted';
+    },
+    'erased-marks': async () => {
+      await forgetOldErasedMarks(env.DB, now);
+      return 'old marks forgotten';
+    },
+    // Deletion requests to partners whose queue message was lost or dead-lettered.
+    'partner-deletions': async () => {
+      await sendPendingPartnerDeletions(env, now);
+      return 'pending requests sent';
+    },
+    // Erasures whose queue message was lost: each as its Workflow (joined if already started).
+    'archive-erasures': async () => {
+      const { results } = await env.DB.prepare(
+        `SELECT id FROM privacy_archive_erasures WHERE done_at IS NULL ORDER BY requested_at`,
+      ).all<{ id: string }>();
+      let started = 0;
+      for (const { id } of results) if ((await startJob(env, { kind: 'erasure', erasure: id })).started) started++;
+      return `${results.length} erasures pending, ${started} started`;
+    },
+    // The archived days pruned from D1 in the last week and not yet compacted: one Workflow a day.
+    'archive-compaction': async () => {
+      const since = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+      const { results } = await env.DB.prepare(
+        `SELECT day FROM event_days WHERE pruned_at IS NOT NULL AND day >= ?
+           AND NOT EXISTS (SELECT 1 FROM archive_jobs WHERE id = 'compaction-' || event_days.day) ORDER BY day`,
+      )
+        .bind(since)
+        .all<{ day: string }>();
+      for (const { day } of results) await startJob(env, { kind: 'compaction', day });
+      return `${results.length} days to compact`;
+    },
+    'ops-counters': async () => {
+      const cutoff = new Date(now.getTime() - KEEP_OPS_DAYS * 86_400_000);
+      const [counters, runs] = await env.DB.batch([
+        env.DB.prepare(`DELETE FROM ops_counters WHERE minute < ?`).bind(Math.floor(cutoff.getTime() / 60_000)),
+        env.DB.prepare(
+          `DELETE FROM cron_runs WHERE started_at < ? AND id NOT IN (SELECT MAX(id) FROM cron_runs GROUP BY task)`,
+        ).bind(cutoff.toISOString()),
+      ]);
+      return `${counters?.meta.changes ?? 0} counter rows, ${runs?.meta.changes ?? 0} cron rows removed`;
+    },
+  };
+}
+
+async function runTask(task: CronTask, cron: string, run: () => Promise<string>): Promise<TaskOutcome> {
+  try {
+    return { task, ok: true, detail: (await run()).slice(0, 500) };
+  } catch (error) {
+    const detail = redactText(error instanceof Error ? error.message : String(error)).slice(0, 500);
+    logJson('error', `cron task ${task} failed`, { where: 'cron', task, cron, error: detail });
+    return { task, ok: false, detail };
+  }
+}
+
+async function recordRun(db: D1Database, cron: string, outcome: TaskOutcome, started: string): Promise<void> {
+  await db
+    .prepare(`INSERT INTO cron_runs (task, cron, started_at, finished_at, ok, detail) VALUES (?, ?, ?, ?, ?, ?)`)
+    .bind(outcome.task, cron, started, new Date().toISOString(), outcome.ok ? 1 : 0, outcome.detail)
+    .run();
+}
+
+/**
+ * One scheduled invocation: the daily tasks (on the daily cron), then the health checks and
+ * alerts (on every cron). Throws when any task failed, after recording every outcome.
+ */
+export async function runScheduled(env: Env, cron: string, now: Date): Promise<TaskOutcome[]> {
+  const outcomes: TaskOutcome[] = [];
+  if (cron === DAILY_CRON) {
+    const started = now.toISOString();
+    const tasks = Object.entries(dailyTasks(env, now)) as [CronTask, () => Promise<string>][];
+    const done = await Promise.all(tasks.map(([task, run]) => runTask(task, cron, run)));
+    for (const outcome of done) {
+      await recordRun(env.DB, cron, outcome, started);
+      outcomes.push(outcome);
+    }
+  }
+  const started = new Date().toISOString();
+  const health = await runTask('health', cron, async () => {
+    const report = await checkHealthAndAlert(env, new Date());
+    const failing = report.checks.filter((c) => !c.ok).map((c) => c.id);
+    return failing.length ? `failing: ${failing.join(', ')}` : 'all checks pass';
+  });
+  await recordRun(env.DB, cron, health, started);
+  outcomes.push(health);
+  await flushMetrics(env, true);
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length > 0)
+    throw new Error(`cron ${cron}: ${failed.map((o) => `${o.task} failed (${o.detail})`).join('; ')}`);
+  return outcomes;
+}
