@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { logJson } from '../observability/log';
 import {
   SESSION_COOKIE,
   SESSION_IDLE_SECONDS,
