@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
-export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile'] as const;
+export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile', 'google-ads', 'meta-capi'] as const;
 export type PartnerName = (typeof PARTNERS)[number];
 
 /**

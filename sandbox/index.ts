@@ -14,6 +14,9 @@ import { mediaAlphaRoutes } from './mediaalpha';
 import { quoteWizardRoutes } from './quotewizard';
 import { scriptRoutes } from './scripts';
 import { turnstileRoutes } from './turnstile';
+import { googleAdsRoutes } from './google-ads';
+import { metaCapiRoutes } from './meta-capi';
+import { payoutRoutes } from './payouts';
 
 export function createSandboxApp(state = new SandboxState()) {
   const app = new Hono();
@@ -23,6 +26,9 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/ipqs', ipqsRoutes(state));
   app.route('/geo', geoRoutes(state));
   app.route('/turnstile', turnstileRoutes(state));
+  app.route('/google-ads', googleAdsRoutes(state));
+  app.route('/meta-capi', metaCapiRoutes(state));
+  app.route('/__sandbox', payoutRoutes());
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -21,6 +21,8 @@ import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
 import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
 import { maintainEvents, runPendingErasures } from './archive';
+import { postbackApi } from './revenue';
+import { handleAdConversionBatch, isAdConversionQueue } from './ad-conversions';
 
 export { VisitorDO } from './visitor';
 
@@ -28,6 +30,8 @@ const app = new Hono<AppEnv>();
 
 app.use('*', securityHeaders);
 app.get('/healthz', (c) => c.json({ ok: true }));
+// Partners' signed payout postbacks: server to server, any hostname, before the browser write guard and cookies.
+app.route('/api/postback', postbackApi);
 app.use('*', brandMiddleware);
 // The brand's favicon, before anything that reads or writes visitor state.
 app.route('/', brandAssets);
@@ -60,6 +64,7 @@ export default {
   // EVENTS queue: tracked events into D1 (src/worker/queue/consumer.ts).
   async queue(batch: MessageBatch<unknown>, env: Env) {
     if (isLeadDeliveryQueue(batch.queue)) await handleLeadDeliveryBatch(batch, env);
+    else if (isAdConversionQueue(batch.queue)) await handleAdConversionBatch(batch, env);
     else await handleEventBatch(batch, env);
   },
   // Daily Cron Trigger: lead retention (issue 19, src/worker/consent/retention.ts) and the events

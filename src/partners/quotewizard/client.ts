@@ -30,6 +30,8 @@ export interface QuoteWizardLead {
   userAgent: string | null;
   pageUrl: string | null;
   consent: { version: string | null; sha256: string | null; at: string | null };
+  /** The visit's opaque ref (src/worker/revenue/visit-value.ts): QuoteWizard's payout postback names it. */
+  ref?: string | null;
 }
 
 /** The request body; a Medicare (or life) lead throws the spec's error (spec section 8). */
@@ -47,6 +49,7 @@ export function quoteWizardRequest(lead: QuoteWizardLead) {
       ...(lead.consent.sha256 ? { disclosure_sha256: lead.consent.sha256 } : {}),
     },
     ...mapped,
+    ...(lead.ref ? { tracking_ref: lead.ref } : {}),
   };
 }
 export type QuoteWizardRequest = ReturnType<typeof quoteWizardRequest>;

@@ -5,6 +5,8 @@ import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import { goesToQuoteWizard } from './deliver-lead';
 import { leadDeliveryMessageSchema, type LeadDeliveryMessage } from './message';
+import { queueAdConversions } from '../ad-conversions';
+import { visitRef } from '../revenue';
 
 /**
  * Consumer of the LEAD_DELIVERY queue: sends each named lead to QuoteWizard once and stores
@@ -35,7 +37,11 @@ export function deliveryRetryDelaySeconds(attempts: number): number {
   return Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-type DeliveryEnv = Pick<Env, 'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS'> & {
+type DeliveryEnv = Pick<
+  Env,
+  'DB' | 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'QUOTEWIZARD_TIMEOUT_MS' | 'AD_CONVERSIONS'
+> & {
+  VISITOR_COOKIE_SECRET?: string;
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
 };
@@ -52,6 +58,7 @@ interface LeadRow {
   consent_sha256: string | null;
   consent_at: string | null;
   submission_id: string;
+  session_id: string | null;
   quotewizard_status: string | null;
 }
 
@@ -127,7 +134,7 @@ export async function deliverOne(
   attempts: number,
 ): Promise<DeliveryOutcome> {
   const row = await env.DB.prepare(
-    `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status
+    `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, session_id, quotewizard_status
      FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
   )
     .bind(message.visitorId, message.form, message.submissionId)
@@ -147,6 +154,7 @@ export async function deliverOne(
       userAgent: row.user_agent,
       pageUrl: row.page_url,
       consent: { version: row.consent_version, sha256: row.consent_sha256, at: row.consent_at },
+      ref: row.session_id ? await visitRef(env, row.session_id) : null,
     });
   } catch (error) {
     // Spec section 8: 'QuoteWizard schema not implemented for Medicare'. Stored, never sent.
@@ -186,6 +194,7 @@ export async function deliverOne(
   }
   if (reply.status === 'accepted') {
     await setStatus(env, row.id, 'accepted', { partnerId: reply.lead_id });
+    await queueAdConversions(env, row.id);
     return 'accepted';
   }
   await setStatus(env, row.id, 'rejected', { partnerId: reply.lead_id ?? null, error: reply.reason });
