@@ -70,8 +70,8 @@ function scopeOf(raw: unknown): string | null {
 
 export function googleAdsRoutes(state: SandboxState) {
   const app = new Hono();
-  app.post('/:version/:customer{[0-9]+:[A-Za-z]+}', async (c) => {
-    const [customer, method] = c.req.param('customer').split(':');
+  app.post('/:version/customers/:call{[0-9]+:[A-Za-z]+}', async (c) => {
+    const [customer, method] = c.req.param('call').split(':');
     const raw: unknown = await c.req.json().catch(() => null);
     const scope = scopeOf(raw);
     state.record('google-ads', `/customers:${method ?? ''}`, raw, scope);

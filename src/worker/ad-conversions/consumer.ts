@@ -73,8 +73,9 @@ function contactOf(valuesText: string): { email: string | null; phone: string | 
   try {
     const values: unknown = JSON.parse(valuesText);
     if (typeof values !== 'object' || values === null) return { email: null, phone: null };
-    const email: unknown = Reflect.get(values, 'email');
-    const phone: unknown = Reflect.get(values, 'phone');
+    // Medicare and life leads name them email and phone; auto leads, the first driver's.
+    const email: unknown = Reflect.get(values, 'email') ?? Reflect.get(values, 'driver1Email');
+    const phone: unknown = Reflect.get(values, 'phone') ?? Reflect.get(values, 'driver1Phone');
     return {
       email: typeof email === 'string' ? normaliseEmail(email) : null,
       phone: typeof phone === 'string' ? normalisePhone(phone) : null,
