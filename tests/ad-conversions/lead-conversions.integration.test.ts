@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { finishAuto } from '../support/auto-funnel';
-import { leadsOf, visitor } from '../support/funnel';
+import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 import { sha256Hex } from '../../src/shared/consent';
@@ -21,10 +21,19 @@ function clickId(prefix: string): string {
   return `${prefix}${crypto.randomUUID().replace(/-/g, '')}`;
 }
 
-async function accepted(visitorId: string) {
+interface DeliveredLead {
+  id: string;
+  gpc: number | null;
+  quotewizard_status: string | null;
+}
+
+async function accepted(visitorId: string): Promise<DeliveredLead | null> {
   return pollUntil(
-    async () => (await leadsOf(visitorId))[0],
-    (lead) => (lead as { quotewizard_status?: string } | undefined)?.quotewizard_status === 'accepted',
+    () =>
+      env.DB.prepare('SELECT id, gpc, quotewizard_status FROM leads WHERE visitor_id = ?')
+        .bind(visitorId)
+        .first<DeliveredLead>(),
+    (lead) => lead?.quotewizard_status === 'accepted',
     WAIT,
   );
 }
@@ -37,8 +46,7 @@ describe('ad platform conversions', () => {
     const v = visitor('ps', { ip: qw.ip, urlParams: { gclid, fbclid, utm_source: 'google', utm_campaign: 'auto-q4' } });
     expect((await v.get('/save-auto')).status).toBe(200);
     await finishAuto(v);
-    const lead = await accepted(v.id);
-    expect(lead).toBeDefined();
+    expect((await accepted(v.id))?.quotewizard_status).toBe('accepted');
 
     // QuoteWizard got the visit's ref with the lead (its payout postback names it).
     const [delivery] = await qw.calls('quotewizard', '/v1/leads/auto');
@@ -123,9 +131,9 @@ describe('ad platform conversions', () => {
     expect((await v.get('/save-auto')).status).toBe(200);
     await finishAuto(v);
     const lead = await accepted(v.id);
-    expect((lead as { gpc?: number } | undefined)?.gpc).toBe(1);
+    expect(lead?.gpc).toBe(1);
     // The decision itself, not a race with the consumer: asked again, it refuses for GPC.
-    const leadId = (lead as { id: string }).id;
+    const leadId = lead?.id ?? '';
     expect(await queueAdConversions(env, leadId)).toEqual({ queued: [], skipped: 'gpc' });
     const rows = await env.DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all();
     expect(rows.results).toEqual([]);

@@ -1,5 +1,6 @@
 import type { TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
+import { perUnit, type MoneyReport } from './revenue';
 
 /**
  * Cells a spreadsheet would run as a formula: a leading = + - @, tab or carriage return, or the
@@ -38,10 +39,20 @@ const HEADER = [
   'bot',
   'suspect_share',
   'bot_share',
+  'money_by',
+  'money_key',
+  'realized_usd',
+  'expected_usd',
+  'revenue_usd',
+  'rpv_realized',
+  'rpv',
+  'revenue_per_lead',
+  'epc_call_clicks',
+  'payouts',
 ];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
-export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
+export function reportCsv(data: ReportData, trust: TrustRow[] | null = null, money: MoneyReport | null = null): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
@@ -127,5 +138,66 @@ export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): st
       share(r.bot, r.leads),
     ]);
   }
+  // Revenue per dimension (src/worker/report/revenue.ts): visits and leads in their usual columns, money after the trust columns.
+  for (const r of money?.rows ?? []) {
+    const blank = Array<null>(HEADER.indexOf('money_by') - HEADER.indexOf('trust_by')).fill(null);
+    rows.push([
+      'money',
+      from,
+      to,
+      brand,
+      page,
+      null,
+      null,
+      r.visits,
+      null,
+      null,
+      null,
+      null,
+      null,
+      r.leads,
+      r.callClicks,
+      ...blank,
+      r.by,
+      r.key,
+      r.realizedCents / 100,
+      r.expectedCents / 100,
+      r.blendedCents / 100,
+      perUnit(r.realizedCents, r.visits),
+      perUnit(r.blendedCents, r.visits),
+      perUnit(r.realizedCents, r.leads),
+      perUnit(r.realizedCents, r.callClicks),
+      r.payouts,
+    ]);
+  }
+  if (money)
+    rows.push([
+      'money',
+      from,
+      to,
+      brand,
+      page,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      ...Array<null>(HEADER.indexOf('money_by') - HEADER.indexOf('trust_by')).fill(null),
+      'unattributed',
+      '(no visit)',
+      money.unattributed.cents / 100,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      money.unattributed.payouts,
+    ]);
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

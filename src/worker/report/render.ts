@@ -2,6 +2,8 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { BRAND_CODES } from '../../../brands/schema';
 import { renderTrustSection, type TrustRow } from './lead-trust';
+import { renderMoneySection } from './revenue-section';
+import type { MoneyReport } from './revenue';
 import { dropOff, share, type ReportData } from './query';
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -61,6 +63,7 @@ export function renderReport(
   nonce: string,
   csvHref: string,
   trust: TrustRow[] | null = null,
+  money: MoneyReport | null = null,
 ): HtmlEscapedString | Promise<HtmlEscapedString> {
   const { filters: f, totals: t } = data;
   const scope = `${f.brand ?? 'all brands'}, ${f.page ?? 'all pages'}, ${f.from} to ${f.to}`;
@@ -142,6 +145,7 @@ ${
 </table>`
 }
 ${renderTrustSection(trust)}
+${renderMoneySection(money)}
 </main>
 </body>
 </html>`;
