@@ -23,6 +23,10 @@ import { consentApp, privacyOps, purgeExpiredLeadValues } from './consent';
 import { maintainEvents, runPendingErasures } from './archive';
 import { postbackApi } from './revenue';
 import { handleAdConversionBatch, isAdConversionQueue } from './ad-conversions';
+import { recomputeAllocations } from './experiments';
+
+/** wrangler.toml's second cron. */
+const BANDIT_CRON = '*/15 * * * *';
 
 export { VisitorDO } from './visitor';
 
@@ -72,6 +76,11 @@ export default {
   // whose queue message was lost (src/worker/archive/erase.ts); one failing does not stop another.
   scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const now = new Date(controller.scheduledTime);
+    // Every 15 minutes: the experiments' Thompson allocations from the revenue rollups (src/worker/experiments/).
+    if (controller.cron === BANDIT_CRON) {
+      ctx.waitUntil(recomputeAllocations(env, now));
+      return;
+    }
     ctx.waitUntil(
       Promise.allSettled([purgeExpiredLeadValues(env, now), maintainEvents(env, now), runPendingErasures(env, now)]),
     );

@@ -1,10 +1,9 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
-import { freshIp, loopbackIp } from '../support/sandbox';
-import { postback } from './support';
+import { loopbackIp } from '../support/sandbox';
+import { postback, report } from './support';
 
 /**
  * The report speaks money: a payout attributed to a visit shows on that visit's brand, page,
@@ -12,11 +11,6 @@ import { postback } from './support';
  * CSV; days outside the events' hot window read the same rollups. Each test uses a traffic source
  * of its own, so rows of other tests never mix in.
  */
-function report(query: string): Promise<Response> {
-  return SELF.fetch(`http://bh.localhost/ops/report?${query}`, {
-    headers: { authorization: 'Bearer test-report-token', 'cf-connecting-ip': freshIp() },
-  });
-}
 
 function csvRows(text: string): Record<string, string>[] {
   const [head, ...lines] = text.trim().split('\r\n');

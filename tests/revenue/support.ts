@@ -1,6 +1,14 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { hmacSha256 } from '../support/hmac-sync';
+import { freshIp } from '../support/sandbox';
+
+/** The operator report (or its CSV) as the operator's script fetches it. */
+export function report(query: string): Promise<Response> {
+  return SELF.fetch(`http://bh.localhost/ops/report?${query}`, {
+    headers: { authorization: 'Bearer test-report-token', 'cf-connecting-ip': freshIp() },
+  });
+}
 
 /** A postback as the partner sends it: the raw body signed with HMAC-SHA256 under its secret. */
 export function signed(body: string, secret: string): string {

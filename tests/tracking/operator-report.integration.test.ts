@@ -84,9 +84,9 @@ describe('operator report /ops/report', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');
-    // Then seven columns of the lead-quality rows (section `trust`) and ten of the revenue rows (section `money`).
+    // Then seven columns of the lead-quality rows (section `trust`) fourteen of the revenue and experiment rows (sections `money`, `experiment`).
     expect(lines[0]).toBe(
-      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share,money_by,money_key,realized_usd,expected_usd,revenue_usd,rpv_realized,rpv,revenue_per_lead,epc_call_clicks,payouts',
+      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,call_clicks,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share,money_by,money_key,realized_usd,expected_usd,revenue_usd,rpv_realized,rpv,revenue_per_lead,epc_call_clicks,payouts,rpv_low,rpv_high,probability_best,traffic_share',
     );
     expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,6,2,0.3333,,,,1,1');
     expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,6,2,0.3333,,,,1,1');

@@ -1,6 +1,7 @@
 import type { TrustRow } from './lead-trust';
 import { dropOff, share, type ReportData } from './query';
 import { perUnit, type MoneyReport } from './revenue';
+import type { VariantReportRow } from './experiments-section';
 
 /**
  * Cells a spreadsheet would run as a formula: a leading = + - @, tab or carriage return, or the
@@ -49,10 +50,19 @@ const HEADER = [
   'revenue_per_lead',
   'epc_call_clicks',
   'payouts',
+  'rpv_low',
+  'rpv_high',
+  'probability_best',
+  'traffic_share',
 ];
 
 /** The report's numbers as one CSV: a total row, one row per brand and page, one per funnel step. */
-export function reportCsv(data: ReportData, trust: TrustRow[] | null = null, money: MoneyReport | null = null): string {
+export function reportCsv(
+  data: ReportData,
+  trust: TrustRow[] | null = null,
+  money: MoneyReport | null = null,
+  experiments: VariantReportRow[] | null = null,
+): string {
   const { from, to, brand, page } = data.filters;
   const rows: (string | number | null)[][] = [HEADER];
   const t = data.totals;
@@ -199,5 +209,22 @@ export function reportCsv(data: ReportData, trust: TrustRow[] | null = null, mon
       null,
       money.unattributed.payouts,
     ]);
+  // Experiment variants (src/worker/report/experiments-section.ts): RPV with its interval and probability best.
+  for (const r of experiments ?? []) {
+    const row: (string | number | null)[] = Array<null>(HEADER.length).fill(null);
+    const put = (name: string, value: string | number | null) => (row[HEADER.indexOf(name)] = value);
+    put('section', 'experiment');
+    put('from', from);
+    put('to', to);
+    put('visits', r.visitors);
+    put('money_by', r.experiment);
+    put('money_key', r.variant);
+    put('rpv', r.rpv);
+    put('rpv_low', r.low);
+    put('rpv_high', r.high);
+    put('probability_best', r.probabilityBest);
+    put('traffic_share', r.share);
+    rows.push(row);
+  }
   return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }

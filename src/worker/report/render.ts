@@ -4,6 +4,7 @@ import { BRAND_CODES } from '../../../brands/schema';
 import { renderTrustSection, type TrustRow } from './lead-trust';
 import { renderMoneySection } from './revenue-section';
 import type { MoneyReport } from './revenue';
+import type { VariantReportRow } from './experiments-section';
 import { dropOff, share, type ReportData } from './query';
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -64,6 +65,7 @@ export function renderReport(
   csvHref: string,
   trust: TrustRow[] | null = null,
   money: MoneyReport | null = null,
+  experiments: VariantReportRow[] | null = null,
 ): HtmlEscapedString | Promise<HtmlEscapedString> {
   const { filters: f, totals: t } = data;
   const scope = `${f.brand ?? 'all brands'}, ${f.page ?? 'all pages'}, ${f.from} to ${f.to}`;
@@ -145,7 +147,7 @@ ${
 </table>`
 }
 ${renderTrustSection(trust)}
-${renderMoneySection(money)}
+${renderMoneySection(money, experiments)}
 </main>
 </body>
 </html>`;

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { formatUsd } from '../revenue/money';
+import { renderExperimentSection, type VariantReportRow } from './experiments-section';
 import { perUnit, type MoneyDimension, type MoneyReport, type MoneyRow } from './revenue';
 
 const TITLES: Record<MoneyDimension, string> = {
@@ -50,7 +51,10 @@ function table(by: MoneyDimension, rows: MoneyRow[]): HtmlEscapedString | Promis
 </table>`;
 }
 
-export function renderMoneySection(report: MoneyReport | null): HtmlEscapedString | Promise<HtmlEscapedString> {
+export function renderMoneySection(
+  report: MoneyReport | null,
+  experiments: VariantReportRow[] | null = null,
+): HtmlEscapedString | Promise<HtmlEscapedString> {
   if (report === null) return html`<h2>Revenue</h2><p class="note">No revenue tables in this database yet.</p>`;
   const t = report.totals;
   return html`<h2>Revenue</h2>
@@ -69,5 +73,6 @@ ${(Object.keys(TITLES) as MoneyDimension[]).map((by) => {
   return html`<h3>By ${TITLES[by].toLowerCase()}</h3>
 ${moneyChart(`chart-money-${by}`, `Revenue by ${TITLES[by].toLowerCase()}`, part.slice(0, 15))}
 ${table(by, part)}`;
-})}`;
+})}
+${renderExperimentSection(experiments)}`;
 }

@@ -6,6 +6,6 @@
  */
 export { postbackApi } from './postback-routes';
 export { acceptPostback } from './postback';
-export { noteLeaseMade, visitHoldingNumber } from './lease-history';
+export { noteLeaseMade } from './lease-history';
 export { noteVisitValue, recordVisitValue, visitDimensions, visitRef } from './visit-value';
 export { withRef } from './click-ref';

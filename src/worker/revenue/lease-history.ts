@@ -31,14 +31,3 @@ export function noteLeaseMade(c: Context<AppEnv>, page: string | null | undefine
   // The visit needs its value row for a call payout to land on.
   void noteVisitValue(c, page, null);
 }
-
-/** The visit (session id) whose lease of `number` (digits) covered `at`, or null. */
-export async function visitHoldingNumber(db: D1Database, number: string, at: string): Promise<string | null> {
-  const row = await db
-    .prepare(
-      'SELECT session_id FROM phone_leases WHERE number = ? AND leased_at <= ? AND expires_at > ? ORDER BY leased_at DESC LIMIT 1',
-    )
-    .bind(number, at, at)
-    .first<{ session_id: string }>();
-  return row?.session_id ?? null;
-}
