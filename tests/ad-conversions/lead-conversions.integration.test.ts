@@ -135,6 +135,11 @@ describe('ad platform conversions', () => {
     // The decision itself, not a race with the consumer: asked again, it refuses for GPC.
     const leadId = lead?.id ?? '';
     expect(await queueAdConversions(env, leadId)).toEqual({ queued: [], skipped: 'gpc' });
+    // Nor are its click ids kept on the visit's value row.
+    const visit = await env.DB.prepare('SELECT click_ids FROM visit_values WHERE session_id = ?')
+      .bind(v.sessionId)
+      .first();
+    expect(visit).toEqual({ click_ids: '{}' });
     const rows = await env.DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all();
     expect(rows.results).toEqual([]);
     expect(await sandboxScope(gclid).calls('google-ads')).toEqual([]);

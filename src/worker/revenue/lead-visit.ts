@@ -5,7 +5,7 @@
  * lead row (brand, page, traffic source, paid flag) and the session's first event (campaign, click ids).
  */
 import { experimentOfPage } from '../tracking/experiments';
-import { campaignOf, recordVisitValue } from './visit-value';
+import { AD_CLICK_IDS, campaignOf, recordVisitValue } from './visit-value';
 
 interface LeadVisitRow {
   session_id: string | null;
@@ -14,6 +14,7 @@ interface LeadVisitRow {
   page: string;
   traffic_source: string | null;
   paid: number | null;
+  gpc: number | null;
   created_at: string;
   params: string | null;
   fbp: string | null;
@@ -24,7 +25,7 @@ export async function recordLeadVisit(
   leadId: string,
 ): Promise<void> {
   const lead = await env.DB.prepare(
-    `SELECT l.session_id, l.visitor_id, l.brand, l.page, l.traffic_source, l.paid, l.created_at,
+    `SELECT l.session_id, l.visitor_id, l.brand, l.page, l.traffic_source, l.paid, l.gpc, l.created_at,
        (SELECT json_extract(e.properties, '$.session.urlParams') FROM events e WHERE e.session_id = l.session_id ORDER BY e.received_at LIMIT 1) AS params,
        (SELECT json_extract(e.properties, '$.cookies._fbp') FROM events e WHERE e.session_id = l.session_id ORDER BY e.received_at LIMIT 1) AS fbp
      FROM leads l WHERE l.id = ?`,
@@ -40,11 +41,14 @@ export async function recordLeadVisit(
     // No parameters: the lead's own dimensions still place the visit.
   }
   const clickIds: Record<string, string> = {};
-  for (const name of ['gclid', 'gbraid', 'wbraid', 'fbclid']) {
-    const value = params[name];
-    if (typeof value === 'string' && value !== '') clickIds[name] = value;
+  // A GPC lead is never told to an ad platform: its visit keeps no click ids.
+  if (lead.gpc !== 1) {
+    for (const name of AD_CLICK_IDS) {
+      const value = params[name];
+      if (typeof value === 'string' && value !== '') clickIds[name] = value;
+    }
+    if (lead.fbp) clickIds.fbp = lead.fbp;
   }
-  if (lead.fbp) clickIds.fbp = lead.fbp;
   const assignment = experimentOfPage(lead.page, lead.visitor_id);
   await recordVisitValue(
     env,

@@ -54,12 +54,15 @@ export function visitDimensions(c: Context<AppEnv>, page: string | null | undefi
   const params = session.urlParams;
   const assignment = experimentOfPage(page, c.var.anonymousId);
   const clickIds: Record<string, string> = {};
-  for (const name of AD_CLICK_IDS) {
-    const value = params[name];
-    if (value) clickIds[name] = value;
+  // A GPC visit is never told to an ad platform, so its click ids are not kept for one either.
+  if (!session.gpc) {
+    for (const name of AD_CLICK_IDS) {
+      const value = params[name];
+      if (value) clickIds[name] = value;
+    }
+    const fbp = /(?:^|;\s*)_fbp=([^;]{1,200})/.exec(c.req.header('cookie') ?? '')?.[1];
+    if (fbp) clickIds.fbp = fbp;
   }
-  const fbp = /(?:^|;\s*)_fbp=([^;]{1,200})/.exec(c.req.header('cookie') ?? '')?.[1];
-  if (fbp) clickIds.fbp = fbp;
   return {
     sessionId: session.id,
     visitorId: c.var.anonymousId,
