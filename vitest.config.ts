@@ -55,6 +55,17 @@ export default defineConfig({
             SENTRY_DSN: '',
             // The sandbox's alert webhook; a test that reads alerts gives the Worker its own scope's URL.
             OPERATOR_ALERT_WEBHOOK_URL: `${sandbox}/alerts/unscoped`,
+            // Payout postbacks and the ad platforms (wrangler.toml points these at port 8790).
+            POSTBACK_SECRET_MEDIAALPHA: 'test-postback-secret-mediaalpha',
+            POSTBACK_SECRET_QUOTEWIZARD: 'test-postback-secret-quotewizard',
+            GOOGLE_ADS_BASE_URL: `${sandbox}/google-ads`,
+            META_CAPI_BASE_URL: `${sandbox}/meta-capi`,
+            GOOGLE_ADS_CUSTOMER_ID: '1234567890',
+            GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
+            GOOGLE_ADS_DEVELOPER_TOKEN: 'test-google-developer-token',
+            GOOGLE_ADS_ACCESS_TOKEN: 'test-google-access-token',
+            META_PIXEL_ID: '1122334455',
+            META_CAPI_ACCESS_TOKEN: 'test-meta-access-token',
             TEST_MIGRATIONS: migrations,
           },
         },

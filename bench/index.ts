@@ -31,6 +31,7 @@ import { keptProfiles, profileBlock } from './profile-doc';
 import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSection } from './events';
 import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
 import { loadavg } from 'node:os';
+import { benchPostbacks } from './postbacks';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -135,6 +136,24 @@ if (ONLY === 'real-path') {
     await rh.close();
   }
   process.exit();
+}
+
+// `npm run bench -- --only=postbacks [--postbacks=N]`: payout postbacks accepted and attributed, exactly once (printed).
+if (ONLY === 'postbacks') {
+  buildAll();
+  const total = Number(process.argv.find((a) => a.startsWith('--postbacks='))?.slice('--postbacks='.length) ?? '5000');
+  const ph = await startHarness();
+  try {
+    const r = await benchPostbacks(ph, total, 8, log);
+    log(
+      `postbacks: ${r.postbacks} posted (${r.repeats} repeats) at concurrency ${r.concurrency} in ${r.seconds.toFixed(1)} s: ${r.perSecond.toFixed(0)} postbacks/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms; answers ${JSON.stringify(r.statuses)}; ${r.payoutRows} payout rows, ${r.attributed} attributed to their own visit; realized in rollups ${r.realizedCents} cents of ${r.expectedCents} posted`,
+    );
+    const once = r.payoutRows === total && r.attributed === total && r.realizedCents === r.expectedCents;
+    if (!once) console.error('[bench] FAILED: postbacks were not recorded and attributed exactly once');
+    process.exit(once ? 0 : 1);
+  } finally {
+    await ph.close();
+  }
 }
 
 if (ONLY === 'events') {

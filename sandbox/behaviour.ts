@@ -1,8 +1,21 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
-/** `sellers`: the Medicare companies a visitor ticks, each under /sellers/{id} (leads and deletions); `alerts`: the operator's webhook. */
-export const PARTNERS = ['mediaalpha', 'ipqs', 'geo', 'quotewizard', 'turnstile', 'sellers', 'alerts'] as const;
+/**
+ * `sellers`: the Medicare companies a visitor ticks, each under /sellers/{id} (leads and deletions);
+ * `alerts`: the operator's webhook; `google-ads`, `meta-capi`: the ad platforms' conversion APIs.
+ */
+export const PARTNERS = [
+  'mediaalpha',
+  'ipqs',
+  'geo',
+  'quotewizard',
+  'turnstile',
+  'sellers',
+  'alerts',
+  'google-ads',
+  'meta-capi',
+] as const;
 export type PartnerName = (typeof PARTNERS)[number];
 
 /**

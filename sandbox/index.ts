@@ -17,6 +17,9 @@ import { quoteWizardRoutes } from './quotewizard';
 import { scriptRoutes } from './scripts';
 import { sellerRoutes } from './sellers';
 import { turnstileRoutes } from './turnstile';
+import { googleAdsRoutes } from './google-ads';
+import { metaCapiRoutes } from './meta-capi';
+import { payoutRoutes } from './payouts';
 
 export function createSandboxApp(state = new SandboxState()) {
   const app = new Hono();
@@ -32,6 +35,9 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/turnstile', turnstileRoutes(state));
   app.route('/sellers', sellerRoutes(state));
   app.route('/alerts', alertRoutes(state));
+  app.route('/google-ads', googleAdsRoutes(state));
+  app.route('/meta-capi', metaCapiRoutes(state));
+  app.route('/__sandbox', payoutRoutes());
   app.route('/', scriptRoutes());
   app.notFound((c) => c.json({ status: 'ERROR', errors: [`sandbox: no route ${c.req.method} ${c.req.path}`] }, 404));
   return { app, state };

@@ -70,6 +70,11 @@ export const quoteWizardLeadBody = z.strictObject({
     })
     .optional(),
   vehicles: z.array(vehicle).min(1).max(3).optional(),
+  // The seller's own id for the visit, echoed as `ref` in QuoteWizard's payout postback.
+  tracking_ref: z
+    .string()
+    .regex(/^r[0-9a-f]{31}$/)
+    .optional(),
 });
 
 function ipOf(raw: unknown): string | null {

@@ -31,6 +31,12 @@ import {
   requireConfiguration,
   runScheduled,
 } from './operations';
+import { postbackApi } from './revenue';
+import { handleAdConversionBatch, isAdConversionQueue } from './ad-conversions';
+import { recomputeAllocations } from './experiments';
+
+/** wrangler.toml's third cron: the revenue bandit's allocations. */
+const BANDIT_CRON = '*/15 * * * *';
 
 export { VisitorDO } from './visitor';
 export { PartnerBudgetDO } from './defence/partner-budget-do';
@@ -45,6 +51,8 @@ app.use('*', securityHeaders);
 app.get('/healthz', (c) =>
   configurationProblems(c.env).length === 0 ? c.json({ ok: true }) : c.json({ ok: false }, 503),
 );
+// Partners' signed payout postbacks: server to server, any hostname, before the browser write guard and cookies.
+app.route('/api/postback', postbackApi);
 app.use('*', brandMiddleware);
 // The operator's health page, before anything that needs a secret it may be reporting missing.
 app.route('/ops/health', healthApp);
@@ -87,6 +95,9 @@ export default {
     if (isLeadDeliveryQueue(batch.queue)) {
       await handleLeadDeliveryBatch(batch, env);
       recordMetric(env, 'queue.batch', 'leads', batch.messages.length);
+    } else if (isAdConversionQueue(batch.queue)) {
+      await handleAdConversionBatch(batch, env);
+      recordMetric(env, 'queue.batch', 'ad-conversions', batch.messages.length);
     } else {
       const outcome = await handleEventBatch(batch, env);
       recordMetric(env, outcome.retried ? 'queue.retry' : 'queue.batch', 'events', batch.messages.length);
@@ -95,10 +106,17 @@ export default {
     // At most one D1 write per isolate every 30 s (metrics.ts).
     await flushMetrics(env);
   },
-  // Cron Triggers (src/worker/operations/cron.ts): the daily housekeeping (lead retention, the
-  // events hot window, pending archive erasures) and the five-minute health checks and alerts.
-  // Each task's outcome is recorded in D1; a failed task fails this invocation.
+  // Cron Triggers (src/worker/operations/cron.ts): the daily housekeeping (lead and archive retention,
+  // the events hot window, fingerprints, pending erasures and partner deletions) and the five-minute
+  // health checks and alerts, each task's outcome recorded in D1, a failed task failing the invocation;
+  // every fifteen minutes, the experiments' Thompson allocations from the revenue rollups.
   async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    if (controller.cron === BANDIT_CRON) {
+      const allocations = recomputeAllocations(env, new Date(controller.scheduledTime));
+      ctx.waitUntil(allocations.catch(() => undefined));
+      await allocations;
+      return;
+    }
     const run = runScheduled(env, controller.cron, new Date(controller.scheduledTime));
     // Awaited, so a failure fails the invocation; also held by waitUntil for callers that wait on the context.
     ctx.waitUntil(run.catch(() => undefined));

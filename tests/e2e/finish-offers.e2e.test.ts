@@ -124,13 +124,13 @@ describe('the auto finish shows offers (issue 15 item 3)', () => {
       expect(order).toBeGreaterThan(0);
       const click = wall.locator('a.ad-listing__action[target="_blank"]').first();
       const href = (await click.getAttribute('href')) ?? '';
-      expect(href).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`));
+      expect(href).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d&qf_ref=r[0-9a-f]{31}$`));
       // The call button stands beside the offers, with TTY 711.
       const call = page.locator('[data-confirmation] .call-cta').filter({ has: page.locator('a.cta-phone') });
       expect(await call.locator('a[href^="tel:+1"]').count()).toBe(1);
       expect(await call.locator('.call-hours__tty').textContent()).toBe('TTY 711');
 
-      const ref = href.split('ref=')[1] ?? '';
+      const ref = new URL(href).searchParams.get('ref') ?? '';
       const [popup] = await Promise.all([context.waitForEvent('page'), click.click()]);
       await popup.close();
       const visitorId = await visitorIdOf(context);
@@ -186,7 +186,7 @@ describe('the auto finish shows offers (issue 15 item 3)', () => {
       expect(await page.locator('html[data-test-reloaded]').count()).toBe(1);
       expect(await wall.locator('.ad-listing__item').count()).toBeGreaterThanOrEqual(2);
       expect(await wall.locator('a.ad-listing__action[target="_blank"]').first().getAttribute('href')).toMatch(
-        new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`),
+        new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d&qf_ref=r[0-9a-f]{31}$`),
       );
       await context.close();
     },

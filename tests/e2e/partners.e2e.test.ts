@@ -187,7 +187,10 @@ describe('clicks page in Chromium', () => {
       if (href.startsWith('tel:')) {
         expect(href).toMatch(/^tel:\+1833555\d{4}$/);
       } else {
-        expect(href).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d$`));
+        // With the visit's ref for the partner's click payout (src/worker/revenue/click-ref.ts).
+        expect(href).toMatch(
+          new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-auto-\\d&qf_ref=r[0-9a-f]{31}$`),
+        );
         expect(await action.getAttribute('target')).toBe('_blank');
         expect((await action.getAttribute('rel'))?.split(' ')).toEqual(
           expect.arrayContaining(['noopener', 'noreferrer', 'sponsored']),
@@ -218,7 +221,11 @@ describe('clicks page in Chromium', () => {
       first.locator('a.ad-listing__action').click(),
     ]);
     await popup.waitForLoadState('load', { timeout: 30_000 });
-    expect(popup.url()).toBe(`${sandboxOrigin()}/mediaalpha/click?ref=${ref}`);
+    // The partner's click URL with the visit's ref, which the partner's click payout names (src/worker/revenue/).
+    const opened = new URL(popup.url());
+    expect(`${opened.origin}${opened.pathname}`).toBe(`${sandboxOrigin()}/mediaalpha/click`);
+    expect(opened.searchParams.get('ref')).toBe(ref);
+    expect(opened.searchParams.get('qf_ref')).toMatch(/^r[0-9a-f]{31}$/);
     expect((await sandboxCallsOf(ua, 'mediaalpha', '/click')).map((call) => call.body)).toEqual([{ ref, ua }]);
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
 

@@ -301,7 +301,10 @@ describe('listing pages without JavaScript (issue 10 item 8)', () => {
     expect(await v.page.getByText('Loading offers').count()).toBe(0);
     expect(await v.page.locator('[data-ad-ref="sbx-bad"]').count()).toBe(0);
     const first = items.first().locator('a.ad-listing__action');
-    expect(await first.getAttribute('href')).toMatch(new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-\\d$`));
+    // With the visit's ref for the partner's click payout (src/worker/revenue/click-ref.ts).
+    expect(await first.getAttribute('href')).toMatch(
+      new RegExp(`^${sandboxOrigin()}/mediaalpha/click\\?ref=sbx-\\d&qf_ref=r[0-9a-f]{31}$`),
+    );
     // The page asked no API for them: the Worker fetched them (one partner call) while rendering.
     expect(count(v.requests, 'POST /api/mediaalpha/ads')).toBe(0);
     expect(await v.sandboxCalls('mediaalpha', '/ads')).toHaveLength(1);

@@ -29,7 +29,10 @@ describe('the auto finish shows offers, without JavaScript', () => {
     expect(refs).not.toContain('sbx-auto-4');
     expect(new Set([...html.matchAll(/href="tel:\+(\d+)"/g)].map((m) => m[1])).size).toBe(1);
     expect(html).not.toContain('Medicare Advantage');
-    expect(html).toContain(`href="${sb.origin}/mediaalpha/click?ref=sbx-auto-1"`);
+    // With the visit's ref, which the partner's click payout names (src/worker/revenue/click-ref.ts).
+    expect(html).toMatch(
+      new RegExp(`href="${sb.origin}/mediaalpha/click\\?ref=sbx-auto-1&(amp;)?qf_ref=r[0-9a-f]{31}"`),
+    );
     const disclosure = html.indexOf('class="ad-listing__disclosure"');
     expect(disclosure).toBeGreaterThan(0);
     expect(disclosure).toBeLessThan(html.indexOf('data-ad-ref='));

@@ -157,7 +157,8 @@ describe('clicks pages render their offers on the server (issue 10, item 8)', ()
     expect(refs.length).toBeGreaterThanOrEqual(3);
     expect(refs).not.toContain('sbx-bad');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('href="' + sb.origin + '/mediaalpha/click?ref=sbx-1"');
+    // The partner's click URL, with the visit's ref for its click payout (src/worker/revenue/click-ref.ts).
+    expect(html).toMatch(new RegExp(`href="${sb.origin}/mediaalpha/click\\?ref=sbx-1&qf_ref=r[0-9a-f]{31}"`));
     expect(await sb.calls('mediaalpha', '/ads')).toHaveLength(1);
   });
 

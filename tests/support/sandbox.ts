@@ -36,7 +36,8 @@ export function loopbackIp(): string {
   return `127.${bytes[0] ?? 0}.${bytes[1] ?? 0}.${2 + ((bytes[2] ?? 0) % 253)}`;
 }
 
-export type Partner = 'mediaalpha' | 'ipqs' | 'geo' | 'quotewizard' | 'turnstile' | 'sellers' | 'alerts';
+export type Partner =
+  'mediaalpha' | 'ipqs' | 'geo' | 'quotewizard' | 'turnstile' | 'sellers' | 'alerts' | 'google-ads' | 'meta-capi';
 export type Behaviour = 'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail';
 
 export function sandboxScope(ip = freshIp()) {

@@ -87,9 +87,10 @@ describe('operator report /ops/report', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await response.text()).trim().split('\r\n');
     // trust_by to bot_share are the lead-quality rows (section `trust`); then step submitters and
-    // the sessions with a lead in each bucket (src/worker/report/lead-buckets.ts), all in people.
+    // the sessions with a lead in each bucket (src/worker/report/lead-buckets.ts), all in people;
+    // then the revenue and experiment rows (sections `money`, `experiment`).
     expect(lines[0]).toBe(
-      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,callers,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share,submitters,leads_complete,leads_partial,leads_duplicate,leads_bot,leads_undelivered,leads_other',
+      'section,from,to,brand,page,step_number,step_name,visits,paid_visits,paid_share,reached,submitted,drop_off,leads,callers,trust_by,trust_key,clean,suspect,bot,suspect_share,bot_share,submitters,leads_complete,leads_partial,leads_duplicate,leads_bot,leads_undelivered,leads_other,money_by,money_key,realized_usd,expected_usd,revenue_usd,rpv_realized,rpv,revenue_per_lead,epc_call_clicks,payouts,rpv_low,rpv_high,probability_best,traffic_share',
     );
     expect(lines).toContain('total,2020-03-01,2020-03-07,wc,,,,6,2,0.3333,,,,1,1,,,,,,,,4,1,0,0,0,0,0');
     expect(lines).toContain('page,2020-03-01,2020-03-07,wc,find-benefits,,,6,2,0.3333,,,,1,1,,,,,,,,4');

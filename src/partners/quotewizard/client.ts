@@ -32,6 +32,8 @@ export interface QuoteWizardLead {
   consent: { version: string | null; sha256: string | null; at: string | null };
   /** The lead's signed certificate, so the buyer can check the consent themselves. */
   certificate?: { id: string; url: string } | null;
+  /** The visit's opaque ref (src/worker/revenue/visit-value.ts): QuoteWizard's payout postback names it. */
+  ref?: string | null;
 }
 
 /** The request body; a Medicare (or life) lead throws the spec's error (spec section 8). */
@@ -50,6 +52,7 @@ export function quoteWizardRequest(lead: QuoteWizardLead) {
       ...(lead.certificate ? { certificate_id: lead.certificate.id, certificate_url: lead.certificate.url } : {}),
     },
     ...mapped,
+    ...(lead.ref ? { tracking_ref: lead.ref } : {}),
   };
 }
 export type QuoteWizardRequest = ReturnType<typeof quoteWizardRequest>;

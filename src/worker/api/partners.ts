@@ -28,6 +28,7 @@ import { finishOffers } from '../listing/finish-offers';
 import { routeByName } from '../../routes/registry';
 import { visitorStub } from '../visitor';
 import { optedOut } from '../consent/opt-out';
+import { noteVisitValue } from '../revenue';
 
 /**
  * The partner calls the browser makes (spec section 7, calls 1, 2, 5, 6 and 7), fronted
@@ -122,6 +123,8 @@ partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, inva
     );
     const ev = reply.ctc.ev;
     await remember(c, 'demand-check', { key, at: Date.now(), ev, raw: reply });
+    // The visit's expected value until a payout replaces it (src/worker/revenue/).
+    void noteVisitValue(c, page, ev);
     const lowBid = isLowBid(ev);
     if (lowBid)
       trackFromServer(

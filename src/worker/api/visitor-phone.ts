@@ -5,6 +5,7 @@ import { logPartnerFailure } from '../../partners/partner-fetch';
 import { phoneCallGuard } from '../defence/partner-guard';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
+import { noteLeaseMade } from '../revenue';
 import { partnerCallContext } from './partner-context';
 import { visitorPlace } from './visitor-place';
 
@@ -39,6 +40,8 @@ export function leaseVisitorPhone(c: Context<AppEnv>, input: LeaseRequest): Prom
       ...guard.args,
     });
     guard.settle(result);
+    // A new partner number: its lease history attributes a call payout to this visit later.
+    if (result.source === 'partner' && result.lease) noteLeaseMade(c, input.page, result.lease);
     return result;
   })().catch((error: unknown) => {
     logPartnerFailure('mediaalpha.get-phone', error);

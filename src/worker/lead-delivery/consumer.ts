@@ -15,6 +15,8 @@ import {
 import { leadDeliveryMessageSchema, type QuoteWizardDeliveryMessage } from './message';
 import { deliverToSeller, type SellerDeliveryEnv } from './seller-delivery';
 import { whyNotDeliverable } from './still-deliverable';
+import { queueAdConversions } from '../ad-conversions';
+import { visitRef } from '../revenue';
 
 /**
  * Consumer of the LEAD_DELIVERY queue: sends each named lead to its recipient once (QuoteWizard
@@ -40,7 +42,8 @@ import { whyNotDeliverable } from './still-deliverable';
 export { LEAD_DELIVERY_MAX_RETRIES, STALE_CLAIM_MS, deliveryRetryDelaySeconds, type DeliveryOutcome };
 const FINAL = new Set(['accepted', 'rejected', 'failed', 'not_applicable', 'disabled', 'withheld']);
 
-type DeliveryEnv = SellerDeliveryEnv & Pick<Env, 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY'>;
+type DeliveryEnv = SellerDeliveryEnv &
+  Pick<Env, 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'AD_CONVERSIONS'> & { VISITOR_COOKIE_SECRET?: string };
 
 interface LeadRow {
   id: string;
@@ -54,6 +57,7 @@ interface LeadRow {
   consent_sha256: string | null;
   consent_at: string | null;
   submission_id: string;
+  session_id: string | null;
   quotewizard_status: string | null;
   certificate_id: string | null;
   status: string | null;
@@ -106,7 +110,7 @@ export async function deliverOne(
 ): Promise<DeliveryOutcome> {
   const row = await env.DB.prepare(
     `SELECT id, brand, product, "values", ip, user_agent, page_url, consent_version, consent_sha256, consent_at, submission_id, quotewizard_status,
-            certificate_id, status, delivery, trust_verdict, trust_reasons, gpc, visitor_id
+            certificate_id, status, delivery, trust_verdict, trust_reasons, gpc, visitor_id, session_id
      FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`,
   )
     .bind(message.visitorId, message.form, message.submissionId)
@@ -129,6 +133,7 @@ export async function deliverOne(
       certificate: row.certificate_id
         ? { id: row.certificate_id, url: certificateUrl(row.page_url, row.certificate_id) }
         : null,
+      ref: row.session_id ? await visitRef(env, row.session_id) : null,
     });
   } catch (error) {
     // Spec section 8: 'QuoteWizard schema not implemented for Medicare'. Stored, never sent.
@@ -176,6 +181,7 @@ export async function deliverOne(
   if (reply.status === 'accepted') {
     await setStatus(env, row.id, 'accepted', { partnerId: reply.lead_id });
     await recordRecipient(env, row.id, 'accepted', null);
+    await queueAdConversions(env, row.id);
     return 'accepted';
   }
   await setStatus(env, row.id, 'rejected', { partnerId: reply.lead_id ?? null, error: reply.reason });

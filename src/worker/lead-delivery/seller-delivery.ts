@@ -1,4 +1,5 @@
 import { postSellerLead, sellerLeadRequest, type SellerLeadReply } from '../../partners/seller-lead';
+import { queueAdConversions } from '../ad-conversions';
 import { logJson } from '../observability/log';
 import { reportError } from '../observability/report-error';
 import {
@@ -19,7 +20,11 @@ import { whyNotDeliverable, type DeliveryEnvForCheck } from './still-deliverable
  * and a final status ends it. Retries, permanent refusals and giving up as for QuoteWizard.
  */
 export type SellerDeliveryEnv = DeliveryEnvForCheck &
-  Pick<Env, 'SELLER_DELIVERY_BASE_URL' | 'QUOTEWIZARD_TIMEOUT_MS'> & { SENTRY_DSN?: string; ENVIRONMENT?: string };
+  Pick<Env, 'SELLER_DELIVERY_BASE_URL' | 'QUOTEWIZARD_TIMEOUT_MS' | 'AD_CONVERSIONS'> & {
+    SENTRY_DSN?: string;
+    ENVIRONMENT?: string;
+    VISITOR_COOKIE_SECRET?: string;
+  };
 
 interface SellerLeadRow {
   id: string;
@@ -178,6 +183,8 @@ export async function deliverToSeller(
   }
   if (reply.status === 'accepted') {
     await setStatus(env, message, 'accepted', { partnerRef: reply.id, sent: true });
+    // A lead that reached a buyer: the ad platform that sent the click is told (once per lead and platform).
+    await queueAdConversions(env, row.id);
     return 'accepted';
   }
   await setStatus(env, message, 'rejected', { partnerRef: reply.id ?? null, error: reply.reason, sent: true });

@@ -13,6 +13,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { validListingAds } from '../../partners/mediaalpha/schemas';
 import { offersForPage } from '../../shared/ads/listing-ad';
+import { noteVisitValue, withRef } from '../revenue';
 import { routeByName } from '../../routes/registry';
 import { partnerTimeoutMs } from '../../partners/partner-fetch';
 import { sha256Hex } from '../../shared/consent';
@@ -62,7 +63,15 @@ export async function finishOffers(c: Context<AppEnv>, request: FinishOffersRequ
       const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
       // Click-outs only: a call offer would put a second number beside the page's one (issue 15, item 1).
       const clicks = offersForPage(listing.ads, 'auto', language).filter((ad) => ad.type === 'click');
-      const offers = { ads: clicks, requestId: listing.requestId };
+      // The visit's ref on each click URL (its click payout names it) and the best price as its expected value.
+      const ref =
+        clicks.length > 0
+          ? await noteVisitValue(c, request.page, Math.max(0, ...clicks.map((ad) => ad.price ?? 0)))
+          : null;
+      const offers = {
+        ads: ref ? clicks.map((ad) => ({ ...ad, click_url: withRef(ad.click_url, ref) })) : clicks,
+        requestId: listing.requestId,
+      };
       await remember(c, 'finish-offers', { key, ...offers });
       return offers;
     })

@@ -21,6 +21,7 @@ import { visitorStub } from '../visitor';
 import { throughBreaker } from '../defence/partner-guard';
 import { offersForPage } from '../../shared/ads/listing-ad';
 import { routeByName } from '../../routes/registry';
+import { noteVisitValue, withRef } from '../revenue';
 
 export interface Listing {
   ads: ListingAd[];
@@ -82,7 +83,12 @@ export async function fetchListing(c: Context<AppEnv>, request: ListingRequest):
   if (!body) return EMPTY_LISTING;
   const listing = await requestListing(c, body, request.timeoutMs);
   const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
-  return { ...listing, ads: offersForPage(listing.ads, request.product, language) };
+  const ads = offersForPage(listing.ads, request.product, language);
+  // The best priced offer is the visit's expected value; the ref on each click URL names the visit in a click payout.
+  const prices = ads.map((ad) => ad.price ?? 0);
+  const ref =
+    ads.length > 0 ? await noteVisitValue(c, request.page, prices.length > 0 ? Math.max(...prices) : null) : null;
+  return { ...listing, ads: ref ? ads.map((ad) => ({ ...ad, click_url: withRef(ad.click_url, ref) })) : ads };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { TrustRow } from './lead-trust';
 import { LEAD_BUCKETS } from './lead-buckets';
 import { dropOff, share, type ReportData } from './query';
+import { perUnit, type MoneyReport } from './revenue';
+import type { VariantReportRow } from './experiments-section';
 
 /**
  * Cells a spreadsheet would run as a formula: a leading = + - @, tab or carriage return, or the
@@ -41,6 +43,20 @@ const HEADER = [
   'bot_share',
   'submitters',
   ...LEAD_BUCKETS.map((b) => `leads_${b}`),
+  'money_by',
+  'money_key',
+  'realized_usd',
+  'expected_usd',
+  'revenue_usd',
+  'rpv_realized',
+  'rpv',
+  'revenue_per_lead',
+  'epc_call_clicks',
+  'payouts',
+  'rpv_low',
+  'rpv_high',
+  'probability_best',
+  'traffic_share',
 ] as const;
 
 type Column = (typeof HEADER)[number];
@@ -58,10 +74,15 @@ function row(cells: Partial<Record<Column, Cell>>): Cell[] {
 
 /**
  * The report's numbers as one CSV: a total row (with the sessions per lead bucket), one row per
- * brand and page, one per funnel step, then the lead-quality rows. Every figure is in people
- * (distinct sessions, query.ts), as on the page.
+ * brand and page, one per funnel step, the lead-quality rows, then revenue per dimension and the
+ * experiments' variants. Traffic figures are in people (distinct sessions, query.ts), as on the page.
  */
-export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): string {
+export function reportCsv(
+  data: ReportData,
+  trust: TrustRow[] | null = null,
+  money: MoneyReport | null = null,
+  experiments: VariantReportRow[] | null = null,
+): string {
   const { from, to, brand, page } = data.filters;
   const rows: Cell[][] = [[...HEADER]];
   const t = data.totals;
@@ -123,6 +144,56 @@ export function reportCsv(data: ReportData, trust: TrustRow[] | null = null): st
         bot: r.bot,
         suspect_share: share(r.suspect, r.leads),
         bot_share: share(r.bot, r.leads),
+      }),
+    );
+  }
+  // Revenue per dimension (src/worker/report/revenue.ts): visits and leads in their usual columns, money after them.
+  for (const r of money?.rows ?? []) {
+    rows.push(
+      row({
+        section: 'money',
+        ...scope,
+        visits: r.visits,
+        leads: r.leads,
+        money_by: r.by,
+        money_key: r.key,
+        realized_usd: r.realizedCents / 100,
+        expected_usd: r.expectedCents / 100,
+        revenue_usd: r.blendedCents / 100,
+        rpv_realized: perUnit(r.realizedCents, r.visits),
+        rpv: perUnit(r.blendedCents, r.visits),
+        revenue_per_lead: perUnit(r.realizedCents, r.leads),
+        epc_call_clicks: perUnit(r.realizedCents, r.callClicks),
+        payouts: r.payouts,
+      }),
+    );
+  }
+  if (money)
+    rows.push(
+      row({
+        section: 'money',
+        ...scope,
+        money_by: 'unattributed',
+        money_key: '(no visit)',
+        realized_usd: money.unattributed.cents / 100,
+        payouts: money.unattributed.payouts,
+      }),
+    );
+  // Experiment variants (src/worker/report/experiments-section.ts): RPV with its interval and probability best.
+  for (const r of experiments ?? []) {
+    rows.push(
+      row({
+        section: 'experiment',
+        from,
+        to,
+        visits: r.visitors,
+        money_by: r.experiment,
+        money_key: r.variant,
+        rpv: r.rpv,
+        rpv_low: r.low,
+        rpv_high: r.high,
+        probability_best: r.probabilityBest,
+        traffic_share: r.share,
       }),
     );
   }

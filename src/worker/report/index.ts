@@ -13,6 +13,8 @@ import { loadReport, reportFiltersSchema } from './query';
 import { renderReport } from './render';
 import { loadTrustReport } from './lead-trust';
 import { eventsOps } from './events-rebuild';
+import { loadMoneyReport } from './revenue';
+import { loadExperimentReport } from './experiments-section';
 
 export const opsApp = new Hono<AppEnv>();
 
@@ -50,18 +52,23 @@ opsApp.get('/report', async (c) => {
       new ApiError(400, 'invalid_filters', 'The report filters are not valid', z.treeifyError(parsed.error), headers),
     );
   }
-  const [data, trust] = await Promise.all([loadReport(c.env.DB, parsed.data), loadTrustReport(c.env.DB, parsed.data)]);
+  const [data, trust, money, experiments] = await Promise.all([
+    loadReport(c.env.DB, parsed.data),
+    loadTrustReport(c.env.DB, parsed.data),
+    loadMoneyReport(c.env.DB, parsed.data),
+    loadExperimentReport(c.env.DB, parsed.data),
+  ]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
   if (data.filters.brand) query.set('brand', data.filters.brand);
   if (data.filters.page) query.set('page', data.filters.page);
   // The CSV link carries no token: the browser's session cookie (or a script's header) authorises it.
   if (c.req.query('format') === 'csv') {
-    return c.body(reportCsv(data, trust), 200, {
+    return c.body(reportCsv(data, trust, money, experiments), 200, {
       ...headers,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="funnel-${data.filters.from}-${data.filters.to}.csv"`,
     });
   }
   query.set('format', 'csv');
-  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`, trust), 200, headers);
+  return c.html(renderReport(data, c.var.nonce, `?${query.toString()}`, trust, money, experiments), 200, headers);
 });

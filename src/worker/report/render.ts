@@ -3,6 +3,9 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { BRAND_CODES } from '../../../brands/schema';
 import { renderTrustSection, type TrustRow } from './lead-trust';
 import { LEAD_BUCKETS, type LeadBucket } from './lead-buckets';
+import { renderMoneySection } from './revenue-section';
+import type { MoneyReport } from './revenue';
+import type { VariantReportRow } from './experiments-section';
 import { dropOff, share, type ReportData } from './query';
 
 /** What each lead bucket means, under its chart (lead-buckets.ts decides the bucket). */
@@ -77,6 +80,8 @@ export function renderReport(
   nonce: string,
   csvHref: string,
   trust: TrustRow[] | null = null,
+  money: MoneyReport | null = null,
+  experiments: VariantReportRow[] | null = null,
 ): HtmlEscapedString | Promise<HtmlEscapedString> {
   const { filters: f, totals: t } = data;
   const scope = `${f.brand ?? 'all brands'}, ${f.page ?? 'all pages'}, ${f.from} to ${f.to}`;
@@ -175,6 +180,7 @@ ${barChart(
 )}
 ${explain('Each bar is the sessions with at least one lead of that status in the range: complete, partial (steps, consent or token missing), duplicate (the same phone or email as an earlier lead), bot, or undelivered (kept, not sent to a buyer).')}
 ${renderTrustSection(trust)}
+${renderMoneySection(money, experiments)}
 </main>
 </body>
 </html>`;

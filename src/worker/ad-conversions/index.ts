@@ -1,0 +1,11 @@
+/**
+ * Ad platforms told, server to server: a lead that reached a buyer becomes a Google Ads click
+ * conversion (gclid, gbraid or wbraid, with hashed contact for enhanced conversions for leads)
+ * and a Meta Conversions API Lead event (fbc from fbclid, fbp), through the AD_CONVERSIONS queue
+ * with retries and a dead-letter queue; a payout restates the Google conversion's value. Never
+ * for a GPC or opted-out visitor, a partial lead or a bot, never with unhashed personal data
+ * (docs/decisions/0162-ad-platform-conversions.md).
+ */
+export { queueAdConversions, queuePayoutAdjustment, platformsFor } from './queue-conversions';
+export { handleAdConversionBatch, sendOne } from './consumer';
+export { isAdConversionQueue } from './message';

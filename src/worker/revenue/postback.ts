@@ -1,0 +1,97 @@
+/**
+ * Accepting one payout (the path both a partner's postback and the daily report pull take):
+ * idempotent by (partner, conversion_id), an adjustment replaces the payout and is recorded,
+ * and the payout is attributed to a visit: a call through the lease history (the visit that
+ * held that number at `at`), a click or lead through the ref the product issued. A payout that
+ * finds no visit is kept with no session and reported as unattributed.
+ */
+import { toCents } from './money';
+import type { Postback } from './postback-schema';
+
+export type PostbackOutcome = 'recorded' | 'duplicate' | 'adjusted';
+
+export interface PostbackResult {
+  outcome: PostbackOutcome;
+  attributed: boolean;
+  /** The attributed visit (session id), for the ad platforms' value adjustment. */
+  sessionId: string | null;
+  payoutCents: number;
+}
+
+/**
+ * The insert of a new payout with its attribution worked out in the same statement (one round
+ * trip for the common case, a new conversion): a call by the lease that covered `at` for that
+ * number, else (any type) by the ref. Nothing is returned when the conversion is already stored.
+ */
+const INSERT_ATTRIBUTED = `
+WITH lease AS (
+  SELECT session_id FROM phone_leases WHERE ?1 = 'call' AND number = ?2 AND leased_at <= ?3 AND expires_at > ?3
+  ORDER BY leased_at DESC LIMIT 1
+), by_ref AS (
+  SELECT session_id FROM visit_values WHERE ref = ?4
+)
+INSERT INTO payouts (partner, conversion_id, type, payout_cents, at, phone, ref, session_id, attributed_by, received_at, updated_at)
+SELECT ?5, ?6, ?1, ?7, ?3, ?8, ?4,
+  COALESCE((SELECT session_id FROM lease), (SELECT session_id FROM by_ref)),
+  CASE WHEN (SELECT session_id FROM lease) IS NOT NULL THEN 'lease' WHEN (SELECT session_id FROM by_ref) IS NOT NULL THEN 'ref' END,
+  ?9, ?9
+WHERE true
+ON CONFLICT (partner, conversion_id) DO NOTHING
+RETURNING session_id`;
+
+export async function acceptPostback(
+  db: D1Database,
+  partner: string,
+  postback: Postback,
+  now = new Date(),
+): Promise<PostbackResult> {
+  const cents = toCents(postback.payout);
+  const at = new Date(postback.at).toISOString();
+  const received = now.toISOString();
+  // RETURNING, not meta.changes: the changes count includes what the triggers wrote.
+  const inserted = await db
+    .prepare(INSERT_ATTRIBUTED)
+    .bind(
+      postback.type,
+      postback.phone ? postback.phone.slice(1) : null,
+      at,
+      postback.ref ?? null,
+      partner,
+      postback.conversion_id,
+      cents,
+      postback.phone ?? null,
+      received,
+    )
+    .all<{ session_id: string | null }>();
+  const row = inserted.results[0];
+  if (row)
+    return { outcome: 'recorded', attributed: row.session_id !== null, sessionId: row.session_id, payoutCents: cents };
+  // Stored before: the adjustment row and the new payout in one transaction; a repeat (same payout) changes nothing.
+  const [, updated, stored] = await db.batch<{ conversion_id?: string; session_id?: string | null }>([
+    db
+      .prepare(
+        `INSERT INTO payout_adjustments (partner, conversion_id, received_at, previous_cents, payout_cents)
+         SELECT partner, conversion_id, ?, payout_cents, ? FROM payouts
+         WHERE partner = ? AND conversion_id = ? AND payout_cents <> ?
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(received, cents, partner, postback.conversion_id, cents),
+    db
+      .prepare(
+        `UPDATE payouts SET payout_cents = ?, adjustments = adjustments + 1, updated_at = ?
+         WHERE partner = ? AND conversion_id = ? AND payout_cents <> ? RETURNING conversion_id`,
+      )
+      .bind(cents, received, partner, postback.conversion_id, cents),
+    db
+      .prepare('SELECT session_id FROM payouts WHERE partner = ? AND conversion_id = ?')
+      .bind(partner, postback.conversion_id),
+  ]);
+  const adjusted = (updated?.results.length ?? 0) === 1;
+  const sessionId = stored?.results[0]?.session_id ?? null;
+  return {
+    outcome: adjusted ? 'adjusted' : 'duplicate',
+    attributed: sessionId !== null,
+    sessionId,
+    payoutCents: cents,
+  };
+}
