@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { finishAuto } from '../support/auto-funnel';
+import { autoContactOf, finishAuto } from '../support/auto-funnel';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
@@ -65,8 +65,8 @@ describe('ad platform conversions', () => {
       conversionAction: 'customers/1234567890/conversionActions/987654321',
       currencyCode: 'USD',
       userIdentifiers: [
-        { hashedEmail: await sha256Hex('grace@example.com') },
-        { hashedPhoneNumber: await sha256Hex('+13125550188') },
+        { hashedEmail: await sha256Hex(autoContactOf(v).driver1Email) },
+        { hashedPhoneNumber: await sha256Hex(`+1${autoContactOf(v).digits}`) },
       ],
     });
     const meta = sandboxScope(fbclid);
@@ -79,12 +79,16 @@ describe('ad platform conversions', () => {
     expect(event).toMatchObject({
       event_name: 'Lead',
       action_source: 'website',
-      user_data: { em: [await sha256Hex('grace@example.com')], ph: [await sha256Hex('13125550188')] },
+      user_data: {
+        em: [await sha256Hex(autoContactOf(v).driver1Email)],
+        ph: [await sha256Hex(`1${autoContactOf(v).digits}`)],
+      },
     });
     expect((event?.user_data as { fbc: string }).fbc).toMatch(new RegExp(`^fb\\.1\\.\\d{13}\\.${fbclid}$`));
     // Nothing personal in clear went to either platform.
     const sent = JSON.stringify([calls, events]);
-    for (const clear of ['grace@example.com', '3125550188', 'Grace', 'Hopper']) expect(sent).not.toContain(clear);
+    for (const clear of [autoContactOf(v).driver1Email, autoContactOf(v).digits, 'Grace', 'Hopper'])
+      expect(sent).not.toContain(clear);
 
     const rows = await pollUntil(
       () =>
@@ -130,8 +134,11 @@ describe('ad platform conversions', () => {
     v.headers['sec-gpc'] = '1';
     expect((await v.get('/save-auto')).status).toBe(200);
     await finishAuto(v);
-    const lead = await accepted(v.id);
-    expect(lead?.gpc).toBe(1);
+    // An opted-out visitor's lead is kept and sold to no one (docs/decisions/0104), so no platform hears of it.
+    const lead = await env.DB.prepare('SELECT id, gpc, quotewizard_status, delivery FROM leads WHERE visitor_id = ?')
+      .bind(v.id)
+      .first<DeliveredLead & { delivery: string }>();
+    expect(lead).toMatchObject({ gpc: 1, delivery: 'withheld', quotewizard_status: null });
     // The decision itself, not a race with the consumer: asked again, it refuses for GPC.
     const leadId = lead?.id ?? '';
     expect(await queueAdConversions(env, leadId)).toEqual({ queued: [], skipped: 'gpc' });

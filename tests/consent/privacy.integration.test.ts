@@ -131,7 +131,11 @@ describe('operator privacy requests', () => {
   it('export then delete by phone: leads, Durable Object state and events go, certificates stay, every action audited, repeatable', async () => {
     const v = visitor('bh');
     const phone = `(305) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
-    await finishMedicare(v, [], { phone, email: `${crypto.randomUUID()}@example.com` });
+    // One company ticked: consent given, so the lead has a certificate that must outlive the deletion.
+    await finishMedicare(v, ['benefit-helpers-insurance-agency'], {
+      phone,
+      email: `${crypto.randomUUID()}@example.com`,
+    });
     const lead = await leadOf(v.id);
     // An event of this visitor, as the queue consumer stores them.
     await env.DB.prepare(

@@ -116,10 +116,10 @@ describe('deploy:check rules', () => {
     };
     const staging = { ratelimits: namespaces('staging') };
     const production = { ratelimits: namespaces('production') };
-    expect(staging.ratelimits).toHaveLength(6);
-    expect(production.ratelimits).toHaveLength(6);
+    expect(staging.ratelimits).toHaveLength(7);
+    expect(production.ratelimits).toHaveLength(7);
     expect(sharedRateLimitNamespaces(staging, production)).toEqual([]);
-    expect(sharedRateLimitNamespaces(staging, staging)).toHaveLength(6);
+    expect(sharedRateLimitNamespaces(staging, staging)).toHaveLength(7);
     expect(sharedRateLimitNamespaces(staging, staging)[0]).toMatch(/used by staging .* and production/);
   });
 });

@@ -156,7 +156,7 @@ describe('delete: a preview first, then only what the operator confirmed, everyw
       certificatesKept: string[];
       partnerDeletions: { recipient: string }[];
     }>();
-    expect(result.deleted).toMatchObject({ leads: 1, visitors: 1, partners: 2 });
+    expect(result.deleted).toMatchObject({ leads: 1, visitors: 1, partners: 1 });
     expect(result.certificatesKept).toEqual([lead.certificate_id]);
 
     // D1: the lead and the visitor's events are gone; the other person's lead is not.
@@ -186,10 +186,10 @@ describe('delete: a preview first, then only what the operator confirmed, everyw
     expect(
       await pollUntil(
         () => count(`SELECT COUNT(*) AS n FROM partner_deletions WHERE lead_id = ? AND status = 'sent'`, lead.id),
-        (n) => n === 2,
+        (n) => n === 1,
         15_000,
       ),
-    ).toBe(2);
+    ).toBe(1);
     // Logs: neither the phone nor the email was written out.
     const digits = phone.replace(/\D/g, '');
     for (const line of logged) {

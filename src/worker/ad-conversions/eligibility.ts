@@ -37,9 +37,9 @@ export async function whyIneligible(
 ): Promise<Ineligible | null> {
   if (!lead.session_id) return 'no_session';
   if (lead.status !== null && lead.status !== 'complete') return 'partial';
+  if (lead.gpc === 1) return 'gpc';
   if (lead.trust_verdict === 'bot') return 'bot';
   if (lead.delivery !== null && lead.delivery !== 'delivered') return 'undelivered';
-  if (lead.gpc === 1) return 'gpc';
   if (await doNotSellRequested(env, contactOf(lead), lead.visitor_id)) return 'do_not_sell';
   return null;
 }

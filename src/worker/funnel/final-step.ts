@@ -138,6 +138,7 @@ export async function acceptFinalStep(
     `${form.product} ${status} ${trust.verdict} ${decision.deliver ? 'delivered' : 'withheld'}`,
   );
   await recordDecision(c.env.DB, lead.id, {
+    visitorObject: c.env.VISITOR.idFromName(c.var.visitorId).toString(),
     status,
     duplicateOf,
     decision,
@@ -185,6 +186,8 @@ async function recordDecision(
   db: D1Database,
   leadId: string,
   input: {
+    /** The visitor's Durable Object id (hex, not the secret key): a privacy request reaches its state from the lead. */
+    visitorObject: string;
     status: LeadStatus;
     duplicateOf: string | null;
     decision: DeliveryDecision;
@@ -197,7 +200,7 @@ async function recordDecision(
     .prepare(
       `UPDATE leads SET status = ?, duplicate_of = ?, delivery = ?, withheld_reasons = ?,
          recipients = CASE WHEN ? THEN ? ELSE recipients END,
-         consent_sellers = COALESCE(?, consent_sellers), gpc = ?
+         consent_sellers = COALESCE(?, consent_sellers), gpc = ?, visitor_object = ?
        WHERE id = ?`,
     )
     .bind(
@@ -209,6 +212,7 @@ async function recordDecision(
       JSON.stringify(decision.recipients.map((r) => ({ id: r.id, name: r.name, kind: r.kind }))),
       input.sellers ? JSON.stringify(input.sellers) : null,
       input.optedOut ? 1 : 0,
+      input.visitorObject,
       leadId,
     )
     .run();
