@@ -17,8 +17,6 @@ type PageCheck = (ctx: PageCheckContext) => boolean;
 // needs a check today: the /reviews catch-all serves every slug (spec /reviews/:slug(.*)*).
 const PAGE_CHECKS = new Map<string, PageCheck>([]);
 
-export const PAGE_CHECK_NAMES: readonly string[] = [...PAGE_CHECKS.keys()];
-
 /** True when the page may be served: no check, or a check that passes. */
 export function runPageCheck(name: string | undefined, ctx: PageCheckContext): boolean {
   if (name === undefined) return true;

@@ -4,15 +4,8 @@ import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import type { FunnelProps } from './islands/quote-form/types';
 import type { ListingAd } from '../shared/ads/listing-ad';
 
-/** Where the visitor is in the page's form (spec section 2: step parameter). */
-export interface StepInfo {
-  /** Step name as in the URL; the first step when the URL names none or an unknown one. */
-  name: string;
-  /** 1-based step number. */
-  number: number;
-  /** True when the URL's step was missing or unknown and the first step was shown instead. */
-  fallback: boolean;
-}
+import type { StepInfo } from '../shared/forms/step-info';
+export type { StepInfo };
 
 /** The phone number the page shows (spec section 4: leased while unexpired, else the default). */
 export type { PhoneDisplay } from '../shared/phone/lease';

@@ -24,6 +24,3 @@ export function sellerChoices(
   return sellers.map((s) => ({ id: s.id, name: s.name, accepted: ticked.has(s.id) }));
 }
 
-export function acceptedSellers(choices: readonly SellerChoice[]): SellerChoice[] {
-  return choices.filter((c) => c.accepted);
-}

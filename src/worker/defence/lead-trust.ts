@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { checkIp, ipQualitySchema, type IpQuality } from '../../partners/ipqs';
 import { siteverify, TURNSTILE_TOKEN_MAX } from '../../partners/turnstile';
-import { visitorResultKey } from '../../partners/visitor-results';
 import type { FormValues } from '../../shared/json';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
@@ -211,5 +210,3 @@ export async function recordLeadTrust(c: TrustContext, input: LeadTrustInput, tr
   );
 }
 
-/** The key the verdict sits under on the visitor (for tests and the phone lease). */
-export const LEAD_TRUST_KEY = visitorResultKey('lead-trust');

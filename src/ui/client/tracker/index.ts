@@ -13,7 +13,7 @@ import { stripPersonal } from '../../../shared/tracking/strip-personal';
 import { detectBot } from './bot-check';
 import { startClickTracking } from './clicks';
 import { linkAnonymousId, syncUser } from './identity';
-import { checkIpQualityOnce, ipQualityFor, storeIpQuality } from './ip-quality';
+import { checkIpQualityOnce, ipQualityFor } from './ip-quality';
 import { beaconRemaining, flush, send } from './outbox';
 import { readPageContext, type TrackerPage } from './page-context';
 import { isObject, readJson, writeJson } from './storage';
@@ -62,12 +62,6 @@ function onSendFailure(status: number, message: string): void {
   if (reportedFailure) return;
   reportedFailure = true;
   reportClientError('event', message, status || undefined);
-}
-
-/** The ip-quality result (spec section 7, call 6) of this session; carried in every later event. */
-export function setIpQuality(result: Record<string, unknown>): void {
-  const clean = stripPersonal(result);
-  storeIpQuality(current().tracking.sessionId, isObject(clean) ? clean : {});
 }
 
 /** Sends one event with the full event context; per-event props never override the context. */
