@@ -17,7 +17,7 @@ import { isNoindex, shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
-import { securedHtmlResponse } from './middleware/security-headers';
+import { htmlPageResponse } from './middleware/security-headers';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
@@ -257,9 +257,9 @@ async function renderRoute(
     return pageRendering.streamed ? renderPageStreamedHtml(input, form) : renderPageHtml(input, form);
   };
 
-  // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
+  // The Response is built once with its own headers and the visit record's cookie; the security headers follow in their middleware.
   const respond = (html: string | Uint8Array<ArrayBuffer>) =>
-    securedHtmlResponse(c, html, {
+    htmlPageResponse(html, {
       cacheControl: pageCacheControl(personal),
       setCookie: visit.cookie,
     });
