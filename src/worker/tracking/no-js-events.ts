@@ -19,6 +19,7 @@ import { enqueueEvent } from './enqueue';
 import { applyExperiment, experimentOfPage } from './experiments';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
+import { toHex } from '../../shared/hex';
 
 /**
  * The facts a page with JavaScript reports, for a visitor without it (issue 10, item 5;
@@ -39,7 +40,7 @@ export async function derivedEventId(...parts: string[]): Promise<string> {
   const bytes = digest.slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

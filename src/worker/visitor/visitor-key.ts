@@ -15,6 +15,7 @@
  */
 import { serialize } from 'hono/utils/cookie';
 import { BoundedMap } from '../../shared/memo';
+import { toHex } from '../../shared/hex';
 
 export const VISITOR_COOKIE = 'qf_aid';
 /** A returning visitor within 30 days finds their answers; after that the key is dropped by the browser. */
@@ -161,7 +162,7 @@ export function cookieSecret(
   if (configured) return configured;
   if (ephemeral === undefined) {
     const bytes = crypto.getRandomValues(new Uint8Array(32));
-    ephemeral = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    ephemeral = toHex(bytes);
     warn('VISITOR_COOKIE_SECRET is not set; visitor cookies are signed with a per-isolate secret');
   }
   return ephemeral;
@@ -228,14 +229,6 @@ export async function visitorKeyFromCookies(
   return value !== undefined && UUID.test(value) ? value : undefined;
 }
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-function hex(bytes: Uint8Array, from: number, to: number): string {
-  let out = '';
-  for (let i = from; i < to; i++) out += HEX[bytes[i] ?? 0];
-  return out;
-}
-
 /**
  * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
  * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC
@@ -248,7 +241,8 @@ export async function anonymousIdFor(key: string, secret: string, keep = true): 
   const bytes = await hmacBytes(anonymous, key);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const id = `${hex(bytes, 0, 4)}-${hex(bytes, 4, 6)}-${hex(bytes, 6, 8)}-${hex(bytes, 8, 10)}-${hex(bytes, 10, 16)}`;
+  const hex = toHex(bytes, 16);
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   if (keep) anonymous.signed.set(key, id);
   return id;
 }
