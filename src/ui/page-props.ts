@@ -23,6 +23,8 @@ export interface PageProps {
   values: FormValues;
   /** Pathname without the step segment, e.g. /get-yours-otc. */
   basePath: string;
+  /** The address named no step: the visitor landed on the page itself (its page view's path is the page's). */
+  landing?: boolean;
   /** The funnel state of a page with a form (src/worker/funnel/form-page.ts). */
   funnel?: FunnelProps;
   /** Experiment assignment shown on this page, if any. */

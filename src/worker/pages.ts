@@ -223,6 +223,7 @@ async function renderRoute(
         : phone.phone,
       values: state.values,
       basePath,
+      landing: step === undefined,
       ...(config.form
         ? {
             funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, finishListing && (await finishListing), {
@@ -271,6 +272,8 @@ async function renderRoute(
     route.name,
     stepInfo.name,
     stepInfo.fallback,
+    // The landing address and its first step's are two pages to the page view (the <noscript> image's path).
+    step === undefined ? 'landing' : 'step',
     assignment?.variantId ?? '',
     basePath,
     shellVariant(c.req.raw),
