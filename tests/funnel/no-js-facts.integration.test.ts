@@ -60,7 +60,8 @@ describe('a step posted without JavaScript', () => {
       phoneRule: { afid: 'aff42' },
       userAgent: 'no-js-test/1.0',
       ipLookup: { value: v.ip },
-      botDetection: null,
+      // No script ran: the Worker's own check of the user agent (a test client's is no browser's).
+      botDetection: { bot: true, signals: ['bot-ua'] },
     });
     expect(typeof props.formVersion).toBe('string');
     expect(props.session).toMatchObject({ id: row?.session_id });
