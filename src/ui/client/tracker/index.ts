@@ -7,6 +7,7 @@
  * dispatch a `quote:track` window event ({ event, properties }) that is forwarded here, a
  * pageView with a `step` through trackPageView, anything else through track().
  */
+import { fetchWithRetry } from '../../../shared/fetch-client';
 import { buildEventContext, type BotCheckResult } from '../../../shared/tracking/event-context';
 import { isEventName, type EventName } from '../../../shared/tracking/event-names';
 import { stripPersonal } from '../../../shared/tracking/strip-personal';
@@ -47,7 +48,7 @@ export function reportClientError(
   if (reportedKinds.has(kind)) return;
   reportedKinds.add(kind);
   try {
-    void fetch('/api/event/client-error', {
+    void fetchWithRetry('/api/event/client-error', {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json' },
