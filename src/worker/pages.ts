@@ -18,6 +18,12 @@ import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
 import { htmlPageResponse } from './middleware/security-headers';
+import {
+  answersCameFromAddress,
+  CLEAR_FROM_ADDRESS,
+  hasPersonalFields,
+  redirectToCleanAddress,
+} from './funnel/clean-address';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
@@ -109,6 +115,13 @@ async function renderRoute(
     config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // Issue 16: a visitor still holding the nothing-stored hint clears it before the address's answers are stored.
   if (prefill && c.get('hinted')) return retryWithoutHint(c);
+  // Personal fields leave the address: their answers are stored, then a 303 to the clean address.
+  if (hasPersonalFields(url)) {
+    const owner = leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id));
+    if (prefill) await funnelStateOrEmpty(c, config.form, prefill, route.name, owner);
+    return redirectToCleanAddress(c, url, prefill !== null);
+  }
+  const fromAddress = answersCameFromAddress(c);
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
   const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
@@ -204,7 +217,7 @@ async function renderRoute(
     place: { zip: place.zip, located: place.location?.zip ?? null },
     phone,
     // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
-    answersFromAddress: prefill !== null,
+    answersFromAddress: fromAddress,
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
   };
@@ -259,11 +272,11 @@ async function renderRoute(
   };
 
   // The Response is built once with its own headers and the visit record's cookie; the security headers follow in their middleware.
-  const respond = (html: string | Uint8Array<ArrayBuffer>) =>
-    htmlPageResponse(html, {
-      cacheControl: pageCacheControl(personal),
-      setCookie: visit.cookie,
-    });
+  const respond = (html: string | Uint8Array<ArrayBuffer>) => {
+    const response = htmlPageResponse(html, { cacheControl: pageCacheControl(personal), setCookie: visit.cookie });
+    if (fromAddress) response.headers.append('Set-Cookie', CLEAR_FROM_ADDRESS);
+    return response;
+  };
   if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
