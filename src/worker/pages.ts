@@ -96,7 +96,8 @@ async function renderRoute(
 ) {
   const brand = c.get('brand');
   const url = new URL(c.req.url);
-  if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
+  if (!runPageCheck(route.check, { pathname: url.pathname, params }))
+    throw new PageNotFound(url.pathname, route.check?.status);
 
   // Home and legal pages speak the brand's language (m10es: Spanish) and sell its product.
   const language = pageLanguage(route, brand.defaultLanguage);
