@@ -67,7 +67,7 @@ export const demandCheckResponseSchema = z.looseObject({
 });
 
 /**
- * Get-phone reply (spec: "not shown"; our design, see docs/decisions.md): SUCCESS with the
+ * Get-phone reply (spec: "not shown"; our design, see docs/decisions/0011-mediaalpha-get-phone-reply-spec-not-shown.md): SUCCESS with the
  * leased number and how long the lease lasts in seconds, or ERROR with reasons and no number
  * (no buyer for this caller right now).
  */

@@ -1,7 +1,7 @@
 /**
  * Turns a compact family table (shared copy, template, product, variants) into route records.
  * The assignment rules that hold for every page live here once, so a family table only says
- * what is special about it; docs/decisions.md ("Route registry") explains each rule.
+ * what is special about it; docs/decisions/0006-route-registry-brand-lists-templates-copy.md explains each rule.
  */
 import { BRAND_CODES, type BrandCode, type Product } from '../../../brands/schema';
 import type { ExitIntentOptions, FormId, Language, PageCheck, RouteRecordInput, TemplateId } from '../schema';

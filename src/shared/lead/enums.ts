@@ -38,7 +38,7 @@ export const LICENSE_STATUSES = [
 export const licenseStatusSchema = z.enum(LICENSE_STATUSES);
 
 /**
- * Life lead (decision recorded in docs/decisions.md): the face amounts a life or
+ * Life lead (decision recorded in docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md): the face amounts a life or
  * final-expense call centre quotes, as whole US dollars. Final-expense policies sit at the
  * low end (5,000 to 50,000), term life at the high end.
  */

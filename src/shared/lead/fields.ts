@@ -147,7 +147,7 @@ function prefixed<P extends string, T extends Record<string, z.ZodType>>(prefix:
 
 export const DRIVER_PREFIXES = ['driver1', 'driver2', 'driver3'] as const;
 
-/** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions.md). */
+/** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md). */
 export const medicareLeadFields = {
   zipcode: leadField.zipcode,
   haveMedicare: leadField.boolean,
@@ -173,7 +173,7 @@ export const autoLeadFields = {
   ...prefixed('vehicle3', VEHICLE_FIELDS),
 };
 
-/** Life and final-expense lead: our decision (docs/decisions.md), lean on purpose. */
+/** Life and final-expense lead: our decision (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md), lean on purpose. */
 export const lifeLeadFields = {
   zipcode: leadField.zipcode,
   firstName: leadField.name,

@@ -166,7 +166,7 @@ privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c)
 /**
  * UTC days holding rows of these visitors that the cron has not pruned. The report reads rollups
  * only, so a deletion recomputes those days' rollups from the rows left (in the same transaction);
- * a pruned day's rollups keep their counts, which hold no visitor (decisions.md).
+ * a pruned day's rollups keep their counts, which hold no visitor (docs/decisions/0044-events-ingest-per-batch-privacy-deletes-reach.md).
  */
 async function unprunedDaysOf(db: D1Database, anonymousIds: string[]): Promise<string[]> {
   const result = await db

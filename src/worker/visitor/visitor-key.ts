@@ -46,7 +46,7 @@ const encoder = new TextEncoder();
  * its cookies first come back (verified once, then known), so visitors who never return (most
  * of an ad's) neither fill the memos nor leave seven entries each for the garbage collector to
  * carry through the next thousand first visits; a returning visitor pays one check of each
- * cookie on their second request (docs/decisions.md, "Speed", third, ninth, tenth and twelfth
+ * cookie on their second request (docs/decisions/0041-visitor-state-on-the-page-path-the-nothing.md, its third, ninth, tenth and twelfth
  * passes).
  */
 interface SigningKey {
