@@ -5,7 +5,7 @@ import { findRoute, isServedFor } from '../routes/registry';
 import { homeGuides } from '../routes/home-guides';
 import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
-import type { RouteRecord } from '../routes/schema';
+import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderFormIsland, renderPageHtml, renderPageStreamedHtml, type RenderPageInput } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
@@ -88,6 +88,11 @@ async function funnelStateOrEmpty(
 
 // Issue 16: c.get(name) rather than c.var.name on this path: hono's `var` getter copies every
 // variable into a new object on each access.
+/**
+ * A page: the route's check, its language, config and experiment, and the address's personal
+ * fields (stored, then a 303 to the clean address); then the page's data (gatherPageData) and
+ * its response (respondWithPage).
+ */
 async function renderRoute(
   c: Context<AppEnv>,
   route: RouteRecord,
@@ -123,6 +128,41 @@ async function renderRoute(
     return redirectToCleanAddress(c, url, prefill !== null);
   }
   const fromAddress = answersCameFromAddress(c);
+  const data = await gatherPageData(c, {
+    brand,
+    url,
+    route,
+    step,
+    params,
+    language,
+    config,
+    assignment,
+    prefill,
+    listing,
+  });
+  return respondWithPage(c, { ...data, fromAddress });
+}
+
+interface PageRequest {
+  brand: Brand;
+  url: URL;
+  route: RouteRecord;
+  step: string | undefined;
+  params: Record<string, string>;
+  language: Language;
+  config: PageConfig;
+  assignment: ReturnType<typeof applyExperiment>['assignment'];
+  prefill: ReturnType<typeof prefillFromQuery>;
+  listing: ReturnType<typeof listingForPage> | undefined;
+}
+
+/**
+ * What the page shows of this visitor: their stored state (skipped while nothing is stored),
+ * the visit record, the quote token, offers and place, all started together; and whether any of
+ * it is the visitor's own (which decides the shared shell and the cache policy).
+ */
+async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
+  const { brand, url, route, step, params, language, config, assignment, prefill, listing } = request;
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
   const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
@@ -185,12 +225,45 @@ async function renderRoute(
   const xsmid = route.xsmid[brand.id];
   // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
   const phone = phoneSeed(state.lease, brand.defaultPhone);
-  // Nothing of the visitor's in the page but their number and what the form island shows: the
-  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
-  // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
-  const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
-  // Issue 16: the answers, confirmation and place are all inside the form island.
-  const formApart = ownContent && config.form !== null;
+  return {
+    brand,
+    url,
+    route,
+    step,
+    language,
+    config,
+    assignment,
+    tracking,
+    stepInfo,
+    renderedAt,
+    hours,
+    visit,
+    state,
+    formToken,
+    offers,
+    finished,
+    finishListing,
+    place,
+    shownPlace,
+    ownOutsideForm,
+    ownContent,
+    personal,
+    basePath,
+    smid,
+    xsmid,
+    phone,
+  };
+}
+
+type PageData = Awaited<ReturnType<typeof gatherPageData>> & { fromAddress: boolean };
+
+/**
+ * The page context the page embeds for its scripts. Its head is the same for every request of a
+ * shared shell (its JSON is kept with the shell); the tail is this request's.
+ */
+function pageContextOf(c: Context<AppEnv>, data: PageData) {
+  const { brand, route, language, config, tracking, stepInfo, renderedAt, place, smid, xsmid, phone, fromAddress } =
+    data;
   // The page context's head is the same for every request of a shared shell (issue 16: its JSON is
   // kept with the shell); the tail is this request's.
   const contextHead = {
@@ -222,6 +295,25 @@ async function renderRoute(
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
   };
+  return { contextHead, contextTail };
+}
+
+/**
+ * The page's response: a fresh render when it carries the visitor's own content outside the
+ * form island, otherwise the shared shell of its key with this request's slots filled (and, for
+ * a visitor with answers, the form island rendered alone into its slot).
+ */
+async function respondWithPage(c: Context<AppEnv>, data: PageData) {
+  const { brand, url, route, language, config, assignment, stepInfo, hours, visit } = data;
+  const { state, formToken, finished, finishListing, shownPlace, ownOutsideForm, ownContent, personal } = data;
+  const { basePath, smid, xsmid, phone, offers, fromAddress, step } = data;
+  // Nothing of the visitor's in the page but their number and what the form island shows: the
+  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
+  // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
+  const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
+  // Issue 16: the answers, confirmation and place are all inside the form island.
+  const formApart = ownContent && config.form !== null;
+  const { contextHead, contextTail } = pageContextOf(c, data);
   const pageContext = { ...contextHead, ...contextTail };
 
   /** What React renders; with slots, the per-request values are left as slots for a shared shell. */
