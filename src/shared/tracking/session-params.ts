@@ -30,4 +30,3 @@ export function pickUrlParams(search: URLSearchParams): UrlParams {
   }
   return picked;
 }
-

@@ -12,4 +12,3 @@ export async function signJws(key: SigningKey, payload: unknown): Promise<string
   const signature = await crypto.subtle.sign('Ed25519', key.privateKey, new TextEncoder().encode(`${header}.${body}`));
   return `${header}.${body}.${bytesToBase64Url(new Uint8Array(signature))}`;
 }
-

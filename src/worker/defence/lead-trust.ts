@@ -209,4 +209,3 @@ export async function recordLeadTrust(c: TrustContext, input: LeadTrustInput, tr
     { page: input.page },
   );
 }
-
