@@ -58,6 +58,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
+    // Spec section 7, general fetch behaviour: a GET is asked once more on 408/409/425/429/5xx and
+    // a write only with an idempotency key. clientFetch does that; a bare fetch would not.
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: "Browser requests go through clientFetch (src/shared/fetch-client.ts): the spec's retry rules.",
+        },
+      ],
+    },
+  },
+  {
     // The write guard rejects control characters, so its pattern has to name them.
     files: ['src/worker/middleware/write-guard.ts'],
     rules: { 'no-control-regex': 'off' },

@@ -363,7 +363,7 @@ Projection at ${perDay.toLocaleString('en-US')} events a day (from the measured 
 ${(perDay * r.hotDays).toLocaleString('en-US')} raw rows, about ${gb(hotBytes)} of D1; rollups add about
 ${mb(rollupBytesPerYear)} a year at this run's ${rollupRowsPerDay.toFixed(0)} rows a day (more brands,
 pages and sources multiply the rows, not the events); R2 grows by about ${gb(perDay * 30 * r2PerEvent)} a
-month. The capacity plan is in docs/decisions.md ("Events at a million a day").
+month. The capacity plan is in docs/decisions/0042-events-at-a-million-a-day.md.
 
 ${INGEST_HISTORY}
 ${EVENTS_END}`;

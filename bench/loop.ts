@@ -12,7 +12,7 @@
  * this checkout's loop entry) and serves it beside this checkout on the same Miniflare; every
  * kind of both builds is measured in each of LOOP_ROUNDS rounds (default 5, after one uncounted),
  * and the per-round differences are printed. Two builds of the same code differ by 5-8 µs with
- * the slot they are served from: weigh a change in both orders (docs/decisions.md, ninth pass).
+ * the slot they are served from: weigh a change in both orders (docs/decisions/0041-visitor-state-on-the-page-path-the-nothing.md, ninth pass).
  * `npm run loop -- /privacy` measures another page of bh.
  */
 import { baselineHost, buildAll, buildRevision, send, startHarness, type Harness } from './harness';

@@ -24,7 +24,7 @@ import { resolve } from 'node:path';
 import { BRANDS } from '../brands';
 import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
 import { deployProblems, sharedRateLimitNamespaces, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
-import { ROUTES, isServedFor } from '../src/routes';
+import { ROUTES, isServedFor } from '../src/routes/registry';
 import { secretProblems, SECRET_RULES } from '../src/worker/operations/secret-rules';
 
 const require = createRequire(import.meta.url);

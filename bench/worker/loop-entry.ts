@@ -6,7 +6,7 @@
  * invocation, on copies of the request without the header, reads each body, and answers with
  * the time per request. It measures what the Worker's code costs inside the isolate, without
  * the HTTP path (workerd taking the request, the assets router, writing the page back), whose
- * noise on a 2-core machine is larger than most single changes (docs/decisions.md, issue 16).
+ * noise on a 2-core machine is larger than most single changes (docs/decisions/0025-measuring-speed-cpu-per-request-beside-a-floor.md).
  * Timers in workerd tick in whole milliseconds, so it takes a loop of thousands of requests to
  * read microseconds. Every other request, and every other handler, is the product's.
  */

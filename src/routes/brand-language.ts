@@ -22,7 +22,7 @@ export function pageLanguage(
 /**
  * The page's config for the brand. Pages every brand serves sell the brand's product; the
  * home page says the brand's own words (its record's `copy`) and its product's body copy
- * (brands/product-copy.ts) in the brand's language; legal text stays English (docs/decisions.md).
+ * (brands/product-copy.ts) in the brand's language; legal text stays English (docs/decisions/0006-route-registry-brand-lists-templates-copy.md).
  */
 export function localizedConfig(
   route: Pick<RouteRecord, 'name' | 'config'>,

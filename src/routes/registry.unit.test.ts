@@ -263,7 +263,7 @@ describe('findRoute', () => {
     expect(findRoute('/tos/a/b')).toBeUndefined();
   });
 
-  it('sends any deeper review path to the reviews catch-all (spec /reviews/:slug(.*)*), which has no check', () => {
+  it('sends any deeper review path to the reviews catch-all (spec /reviews/:slug(.*)*), whose check lets review links through', () => {
     const index = findRoute('/reviews');
     expect(index).toMatchObject({ route: { name: 'reviews' }, params: { slug: '' } });
     expect(runPageCheck(index?.route.check, { pathname: '/reviews', params: index?.params ?? {} })).toBe(true);
@@ -286,19 +286,25 @@ describe('findRoute', () => {
 describe('page checks and hooks', () => {
   const base = named('get-yours-otc');
 
-  it('passes with no check and throws naming an unknown check', () => {
+  it('passes with no check; a check as data matches the whole parameter', () => {
     expect(runPageCheck(undefined, { pathname: '/x', params: {} })).toBe(true);
-    expect(() => runPageCheck('noSuchCheck', { pathname: '/x', params: {} })).toThrow(
-      'Unknown route middleware: noSuchCheck',
-    );
-    expect(() => runPageCheck('toString', { pathname: '/x', params: {} })).toThrow(
-      'Unknown route middleware: toString',
-    );
+    const check = { param: 'slug', pattern: '[a-z]+' };
+    expect(runPageCheck(check, { pathname: '/r/abc', params: { slug: 'abc' } })).toBe(true);
+    expect(runPageCheck(check, { pathname: '/r/abc.php', params: { slug: 'abc.php' } })).toBe(false);
+    expect(runPageCheck(check, { pathname: '/r', params: {} })).toBe(false);
+    const reviews = named('reviews').check;
+    for (const slug of ['', 'foo', 'old-review-2019', 'foo/bar', 'a/b/c', 'Some Thing', '2024/best-plans/'])
+      expect(runPageCheck(reviews, { pathname: `/reviews/${slug}`, params: { slug } }), slug).toBe(true);
+    for (const slug of ['wp-login.php', '.env', 'foo/../bar', 'x/y.js', '..'])
+      expect(runPageCheck(reviews, { pathname: `/reviews/${slug}`, params: { slug } }), slug).toBe(false);
   });
 
   it('rejects unknown checks and hooks at load, naming them', () => {
     expect(() => assertKnownHooks(ROUTES)).not.toThrow();
-    expect(() => assertKnownHooks([{ ...base, check: 'mysteryCheck' }])).toThrow(/mysteryCheck/);
+    expect(() => assertKnownHooks([{ ...base, check: { param: 'step', pattern: '(' } }])).toThrow(
+      /Unknown route middleware: bad check pattern \(/,
+    );
+    expect(() => assertKnownHooks([{ ...base, check: { param: 'slug', pattern: 'x' } }])).toThrow(/check of slug/);
     expect(() => assertKnownHooks([{ ...base, config: { ...base.config, onEnter: 'phoneHome' } }])).toThrow(
       /onEnter hook: phoneHome/,
     );

@@ -114,6 +114,16 @@ export const experimentSchema = z
   .refine((e) => e.variants.some((v) => v.weight > 0), 'at least one variant needs a weight above 0');
 export type Experiment = z.infer<typeof experimentSchema>;
 
+export const pageCheckSchema = z.strictObject({
+  /** The route parameter the check reads ('' when the address has none). */
+  param: z.string().min(1),
+  /** A regular expression the whole value must match. */
+  pattern: z.string().min(1),
+  /** The not-found status; spec section 5: default 404 (outside 100-999 it falls back to 200). */
+  status: z.number().int().optional(),
+});
+export type PageCheck = z.infer<typeof pageCheckSchema>;
+
 export const routeRecordSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
@@ -125,10 +135,11 @@ export const routeRecordSchema = z
     language: languageSchema.default('english'),
     config: pageConfigSchema,
     /**
-     * A page-level check (spec section 5, route validation). Named, so it stays data;
-     * the registry of checks lives in src/routes/checks.ts.
+     * A page-level check (spec section 5, route validation), as data: the route parameter
+     * must match the pattern, else the page is not found with the spec's message
+     * ('Page Not Found: {path}') and the status given (default 404). src/routes/checks.ts runs it.
      */
-    check: z.string().optional(),
+    check: pageCheckSchema.optional(),
     /** An optional edge experiment on this page (see experimentSchema). */
     experiment: experimentSchema.optional(),
   })

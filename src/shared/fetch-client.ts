@@ -39,13 +39,36 @@ function isPlainBody(body: unknown): body is Record<string, unknown> | unknown[]
   return proto === Object.prototype || proto === null;
 }
 
-function defaultRetries(method: string, idempotencyKey: string | undefined): number {
-  if (method === 'GET' || method === 'HEAD') return 1;
-  return idempotencyKey ? 1 : 0;
+/**
+ * fetch, asked again on a passing failure: a GET (or HEAD) once on RETRY_STATUSES or a network
+ * failure, a write only when it carries an Idempotency-Key header (the server drops the
+ * repeat), unless `retry` says otherwise. The browser's always-loaded script calls this one
+ * directly with bodies it already serialized: it is the whole of the rule, and small.
+ */
+export async function fetchWithRetry(
+  input: string | URL,
+  init: RequestInit & { retry?: number; retryDelayMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<Response> {
+  const { retry, retryDelayMs = 0, fetchImpl = fetch, ...request } = init;
+  const method = (request.method ?? 'GET').toUpperCase();
+  const idempotent = method === 'GET' || method === 'HEAD' || new Headers(request.headers).has('idempotency-key');
+  let attemptsLeft = retry ?? (idempotent ? 1 : 0);
+  for (;;) {
+    try {
+      const response = await fetchImpl(input, { ...request, method });
+      if (attemptsLeft <= 0 || !RETRY_STATUSES.has(response.status)) return response;
+      // Let the connection go before asking again.
+      await response.body?.cancel();
+    } catch (error) {
+      if (attemptsLeft <= 0 || request.signal?.aborted) throw error;
+    }
+    attemptsLeft -= 1;
+    if (retryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+  }
 }
 
 export async function clientFetch(input: string | URL, options: ClientFetchOptions = {}): Promise<Response> {
-  const { body, retry, idempotencyKey, retryDelayMs = 0, fetchImpl = fetch, ...init } = options;
+  const { body, idempotencyKey, ...init } = options;
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   let sent: BodyInit | null | undefined;
@@ -59,18 +82,5 @@ export async function clientFetch(input: string | URL, options: ClientFetchOptio
     sent = body;
   }
   if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);
-
-  let attemptsLeft = retry ?? defaultRetries(method, idempotencyKey);
-  for (;;) {
-    try {
-      const response = await fetchImpl(input, { ...init, method, headers, body: sent });
-      if (attemptsLeft <= 0 || !RETRY_STATUSES.has(response.status)) return response;
-      // Let the connection go before asking again.
-      await response.body?.cancel();
-    } catch (error) {
-      if (attemptsLeft <= 0 || init.signal?.aborted) throw error;
-    }
-    attemptsLeft -= 1;
-    if (retryDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
-  }
+  return fetchWithRetry(input, { ...init, method, headers, body: sent });
 }

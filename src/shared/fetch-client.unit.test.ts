@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { clientFetch, HttpError } from './fetch-client';
+import { clientFetch, fetchWithRetry, HttpError } from './fetch-client';
 import { fetchJson } from './fetch-json';
 
 interface Seen {
@@ -76,6 +76,34 @@ describe('client fetch retries', () => {
     const net = fakeNetwork([status, 200]);
     expect((await clientFetch('https://x.test/api', { fetchImpl: net.impl })).status).toBe(status);
     expect(net.seen).toHaveLength(1);
+  });
+
+  it.each([400, 401, 403, 404, 410, 422, 501, 505])(
+    'does not retry a GET on %i (not in the spec list)',
+    async (status) => {
+      const net = fakeNetwork([status, 200]);
+      const response = await clientFetch('https://x.test/api', { fetchImpl: net.impl });
+      expect(response.status).toBe(status);
+      expect(net.seen).toHaveLength(1);
+    },
+  );
+
+  it("retries the always-loaded script's fetchWithRetry the same way: a GET once, a write with a key once, a write without none", async () => {
+    const url = 'https://x.test/api';
+    const get = fakeNetwork([503]);
+    await fetchWithRetry(url, { fetchImpl: get.impl });
+    expect(get.seen).toHaveLength(2);
+    const write = fakeNetwork([503]);
+    await fetchWithRetry(url, { method: 'POST', body: '{}', fetchImpl: write.impl });
+    expect(write.seen).toHaveLength(1);
+    const keyed = fakeNetwork([503]);
+    await fetchWithRetry(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'idempotency-key': 'k1' },
+      fetchImpl: keyed.impl,
+    });
+    expect(keyed.seen).toHaveLength(2);
   });
 
   it('does not retry a write by default', async () => {

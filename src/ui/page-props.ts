@@ -4,15 +4,8 @@ import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import type { FunnelProps } from './islands/quote-form/types';
 import type { ListingAd } from '../shared/ads/listing-ad';
 
-/** Where the visitor is in the page's form (spec section 2: step parameter). */
-export interface StepInfo {
-  /** Step name as in the URL; the first step when the URL names none or an unknown one. */
-  name: string;
-  /** 1-based step number. */
-  number: number;
-  /** True when the URL's step was missing or unknown and the first step was shown instead. */
-  fallback: boolean;
-}
+import type { StepInfo } from '../shared/forms/step-info';
+export type { StepInfo };
 
 /** The phone number the page shows (spec section 4: leased while unexpired, else the default). */
 export type { PhoneDisplay } from '../shared/phone/lease';
@@ -30,6 +23,8 @@ export interface PageProps {
   values: FormValues;
   /** Pathname without the step segment, e.g. /get-yours-otc. */
   basePath: string;
+  /** The address named no step: the visitor landed on the page itself (its page view's path is the page's). */
+  landing?: boolean;
   /** The funnel state of a page with a form (src/worker/funnel/form-page.ts). */
   funnel?: FunnelProps;
   /** Experiment assignment shown on this page, if any. */

@@ -79,7 +79,7 @@ function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNod
           shell={shell}
           pageContext={pageContext}
           tail={<IslandScripts islands={islands} shell={shell} />}
-          noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null)}
+          noscriptView={noscriptViewUrl(page.basePath, page.config.form ? page.step : null, page.landing)}
         >
           <CallHoursContext.Provider value={input.callHours ?? null}>
             <Layout page={page}>

@@ -6,11 +6,11 @@
 import { Hono } from 'hono';
 import { FAVICON_PATH, faviconSvg, perBrand } from '../ui/brand-identity';
 import type { AppEnv } from './env';
+import { toHex } from '../shared/hex';
 
 async function digest(svg: string): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(svg));
-  const hex = [...new Uint8Array(hash).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `"${hex}"`;
+  return `"${toHex(hash, 12)}"`;
 }
 
 const etagOf = perBrand((brand) => digest(faviconSvg(brand)));

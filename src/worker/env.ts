@@ -30,8 +30,6 @@ export interface AppEnv {
     hinted: boolean;
     /** Set by a page render that minted the id and wrote nothing to the Durable Object: the response carries the hint. */
     hintNothingStored: boolean;
-    /** A page response built with every security header (securedHtmlResponse): the middleware leaves it as it is. */
-    securedResponse: Response | undefined;
     /** The tracking session this request resolved for a page (src/worker/tracking/session.ts). */
     trackingSession: TrackingSession | undefined;
   };

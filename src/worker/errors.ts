@@ -19,15 +19,18 @@ function isApi(c: Context<AppEnv>): boolean {
 /**
  * The status of the error page (spec sections 2, 5 and 8): the status the error carries
  * (an HTTPException's, or the `statusCode` of a server-error object), so a 400 stays
- * 400; 500 when none is given. A status outside 100-999 is no status (spec 5: it falls back
- * to the default, which for the error page is 500), and one that cannot be an error response
- * (below 400, or above 599, which HTTP responses cannot carry) is served as 500 too.
+ * 400; 500 when none is given (spec 2: the status code defaults to 500). A status given
+ * outside 100-999 falls back to 200 (spec 5 and 9: default status 200, valid range 100 to
+ * 999). One inside the range that cannot be an error response (below 400, or above 599, which
+ * HTTP responses cannot carry) is served as 500.
  */
 export function errorStatus(err: unknown): number {
   let given: unknown;
   if (err instanceof HTTPException) given = err.status;
   else if (err && typeof err === 'object' && 'statusCode' in err) given = err.statusCode;
-  const status = sanitizeStatusCode(given, 500);
+  if (given === undefined || given === null) return 500;
+  const status = sanitizeStatusCode(given, 200);
+  if (status === 200 && given !== 200) return 200;
   return status >= 400 && status <= 599 ? status : 500;
 }
 

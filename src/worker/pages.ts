@@ -5,7 +5,7 @@ import { findRoute, isServedFor } from '../routes/registry';
 import { homeGuides } from '../routes/home-guides';
 import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
-import type { RouteRecord } from '../routes/schema';
+import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
 import { renderFormIsland, renderPageHtml, renderPageStreamedHtml, type RenderPageInput } from '../ui/render';
 import type { PageProps } from '../ui/page-props';
@@ -17,7 +17,13 @@ import { isNoindex, shellOptions } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
-import { securedHtmlResponse } from './middleware/security-headers';
+import { htmlPageResponse } from './middleware/security-headers';
+import {
+  answersCameFromAddress,
+  CLEAR_FROM_ADDRESS,
+  hasPersonalFields,
+  redirectToCleanAddress,
+} from './funnel/clean-address';
 import { carriedSearch, funnelProps, prefillFromQuery, ROUND_TRIP_PARAMS } from './funnel';
 import {
   CONTEXT_SLOT,
@@ -83,6 +89,11 @@ async function funnelStateOrEmpty(
 
 // Issue 16: c.get(name) rather than c.var.name on this path: hono's `var` getter copies every
 // variable into a new object on each access.
+/**
+ * A page: the route's check, its language, config and experiment, and the address's personal
+ * fields (stored, then a 303 to the clean address); then the page's data (gatherPageData) and
+ * its response (respondWithPage).
+ */
 async function renderRoute(
   c: Context<AppEnv>,
   route: RouteRecord,
@@ -91,7 +102,8 @@ async function renderRoute(
 ) {
   const brand = c.get('brand');
   const url = new URL(c.req.url);
-  if (!runPageCheck(route.check, { pathname: url.pathname, params })) throw new PageNotFound(url.pathname);
+  if (!runPageCheck(route.check, { pathname: url.pathname, params }))
+    throw new PageNotFound(url.pathname, route.check?.status);
 
   // Home and legal pages speak the brand's language (m10es: Spanish) and sell its product.
   const language = pageLanguage(route, brand.defaultLanguage);
@@ -110,6 +122,48 @@ async function renderRoute(
     config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
   // Issue 16: a visitor still holding the nothing-stored hint clears it before the address's answers are stored.
   if (prefill && c.get('hinted')) return retryWithoutHint(c);
+  // Personal fields leave the address: their answers are stored, then a 303 to the clean address.
+  if (hasPersonalFields(url)) {
+    const owner = leaseOwnerOf(brand, config.product ?? productForBrandId(brand.id));
+    if (prefill) await funnelStateOrEmpty(c, config.form, prefill, route.name, owner);
+    return redirectToCleanAddress(c, url, prefill !== null);
+  }
+  const fromAddress = answersCameFromAddress(c);
+  const data = await gatherPageData(c, {
+    brand,
+    url,
+    route,
+    step,
+    params,
+    language,
+    config,
+    assignment,
+    prefill,
+    listing,
+  });
+  return respondWithPage(c, { ...data, fromAddress });
+}
+
+interface PageRequest {
+  brand: Brand;
+  url: URL;
+  route: RouteRecord;
+  step: string | undefined;
+  params: Record<string, string>;
+  language: Language;
+  config: PageConfig;
+  assignment: ReturnType<typeof applyExperiment>['assignment'];
+  prefill: ReturnType<typeof prefillFromQuery>;
+  listing: ReturnType<typeof listingForPage> | undefined;
+}
+
+/**
+ * What the page shows of this visitor: their stored state (skipped while nothing is stored),
+ * the visit record, the quote token, offers and place, all started together; and whether any of
+ * it is the visitor's own (which decides the shared shell and the cache policy).
+ */
+async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
+  const { brand, url, route, step, params, language, config, assignment, prefill, listing } = request;
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
   const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
@@ -172,12 +226,45 @@ async function renderRoute(
   const xsmid = route.xsmid[brand.id];
   // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
   const phone = phoneSeed(state.lease, brand.defaultPhone);
-  // Nothing of the visitor's in the page but their number and what the form island shows: the
-  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
-  // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
-  const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
-  // Issue 16: the answers, confirmation and place are all inside the form island.
-  const formApart = ownContent && config.form !== null;
+  return {
+    brand,
+    url,
+    route,
+    step,
+    language,
+    config,
+    assignment,
+    tracking,
+    stepInfo,
+    renderedAt,
+    hours,
+    visit,
+    state,
+    formToken,
+    offers,
+    finished,
+    finishListing,
+    place,
+    shownPlace,
+    ownOutsideForm,
+    ownContent,
+    personal,
+    basePath,
+    smid,
+    xsmid,
+    phone,
+  };
+}
+
+type PageData = Awaited<ReturnType<typeof gatherPageData>> & { fromAddress: boolean };
+
+/**
+ * The page context the page embeds for its scripts. Its head is the same for every request of a
+ * shared shell (its JSON is kept with the shell); the tail is this request's.
+ */
+function pageContextOf(c: Context<AppEnv>, data: PageData) {
+  const { brand, route, language, config, tracking, stepInfo, renderedAt, place, smid, xsmid, phone, fromAddress } =
+    data;
   // The page context's head is the same for every request of a shared shell (issue 16: its JSON is
   // kept with the shell); the tail is this request's.
   const contextHead = {
@@ -205,10 +292,29 @@ async function renderRoute(
     place: { zip: place.zip, located: place.location?.zip ?? null },
     phone,
     // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
-    answersFromAddress: prefill !== null,
+    answersFromAddress: fromAddress,
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
   };
+  return { contextHead, contextTail };
+}
+
+/**
+ * The page's response: a fresh render when it carries the visitor's own content outside the
+ * form island, otherwise the shared shell of its key with this request's slots filled (and, for
+ * a visitor with answers, the form island rendered alone into its slot).
+ */
+async function respondWithPage(c: Context<AppEnv>, data: PageData) {
+  const { brand, url, route, language, config, assignment, stepInfo, hours, visit } = data;
+  const { state, formToken, finished, finishListing, shownPlace, ownOutsideForm, ownContent, personal } = data;
+  const { basePath, smid, xsmid, phone, offers, fromAddress, step } = data;
+  // Nothing of the visitor's in the page but their number and what the form island shows: the
+  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
+  // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
+  const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
+  // Issue 16: the answers, confirmation and place are all inside the form island.
+  const formApart = ownContent && config.form !== null;
+  const { contextHead, contextTail } = pageContextOf(c, data);
   const pageContext = { ...contextHead, ...contextTail };
 
   /** What React renders; with slots, the per-request values are left as slots for a shared shell. */
@@ -224,6 +330,7 @@ async function renderRoute(
         : phone.phone,
       values: state.values,
       basePath,
+      landing: step === undefined,
       ...(config.form
         ? {
             funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, finishListing && (await finishListing), {
@@ -259,12 +366,12 @@ async function renderRoute(
     return pageRendering.streamed ? renderPageStreamedHtml(input, form) : renderPageHtml(input, form);
   };
 
-  // Issue 16: the Response is built once with every header (its own, the security headers, the visit record's cookie).
-  const respond = (html: string | Uint8Array<ArrayBuffer>) =>
-    securedHtmlResponse(c, html, {
-      cacheControl: pageCacheControl(personal),
-      setCookie: visit.cookie,
-    });
+  // The Response is built once with its own headers and the visit record's cookie; the security headers follow in their middleware.
+  const respond = (html: string | Uint8Array<ArrayBuffer>) => {
+    const response = htmlPageResponse(html, { cacheControl: pageCacheControl(personal), setCookie: visit.cookie });
+    if (fromAddress) response.headers.append('Set-Cookie', CLEAR_FROM_ADDRESS);
+    return response;
+  };
   if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.
   // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
@@ -273,6 +380,8 @@ async function renderRoute(
     route.name,
     stepInfo.name,
     stepInfo.fallback,
+    // The landing address and its first step's are two pages to the page view (the <noscript> image's path).
+    step === undefined ? 'landing' : 'step',
     assignment?.variantId ?? '',
     basePath,
     shellVariant(optedOut(c)),

@@ -39,7 +39,7 @@ async function anonymousIdOf(page: Page): Promise<string> {
 }
 
 describe('lead certificate in the browser', () => {
-  it('finishes the Medicare funnel with one company ticked; the certificate page says the signature is valid', async () => {
+  it('finishes the Medicare funnel with one company ticked; the certificate page says the signature is valid, and NOT valid once altered', async () => {
     const { context, page, errors } = await newVisitor(browser);
     const origin = brandOrigin('bh');
     await page.goto(`${origin}/get-yours-otc`);
@@ -82,6 +82,26 @@ describe('lead certificate in the browser', () => {
     expect(await page.locator('#cert-status').textContent()).toMatch(/^Signature valid/);
     await expect.poll(() => page.locator('#cert-text-status').getAttribute('data-state')).toBe('valid');
     expect(await page.locator('main').textContent()).toContain(`${chosen?.name}: accepted`);
+
+    // The same certificate with one character of its signature changed on the way: the page's
+    // own check must say so (the "NOT valid" path), not trust what the Worker rendered.
+    const certificateUrl = `${origin}/certificates/${lead?.certificate_id}`;
+    // The page as served (fetched by the page itself: only the browser resolves *.localhost).
+    const html = await page.evaluate(async (url) => (await fetch(url)).text(), certificateUrl);
+    const tampered = html.replace(
+      /(id="cert-jws"[^>]*>"[^".]+\.[^".]+\.)(.)/,
+      (_match, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`,
+    );
+    expect(tampered).not.toBe(html);
+    await page.route(certificateUrl, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: tampered }),
+    );
+    await page.goto(certificateUrl);
+    await expect
+      .poll(() => page.locator('#cert-status').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('invalid');
+    expect(await page.locator('#cert-status').textContent()).toMatch(/^Signature NOT valid/);
+    await page.unroute(certificateUrl);
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });

@@ -60,7 +60,8 @@ describe('a step posted without JavaScript', () => {
       phoneRule: { afid: 'aff42' },
       userAgent: 'no-js-test/1.0',
       ipLookup: { value: v.ip },
-      botDetection: null,
+      // No script ran: the Worker's own check of the user agent (a test client's is no browser's).
+      botDetection: { bot: true, signals: ['bot-ua'] },
     });
     expect(typeof props.formVersion).toBe('string');
     expect(props.session).toMatchObject({ id: row?.session_id });
@@ -156,6 +157,29 @@ describe('a page view without JavaScript', () => {
       pageName: expect.stringContaining('get-yours-otc'),
       url: { search: '?utm_campaign=spring' },
       page: { step: { name: 'medicare', fallback: false } },
+    });
+  });
+
+  it("a landing view records the page's own path, not its first step's (where the form posts)", async () => {
+    const v = visitor('bh');
+    const html = await (await v.get('/get-yours-otc?utm_campaign=spring')).text();
+    const src = decode(/<noscript><img src="([^"]+)"/.exec(html)?.[1] ?? '');
+    expect(src).toBe('/api/event/noscript-view.gif?path=%2Fget-yours-otc');
+    // The first step named in the address is another page to the view: the shared shell must not mix them.
+    const stepHtml = await (await v.get('/get-yours-otc/zip')).text();
+    expect(decode(/<noscript><img src="([^"]+)"/.exec(stepHtml)?.[1] ?? '')).toBe(
+      '/api/event/noscript-view.gif?path=%2Fget-yours-otc%2Fzip',
+    );
+    expect((await v.fetch(src, { headers: { referer: `${v.origin}/get-yours-otc?utm_campaign=spring` } })).status).toBe(
+      200,
+    );
+    await expect.poll(async () => (await eventsOf(v, 'pageView')).length, WAIT).toBe(1);
+    const [row] = await eventsOf(v, 'pageView');
+    // Spec section 2: a missing step shows the first step, and that is no fallback.
+    expect(row).toMatchObject({ page: 'get-yours-otc', step_name: 'zip', step_number: 1 });
+    expect(JSON.parse(row?.properties ?? '{}')).toMatchObject({
+      url: { pathname: '/get-yours-otc', search: '?utm_campaign=spring' },
+      page: { step: { name: 'zip', fallback: false } },
     });
   });
 

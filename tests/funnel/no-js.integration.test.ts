@@ -76,11 +76,15 @@ describe('Medicare funnel without JavaScript', () => {
 
   it('drops personal query fields from the carried query and prefills the form from them', async () => {
     const v = visitor('bh');
-    const first = await v.get('/get-yours-otc?firstname=Grace&lastname=Hopper&phone=3055550100&utm_campaign=c1');
+    // Spec section 2, without JavaScript: a 303 to the address without its personal fields, the values kept.
+    const arrival = await v.get('/get-yours-otc?firstname=Grace&lastname=Hopper&phone=3055550100&utm_campaign=c1');
+    expect(arrival.status).toBe(303);
+    expect(arrival.headers.get('location')).toBe('/get-yours-otc?utm_campaign=c1');
+    const first = await v.get(arrival.headers.get('location') ?? '');
     expect(first.status).toBe(200);
     const html = decode(await first.text());
     expect(html).toContain('action="/get-yours-otc/zip?utm_campaign=c1"');
-    const location = await submitStep(v, '/get-yours-otc/zip?utm_campaign=c1&email=g%40example.com', {
+    const location = await submitStep(v, '/get-yours-otc/zip?utm_campaign=c1', {
       zipcode: '10001',
     });
     expect(location).toBe('/get-yours-otc/medicare?utm_campaign=c1');
@@ -354,5 +358,50 @@ describe('stored values are never lost', () => {
     expect(html).toContain('value="Ada"');
     expect(html).toContain('value="Lovelace"');
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');
+  });
+});
+
+describe('personal fields in the address without JavaScript (spec section 2)', () => {
+  // The spec's list, written here: firstname, lastname, age, email, phone, dateofbirth, address,
+  // device, devicetype, session_id, has_medicare, has_medicaid.
+  const SPEC_PERSONAL = [
+    'firstname',
+    'lastname',
+    'age',
+    'email',
+    'phone',
+    'dateofbirth',
+    'address',
+    'device',
+    'devicetype',
+    'session_id',
+    'has_medicare',
+    'has_medicaid',
+  ];
+
+  it('answers with a 303 to the clean address for each of them, on a page with or without a form', async () => {
+    for (const name of SPEC_PERSONAL) {
+      for (const path of ['/get-yours-otc/zip', '/privacy']) {
+        const v = visitor('bh');
+        const res = await v.get(`${path}?utm_source=news&${name}=x1&gclid=${'g'.repeat(16)}`);
+        expect(res.status, `${path} ${name}`).toBe(303);
+        expect(res.headers.get('location')).toBe(`${path}?utm_source=news&gclid=${'g'.repeat(16)}`);
+      }
+    }
+  });
+
+  it('keeps the values for prefill, tells the clean page once, and leaves an address without them alone', async () => {
+    const v = visitor('bh');
+    const arrival = await v.get('/get-yours-otc/name?firstname=Ada&lastname=Lovelace');
+    expect(arrival.headers.get('location')).toBe('/get-yours-otc/name');
+    const page = await v.get('/get-yours-otc/name');
+    expect(page.status).toBe(200);
+    const html = decode(await page.text());
+    expect(html).toContain('value="Ada"');
+    expect(html).toContain('value="Lovelace"');
+    expect(html).toContain('"answersFromAddress":true');
+    const again = decode(await (await v.get('/get-yours-otc/name')).text());
+    expect(again).toContain('"answersFromAddress":false');
+    expect((await v.get('/get-yours-otc/name?utm_source=news')).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { CURRENT_CONSENT_VERSION } from '../../src/shared/consent';
 import { visitor, type Visitor } from '../support/funnel';
 
 /**
- * The quote token on the lead (spec 7.7, docs/decisions.md "Quote token on the lead"): the
+ * The quote token on the lead (spec 7.7, docs/decisions/0023-quote-token-on-the-lead.md): the
  * final submit's token is verified against the visitor and ip and the result stored on the
  * lead; a bad or missing token never blocks it.
  */

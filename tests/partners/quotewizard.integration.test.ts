@@ -5,6 +5,8 @@ import worker from '../../src/worker/index';
 import { deliverOne, type LeadDeliveryMessage } from '../../src/worker/lead-delivery';
 import type { QuoteWizardDeliveryMessage } from '../../src/worker/lead-delivery/message';
 import { autoContactOf, finishAuto } from '../support/auto-funnel';
+import { AUTO_ANSWERS } from '../support/auto-lead';
+import { formDefinition, stepInputNames } from '../../src/shared/forms';
 import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
 import { HONEYPOT_FIELD } from '../../src/shared/defence';
 import { asIfTaken } from '../support/pace';
@@ -111,6 +113,38 @@ describe('QuoteWizard delivery of an auto lead', () => {
       tcpa: { consented: true, disclosure_version: expect.any(String) },
     });
     expect((body.tcpa as { disclosure_sha256?: string }).disclosure_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("sends each driver's own military experience (spec section 7: drivers' military_experience), not driver 1's for all", async () => {
+    const sb = sandboxScope();
+    const v = visitor('ps', { ip: sb.ip });
+    const answers: Record<string, string> = {
+      ...AUTO_ANSWERS,
+      driver2FirstName: 'Sam',
+      driver2LastName: 'Hopper',
+      driver2Gender: 'male',
+      driver2MaritalStatus: 'married',
+      driver2DobMonth: '1',
+      driver2DobDay: '2',
+      driver2DobYear: '1970',
+      driver2LicenseStatus: 'active',
+      driver2Sr22: '0',
+      driver2CreditRating: 'good',
+      driver2MilitaryAffiliation: '0',
+    };
+    const steps = formDefinition('auto').steps;
+    for (const [index, step] of steps.entries()) {
+      const form: Record<string, string> = {};
+      for (const name of stepInputNames(step)) if (answers[name] !== undefined) form[name] = answers[name];
+      if (step.group) form[`${step.group.prefix}s`] = step.group.prefix === 'driver' ? '2' : '1';
+      if (index === steps.length - 1) await asIfTaken(v);
+      await submitStep(v, `/save-auto/${step.name}`, form);
+    }
+    await expect.poll(async () => (await leadCalls(sb)).length, WAIT).toBe(1);
+    const body = (await leadCalls(sb))[0]?.body as { drivers: Record<string, unknown>[] };
+    expect(body.drivers).toHaveLength(2);
+    expect(body.drivers[0]).toMatchObject({ first_name: 'Grace', military_experience: 'true' });
+    expect(body.drivers[1]).toMatchObject({ first_name: 'Sam', military_experience: 'false' });
   });
 
   it('a redelivered message, or two consumers holding the same one, never send the lead twice', async () => {

@@ -43,14 +43,19 @@ describe('error handling (spec section 8)', () => {
     expect(await res.json()).toEqual({ error: { code: 'internal_error', message: 'Internal Server Error' } });
   });
 
-  it('keeps the status an error carries; 500 only when none (or none usable) is given', () => {
+  it('keeps the status an error carries; 500 when none is given, 200 when it is outside 100 to 999', () => {
     expect(errorStatus(new HTTPException(400))).toBe(400);
     expect(errorStatus(new HTTPException(403))).toBe(403);
     expect(errorStatus(new HTTPException(503))).toBe(503);
     expect(errorStatus(Object.assign(new Error('x'), { statusCode: 422 }))).toBe(422);
     expect(errorStatus(new Error('x'))).toBe(500);
-    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 1000 }))).toBe(500);
-    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 42 }))).toBe(500);
+    // Spec sections 5 and 9: a status given outside 100 to 999 falls back to 200.
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 1000 }))).toBe(200);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 42 }))).toBe(200);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 99 }))).toBe(200);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 100 }))).toBe(500);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 999 }))).toBe(500);
+    expect(errorStatus(Object.assign(new Error('x'), { statusCode: 'x' }))).toBe(200);
     // In 100-999 but not an error status an HTTP response can carry.
     expect(errorStatus(Object.assign(new Error('x'), { statusCode: 302 }))).toBe(500);
     expect(errorStatus(Object.assign(new Error('x'), { statusCode: 700 }))).toBe(500);

@@ -151,3 +151,15 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     expect(html).toContain('Política de privacidad');
   });
 });
+
+describe('route validation (spec sections 4, 5 and 8)', () => {
+  it("a page whose check fails is a 404 reading 'Page Not Found: {path}'; one whose check passes is served", async () => {
+    const v = visitor('ac');
+    const res = await v.get('/reviews/wp-login.php');
+    expect(res.status).toBe(404);
+    const html = decode(await res.text());
+    expect(html).toContain('Page Not Found: /reviews/wp-login.php');
+    expect((await v.get('/reviews/old-review')).status).toBe(200);
+    expect((await v.get('/reviews')).status).toBe(200);
+  });
+});

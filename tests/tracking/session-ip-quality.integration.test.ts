@@ -41,6 +41,7 @@ describe('ip quality in server-side events', () => {
     await sb.set('mediaalpha', 'low-bid');
     await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc' });
     await expect.poll(async () => (await lowBidProperties(v.id)).length, { timeout: 10_000, interval: 200 }).toBe(1);
-    expect((await lowBidProperties(v.id))[0]?.ipQuality).toBeUndefined();
+    // Null, as in a page's event before its check: the context always has the field (spec section 3).
+    expect((await lowBidProperties(v.id))[0]?.ipQuality).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partnerJson, partnerTimeoutMs } from '../partner-fetch';
+import { toHex } from '../../shared/hex';
 
 /**
  * IPQualityScore ip reputation (spec section 7.6). The key is the IPQS_API_KEY secret and
@@ -60,7 +61,7 @@ export function toIpQuality(reply: z.infer<typeof ipqsReplySchema>, now: Date): 
 
 export async function ipCacheKey(ip: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ip));
-  return `ipqs:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `ipqs:${toHex(digest)}`;
 }
 
 export type IpqsEnv = Pick<Env, 'IPQS_BASE_URL' | 'IPQS_API_KEY' | 'PARTNER_TIMEOUT_MS' | 'CACHE'>;

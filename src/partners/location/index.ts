@@ -10,4 +10,4 @@ export {
   type ZipLocation,
   type ZipLookupDeps,
 } from './zip-lookup';
-export { zipShardPath, zipShardSchema, type ZipShard } from './zip-shard';
+export { zipShardPath, zipShardSchema } from './zip-shard';

@@ -8,7 +8,6 @@ export const zipShardSchema = z.record(
   z.string().regex(/^\d{5}$/),
   z.tuple([z.string().min(1), z.string().regex(/^[A-Z]{2}$/), z.string().min(1)]),
 );
-export type ZipShard = z.infer<typeof zipShardSchema>;
 
 export function zipShardPath(zip: string): string {
   return `/data/zips/${zip.slice(0, 3)}.json`;

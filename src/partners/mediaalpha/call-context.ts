@@ -9,7 +9,7 @@ export const REQUEST_VERSION = 17;
  * What every MediaAlpha request carries besides its data, all decided by the Worker: ip
  * from CF-Connecting-IP, user agent from the request, placement id from the brand, sub ids
  * and source from the visitor's attribution. sub_2 is the brand id and sub_3 the page name,
- * so MediaAlpha's reports split by brand and page (see docs/decisions.md).
+ * so MediaAlpha's reports split by brand and page (see docs/decisions/0010-mediaalpha-publisher-id-sub-ids-and-the-source.md).
  */
 export interface CallContext {
   ip: string;

@@ -29,7 +29,6 @@ export const adResponseV1Schema = z.looseObject({
   request_id: z.string(),
   time: z.number(),
 });
-export type AdResponseV1 = z.infer<typeof adResponseV1Schema>;
 
 export { listingAdSchema, type ListingAd } from '../../shared/ads/listing-ad';
 
@@ -41,7 +40,6 @@ export const adResponseV2Schema = z.looseObject({
   requestid: z.string(),
   wizsid: z.string(),
 });
-export type AdResponseV2 = z.infer<typeof adResponseV2Schema>;
 
 /**
  * The second shape with each ad left unread: the listing is filtered ad by ad
@@ -50,7 +48,6 @@ export type AdResponseV2 = z.infer<typeof adResponseV2Schema>;
 export const adListingEnvelopeSchema = adResponseV2Schema.extend({
   response: z.looseObject({ ads: z.array(z.unknown()) }),
 });
-export type AdListingEnvelope = z.infer<typeof adListingEnvelopeSchema>;
 
 /** The ads of a listing that pass the listing schema, and how many did not. */
 export function validListingAds(ads: readonly unknown[]): { ads: z.infer<typeof listingAdSchema>[]; dropped: number } {
@@ -68,10 +65,9 @@ export const adResponseSchema = z.union([adListingEnvelopeSchema, adResponseV1Sc
 export const demandCheckResponseSchema = z.looseObject({
   ctc: z.looseObject({ ev: z.number().finite() }),
 });
-export type DemandCheckResponse = z.infer<typeof demandCheckResponseSchema>;
 
 /**
- * Get-phone reply (spec: "not shown"; our design, see docs/decisions.md): SUCCESS with the
+ * Get-phone reply (spec: "not shown"; our design, see docs/decisions/0011-mediaalpha-get-phone-reply-spec-not-shown.md): SUCCESS with the
  * leased number and how long the lease lasts in seconds, or ERROR with reasons and no number
  * (no buyer for this caller right now).
  */

@@ -1,3 +1,4 @@
+import { toHex } from '../../shared/hex';
 /**
  * Spec section 7.2: the source list of 7 slots. Slot 1 is the affiliate id, slot 2 the
  * first 10 hex characters of the SHA-1 of the publisher id (or null when there is none),
@@ -8,7 +9,7 @@ export type SourceList = (string | null)[];
 
 export async function sha1Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(digest);
 }
 
 export async function buildSource(affiliateId: string, publisherId: string | null | undefined): Promise<SourceList> {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { base64UrlToBytes, bytesToBase64Url } from '../../shared/base64url';
+import { toHex } from '../../shared/hex';
 
 /**
- * The quote token (spec sections 4 and 7.7; design in docs/decisions.md): a short-lived
+ * The quote token (spec sections 4 and 7.7; design in docs/decisions/0013-quote-token.md): a short-lived
  * proof that a lead comes from a live page of this visitor on this connection. Format
  * `v1.{payload}.{signature}`, both base64url; the payload is JSON {vid, iph, exp, jti} where
  * vid is the visitor id, iph the first 16 hex chars of SHA-256(ip) (the browser sees the
@@ -39,7 +40,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 
 export async function ipHash(ip: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(ip)));
-  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(digest, 8);
 }
 
 export async function issueQuoteToken(

@@ -23,15 +23,6 @@ export function turnstileScriptUrl(env: Pick<Env, 'TURNSTILE_BASE_URL'>): string
   return `${env.TURNSTILE_BASE_URL.replace(/\/+$/, '')}/v0/api.js`;
 }
 
-/** The origin the widget's script and frame come from (for the CSP). */
-export function turnstileOrigin(env: Pick<Env, 'TURNSTILE_BASE_URL'>): string | null {
-  try {
-    return new URL(env.TURNSTILE_BASE_URL).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Throws PartnerError when siteverify fails or times out; `success: false` is an answer, not a failure. */
 export async function siteverify(
   env: TurnstileEnv,

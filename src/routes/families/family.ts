@@ -1,10 +1,10 @@
 /**
  * Turns a compact family table (shared copy, template, product, variants) into route records.
  * The assignment rules that hold for every page live here once, so a family table only says
- * what is special about it; docs/decisions.md ("Route registry") explains each rule.
+ * what is special about it; docs/decisions/0006-route-registry-brand-lists-templates-copy.md explains each rule.
  */
 import { BRAND_CODES, type BrandCode, type Product } from '../../../brands/schema';
-import type { ExitIntentOptions, FormId, Language, RouteRecordInput, TemplateId } from '../schema';
+import type { ExitIntentOptions, FormId, Language, PageCheck, RouteRecordInput, TemplateId } from '../schema';
 
 /** The copy a template renders. Plain text; a body paragraph starting '## ' is a heading. */
 export interface PageCopy {
@@ -42,7 +42,7 @@ interface PageSettings {
   onExitIntent?: ExitHook | null;
   exitIntentOptions?: Partial<ExitIntentOptions>;
   campaign?: Campaign;
-  check?: string;
+  check?: PageCheck;
 }
 
 /** One page of a family: its name plus whatever differs from the family (copy fields included). */

@@ -88,9 +88,16 @@ export const fixedPages = [
     benefits: ['dental', 'vision', 'otc'],
     planTypes: ['Medicare Advantage', 'Part D'],
     variants: [
-      // The spec's /reviews/:slug(.*)*: any address under /reviews without a carrier page of
-      // its own (an old or mistyped review link) shows the reviews index, not a 404.
-      { name: 'reviews', path: '/reviews/:slug?', copy: reviewsIndex },
+      // The spec's /reviews/:slug(.*)*: an address under /reviews without a carrier page of its
+      // own (an old or mistyped review link) shows the reviews index, not a 404. Its check turns
+      // away what no review link looks like, a name with a dot (a probe for
+      // /reviews/wp-login.php, a file, a dot folder), with the spec's 'Page Not Found: {path}'.
+      {
+        name: 'reviews',
+        path: '/reviews/:slug?',
+        copy: reviewsIndex,
+        check: { param: 'slug', pattern: '[^./]*(?:/[^./]+)*/?' },
+      },
       {
         name: 'reviews-aetna',
         path: '/reviews/aetna/:step?',

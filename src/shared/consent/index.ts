@@ -7,6 +7,7 @@
 import type { Product } from '../../../brands/schema';
 import type { Language } from '../../routes/schema';
 import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK } from './texts';
+import { toHex } from '../hex';
 
 export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
 export * from './tpmo';
@@ -62,5 +63,5 @@ export function consentParts(disclosure: { text: string; link?: { text: string }
 /** SHA-256 of the UTF-8 text, lowercase hex (Web Crypto: the same in the Worker and tests). */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(digest);
 }

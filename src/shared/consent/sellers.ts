@@ -23,7 +23,3 @@ export function sellerChoices(
   const ticked = new Set(postedIds);
   return sellers.map((s) => ({ id: s.id, name: s.name, accepted: ticked.has(s.id) }));
 }
-
-export function acceptedSellers(choices: readonly SellerChoice[]): SellerChoice[] {
-  return choices.filter((c) => c.accepted);
-}

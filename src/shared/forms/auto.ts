@@ -57,18 +57,22 @@ function driverDetailFields(n: number): FieldDef[] {
       options: CREDIT_RATING_OPTIONS,
     },
   ];
-  // Spec section 3: driver1's MilitaryAffiliation is used for the whole lead, so it is asked once.
-  if (n === 1) {
-    fields.push(
-      yesNo(
-        `${p}MilitaryAffiliation`,
-        l(
-          'Have you or your spouse served in the U.S. military?',
-          '¿Usted o su cónyuge sirvieron en las Fuerzas Armadas de EE. UU.?',
-        ),
-      ),
-    );
-  }
+  // Spec sections 3 and 7: every driver has a MilitaryAffiliation, and QuoteWizard takes each
+  // driver's military_experience; MediaAlpha uses driver 1's for the whole lead, hence its wording.
+  fields.push(
+    yesNo(
+      `${p}MilitaryAffiliation`,
+      n === 1
+        ? l(
+            'Have you or your spouse served in the U.S. military?',
+            '¿Usted o su cónyuge sirvieron en las Fuerzas Armadas de EE. UU.?',
+          )
+        : l(
+            'Has this driver served in the U.S. military?',
+            '¿Este conductor sirvió en las Fuerzas Armadas de EE. UU.?',
+          ),
+    ),
+  );
   return fields;
 }
 
@@ -85,7 +89,8 @@ export const driverDetailsGroup: GroupDef = { ...driverGroup, fields: driverDeta
 
 export const autoForm: FormDef = {
   id: 'auto',
-  version: 'auto-2',
+  // auto-3: the military question asked of every driver.
+  version: 'auto-3',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,

@@ -58,8 +58,6 @@ export const zipStep = (title: Localized): StepDef => ({
   required: ['zipcode'],
 });
 
-export const finishLabel = l('Get my quote', 'Obtener mi cotización');
-
 /**
  * The last two steps of the Medicare and life forms: who the agent asks for, and the number
  * to call with the consent disclosure beside it. With `optionalContact` (Medicare: the

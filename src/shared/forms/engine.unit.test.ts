@@ -92,10 +92,9 @@ describe('driver and vehicle slots', () => {
     expect(patch).not.toHaveProperty('driver1FirstName');
   });
 
-  it('only driver 1 is asked the military question (it applies to the whole lead)', () => {
+  it("every driver is asked the military question (QuoteWizard takes each driver's, spec section 7)", () => {
     const names = stepInputNames(findStep(autoForm, 'driver-details') as StepDef);
-    expect(names).toContain('driver1MilitaryAffiliation');
-    expect(names).not.toContain('driver2MilitaryAffiliation');
+    for (const driver of ['driver1', 'driver2', 'driver3']) expect(names).toContain(`${driver}MilitaryAffiliation`);
   });
 
   it('issue 15: the driver step is split in two, each at most five questions a driver, every driver field asked once', () => {
@@ -125,7 +124,7 @@ describe('driver and vehicle slots', () => {
     ]);
     const asked = [...stepFields(who), ...stepFields(record)].map((f) => f.name);
     expect(new Set(asked).size).toBe(asked.length);
-    expect(asked).toHaveLength(3 * 8 + 1);
+    expect(asked).toHaveLength(3 * 9);
   });
 
   it('the details step shows a slot for each driver named on the step before, with no add of its own', () => {

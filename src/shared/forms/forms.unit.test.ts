@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_IDS } from '../../routes/schema';
 import {
-  CURRENT_INSURERS,
-  GENDERS,
-  CREDIT_RATINGS,
-  LEAD_FIELDS_BY_PRODUCT,
-  LICENSE_STATUSES,
-  MARITAL_STATUSES,
-  COVERAGE_AMOUNTS,
-  parseLeadValues,
-} from '../lead';
+  SPEC_CREDIT_RATINGS as CREDIT_RATINGS,
+  SPEC_GENDERS as GENDERS,
+  SPEC_LICENSE_STATUSES as LICENSE_STATUSES,
+  SPEC_MARITAL_STATUSES as MARITAL_STATUSES,
+} from '../../../tests/support/spec';
+import { CURRENT_INSURERS, LEAD_FIELDS_BY_PRODUCT, COVERAGE_AMOUNTS, parseLeadValues } from '../lead';
 import { consentStep, stepFields } from './engine';
 import {
   COVERAGE_AMOUNT_OPTIONS,

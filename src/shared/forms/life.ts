@@ -1,5 +1,5 @@
 /**
- * The life and final-expense form (get-life-now, fe-*; fields decided in docs/decisions.md):
+ * The life and final-expense form (get-life-now, fe-*; fields decided in docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md):
  * what a life call centre quotes on (face amount, age, gender, tobacco) and who to call.
  */
 import { COVERAGE_AMOUNT_OPTIONS, GENDER_OPTIONS } from './options';

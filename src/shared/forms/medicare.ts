@@ -1,7 +1,7 @@
 /**
  * The Medicare form: the spec's Medicare lead fields (zipcode, haveMedicare, haveMedicaid,
  * firstName, lastName), then an optional, skippable call-back contact (phone, email) with the
- * consent disclosure on that last step (docs/decisions.md, issue 10).
+ * consent disclosure on that last step (docs/decisions/0020-quote-funnel-consent.md).
  */
 import { callBackSteps, l, yesNo, zipStep } from './common-fields';
 import type { FormDef } from './types';

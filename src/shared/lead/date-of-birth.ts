@@ -2,7 +2,7 @@
  * Spec section 5, date of birth: accepted as MM/dd/yyyy, dd/MM/yyyy or yyyy-MM-dd and
  * normalised to yyyy-MM-dd; slash dates are tried month first. Impossible calendar dates
  * (02/30/2001, 13/13/2000) are dropped, and so are dates a living applicant cannot have:
- * in the future or more than 120 years ago (our decision, docs/decisions.md).
+ * in the future or more than 120 years ago (our decision, docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md).
  */
 
 /** Oldest age we accept, in years. */

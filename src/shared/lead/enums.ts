@@ -6,11 +6,9 @@ import { z } from 'zod';
 
 export const GENDERS = ['male', 'female', 'non-binary'] as const;
 export const genderSchema = z.enum(GENDERS);
-export type Gender = z.infer<typeof genderSchema>;
 
 export const CREDIT_RATINGS = ['excellent', 'good', 'average', 'fair', 'poor'] as const;
 export const creditRatingSchema = z.enum(CREDIT_RATINGS);
-export type CreditRating = z.infer<typeof creditRatingSchema>;
 
 export const MARITAL_STATUSES = [
   'single',
@@ -22,7 +20,6 @@ export const MARITAL_STATUSES = [
   'unknown',
 ] as const;
 export const maritalStatusSchema = z.enum(MARITAL_STATUSES);
-export type MaritalStatus = z.infer<typeof maritalStatusSchema>;
 
 export const LICENSE_STATUSES = [
   'active',
@@ -39,10 +36,9 @@ export const LICENSE_STATUSES = [
   'temporary',
 ] as const;
 export const licenseStatusSchema = z.enum(LICENSE_STATUSES);
-export type LicenseStatus = z.infer<typeof licenseStatusSchema>;
 
 /**
- * Life lead (decision recorded in docs/decisions.md): the face amounts a life or
+ * Life lead (decision recorded in docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md): the face amounts a life or
  * final-expense call centre quotes, as whole US dollars. Final-expense policies sit at the
  * low end (5,000 to 50,000), term life at the high end.
  */
@@ -58,4 +54,3 @@ export const COVERAGE_AMOUNTS = [
   '1000000',
 ] as const;
 export const coverageAmountSchema = z.enum(COVERAGE_AMOUNTS);
-export type CoverageAmount = z.infer<typeof coverageAmountSchema>;

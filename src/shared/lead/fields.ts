@@ -20,10 +20,6 @@ import {
 import { currentInsurerSchema } from './insurers';
 import { lenient, withoutUndefined } from './lenient';
 
-/** Spec section 9: max drivers 3, max vehicles 3. */
-export const MAX_DRIVERS = 3;
-export const MAX_VEHICLES = 3;
-
 // ---- Rules (spec section 5) -------------------------------------------------------------
 
 const zipcodeRule = z
@@ -150,11 +146,8 @@ function prefixed<P extends string, T extends Record<string, z.ZodType>>(prefix:
 }
 
 export const DRIVER_PREFIXES = ['driver1', 'driver2', 'driver3'] as const;
-export const VEHICLE_PREFIXES = ['vehicle1', 'vehicle2', 'vehicle3'] as const;
-export type DriverPrefix = (typeof DRIVER_PREFIXES)[number];
-export type VehiclePrefix = (typeof VEHICLE_PREFIXES)[number];
 
-/** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions.md). */
+/** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md). */
 export const medicareLeadFields = {
   zipcode: leadField.zipcode,
   haveMedicare: leadField.boolean,
@@ -180,7 +173,7 @@ export const autoLeadFields = {
   ...prefixed('vehicle3', VEHICLE_FIELDS),
 };
 
-/** Life and final-expense lead: our decision (docs/decisions.md), lean on purpose. */
+/** Life and final-expense lead: our decision (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md), lean on purpose. */
 export const lifeLeadFields = {
   zipcode: leadField.zipcode,
   firstName: leadField.name,

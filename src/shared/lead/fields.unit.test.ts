@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_RATINGS, GENDERS, LICENSE_STATUSES, MARITAL_STATUSES } from './enums';
+import {
+  SPEC_CREDIT_RATINGS as CREDIT_RATINGS,
+  SPEC_GENDERS as GENDERS,
+  SPEC_LICENSE_STATUSES as LICENSE_STATUSES,
+  SPEC_MARITAL_STATUSES as MARITAL_STATUSES,
+} from '../../../tests/support/spec';
 import {
   autoLeadSchema,
   LEAD_FIELD_NAMES,

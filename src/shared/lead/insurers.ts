@@ -99,4 +99,3 @@ export const CURRENT_INSURERS = [
 ] as const;
 
 export const currentInsurerSchema = z.enum(CURRENT_INSURERS);
-export type CurrentInsurer = z.infer<typeof currentInsurerSchema>;

@@ -78,8 +78,8 @@ export interface EventContextInput {
 
 /**
  * An analytics cookie in a Cookie header: _ga, every GA4 _ga_{measurementId} and _fbp, with a
- * value of RFC 6265 cookie-octets, optionally in double quotes (as cookies.ts parseCookieHeader
- * reads them). Matched in the header directly: the tracker ships this one expression, not the parser.
+ * value of RFC 6265 cookie-octets, optionally in double quotes (RFC 6265 4.1.1, as a browser
+ * writes them). Matched in the header directly: the tracker ships this one expression, not the parser.
  */
 const ANALYTICS_COOKIE =
   /(?:^|;)\s*(_ga|_ga_[A-Za-z0-9]{1,32}|_fbp)\s*=\s*("?)([\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*)\2\s*(?=;|$)/g;

@@ -64,7 +64,6 @@ export const eventPropertiesSchema = z.looseObject({
   stepName: z.string().max(64).optional(),
   stepNumber: z.number().int().min(0).max(100).optional(),
 });
-export type EventProperties = z.infer<typeof eventPropertiesSchema>;
 
 export const trackRequestSchema = z.strictObject({
   type: z.literal('track'),
@@ -74,7 +73,6 @@ export const trackRequestSchema = z.strictObject({
   anonymousId: trackingIdSchema,
   properties: eventPropertiesSchema,
 });
-export type TrackRequest = z.infer<typeof trackRequestSchema>;
 
 /** What the queue carries: one D1 row, already trusted (built by the Worker), still parsed by the consumer. */
 export const queuedEventSchema = z.strictObject({

@@ -6,8 +6,16 @@
  */
 export const NOSCRIPT_VIEW_PATH = '/api/event/noscript-view.gif';
 
-export function noscriptViewUrl(basePath: string, step: { name: string; fallback: boolean } | null): string {
+/**
+ * `landing`: the address named no step (the visitor landed on the page itself), so the view's
+ * path is the page's own, not its first step's (which is where the form posts to).
+ */
+export function noscriptViewUrl(
+  basePath: string,
+  step: { name: string; fallback: boolean } | null,
+  landing = false,
+): string {
   const base = basePath.replace(/\/+$/, '') || '/';
-  const path = step && step.name && !step.fallback ? `${base === '/' ? '' : base}/${step.name}` : base;
+  const path = step && step.name && !step.fallback && !landing ? `${base === '/' ? '' : base}/${step.name}` : base;
   return `${NOSCRIPT_VIEW_PATH}?path=${encodeURIComponent(path)}${step?.fallback ? '&fallback=1' : ''}`;
 }

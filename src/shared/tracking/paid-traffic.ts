@@ -1,5 +1,3 @@
-import type { UrlParams } from './session-params';
-
 /** Spec section 9: a click id shorter than this does not mark paid traffic. */
 export const PAID_ID_MIN_LENGTH = 15;
 
@@ -23,7 +21,7 @@ export const PAID_CLICK_IDS = [
   'mcp_token',
 ] as const;
 
-type Params = Partial<Record<string, string | undefined>> | UrlParams;
+type Params = Partial<Record<string, string | undefined>>;
 
 function present(value: string | undefined): value is string {
   return value !== undefined && value !== '';

@@ -30,8 +30,3 @@ export function pickUrlParams(search: URLSearchParams): UrlParams {
   }
   return picked;
 }
-
-/** True when the address carries any of the tracked (session-defining) parameters. */
-export function hasTrackedParams(params: UrlParams): boolean {
-  return TRACKED_PARAMS.some((name) => params[name] !== undefined);
-}

@@ -7,6 +7,7 @@
  * a `quote:location` window event (`{ zip, unknown: true }` for a zip with no known place). A failed lookup is
  * reported through the Worker (spec section 8), never shown.
  */
+import { fetchWithRetry } from '../../shared/fetch-client';
 import type { PageExtras } from './page-extras';
 import { readJson, writeJson } from './tracker/storage';
 
@@ -31,8 +32,9 @@ export function startLocation(extras: PageExtras, report: Report): void {
     located = zip;
     writeJson('session', LOCATED_KEY, zip);
     try {
-      // no-store: the Worker must see every change to store it (A, B, then A again).
-      const res = await fetch(`/api/location?zip_code=${zip}`, {
+      // no-store: the Worker must see every change to store it (A, B, then A again). A GET:
+      // asked once more on a passing failure (spec 7, general fetch behaviour).
+      const res = await fetchWithRetry(`/api/location?zip_code=${zip}`, {
         headers: { accept: 'application/json' },
         cache: 'no-store',
       });

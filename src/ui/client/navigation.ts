@@ -1,3 +1,4 @@
+import { fetchWithRetry } from '../../shared/fetch-client';
 import { navigateTo } from '../navigate';
 import { scrollToElement, stickyHeight } from '../scroll';
 
@@ -54,7 +55,7 @@ export function watchDeployments(intervalMs = 5 * 60_000): void {
   const check = async () => {
     if (document.visibilityState !== 'visible') return;
     try {
-      const res = await fetch(`/build/manifest.json?t=${Date.now()}`, { cache: 'no-store' });
+      const res = await fetchWithRetry(`/build/manifest.json?t=${Date.now()}`, { cache: 'no-store' });
       if (!res.ok) return;
       const data: unknown = await res.json();
       const latest = data && typeof data === 'object' && 'buildId' in data ? String(data.buildId) : null;

@@ -1,4 +1,5 @@
 import { queuedEventSchema, type QueuedEvent } from '../../shared/tracking/event-schema';
+import { toHex } from '../../shared/hex';
 
 /**
  * One archive object: the events of one queue batch that fall in one hour of received_at, as
@@ -32,10 +33,7 @@ export function dayPrefix(day: string): string {
 export async function batchIdOf(eventIds: readonly string[]): Promise<string> {
   const text = [...eventIds].sort().join('\n');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)]
-    .slice(0, 16)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
+  return toHex(digest, 16);
 }
 
 export async function encodeEvents(events: readonly QueuedEvent[]): Promise<Uint8Array> {

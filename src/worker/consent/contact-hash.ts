@@ -5,6 +5,7 @@
  * and lead platforms hash with, so a buyer can match their own copy of the lead.
  */
 import { sha256Hex } from '../../shared/consent';
+import { toHex } from '../../shared/hex';
 
 export function normalisePhone(phone: string): string | null {
   const digits = phone.replace(/\D/g, '');
@@ -55,7 +56,7 @@ export async function contactFingerprint(
   }
   const message = kind === 'phone' ? `phone:+1${normal}` : `email:${normal}`;
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(message)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(mac);
 }
 
 /** The contact fields of a lead's values, whichever form wrote them. */

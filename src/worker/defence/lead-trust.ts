@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { checkIp, ipQualitySchema, type IpQuality } from '../../partners/ipqs';
-import { visitorResultKey } from '../../partners/visitor-results';
 import type { FormValues } from '../../shared/json';
 import type { AppEnv } from '../env';
 import { logJson } from '../observability/log';
@@ -230,6 +229,3 @@ export async function recordLeadTrust(
     );
   return merged;
 }
-
-/** The key the verdict sits under on the visitor (for tests and the phone lease). */
-export const LEAD_TRUST_KEY = visitorResultKey('lead-trust');

@@ -19,33 +19,14 @@ import {
 } from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
 import type { FormValues } from '../../shared/json';
-import type { PageConfig, RouteRecord } from '../../routes/schema';
+import type { PageConfig } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
 import { unknownZipFields } from '../location';
 import { acceptFinalStep } from './final-step';
 
-/** What the visitor asked for: submit, skip, or add/remove a driver or vehicle slot. */
-export type StepAction = { kind: 'submit' } | { kind: 'skip' } | { kind: 'add' } | { kind: 'remove'; slot: number };
-
-export interface StepSubmit {
-  route: RouteRecord;
-  config: PageConfig;
-  form: FormDef;
-  step: StepDef;
-  submissionId: string;
-  action: StepAction;
-  /** Input values as posted (strings from a form post, scalars from JSON). */
-  raw: Readonly<Record<string, unknown>>;
-  consentVersion: string | null;
-  /** The page address (personal query fields already removed). */
-  pageUrl: string;
-  /** The quote token the page sent, if any (checked on the final step, never blocking). */
-  quoteToken: string | null;
-  /** The Turnstile token of the final step (none without JavaScript) and the honeypot field's value. */
-  turnstileToken?: string | null;
-  honeypot?: string | null;
-}
+export type { StepAction, StepSubmit } from './step-submit';
+import type { StepSubmit } from './step-submit';
 
 export interface StepOutcome {
   /** The step to show next; null to stay on this one. */

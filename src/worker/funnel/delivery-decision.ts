@@ -9,14 +9,8 @@ import type { Brand, Product } from '../../../brands';
 import type { SellerChoice } from '../../shared/consent';
 import { goesToQuoteWizard } from '../lead-delivery/deliver-lead';
 
-export type RecipientKind = 'seller' | 'quotewizard' | 'mediaalpha';
-
-/** A company that receives the lead's personal data: by its own delivery, or MediaAlpha with the phone lease. */
-export interface Recipient {
-  id: string;
-  name: string;
-  kind: RecipientKind;
-}
+export type { Recipient } from '../lead-delivery/recipient';
+import type { Recipient } from '../lead-delivery/recipient';
 
 export type WithheldReason = 'partial' | 'verdict' | 'duplicate' | 'opted_out' | 'no_recipient';
 

@@ -30,7 +30,7 @@ import { deliverLead } from '../lead-delivery';
 import { recordMetric } from '../operations/metrics';
 import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
-import type { StepSubmit } from './accept-step';
+import type { StepSubmit } from './step-submit';
 import { consentGiven } from './consent-given';
 import { decideDelivery, recipientsFor, type DeliveryDecision } from './delivery-decision';
 import { checkLeadQuoteToken } from './lead-quote-token';

@@ -41,7 +41,6 @@ export const submitBodySchema = z.strictObject({
   turnstileToken: z.string().max(8192).optional(),
   honeypot: z.string().max(2048).optional(),
 });
-export type SubmitBody = z.infer<typeof submitBodySchema>;
 
 function pageOf(c: Context<AppEnv>, path: string) {
   const match = findRoute(path);

@@ -1,5 +1,5 @@
 /**
- * The quote token check of a lead (spec sections 4 and 7.7, docs/decisions.md "Quote token on
+ * The quote token check of a lead (spec sections 4 and 7.7, docs/decisions/0023-quote-token-on-the-lead.md "Quote token on
  * the lead"): the token the page sent with the final submit must be signed by this Worker
  * for this visitor and ip. It is evidence for the lead buyer, not a gate: whatever the
  * outcome the lead is written, with the result beside it.

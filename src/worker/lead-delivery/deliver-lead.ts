@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Brand, Product } from '../../../brands';
 import type { AppEnv } from '../env';
-import type { Recipient } from '../funnel/delivery-decision';
+import type { Recipient } from './recipient';
 import { reportError } from '../observability/report-error';
 import type { LeadDeliveryMessage, QuoteWizardDeliveryMessage } from './message';
 

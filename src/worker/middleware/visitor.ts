@@ -26,7 +26,7 @@ import {
 export { VISITOR_COOKIE };
 
 /**
- * The "nothing stored" hint (issue 16; docs/decisions.md): set only on the response that
+ * The "nothing stored" hint (docs/decisions/0041-visitor-state-on-the-page-path-the-nothing.md): set only on the response that
  * mints the visitor key, from a page render that wrote nothing to the visitor's Durable
  * Object, so it is true when issued (no other request can hold a key that did not exist).
  * Its value is the visitor's public anonymous id, so it speaks for that key only. While a

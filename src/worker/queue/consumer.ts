@@ -22,7 +22,7 @@ import { reportError } from '../observability/report-error';
  * then to D1 `events`, idempotent on the event id, so a redelivered batch or a browser retry is
  * stored once. The batch's new rows are added to the daily rollups in the same transaction, one
  * upsert per rollup row (storeStatements). A dead-letter message sent back to the
- * queue (the replay in docs/decisions.md) is unwrapped and goes the same way, archive included.
+ * queue (the replay in docs/decisions/0009-tracking-sessions-ids-and-the-event-pipeline.md) is unwrapped and goes the same way, archive included.
  *
  * Nothing is silently dropped:
  * - a message that is not an event (cannot ever succeed) goes to the dead-letter queue at once
@@ -31,7 +31,7 @@ import { reportError } from '../observability/report-error';
  *   (wrangler.toml max_retries + 1) the consumer itself sends the events to the dead-letter
  *   queue with the reason, and only then acknowledges them. If that send fails too, it
  *   retries once more and the platform dead-letters them (wrangler.toml dead_letter_queue).
- * The dead-letter queue has no consumer: docs/decisions.md says how an operator replays it.
+ * The dead-letter queue has no consumer: docs/decisions/0009-tracking-sessions-ids-and-the-event-pipeline.md says how an operator replays it.
  */
 
 /** wrangler.toml `max_retries` of the EVENTS consumer; delivery attempts = retries + 1. */

@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { ApiError, apiErrorResponse } from '../http-error';
 import { logJson } from '../observability/log';
 import { cookieSecret, purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
+import { toHex } from '../../shared/hex';
 
 /**
  * Operator report access (issue 11, item 6): the REPORT_TOKEN secret, presented either as
@@ -60,10 +61,7 @@ export async function attemptAllowed(c: OpsContext): Promise<boolean> {
 
 /** The token's fingerprint in the session cookie: a new REPORT_TOKEN signs every operator out. */
 async function tokenTag(token: string): Promise<string> {
-  return [...new Uint8Array(await digest(`ops:${token}`))]
-    .slice(0, 8)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
+  return toHex(await digest(`ops:${token}`), 8);
 }
 
 export async function opsSessionCookie(c: OpsContext): Promise<string> {

@@ -9,6 +9,7 @@ import { experimentOfPage } from './experiments';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
 import { withSessionIpQuality } from './session-ip-quality';
+import { serverEventContext } from './server-context';
 
 /**
  * Puts one event on the EVENTS queue. The queue, not D1, is the request path's only
@@ -29,9 +30,11 @@ export interface ServerEventOptions {
 }
 
 /**
- * An event the Worker itself observed (e.g. lowBidResult from the demand check), in the
- * same shape as a browser event: visitor from the cookie, session from __Host-qf_sid, brand from
- * the host, ip and geo from the request.
+ * An event the Worker itself observed (e.g. lowBidResult from the demand check, leadCreated),
+ * in the same shape as a browser event with the full event context (spec section 3): visitor
+ * from the cookie, session from __Host-qf_sid, brand from the host, page from the route, url from the
+ * page that made the request, analytics cookies, the Worker's bot check, url params and the
+ * phone rule, ip and geo from the request.
  */
 export function serverEvent(
   c: Context<AppEnv>,
@@ -41,9 +44,15 @@ export function serverEvent(
 ): QueuedEvent {
   const session = sessionFromCookie(c);
   const brand = c.var.brand;
-  const now = new Date().toISOString();
+  const date = new Date();
+  const now = date.toISOString();
   const id = crypto.randomUUID();
   const anonymousId = c.var.anonymousId;
+  const step =
+    options.stepName && options.stepNumber
+      ? { name: options.stepName, number: options.stepNumber, fallback: false }
+      : null;
+  const context = serverEventContext(c, { id, now: date, page: options.page ?? null, step, ipQuality: null });
   return {
     id,
     type: 'track',
@@ -59,14 +68,9 @@ export function serverEvent(
     paid: session ? isPaidTraffic(session.urlParams) : false,
     properties: {
       ...properties,
+      ...context,
       ...experimentOfPage(options.page, anonymousId),
-      id,
-      time: now,
-      brand: { id: brand.id, name: brand.name },
-      userId: anonymousId,
-      ...(session ? { session } : {}),
       ipLookup: ipLookupFromRequest(c.req.raw),
-      userAgent: c.req.header('user-agent') ?? '',
       source: 'server',
     },
   };

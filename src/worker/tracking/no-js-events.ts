@@ -1,10 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { productForBrandId } from '../../../brands';
 import { findRoute, isServedFor } from '../../routes/registry';
 import type { PageConfig, RouteRecord } from '../../routes/schema';
 import { stepNamesFor, type FormDef, type StepDef } from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
-import { buildEventContext, type PageInfo } from '../../shared/tracking/event-context';
 import type { EventName } from '../../shared/tracking/event-names';
 import type { QueuedEvent } from '../../shared/tracking/event-schema';
 import { NOSCRIPT_VIEW_PATH } from '../../shared/tracking/noscript-view';
@@ -21,10 +19,12 @@ import { enqueueEvent } from './enqueue';
 import { applyExperiment, experimentOfPage } from './experiments';
 import { ipLookupFromRequest } from './ip-lookup';
 import { sessionFromCookie } from './session';
+import { serverEventContext } from './server-context';
+import { toHex } from '../../shared/hex';
 
 /**
  * The facts a page with JavaScript reports, for a visitor without it (issue 10, item 5;
- * docs/decisions.md "Without JavaScript, the same facts"):
+ * docs/decisions/0029-quotewizard-delivery-the-same-facts-without.md, "Without JavaScript, the same facts"):
  * - a step posted as a plain form writes the `formStepSubmitted` the island would have sent,
  *   with the same event context, built on the server from the Worker's own record (route,
  *   session, request) — the JSON path writes none, the island reports it there;
@@ -41,25 +41,8 @@ export async function derivedEventId(...parts: string[]): Promise<string> {
   const bytes = digest.slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The page part of the event context, as the page render puts it in the page context. */
-function pageInfoFor(c: Context<AppEnv>, route: RouteRecord, config: PageConfig, step: StepInfo | null): PageInfo {
-  const brand = c.var.brand;
-  return {
-    name: route.name,
-    smid: route.smid[brand.id] ?? null,
-    xsmid: route.xsmid[brand.id] ?? null,
-    title: config.title ?? null,
-    product: config.product ?? productForBrandId(brand.id),
-    benefits: config.benefits,
-    planTypes: config.planTypes,
-    language: route.language,
-    template: config.template,
-    step,
-  };
 }
 
 async function storedIpQuality(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
@@ -89,19 +72,14 @@ async function noJsEvent(c: Context<AppEnv>, input: NoJsEventInput): Promise<Que
   const session = sessionFromCookie(c) ?? { id: 'no-session', paid: false, urlParams: {} };
   const anonymousId = c.var.anonymousId;
   const now = new Date();
-  const context = buildEventContext({
+  // No script ran, so the page's bot check did not either: the Worker's own check stands for it.
+  const context = serverEventContext(c, {
     id: input.id,
     now,
-    brand: { id: brand.id, name: brand.name },
-    userId: anonymousId,
-    session,
-    page: pageInfoFor(c, input.route, input.config, input.step),
+    page: input.route.name,
+    step: input.step,
     href: input.href,
-    cookieHeader: c.req.header('cookie') ?? '',
-    // No script ran, so no bot check: unknown, as for a tracker event sent before it finished.
-    botDetection: null,
     ipQuality: await storedIpQuality(c),
-    userAgent: c.req.header('user-agent') ?? '',
   });
   return {
     id: input.id,

@@ -12,7 +12,6 @@ import { visitorStub } from '../visitor';
  * it belongs to the event's session.
  */
 export const storedIpQualitySchema = z.object({ sessionId: z.string().nullable(), result: ipQualitySchema });
-export type StoredIpQuality = z.infer<typeof storedIpQualitySchema>;
 
 export async function withSessionIpQuality(c: Context<AppEnv>, event: QueuedEvent): Promise<QueuedEvent> {
   if (event.properties.ipQuality) return event;

@@ -16,6 +16,9 @@ import { acceptedSellerNames, valuesForPartner, type ConsentAcceptance } from '.
 import { prefillGroupOf } from '../funnel/prefill';
 import { sellerChoicesSchema } from '../consent/seller-consent';
 import { IdleAlarm, visitorIdleMs } from '../consent/visitor-retention';
+import { VisitorKv } from './kv-store';
+import { PartnerCallsInFlight } from './partner-calls';
+import { StepSubmissions } from './submissions';
 
 /** The verdict stored for the visitor's last lead, if any. */
 function storedVerdict(value: unknown): string | null {
@@ -47,69 +50,32 @@ export class VisitorDO extends DurableObject<Env> {
   private phoneLeases?: PhoneLeaseKeeper;
   /** Issue 19: the object deletes its storage after VISITOR_IDLE_DAYS without a write. */
   private readonly idle: IdleAlarm;
-  /**
-   * Issue 16: the kv rows as stored (their JSON text, or null for a key without a row), kept in
-   * memory while the object lives. The object is the only writer of its storage, so what it
-   * wrote is what it would read back: a returning visitor's page render costs no SQL after the
-   * first. Emptied whenever storage may differ from it (a failed transaction, forget()).
-   */
-  private readonly kvText = new Map<string, string | null>();
+  /** The kv rows, kept in memory while the object lives (./kv-store.ts). */
+  private readonly kv: VisitorKv;
+  private readonly submissions: StepSubmissions;
+  private readonly partnerCalls = new PartnerCallsInFlight();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.idle = new IdleAlarm(ctx.storage, visitorIdleMs(env));
-    // Synchronous SQL in the constructor runs before any request reaches the object.
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
-    );
+    this.kv = new VisitorKv(this.sql, () => this.ctx.waitUntil(this.idle.touch()));
+    this.kv.create();
+    this.submissions = new StepSubmissions(this.sql);
   }
 
   /** Reads a JSON value stored under key, or undefined. */
   protected getJson(key: string): unknown {
-    let text = this.kvText.get(key);
-    if (text === undefined) {
-      text = this.sql.exec<{ value: string }>('SELECT value FROM kv WHERE key = ?', key).toArray()[0]?.value ?? null;
-      this.kvText.set(key, text);
-    }
-    // Parsed per read: a caller may change what it gets without changing what is stored.
-    return text === null ? undefined : (JSON.parse(text) as unknown);
-  }
-
-  /** JSON values of several keys, the ones not in memory in one query (issue 16: a page render read them one statement each). */
-  protected getJsonMany(keys: readonly string[]): Map<string, unknown> {
-    const missing = keys.filter((key) => !this.kvText.has(key));
-    if (missing.length > 0) {
-      for (const key of missing) this.kvText.set(key, null);
-      const rows = this.sql.exec<{ key: string; value: string }>(
-        `SELECT key, value FROM kv WHERE key IN (${missing.map(() => '?').join(', ')})`,
-        ...missing,
-      );
-      for (const row of rows) this.kvText.set(row.key, row.value);
-    }
-    const found = new Map<string, unknown>();
-    for (const key of keys) {
-      const text = this.kvText.get(key);
-      if (typeof text === 'string') found.set(key, JSON.parse(text) as unknown);
-    }
-    return found;
+    return this.kv.get(key);
   }
 
   protected putJson(key: string, value: unknown): void {
-    const text = JSON.stringify(value);
-    this.sql.exec(
-      'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-      key,
-      text,
-      Date.now(),
-    );
-    this.kvText.set(key, text);
-    this.ctx.waitUntil(this.idle.touch());
+    this.kv.put(key, value);
   }
 
   /** Storage was changed other than through this object's own writes (a test's SQL): read it again. */
   storageChanged(): void {
-    this.kvText.clear();
+    this.kv.clear();
   }
 
   /**
@@ -142,17 +108,6 @@ export class VisitorDO extends DurableObject<Env> {
     };
   }
 
-  /** The funnel's table of step submissions seen, for idempotency (created on first use). */
-  private submissionsReady = false;
-
-  private ensureSubmissions(): void {
-    if (this.submissionsReady) return;
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS submissions (id TEXT PRIMARY KEY, form TEXT NOT NULL, step TEXT NOT NULL, at INTEGER NOT NULL)',
-    );
-    this.submissionsReady = true;
-  }
-
   /** Merges into both buckets (spec section 3); undefined never overwrites, null clears. */
   private mergeValues(form: string, values: FormValues): void {
     for (const key of [`values:${form}`, 'values:*']) {
@@ -176,23 +131,16 @@ export class VisitorDO extends DurableObject<Env> {
     duplicate: boolean;
     values: FormValues;
   } {
-    this.ensureSubmissions();
-    const seen = this.sql.exec('SELECT 1 FROM submissions WHERE id = ?', input.submissionId).toArray().length > 0;
+    const seen = this.submissions.seen(input.submissionId);
     if (!seen) {
       try {
         this.ctx.storage.transactionSync(() => {
-          this.sql.exec(
-            'INSERT INTO submissions (id, form, step, at) VALUES (?, ?, ?, ?)',
-            input.submissionId,
-            input.form,
-            input.step,
-            Date.now(),
-          );
+          this.submissions.insert(input);
           this.mergeValues(input.form, input.values);
         });
       } catch (error) {
         // Rolled back: what the transaction wrote into memory is not what storage holds.
-        this.kvText.clear();
+        this.kv.clear();
         throw error;
       }
     }
@@ -217,20 +165,12 @@ export class VisitorDO extends DurableObject<Env> {
 
   /** Issue 12: when the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
   formStartedAt(form: string): number | null {
-    this.ensureSubmissions();
-    const row = this.sql
-      .exec<{ at: number | null }>('SELECT MIN(at) AS at FROM submissions WHERE form = ?', form)
-      .toArray()[0];
-    return row?.at ?? null;
+    return this.submissions.startedAt(form);
   }
 
   /** The steps of `form` this visitor submitted, in the order they were accepted (issue 11: lead rules). */
   stepHistory(form: string): string[] {
-    this.ensureSubmissions();
-    return this.sql
-      .exec<{ step: string }>('SELECT step FROM submissions WHERE form = ? ORDER BY at, rowid', form)
-      .toArray()
-      .map((row) => row.step);
+    return this.submissions.history(form);
   }
 
   /**
@@ -259,7 +199,7 @@ export class VisitorDO extends DurableObject<Env> {
     if (prefill) this.prefill(prefill);
     // Everything the render needs in one statement, read after the prefill is stored.
     const finished = form !== null ? formsOfSameProduct(form).map((id) => `completed:${id}`) : [];
-    const stored = this.getJsonMany([
+    const stored = this.kv.getMany([
       'values:*',
       ...(form ? [`values:${form}`] : []),
       PHONE_LEASE_KEY,
@@ -356,66 +296,31 @@ export class VisitorDO extends DurableObject<Env> {
     this.putJson(visitorResultKey(kind), JSON.parse(json) as unknown);
   }
 
-  /**
-   * Partner calls in flight for this visitor, by kind and key (memory only: an evicted object
-   * forgets them, which costs at most one more call). A reload racing the first render of the
-   * auto finish, or the island asking while the page is still waiting, must not pay a second call.
-   */
-  private readonly calling = new Map<string, { until: number; wake: (() => void)[] }>();
-
   /** True when the caller should make the `kind` call for `key`; false while another caller's claim (ttlMs) runs. */
   claimPartnerCall(kind: VisitorResultKind, key: string, ttlMs: number): boolean {
-    const id = `${kind}:${key}`;
-    const now = Date.now();
-    const current = this.calling.get(id);
-    if (current && current.until > now) return false;
-    this.calling.set(id, { until: now + ttlMs, wake: current?.wake ?? [] });
-    return true;
+    return this.partnerCalls.claim(`${kind}:${key}`, ttlMs);
   }
 
   /** Waits at most timeoutMs for the claimed `kind` call for `key` to end, then returns what is remembered. */
   async awaitPartnerCall(kind: VisitorResultKind, key: string, timeoutMs: number): Promise<string | null> {
-    const call = this.calling.get(`${kind}:${key}`);
-    if (call && call.until > Date.now())
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(timeoutMs, call.until - Date.now()));
-        call.wake.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+    await this.partnerCalls.wait(`${kind}:${key}`, timeoutMs);
     return this.recallPartnerResult(kind);
   }
 
   /** The claimed call ended (its answer remembered, or it failed): whoever waits for it goes on. */
   endPartnerCall(kind: VisitorResultKind, key: string): void {
-    const id = `${kind}:${key}`;
-    const call = this.calling.get(id);
-    this.calling.delete(id);
-    for (const wake of call?.wake ?? []) wake();
+    this.partnerCalls.end(`${kind}:${key}`);
   }
 
   /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
   stepTimes(form: string): { step: string; at: string }[] {
-    this.ensureSubmissions();
-    const rows = this.sql
-      .exec<{ step: string; at: number }>(
-        'SELECT step, MAX(at) AS at FROM submissions WHERE form = ? GROUP BY step ORDER BY at',
-        form,
-      )
-      .toArray();
-    return rows.map((r) => ({ step: r.step, at: new Date(r.at).toISOString() }));
+    return this.submissions.times(form);
   }
 
   /** Issue 19, privacy export: everything the object holds about the visitor, as JSON text. */
   exportState(): string {
-    const kv = this.sql
-      .exec<{ key: string; value: string; updated_at: number }>('SELECT key, value, updated_at FROM kv ORDER BY key')
-      .toArray();
-    this.ensureSubmissions();
-    const steps = this.sql
-      .exec<{ form: string; step: string; at: number }>('SELECT form, step, at FROM submissions ORDER BY at')
-      .toArray();
+    const kv = this.kv.rows();
+    const steps = this.submissions.all();
     return JSON.stringify({
       values: Object.fromEntries(
         kv.map((r) => [
@@ -423,22 +328,20 @@ export class VisitorDO extends DurableObject<Env> {
           { value: JSON.parse(r.value) as unknown, updatedAt: new Date(r.updated_at).toISOString() },
         ]),
       ),
-      steps: steps.map((r) => ({ form: r.form, step: r.step, at: new Date(r.at).toISOString() })),
+      steps,
     });
   }
 
   /** Issue 19, privacy deletion and idle expiry: deletes every stored value; returns how many kv entries went. */
   async forget(): Promise<{ entries: number }> {
-    const entries = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM kv').toArray()[0]?.n ?? 0;
+    const entries = this.kv.count();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.kvText.clear();
+    this.kv.clear();
     this.idle.forget();
     this.phoneLeases = undefined;
-    this.submissionsReady = false;
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
-    );
+    this.submissions.forget();
+    this.kv.create();
     return { entries };
   }
 

@@ -22,6 +22,7 @@
  */
 import { serialize } from 'hono/utils/cookie';
 import { BoundedMap } from '../../shared/memo';
+import { toHex } from '../../shared/hex';
 
 /** The prefix the browser enforces: Secure, Path=/, no Domain (RFC 6265bis, "cookie prefixes"). */
 export const HOST_PREFIX = '__Host-';
@@ -58,7 +59,7 @@ const encoder = new TextEncoder();
  * its cookies first come back (verified once, then known), so visitors who never return (most
  * of an ad's) neither fill the memos nor leave seven entries each for the garbage collector to
  * carry through the next thousand first visits; a returning visitor pays one check of each
- * cookie on their second request (docs/decisions.md, "Speed", third, ninth, tenth and twelfth
+ * cookie on their second request (docs/decisions/0041-visitor-state-on-the-page-path-the-nothing.md, its third, ninth, tenth and twelfth
  * passes).
  */
 interface SigningKey {
@@ -321,14 +322,6 @@ export async function visitorKeyFromCookies(
   return value !== undefined && UUID.test(value) ? { key: value, legacy } : undefined;
 }
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-function hex(bytes: Uint8Array, from: number, to: number): string {
-  let out = '';
-  for (let i = from; i < to; i++) out += HEX[bytes[i] ?? 0];
-  return out;
-}
-
 /**
  * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
  * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC
@@ -341,7 +334,8 @@ export async function anonymousIdFor(key: string, secret: string, keep = true): 
   const bytes = await hmacBytes(anonymous, key);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const id = `${hex(bytes, 0, 4)}-${hex(bytes, 4, 6)}-${hex(bytes, 6, 8)}-${hex(bytes, 8, 10)}-${hex(bytes, 10, 16)}`;
+  const hex = toHex(bytes, 16);
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   if (keep) anonymous.signed.set(key, id);
   return id;
 }

@@ -1,7 +1,7 @@
 import type { BotCheckResult } from '../../../shared/tracking/event-context';
 
 /**
- * In-house bot check (docs/decisions.md): automation and headless-browser signals read from
+ * In-house bot check (docs/decisions/0183-isbot-for-the-worker-s-bot-check.md): automation and headless-browser signals read from
  * the page, no library and no third-party request. It flags traffic for the report; it blocks
  * nobody, so a false positive costs a label, not a lead.
  */

@@ -1,3 +1,4 @@
+import { fetchWithRetry } from '../../../shared/fetch-client';
 import { isObject, readJson, writeJson } from './storage';
 
 /**
@@ -51,7 +52,7 @@ let channel: BroadcastChannel | null = null;
  */
 async function push(record: UserRecord, onFailure?: (message: string) => void): Promise<void> {
   try {
-    const response = await fetch('/api/user/set', {
+    const response = await fetchWithRetry('/api/user/set', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(record),

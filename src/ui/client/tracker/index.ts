@@ -7,13 +7,14 @@
  * dispatch a `quote:track` window event ({ event, properties }) that is forwarded here, a
  * pageView with a `step` through trackPageView, anything else through track().
  */
+import { fetchWithRetry } from '../../../shared/fetch-client';
 import { buildEventContext, type BotCheckResult } from '../../../shared/tracking/event-context';
 import { isEventName, type EventName } from '../../../shared/tracking/event-names';
 import { stripPersonal } from '../../../shared/tracking/strip-personal';
 import { detectBot } from './bot-check';
 import { startClickTracking } from './clicks';
 import { linkAnonymousId, syncUser } from './identity';
-import { checkIpQualityOnce, ipQualityFor, storeIpQuality } from './ip-quality';
+import { checkIpQualityOnce, ipQualityFor } from './ip-quality';
 import { beaconRemaining, flush, send } from './outbox';
 import { readPageContext, type TrackerPage } from './page-context';
 import { isObject, readJson, writeJson } from './storage';
@@ -47,7 +48,7 @@ export function reportClientError(
   if (reportedKinds.has(kind)) return;
   reportedKinds.add(kind);
   try {
-    void fetch('/api/event/client-error', {
+    void fetchWithRetry('/api/event/client-error', {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json' },
@@ -62,12 +63,6 @@ function onSendFailure(status: number, message: string): void {
   if (reportedFailure) return;
   reportedFailure = true;
   reportClientError('event', message, status || undefined);
-}
-
-/** The ip-quality result (spec section 7, call 6) of this session; carried in every later event. */
-export function setIpQuality(result: Record<string, unknown>): void {
-  const clean = stripPersonal(result);
-  storeIpQuality(current().tracking.sessionId, isObject(clean) ? clean : {});
 }
 
 /** Sends one event with the full event context; per-event props never override the context. */

@@ -5,6 +5,7 @@
  * tab, carries it (event context `ipQuality`). A failure is reported through the Worker's
  * error reporting (spec section 8) and never shown.
  */
+import { fetchWithRetry } from '../../../shared/fetch-client';
 import { isObject, readJson, writeJson } from './storage';
 
 const IPQ_KEY = 'qf_ipq';
@@ -30,7 +31,7 @@ export async function checkIpQualityOnce(userId: string, sessionId: string, repo
   if (readJson('session', pendingKey) === sessionId) return;
   writeJson('session', pendingKey, sessionId);
   try {
-    const res = await fetch('/api/ipqs/check-ip', {
+    const res = await fetchWithRetry('/api/ipqs/check-ip', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userId, sessionId }),

@@ -1,3 +1,4 @@
+import { fetchWithRetry } from '../../../shared/fetch-client';
 import { isObject, readJson, writeJson } from './storage';
 
 /**
@@ -37,7 +38,7 @@ type Failure = (status: number, message: string) => void;
 async function post(item: Item, keepalive: boolean, onFailure: Failure): Promise<void> {
   inFlight.add(item.id);
   try {
-    const response = await fetch(ENDPOINT, {
+    const response = await fetchWithRetry(ENDPOINT, {
       method: 'POST',
       keepalive,
       headers: { 'content-type': 'application/json' },

@@ -52,7 +52,7 @@ function firePixels(ads: ListingAd[]): void {
 
 /**
  * Call offers ring an agent; outside working hours (spec section 4, Pacific time) nobody
- * answers, so only click offers are shown then (docs/decisions.md, working hours).
+ * answers, so only click offers are shown then (docs/decisions/0014-working-hours-what-the-flag-drives.md).
  */
 export function offersToShow(ads: ListingAd[], open: boolean): ListingAd[] {
   return open ? ads : ads.filter((ad) => ad.type === 'click');

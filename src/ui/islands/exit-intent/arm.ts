@@ -8,7 +8,7 @@
 import type { ExitIntentOptions } from '../../../routes/schema';
 import { browserStorage, markShown, mayTrigger, resetExitIntent, unsubscribe } from './state';
 import { watchExitIntent } from './triggers';
-import type { ExitIntentProps } from './index';
+import type { ExitIntentProps } from './props';
 
 export const EXIT_INTENT_RESET_EVENT = 'quote:exit-intent-reset';
 

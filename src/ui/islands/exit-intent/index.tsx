@@ -4,29 +4,17 @@
  * was. 'showDialog' offers to finish the quote or call; 'showPhone' shows the number.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { ExitIntentOptions, Language } from '../../../routes/schema';
-import type { PhoneDisplay } from '../../page-props';
+import type { Language } from '../../../routes/schema';
 import type { IslandModule } from '../registry';
+import type { ExitIntentProps } from './props';
 import { currentPhone } from '../../phone-state';
 import { shownCallHours } from '../../call-hours-source';
 import { usePhone } from '../use-phone';
 import { useCallHours } from '../use-call-hours';
 import { CallButton } from '../../components/phone-cta';
-import type { CallHours } from '../../../shared/phone/call-hours';
 import { progressOf, type ExitProgress } from './progress';
 
-export interface ExitIntentProps {
-  hook: 'showDialog' | 'showPhone';
-  options: ExitIntentOptions;
-  language: Language;
-  phone: PhoneDisplay;
-  /** The page's form (its first step), when the page has one. */
-  formHref: string | null;
-  /** Issue 15, item 4: the call copy the page was rendered with. */
-  callHours?: CallHours | null;
-  /** Browser only: the islands loader hydrates the dialog when a trigger fired (./arm.ts), to open at once. */
-  openWith?: { returnFocus: HTMLElement | null };
-}
+export type { ExitIntentProps };
 
 // Issue 15, item 4: titles by progress (src/ui/islands/exit-intent/progress.ts); no "now" (the hours line says when agents answer).
 const COPY = {

@@ -3,14 +3,13 @@
  * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages } from '../../../shared/forms/messages';
 import { maskPhone } from '../../../shared/forms/field-rules';
 import type { FieldDef, Option } from '../../../shared/forms/types';
 import type { FunnelProps } from './types';
 import type { Inputs } from './inputs';
-import type { Parts } from './parts';
 
 export interface FieldProps {
   field: FieldDef;
@@ -23,8 +22,18 @@ export interface FieldProps {
   onInput: (name: string, value: string) => void;
   /** Validate the field; `changed` holds input values newer than the last render. */
   onCommit: (field: FieldDef, changed?: Inputs) => void;
-  /** The date and vehicle questions' code, at hand on the steps that ask them (./parts.ts). */
-  parts: Parts;
+  /**
+   * The date and vehicle questions' code, at hand on the steps that ask them (./parts.ts loads
+   * it). Typed here by shape: those files import this one, and a type taken from ./parts.ts
+   * would tie the four files into one loop.
+   */
+  parts: FieldParts;
+}
+
+type FieldComponent = (props: FieldProps) => ReactNode;
+export interface FieldParts {
+  date?: { DateField: FieldComponent };
+  vehicle?: { VehicleField: FieldComponent };
 }
 
 const TEXT_TYPES = { zip: 'text', text: 'text', email: 'email', tel: 'tel' } as const;

@@ -1,6 +1,7 @@
 import type { FormId, Language } from '../../../routes/schema';
 import type { FormValues } from '../../../shared/json';
-import type { PhoneDisplay, StepInfo } from '../../page-props';
+import type { PhoneDisplay } from '../../../shared/phone/lease';
+import type { StepInfo } from '../../../shared/forms/step-info';
 import type { ConsentProps } from './consent-block';
 import type { CallHours } from '../../../shared/phone/call-hours';
 import type { ListingAd } from '../../../shared/ads/listing-ad';

@@ -4,6 +4,7 @@
  * with the zod schema of src/shared/lead/vehicle-data.ts to keep zod out of the browser.
  */
 import { useEffect, useState } from 'react';
+import { clientFetch } from '../../../shared/fetch-client';
 
 export type YearModels = Readonly<Record<string, readonly string[]>>;
 
@@ -23,7 +24,7 @@ function readYear(data: unknown): YearModels | null {
 export function loadYear(year: number): Promise<YearModels | null> {
   let pending = cache.get(year);
   if (!pending) {
-    pending = fetch(`${VEHICLE_DATA_BASE}/${year}.json`)
+    pending = clientFetch(`${VEHICLE_DATA_BASE}/${year}.json`)
       .then(async (res) => (res.ok ? readYear(await res.json()) : null))
       .catch(() => null);
     // Cannot reject (the chain above ends in catch): nothing to await or handle here.
