@@ -9,7 +9,6 @@ export const adConversionMessageSchema = z.strictObject({
   v: z.literal(1),
   id: z.string().min(1).max(256),
 });
-type AdConversionMessage = z.infer<typeof adConversionMessageSchema>;
 
 export type AdPlatform = 'google-ads' | 'meta-capi';
 
