@@ -47,6 +47,7 @@ import { noteConsentShown } from './consent/catalog';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
+import { requestNow } from './hours/edge-clock';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
@@ -126,7 +127,7 @@ async function renderRoute(
   const tracking = buildPageTracking(c, assignment, url);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
-  const renderedAt = new Date();
+  const renderedAt = requestNow(c.req.raw, c.env);
   const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'));
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   // The edge's zip is read once a session, and not at all while the address carries one.
