@@ -18,18 +18,17 @@ import {
 import type { IslandModule } from '../registry';
 // Not the forms' index: it brings every form's definition (src/shared/forms/registry.ts); ./parts.ts loads the page's.
 import { findStep, groupCount, removeGroupSlot, stepFields, stepNumber } from '../../../shared/forms/engine';
-import { formMessages, problemMessage } from '../../../shared/forms/messages';
-import { fieldValue, isEmpty } from '../../../shared/forms/field-rules';
+import { formMessages } from '../../../shared/forms/messages';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
 import type { FieldDef, StepDef } from '../../../shared/forms/types';
 import { scrollToElement } from '../../scroll';
 import { navigateTo } from '../../navigate';
 import { trackStepEntered } from './analytics';
 import { Field } from './field';
-import { isPartial, newId, optionsFor, stepFromPath } from './form-helpers';
+import { newId, optionsFor, stepFromPath } from './form-helpers';
 import { choicesOf, inputsFromValues, stepPayload, valuesFromInputs, type Inputs } from './inputs';
 import { StepBody } from './step-body';
-import { PlaceLine, usePlace, useUnknownZips } from './place-line';
+import { PlaceLine, usePlace } from './place-line';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS, useQuoteToken } from './use-quote-token';
 import type { QuoteFormProps } from './types';
 import { usePhone } from '../use-phone';
@@ -39,10 +38,9 @@ import { Honeypot } from './honeypot';
 import { prefetchTurnstile, TURNSTILE_SUBMIT_WAIT_MS, useTurnstile } from './turnstile';
 import { FormCodeContext, loadFormCode, loadParts, partsFor, type FormCode, type PartName } from './parts';
 import { CHUNK_ERROR_EVENT } from '../registry';
+import { useStepErrors } from './use-step-errors';
 
 export type { QuoteFormProps, FunnelProps } from './types';
-
-type Errors = Record<string, string>;
 
 /** The submit's code (./submit.ts): fetched when the visitor first focuses the form, awaited by a submit. */
 const submitCode = () =>
@@ -108,62 +106,23 @@ export function QuoteForm(props: QuoteFormProps) {
   const honeypotRef = useRef<HTMLInputElement>(null);
   const groupSlots = step.group ? slots[step.group.prefix] : undefined;
 
-  const [errors, setErrors] = useState<Errors>(() => {
-    const initial: Errors = {};
-    for (const field of stepFields(step, groupSlots)) {
-      if (funnel.missing.includes(field.name))
-        initial[field.name] = problemMessage(
-          field,
-          language,
-          funnel.unknown.includes(field.name) ? 'unknown' : 'missing',
-        );
-    }
-    return initial;
+  const { errors, setErrors, unknownZips, onCommit, errorsFor, pressHandlers } = useStepErrors({
+    step,
+    groupSlots,
+    language,
+    funnel,
+    inputs,
+    inputsRef,
   });
-  // Issue 15: the page's lookup of the typed ZIP code came back unknown: say so on the field now.
-  const unknownZips = useUnknownZips((zip) => {
-    const found: Errors = {};
-    for (const field of stepFields(step)) {
-      if (field.kind === 'zip' && (inputsRef.current[field.name] ?? '').trim() === zip)
-        found[field.name] = problemMessage(field, language, 'unknown');
-    }
-    if (Object.keys(found).length > 0) setErrors((prev) => ({ ...prev, ...found }));
-  });
-
-  /** Spec section 5: empty is not an error until submit; anything else must satisfy its rule. */
-  const check = useCallback(
-    (field: FieldDef, current: Inputs, onSubmit: boolean): string | undefined => {
-      if (isEmpty(field, current)) return undefined;
-      // A date is judged once all three parts are in (or on submit).
-      if (!onSubmit && isPartial(field, current)) return undefined;
-      const value = fieldValue(field, current, choicesOf(field, funnel.insurers));
-      if (value === undefined) return problemMessage(field, language);
-      return field.kind === 'zip' && unknownZips.has(String(value))
-        ? problemMessage(field, language, 'unknown')
-        : undefined;
-    },
-    [funnel.insurers, language, unknownZips],
-  );
 
   const onInput = useCallback(
     (name: string, value: string) => {
       quoteToken.fieldChanged(name);
       setInputs((prev) => ({ ...prev, [name]: value }));
+      // A refused submit's general line goes with the first edit: it never appears later, under a tap.
+      setStatus((prev) => (prev === 'blocked' ? 'idle' : prev));
     },
     [quoteToken],
-  );
-  const onCommit = useCallback(
-    (field: FieldDef, changed?: Inputs) => {
-      const current = { ...inputs, ...changed };
-      const error = check(field, current, false);
-      setErrors((prev) => {
-        const next = { ...prev };
-        if (error) next[field.name] = error;
-        else delete next[field.name];
-        return next;
-      });
-    },
-    [inputs, check],
   );
 
   const enterStep = useCallback(
@@ -180,7 +139,7 @@ export function QuoteForm(props: QuoteFormProps) {
       setSubmissionId(newId());
       setStepName(name);
     },
-    [form, funnel.insurers],
+    [form, funnel.insurers, setErrors],
   );
 
   // After an in-page step change: the form's top into view (24 px + sticky bars), focus on the question, pageView.
@@ -326,15 +285,6 @@ export function QuoteForm(props: QuoteFormProps) {
     }
   };
 
-  const errorsFor = (st: StepDef, names: readonly string[], unknown: readonly string[]): Errors => {
-    const out: Errors = {};
-    for (const field of stepFields(st, groupSlots)) {
-      if (names.includes(field.name))
-        out[field.name] = problemMessage(field, language, unknown.includes(field.name) ? 'unknown' : 'missing');
-    }
-    return out;
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending') return;
@@ -428,6 +378,7 @@ export function QuoteForm(props: QuoteFormProps) {
           noValidate
           onSubmit={onSubmit}
           onFocus={prefetchSubmit}
+          {...pressHandlers}
           aria-labelledby={`${idPrefix}-title`}
         >
           {/* Issue 15: Enter in a field presses the form's first submit button (its default), with or
