@@ -47,7 +47,8 @@ import { noteConsentShown } from './consent/catalog';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
-import { requestNow } from './hours/edge-clock';
+import { requestNow, visitorTimeZone } from './hours/edge-clock';
+import { closedDatesOf } from '../../brands/closures';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
@@ -128,7 +129,9 @@ async function renderRoute(
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
   const renderedAt = requestNow(c.req.raw, c.env);
-  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'));
+  // Honest hours: the brand's closed dates, the times in the visitor's zone (src/worker/hours).
+  const hoursPlace = { timeZone: visitorTimeZone(c.req.raw, c.env), closed: closedDatesOf(brand.id) };
+  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'), hoursPlace);
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   // The edge's zip is read once a session, and not at all while the address carries one.
   const served = recordPageServed(c, {
@@ -208,6 +211,8 @@ async function renderRoute(
     answersFromAddress: prefill !== null,
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
+    // The zone the call copy is written in; the browser writes it in the same one.
+    callHoursZone: hoursPlace.timeZone,
   };
   const pageContext = { ...contextHead, ...contextTail };
 

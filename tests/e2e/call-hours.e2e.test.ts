@@ -112,6 +112,43 @@ describe.each(WORKER_CLOCKS)('call copy on the visitor clock ($name)', ({ at }) 
   });
 });
 
+describe('honest hours in the browser', () => {
+  it('on Thanksgiving the agents are away all day, whatever the Worker rendered', async () => {
+    for (const worker of [TUESDAY_11_PT, new Date('2026-11-26T18:00:00Z')]) {
+      const { context, page, errors } = await newVisitor(browser, { headers: { 'x-dev-clock': worker.toISOString() } });
+      await page.clock.setFixedTime(new Date('2026-11-26T18:00:00Z')); // Thursday 10:00 PST, Thanksgiving
+      await page.goto(`${brandOrigin('bh')}/get-offers`);
+      const header = page.locator('.site-header .call-cta');
+      await expect
+        .poll(() => header.locator('.call-hours__text').textContent(), WAIT)
+        .toBe('Agents back tomorrow at 5:00 AM PT');
+      await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+      await expect.poll(() => callLabels(page), WAIT).toEqual((await callLabels(page)).map(() => 'Call'));
+      expect(await page.locator('body').innerText()).not.toContain('Call now');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a visitor in Miami reads the hours in Eastern time, rendered and recomputed alike', async () => {
+    for (const worker of [TUESDAY_11_PT, new Date(SUNDAY_19_PT)]) {
+      const { context, page, errors } = await newVisitor(browser, {
+        headers: { 'x-dev-clock': worker.toISOString(), 'x-dev-time-zone': 'America/New_York' },
+      });
+      await page.clock.setFixedTime(new Date(TUESDAY_11_PT.getTime() + 10 * 60_000));
+      await page.goto(`${brandOrigin('bh')}/otc-allowance`);
+      const header = page.locator('.site-header .call-cta');
+      await expect.poll(() => header.locator('.call-hours__text').textContent(), WAIT).toBe('Open until 8:00 PM ET');
+      const line = page.locator('[data-call-hours="line"] .call-hours__text').first();
+      await expect
+        .poll(() => line.textContent(), WAIT)
+        .toContain('Monday to Friday 8 AM to 8 PM, Saturday 9 AM to 6 PM, Eastern time');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('the working-hours code only when the hour moved', () => {
   it('a page shown in the hour it was rendered for keeps its copy and downloads no working-hours code; another hour does', async () => {
     // The Worker renders on Tuesday 11:00 PT; the visitor's clock is twenty minutes later, the same hour.
