@@ -113,6 +113,8 @@ export const leadField = {
   licenseStatus: lenient(licenseStatusSchema),
   currentInsurer: lenient(currentInsurerSchema),
   coverageAmount: lenient(coverageAmountSchema),
+  /** A call-back time the visitor asked for while agents were away (src/worker/hours/callback-api.ts): an ISO instant. */
+  callbackAt: lenient(z.iso.datetime()),
 };
 
 const DRIVER_FIELDS = {
@@ -157,6 +159,7 @@ export type VehiclePrefix = (typeof VEHICLE_PREFIXES)[number];
 /** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions.md). */
 export const medicareLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   haveMedicare: leadField.boolean,
   haveMedicaid: leadField.boolean,
   firstName: leadField.name,
@@ -168,6 +171,7 @@ export const medicareLeadFields = {
 /** Spec section 3, auto lead fields, drivers 1..3 and vehicles 1..3 as flat names. */
 export const autoLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   currentlyInsured: leadField.boolean,
   currentCompany: leadField.currentInsurer,
   homeowner: leadField.boolean,
@@ -183,6 +187,7 @@ export const autoLeadFields = {
 /** Life and final-expense lead: our decision (docs/decisions.md), lean on purpose. */
 export const lifeLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   firstName: leadField.name,
   lastName: leadField.name,
   phone: leadField.phone,

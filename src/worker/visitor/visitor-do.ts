@@ -233,6 +233,16 @@ export class VisitorDO extends DurableObject<Env> {
       .map((row) => row.step);
   }
 
+  /**
+   * A call-back time the visitor asked for (src/worker/hours/callback-api.ts, already checked
+   * against the hours): kept with the form's answers, so the lead the final step records
+   * carries it. Not a step: the lead rules' step history is left alone.
+   */
+  requestCallback(form: string, at: string): FormValues {
+    this.mergeValues(form, { callbackAt: at });
+    return this.getPageState(form).values;
+  }
+
   /** Remembers that the visitor completed a form (its final step was accepted). */
   completeForm(form: string): void {
     this.putJson(`completed:${form}`, new Date().toISOString());

@@ -39,6 +39,7 @@ import { prefetchTurnstile, TURNSTILE_SUBMIT_WAIT_MS, useTurnstile } from './tur
 import { FormCodeContext, loadFormCode, loadParts, partsFor, type FormCode, type PartName } from './parts';
 import { CHUNK_ERROR_EVENT } from '../registry';
 import { useStepErrors } from './use-step-errors';
+import { CallbackOffer } from './callback-offer';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -410,6 +411,8 @@ export function QuoteForm(props: QuoteFormProps) {
           {step.group && groupSlots !== undefined ? (
             <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
           ) : null}
+          {/* Honest hours: agents away on the last step, a call-back time is offered. */}
+          {isLast ? <CallbackOffer callHours={props.callHours} formId={formId} language={language} /> : null}
           {step.consent && funnel.consent && parts.consent ? (
             <parts.consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
           ) : null}
