@@ -41,11 +41,11 @@ const REFUSALS: Record<Language, Record<CallbackRefusal, string>> = {
   },
 };
 
-/** "Friday, Nov 27, 8:00 AM ET" in the visitor's zone and the page's language. */
+/** "Fri, Nov 27, 8:00 AM ET" in the visitor's zone and the page's language (short: it fits a phone's select). */
 export function callbackLabel(language: Language, timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat(language === 'spanish' ? 'es-US' : 'en-US', {
     timeZone,
-    weekday: 'long',
+    weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

@@ -103,7 +103,7 @@ export function CallbackPicker({ formId, language }: { formId: FormId; language:
     <section className="callback-picker" aria-labelledby={`${id}-title`} data-callback-picker="">
       <h3 id={`${id}-title`}>{s.title}</h3>
       <p>{s.intro}</p>
-      <div className="field">
+      <div className="callback-picker__when">
         <label htmlFor={`${id}-when`}>{s.when}</label>
         <select
           id={`${id}-when`}
