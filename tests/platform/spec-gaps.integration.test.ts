@@ -119,7 +119,7 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
       'Skip to main content',
       'Popular guides',
       'Privacy policy',
-      'Colour theme',
+      'Color theme',
       'All rights reserved',
       'Plans and benefits, explained',
     ]) {
