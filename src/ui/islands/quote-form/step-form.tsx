@@ -101,7 +101,7 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
         </button>
         {step.skippable ? (
           <button
-            className="btn btn--ghost"
+            className="btn-quiet"
             type="submit"
             name="_action"
             value="skip"
