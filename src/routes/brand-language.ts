@@ -6,6 +6,10 @@
 import type { Language, PageConfig, RouteRecord } from './schema';
 import type { Brand } from '../../brands/schema';
 import { productCopy } from '../../brands/product-copy';
+import { privacyEs, termsEs } from './families/legal-es';
+
+/** The legal pages' text in Spanish, by route name (decision 0141). */
+const SPANISH_LEGAL: Readonly<Record<string, typeof termsEs>> = { tos: termsEs, privacy: privacyEs };
 
 /** A page served to every brand rather than written for one language. */
 export function isBrandWidePage(route: Pick<RouteRecord, 'name' | 'config'>): boolean {
@@ -22,7 +26,8 @@ export function pageLanguage(
 /**
  * The page's config for the brand. Pages every brand serves sell the brand's product; the
  * home page says the brand's own words (its record's `copy`) and its product's body copy
- * (brands/product-copy.ts) in the brand's language; legal text stays English (docs/decisions/0006-route-registry-brand-lists-templates-copy.md).
+ * (brands/product-copy.ts) in the brand's language; the terms and privacy policy are written in
+ * Spanish for a Spanish brand (./families/legal-es.ts, docs/decisions/0141-spanish-legal-pages.md).
  */
 export function localizedConfig(
   route: Pick<RouteRecord, 'name' | 'config'>,
@@ -30,6 +35,8 @@ export function localizedConfig(
 ): PageConfig {
   if (!isBrandWidePage(route)) return route.config;
   const config = { ...route.config, product: brand.defaultProduct };
+  const legalEs = brand.defaultLanguage === 'spanish' ? SPANISH_LEGAL[route.name] : undefined;
+  if (legalEs) return { ...config, ...legalEs, body: [...legalEs.body] };
   if (route.name !== 'index') return config;
   const body = [...productCopy(brand.defaultProduct, brand.defaultLanguage).homeBody];
   return { ...config, ...brand.copy.home, body };

@@ -7,7 +7,7 @@ const STRINGS = {
     callLicensedAgent: 'Speak with a licensed agent',
     tty: 'TTY 711',
     skipToContent: 'Skip to main content',
-    colourMode: 'Colour theme',
+    colourMode: 'Color theme',
     light: 'Light',
     dark: 'Dark',
     system: 'System',

@@ -22,6 +22,8 @@ import { displayPhone } from '../shared/phone/lease';
 import { callHours } from '../shared/phone/call-hours';
 import { mainFunnels } from '../routes/main-funnels';
 import { PhoneCta } from './components/phone-cta';
+import { BrandLogo } from './brand-identity/logo';
+import { closedDatesOf } from '../../brands/closures';
 import { MainFunnelLinks } from './sections/main-funnel-links';
 import { FORM_ISLAND_MARK, FormIslandApart, PageFormIsland } from './templates/form-slot';
 
@@ -181,11 +183,20 @@ export async function renderErrorPage({
       }}
       tail={null}
     >
+      {/* The brand's own header on its error pages too: a visitor who mistyped an address still
+          knows whose site this is, and can call or go home. */}
+      <header className="site-header" id="site-header">
+        <div className="site-header__inner">
+          <div className="brand-block">
+            <BrandLogo brand={brand} />
+          </div>
+        </div>
+      </header>
       <main id="main" className="error-page">
         <h1>{heading}</h1>
         {notFound && message ? <p>{message}</p> : null}
         <p>{notFound ? s.notFoundBody : s.errorBody}</p>
-        <CallHoursContext.Provider value={callHours(language, new Date(), null)}>
+        <CallHoursContext.Provider value={callHours(language, new Date(), null, { closed: closedDatesOf(brand.id) })}>
           <PhoneCta phone={phone} label={s.callNow} />
         </CallHoursContext.Provider>
         <MainFunnelLinks funnels={mainFunnels(brand, language)} language={language} />

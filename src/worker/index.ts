@@ -15,6 +15,7 @@ import { brandAssets } from './brand-assets';
 import { formSubmit } from './funnel';
 import { eventApi } from './api/events';
 import { partnerApi } from './api/partners';
+import { callbackApi } from './hours/callback-api';
 import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
@@ -77,6 +78,7 @@ app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
 app.route('/', consentApp);
 app.route('/api', partnerApi);
+app.route('/api', callbackApi);
 // The page view of a page shown without JavaScript (its <noscript> image).
 app.route('/', noscriptViewApi);
 // Step submits (JSON and plain form posts) before the pages, which only answer GET.

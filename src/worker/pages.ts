@@ -54,6 +54,8 @@ import { noteConsentShown } from './consent/catalog';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
+import { requestNow, visitorTimeZone } from './hours/edge-clock';
+import { closedDatesOf } from '../../brands/closures';
 import type { FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
@@ -181,8 +183,10 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
   const tracking = buildPageTracking(c, assignment, url);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
   // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
-  const renderedAt = new Date();
-  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'));
+  const renderedAt = requestNow(c.req.raw, c.env);
+  // Honest hours: the brand's closed dates, the times in the visitor's zone (src/worker/hours).
+  const hoursPlace = { timeZone: visitorTimeZone(c.req.raw, c.env), closed: closedDatesOf(brand.id) };
+  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'), hoursPlace);
   // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
   // The edge's zip is read once a session, and not at all while the address carries one.
   const served = recordPageServed(c, {
@@ -238,6 +242,7 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
     stepInfo,
     renderedAt,
     hours,
+    hoursPlace,
     visit,
     state,
     formToken,
@@ -263,8 +268,21 @@ type PageData = Awaited<ReturnType<typeof gatherPageData>> & { fromAddress: bool
  * shared shell (its JSON is kept with the shell); the tail is this request's.
  */
 function pageContextOf(c: Context<AppEnv>, data: PageData) {
-  const { brand, route, language, config, tracking, stepInfo, renderedAt, place, smid, xsmid, phone, fromAddress } =
-    data;
+  const {
+    brand,
+    route,
+    language,
+    config,
+    tracking,
+    stepInfo,
+    renderedAt,
+    hoursPlace,
+    place,
+    smid,
+    xsmid,
+    phone,
+    fromAddress,
+  } = data;
   // The page context's head is the same for every request of a shared shell (issue 16: its JSON is
   // kept with the shell); the tail is this request's.
   const contextHead = {
@@ -295,6 +313,8 @@ function pageContextOf(c: Context<AppEnv>, data: PageData) {
     answersFromAddress: fromAddress,
     // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
+    // The zone the call copy is written in; the browser writes it in the same one.
+    callHoursZone: hoursPlace.timeZone,
   };
   return { contextHead, contextTail };
 }

@@ -291,7 +291,7 @@ describe('the auto driver step, split', () => {
 });
 
 describe('ZIP code messages', () => {
-  it('00000 gets "We don’t recognise that ZIP code" as soon as it is typed, and the step does not move', async () => {
+  it('00000 gets "We don’t recognize that ZIP code" as soon as it is typed, and the step does not move', async () => {
     const { context, page } = await newVisitor(browser);
     await openForm(page, `${brandOrigin('bh')}/get-yours-otc`);
     const zip = page.locator('input[name="zipcode"]');
@@ -299,11 +299,11 @@ describe('ZIP code messages', () => {
     const alerts = page.locator('.quote-form [role="alert"]');
     await expect
       .poll(() => alerts.allTextContents(), WAIT)
-      .toEqual(['We don’t recognise that ZIP code. Check the 5 digits and try again.']);
+      .toEqual(['We don’t recognize that ZIP code. Check the 5 digits and try again.']);
     await zip.press('Enter');
     await expect
       .poll(() => alerts.allTextContents())
-      .toEqual(['We don’t recognise that ZIP code. Check the 5 digits and try again.']);
+      .toEqual(['We don’t recognize that ZIP code. Check the 5 digits and try again.']);
     expect(new URL(page.url()).pathname).toBe('/get-yours-otc');
     // A real one clears it and moves on.
     await zip.fill('33101');

@@ -58,3 +58,28 @@ describe('the call copy at render time', () => {
     expect(later).toContain('Agents back tomorrow at 5:00 AM PT');
   });
 });
+
+describe('honest hours at render time', () => {
+  it('is closed all of Thanksgiving (a federal holiday, in every brand’s closures)', async () => {
+    at('2026-11-26T18:00:00Z'); // Thursday 10:00 PST
+    const html = decode(await (await visitor('tqg').get('/compare-auto')).text());
+    expect(html).not.toContain('Call now');
+    expect(html).toContain('Agents back tomorrow at 5:00 AM PT');
+  });
+
+  it('writes the hours in the time zone of the edge’s location (request.cf.timezone)', async () => {
+    at('2025-06-10T18:00:00Z'); // Tuesday 11:00 PDT
+    const v = visitor('bh');
+    const miami = decode(
+      await (await v.fetch('/otc-allowance', { cf: { colo: 'MIA', timezone: 'America/New_York' } })).text(),
+    );
+    expect(miami).toContain('Open until 8:00 PM ET');
+    expect(miami).toContain('Monday to Friday 8 AM to 8 PM, Saturday 9 AM to 6 PM, Eastern time');
+    expect(miami).toContain('"callHoursZone":"America/New_York"');
+    // A Denver visitor of the same hour is not served Miami's shell.
+    const denver = decode(
+      await (await visitor('bh').fetch('/otc-allowance', { cf: { colo: 'DEN', timezone: 'America/Denver' } })).text(),
+    );
+    expect(denver).toContain('Open until 6:00 PM MT');
+  });
+});

@@ -51,12 +51,12 @@ describe('a ZIP code the shipped data does not hold', () => {
     });
   });
 
-  it('without JavaScript: 00000 comes back with "We don’t recognise that ZIP code" and nothing else', async () => {
+  it('without JavaScript: 00000 comes back with "We don’t recognize that ZIP code" and nothing else', async () => {
     const v = visitor('bh');
     const location = await submitStep(v, '/get-yours-otc/zip?utm_source=news', { zipcode: '00000' });
     expect(location).toBe('/get-yours-otc/zip?utm_source=news&missing=zipcode&unknown=zipcode');
     const html = await stepHtml(v, location);
-    expect(errorLines(html)).toEqual(['We don’t recognise that ZIP code. Check the 5 digits and try again.']);
+    expect(errorLines(html)).toEqual(['We don’t recognize that ZIP code. Check the 5 digits and try again.']);
     expect(html).toContain('aria-invalid="true"');
     // The round trip's own parameters are not carried to the next step.
     expect(await submitStep(v, location, { zipcode: '33101' })).toBe('/get-yours-otc/medicare?utm_source=news');

@@ -65,6 +65,10 @@ describe('steps and errors', () => {
     expect(html).toContain('<h1>Page Not Found</h1>');
     expect(html).toContain('Page not found: /this/does/not/exist');
     expect(html).toContain('noindex');
+    // The brand's header, as on its other pages: its logo and name, a link home.
+    expect(html).toMatch(
+      /<header class="site-header"[^>]*>[\s\S]*data-logo="bh"[\s\S]*Benefit Helpers[\s\S]*<\/header>/,
+    );
   });
 
   it('answers unknown /api paths with a JSON error', async () => {

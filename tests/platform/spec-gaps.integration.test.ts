@@ -119,7 +119,7 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
       'Skip to main content',
       'Popular guides',
       'Privacy policy',
-      'Colour theme',
+      'Color theme',
       'All rights reserved',
       'Plans and benefits, explained',
     ]) {
@@ -143,12 +143,20 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     expect(html).toContain('Find the Medicare benefits you may be missing');
   });
 
-  it('marks the English-only legal text as English inside the Spanish page', async () => {
-    const html = decode(await (await visitor('m10es').get('/tos')).text());
-    expect(html).toContain('<html lang="es"');
-    expect(html).toContain('<article class="legal" lang="en">');
-    expect(html).toContain('Este documento solo está disponible en inglés.');
-    expect(html).toContain('Política de privacidad');
+  it('serves the Spanish brand its terms and privacy policy in Spanish, the English brands in English', async () => {
+    const tos = decode(await (await visitor('m10es').get('/tos')).text());
+    expect(tos).toContain('<html lang="es"');
+    expect(tos).toContain('<article class="legal">');
+    expect(tos).toContain('<h1>Términos de uso</h1>');
+    expect(tos).toContain('Este sitio es un servicio gratuito de información y referencia.');
+    expect(tos).not.toContain('This site is a free information');
+    expect(tos).not.toContain('solo está disponible en inglés');
+    const privacy = decode(await (await visitor('m10es').get('/privacy')).text());
+    expect(privacy).toContain('<h1>Política de privacidad</h1>');
+    expect(privacy).toContain('Sus derechos');
+    const english = decode(await (await visitor('bh').get('/privacy')).text());
+    expect(english).toContain('<h1>Privacy policy</h1>');
+    expect(english).not.toContain('Sus derechos');
   });
 });
 

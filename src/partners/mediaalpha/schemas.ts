@@ -58,7 +58,7 @@ export function validListingAds(ads: readonly unknown[]): { ads: z.infer<typeof 
   return { ads: valid, dropped: ads.length - valid.length };
 }
 
-/** Either shape; the first is recognised (and logged as unused), the second is rendered. */
+/** Either shape; the first is recognized (and logged as unused), the second is rendered. */
 export const adResponseSchema = z.union([adListingEnvelopeSchema, adResponseV1Schema]);
 
 /** Spec section 7.1: the demand check is read from ctc.ev (expected value of a call). */

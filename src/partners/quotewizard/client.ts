@@ -7,7 +7,7 @@ import { mapQuoteWizardLead } from './mapping';
 /**
  * QuoteWizard's lead intake: POST {QUOTEWIZARD_BASE_URL}/v1/leads/auto with a bearer key
  * (QUOTEWIZARD_API_KEY secret) and our submission id as Idempotency-Key, so a retry after
- * a timeout that QuoteWizard did receive is recognised there as the same lead. The body is
+ * a timeout that QuoteWizard did receive is recognized there as the same lead. The body is
  * the spec's mapping (zip, drivers, coverage, vehicles) plus what a lead buyer needs to
  * take the lead: our id for it, the consumer's ip and user agent, the page and the consent
  * proof (TCPA). The reply says accepted (with QuoteWizard's id) or rejected (with a reason).

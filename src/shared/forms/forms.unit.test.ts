@@ -61,6 +61,12 @@ describe('every form', () => {
     expect(values(COVERAGE_AMOUNT_OPTIONS)).toEqual([...COVERAGE_AMOUNTS]);
   });
 
+  it('life coverage stays in the final-expense range the page promises ($5,000 to $50,000)', () => {
+    expect(Math.max(...COVERAGE_AMOUNTS.map(Number))).toBe(50_000);
+    expect(Math.min(...COVERAGE_AMOUNTS.map(Number))).toBe(5_000);
+    expect(parseLeadValues('life', { coverageAmount: '1000000' })).toEqual({});
+  });
+
   it('the Medicare form asks the spec Medicare lead fields, then an optional, skippable contact step with the consent', () => {
     const asked = FORMS.medicare.steps.flatMap((s) => stepFields(s).map((f) => f.name));
     expect(asked).toEqual(['zipcode', 'haveMedicare', 'haveMedicaid', 'firstName', 'lastName', 'phone', 'email']);

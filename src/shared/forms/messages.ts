@@ -68,7 +68,7 @@ const BY_KIND: Record<FieldKind, Localized> = {
 };
 
 const UNKNOWN_ZIP = l(
-  'We don’t recognise that ZIP code. Check the 5 digits and try again.',
+  'We don’t recognize that ZIP code. Check the 5 digits and try again.',
   'No reconocemos ese código postal. Revise los 5 dígitos e inténtelo de nuevo.',
 );
 

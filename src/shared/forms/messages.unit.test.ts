@@ -6,10 +6,10 @@ import { FORMS } from './registry';
 import { zipField } from './common-fields';
 
 describe('issue 15: one plain, kind message per problem', () => {
-  it('says what to do for a ZIP code, and that an unknown one is not recognised, in English and Spanish', () => {
+  it('says what to do for a ZIP code, and that an unknown one is not recognized, in English and Spanish', () => {
     expect(problemMessage(zipField, 'english')).toBe('Enter your 5-digit ZIP code.');
     expect(problemMessage(zipField, 'spanish')).toBe('Escriba su código postal de 5 dígitos.');
-    expect(problemMessage(zipField, 'english', 'unknown')).toMatch(/^We don’t recognise that ZIP code\./);
+    expect(problemMessage(zipField, 'english', 'unknown')).toMatch(/^We don’t recognize that ZIP code\./);
     expect(problemMessage(zipField, 'spanish', 'unknown')).toMatch(/^No reconocemos ese código postal\./);
   });
 

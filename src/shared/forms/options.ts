@@ -49,17 +49,11 @@ export const LICENSE_STATUS_OPTIONS: readonly Option[] = [
   o('temporary', 'Temporary', 'Temporal'),
 ];
 
-export const COVERAGE_AMOUNT_OPTIONS: readonly Option[] = [
-  '5000',
-  '10000',
-  '15000',
-  '25000',
-  '50000',
-  '100000',
-  '250000',
-  '500000',
-  '1000000',
-].map((value) => {
+/**
+ * The final-expense range, as the lead's COVERAGE_AMOUNTS (src/shared/lead/enums.ts; the same
+ * list, checked by forms.unit.test.ts): a literal here so the form's code carries no zod.
+ */
+export const COVERAGE_AMOUNT_OPTIONS: readonly Option[] = ['5000', '10000', '15000', '25000', '50000'].map((value) => {
   const dollars = `$${Number(value).toLocaleString('en-US')}`;
   return o(value, dollars, dollars);
 });

@@ -38,19 +38,9 @@ export const LICENSE_STATUSES = [
 export const licenseStatusSchema = z.enum(LICENSE_STATUSES);
 
 /**
- * Life lead (decision recorded in docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md): the face amounts a life or
- * final-expense call centre quotes, as whole US dollars. Final-expense policies sit at the
- * low end (5,000 to 50,000), term life at the high end.
+ * Life lead (decision recorded in docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md): the face amounts a final-expense call
+ * center quotes, as whole US dollars: 5,000 to 50,000, the range these plans sell (the pages
+ * promise it). Term-life amounts (up to 1,000,000) were offered before and are not any more.
  */
-export const COVERAGE_AMOUNTS = [
-  '5000',
-  '10000',
-  '15000',
-  '25000',
-  '50000',
-  '100000',
-  '250000',
-  '500000',
-  '1000000',
-] as const;
+export const COVERAGE_AMOUNTS = ['5000', '10000', '15000', '25000', '50000'] as const;
 export const coverageAmountSchema = z.enum(COVERAGE_AMOUNTS);

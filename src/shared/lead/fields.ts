@@ -109,6 +109,8 @@ export const leadField = {
   licenseStatus: lenient(licenseStatusSchema),
   currentInsurer: lenient(currentInsurerSchema),
   coverageAmount: lenient(coverageAmountSchema),
+  /** A call-back time the visitor asked for while agents were away (src/worker/hours/callback-api.ts): an ISO instant. */
+  callbackAt: lenient(z.iso.datetime()),
 };
 
 const DRIVER_FIELDS = {
@@ -150,6 +152,7 @@ export const DRIVER_PREFIXES = ['driver1', 'driver2', 'driver3'] as const;
 /** Spec section 3, Medicare lead fields, plus the call-back contact (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md). */
 export const medicareLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   haveMedicare: leadField.boolean,
   haveMedicaid: leadField.boolean,
   firstName: leadField.name,
@@ -161,6 +164,7 @@ export const medicareLeadFields = {
 /** Spec section 3, auto lead fields, drivers 1..3 and vehicles 1..3 as flat names. */
 export const autoLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   currentlyInsured: leadField.boolean,
   currentCompany: leadField.currentInsurer,
   homeowner: leadField.boolean,
@@ -176,6 +180,7 @@ export const autoLeadFields = {
 /** Life and final-expense lead: our decision (docs/decisions/0007-lead-fields-medicare-call-back-contact-the-life.md), lean on purpose. */
 export const lifeLeadFields = {
   zipcode: leadField.zipcode,
+  callbackAt: leadField.callbackAt,
   firstName: leadField.name,
   lastName: leadField.name,
   phone: leadField.phone,

@@ -322,7 +322,8 @@ describe('objects', () => {
     }
     // 5 auto + 3 drivers x 16 + 3 vehicles x 3 = 62 auto names; Medicare adds haveMedicare,
     // haveMedicaid, firstName, lastName, phone, email; life adds gender, dateOfBirth,
-    // tobaccoUse, coverageAmount.
-    expect(LEAD_FIELD_NAMES).toHaveLength(62 + 6 + 4);
+    // tobaccoUse, coverageAmount; every product carries callbackAt (a call-back time).
+    expect(LEAD_FIELD_NAMES).toHaveLength(62 + 6 + 4 + 1);
+    expect(LEAD_FIELD_NAMES).toContain('callbackAt');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Spec section 3, "Current insurer": about 85 named carriers plus 'Other' (the spec leaves the
  * names unshown). These are real US personal-auto insurers and their consumer brands, as a
- * visitor would recognise them on a policy card, including a few that have stopped writing
+ * visitor would recognize them on a policy card, including a few that have stopped writing
  * new policies (Esurance, Metromile) because a visitor's current or last insurer may be one
  * of them. Alphabetical, with 'Other' last so the select reads naturally.
  */

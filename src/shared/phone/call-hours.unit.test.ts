@@ -49,3 +49,39 @@ describe('the call copy', () => {
     });
   });
 });
+
+describe('honest hours: holidays and the visitor’s time zone', () => {
+  it('closed all of Thanksgiving 2026 (a Thursday), back the next morning', () => {
+    const thanksgiving = at('2026-11-26T18:00:00Z'); // Thu 10:00 PST
+    expect(callHours('english', thanksgiving, null)).toMatchObject({
+      open: false,
+      label: 'Call',
+      short: 'Agents back tomorrow at 5:00 AM PT',
+    });
+    // The day before: open, and closing at 5 PM as any weekday.
+    expect(callHours('english', at('2026-11-25T18:00:00Z'), null).open).toBe(true);
+    // A brand's closed dates are what count: without the holiday the Thursday is staffed.
+    expect(callHours('english', thanksgiving, null, { closed: ['2025-09-01'] }).open).toBe(true);
+  });
+
+  it('a Saturday federal holiday closes the Saturday and its observed Friday', () => {
+    expect(callHours('english', at('2026-07-03T18:00:00Z'), null).open).toBe(false); // Fri 11:00 PDT, observed
+    expect(callHours('english', at('2026-07-04T17:00:00Z'), null).short).toBe('Agents back Monday at 5:00 AM PT');
+  });
+
+  it('writes the times in the visitor’s zone: a Miami visitor reads Eastern time', () => {
+    const tuesday = at('2025-06-10T18:00:00Z'); // Tue 11:00 PDT = 14:00 EDT
+    const miami = callHours('english', tuesday, null, { timeZone: 'America/New_York' });
+    expect(miami).toMatchObject({ open: true, label: 'Call now', short: 'Open until 8:00 PM ET' });
+    expect(miami.line).toContain('Monday to Friday 8 AM to 8 PM, Saturday 9 AM to 6 PM, Eastern time');
+    // Sunday 21:00 PDT is already Monday 00:00 in Miami: agents are back "today" there.
+    const late = at('2025-06-16T04:00:00Z');
+    expect(callHours('english', late, null, { timeZone: 'America/New_York' }).short).toBe(
+      'Agents back today at 8:00 AM ET',
+    );
+    expect(callHours('english', late, null).short).toBe('Agents back tomorrow at 5:00 AM PT');
+    expect(callHours('spanish', tuesday, null, { timeZone: 'America/Chicago' }).short).toMatch(
+      /^Abierto hasta las 7:00\sp\.\s?m\.\s(hora central|hora del centro)$/,
+    );
+  });
+});

@@ -5,9 +5,22 @@
  * Imports nothing the main script also imports, so the bundler makes no shared chunk every
  * page would fetch.
  */
-import type { CallHours } from '../../shared/phone/call-hours';
+import type { Language } from '../../routes/schema';
+import { closedDatesOf } from '../../../brands/closures';
+import { callHours, type CallHours } from '../../shared/phone/call-hours';
 
-export { callHours } from '../../shared/phone/call-hours';
+/** The copy on the visitor's clock, with the brand's closed dates, in the zone the Worker wrote the page in. */
+export function callHoursOf(
+  language: Language,
+  now: Date,
+  utmMedium: string | null,
+  place: { brand: string | null; timeZone: string | null },
+): CallHours {
+  return callHours(language, now, utmMedium, {
+    closed: closedDatesOf(place.brand),
+    ...(place.timeZone ? { timeZone: place.timeZone } : {}),
+  });
+}
 
 /** Writes the copy into the call buttons and notes the server rendered (`paints` picks them: not the islands'). */
 export function paintCallHours(doc: Document, hours: CallHours, paints: (el: Element) => boolean): void {

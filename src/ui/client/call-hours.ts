@@ -24,6 +24,14 @@ export function startCallHours(report: Report, doc: Document = document): void {
       ? 'spanish'
       : 'english';
   const utmMedium = new URLSearchParams(window.location.search).get('utm_medium');
+  const brand = context.brand;
+  const place = {
+    brand:
+      typeof brand === 'object' && brand !== null && typeof (brand as { id?: unknown }).id === 'string'
+        ? (brand as { id: string }).id
+        : null,
+    timeZone: typeof context.callHoursZone === 'string' ? context.callHoursZone : null,
+  };
   // The hour whose copy the page shows (an error page says none: computed on load).
   let shown = typeof context.callHoursHour === 'number' ? context.callHoursHour : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,8 +44,8 @@ export function startCallHours(report: Report, doc: Document = document): void {
     if (hour === shown) return;
     shown = hour;
     import('./call-hours-copy').then(
-      ({ callHours, paintCallHours }) => {
-        const hours = callHours(language, new Date(), utmMedium);
+      ({ callHoursOf, paintCallHours }) => {
+        const hours = callHoursOf(language, new Date(), utmMedium, place);
         // Islands paint their own buttons (from what is published below); a dormant one's are the page's.
         paintCallHours(doc, hours, (el) => !el.closest(LIVE_ISLAND));
         publishCallHours(language, hours);

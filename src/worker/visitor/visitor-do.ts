@@ -174,6 +174,16 @@ export class VisitorDO extends DurableObject<Env> {
   }
 
   /**
+   * A call-back time the visitor asked for (src/worker/hours/callback-api.ts, already checked
+   * against the hours): kept with the form's answers, so the lead the final step records
+   * carries it. Not a step: the lead rules' step history is left alone.
+   */
+  requestCallback(form: string, at: string): FormValues {
+    this.mergeValues(form, { callbackAt: at });
+    return this.getPageState(form).values;
+  }
+
+  /**
    * Remembers that the visitor completed a form (its final step was accepted), and whether their
    * details went to the companies they chose, so every later confirmation says what is true.
    */

@@ -51,16 +51,25 @@ export function sandboxOrigin(): string {
  */
 export async function newVisitor(
   browser: Browser,
-  options: { userAgent?: string; ip?: string; javaScriptEnabled?: boolean } = {},
+  options: {
+    userAgent?: string;
+    ip?: string;
+    javaScriptEnabled?: boolean;
+    /** More request headers, e.g. the development-only clock pin (src/worker/hours/edge-clock.ts). */
+    headers?: Record<string, string>;
+    viewport?: { width: number; height: number };
+    hasTouch?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; ip: string }> {
   // Each visitor its own client ip (as in the workerd tests): per-ip rate limits (issue 12) of
   // one test never reach another's. A loopback address, so the sandbox's geo service still
   // places it in Miami as it does 127.0.0.1.
   const ip = options.ip ?? loopbackIp();
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: options.viewport ?? { width: 390, height: 844 },
     deviceScaleFactor: 1,
-    extraHTTPHeaders: { 'cf-connecting-ip': ip },
+    extraHTTPHeaders: { 'cf-connecting-ip': ip, ...options.headers },
+    ...(options.hasTouch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });

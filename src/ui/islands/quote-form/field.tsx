@@ -1,9 +1,10 @@
 /**
- * One question of a step. Validation runs on blur and on change (spec section 5), never per
- * keystroke: text inputs report on blur, choices on change. Errors are tied to their input
+ * One question of a step. Validation runs on blur and on change (spec section 5): text inputs
+ * report on blur, choices on change; an error already shown clears as soon as the value is
+ * valid (./use-step-errors.ts). Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages } from '../../../shared/forms/messages';
 import { maskPhone } from '../../../shared/forms/field-rules';
@@ -43,26 +44,11 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
   return list.length ? list.join(' ') : undefined;
 }
 
-/**
- * Once shown, an error keeps its line: when it clears (on blur, as the visitor moves to the
- * button) the text stays as an invisible placeholder, so nothing below moves under the
- * pointer and the first click on Continue lands (a cleared line used to pull the button
- * ~35 px up between mousedown and mouseup, and the click was lost).
- */
+/** The field's message while it is invalid; nothing once it is valid (./use-step-errors.ts). */
 export function ErrorText({ id, error }: { id: string; error: string | undefined }) {
-  // The last error shown, kept from earlier renders (React's "information from previous renders").
-  const [shown, setShown] = useState(error);
-  if (error && error !== shown) setShown(error);
-  if (error) {
-    return (
-      <p className="error" id={id} role="alert">
-        {error}
-      </p>
-    );
-  }
-  return shown ? (
-    <p className="error error--cleared" aria-hidden="true">
-      {shown}
+  return error ? (
+    <p className="error" id={id} role="alert">
+      {error}
     </p>
   ) : null;
 }

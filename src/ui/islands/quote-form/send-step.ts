@@ -1,0 +1,131 @@
+/**
+ * A step's submit: the same decision the Worker makes, made here first (a required answer
+ * missing or invalid blocks and says so on the question), the group's add and remove, Skip,
+ * and the JSON post with the tokens the last step needs; the reply moves on, finishes, or
+ * brings the Worker's refusal back onto the questions.
+ */
+import type { FormEvent } from 'react';
+import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
+import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
+import { newId } from './form-helpers';
+import { choicesOf, stepPayload, valuesFromInputs } from './inputs';
+import { submitCode } from './submit-code';
+import { TURNSTILE_SUBMIT_WAIT_MS } from './turnstile';
+import type { FormState } from './use-form-state';
+import { QUOTE_TOKEN_SUBMIT_WAIT_MS } from './use-quote-token';
+import type { StepFlow } from './use-step-flow';
+
+export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' | 'skip'): Promise<void> {
+  const { step, inputs, groupSlots, form, props, number, parts } = st;
+  const { funnel, basePath } = props;
+  const payload = stepPayload(step, inputs, groupSlots ?? 1);
+  const values = action === 'skip' ? Object.fromEntries(Object.keys(payload).map((k) => [k, null])) : payload;
+  st.setStatus('sending');
+  window.dispatchEvent(new Event('quote:navigation-start'));
+  try {
+    // The final step writes the lead: its token should be minted after the last edit.
+    const [token, turnstileToken] = st.isLast
+      ? await Promise.all([
+          st.quoteToken.fresh(QUOTE_TOKEN_SUBMIT_WAIT_MS),
+          st.turnstileTokenOf(TURNSTILE_SUBMIT_WAIT_MS),
+        ])
+      : [st.quoteToken.current(), null];
+    const honeypot = st.honeypotRef.current?.value;
+    const { submitStep, trackStepSubmitted } = await submitCode();
+    const reply = await submitStep({
+      submissionId: st.submissionId,
+      page: basePath,
+      step: step.name,
+      action,
+      // Issue 19: the Medicare entities the visitor ticked travel with the consent step's values.
+      values:
+        step.consent && action === 'submit'
+          ? { ...values, ...parts.consent?.tickedSellerValues(st.formRef.current) }
+          : values,
+      ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
+      pageUrl: location.href,
+      ...(token ? { quoteToken: token } : {}),
+      ...(turnstileToken ? { turnstileToken } : {}),
+      ...(honeypot ? { honeypot } : {}),
+    });
+    trackStepSubmitted(
+      form.version,
+      { name: step.name, number },
+      action === 'skip'
+        ? {}
+        : valuesFromInputs(
+            form,
+            Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
+            funnel.insurers,
+          ),
+    );
+    if (reply.blocked) {
+      st.setStatus('blocked');
+      st.setErrors(st.errorsFor(step, reply.missing, reply.unknown));
+    } else if (reply.next) {
+      flow.goTo(reply.next);
+    } else {
+      st.setStatus('idle');
+      st.setSubmissionId(newId());
+      if (reply.completed) {
+        st.setShared(reply.shared);
+        await flow.finish();
+      }
+    }
+  } catch {
+    st.setStatus('failed');
+  } finally {
+    window.dispatchEvent(new Event('quote:navigation-end'));
+  }
+}
+
+/** The form's submit event: which button, then the group's slots, Skip, or the checked submit. */
+export function onStepSubmit(st: FormState, flow: StepFlow, event: FormEvent<HTMLFormElement>): void {
+  event.preventDefault();
+  if (st.status === 'sending') return;
+  const { step, inputs, groupSlots, form, props } = st;
+  const insurers = props.funnel.insurers;
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const action = submitter instanceof HTMLButtonElement && submitter.name === '_action' ? submitter.value : 'submit';
+  const group = step.group;
+  if (action === 'add' && group && groupSlots !== undefined) {
+    st.setSlots((prev) => ({ ...prev, [group.prefix]: Math.min(group.max, groupSlots + 1) }));
+    return;
+  }
+  const remove = /^remove:(\d)$/.exec(action);
+  if (remove && group && groupSlots !== undefined) {
+    const patch = removeGroupSlot(inputs, group, Number(remove[1]));
+    for (const name of Object.keys(patch)) st.quoteToken.fieldChanged(name);
+    st.setInputs((prev) => ({ ...prev, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v ?? ''])) }));
+    st.setSlots((prev) => ({ ...prev, [group.prefix]: Math.max(1, groupSlots - 1) }));
+    st.setErrors({});
+    return;
+  }
+  if (action === 'skip') {
+    void sendStep(st, flow, 'skip');
+    return;
+  }
+  // The Worker's decision, made here first (src/shared/forms/step-verdict.ts): a required
+  // answer missing or invalid blocks; an invalid optional one is dropped (spec 5), as
+  // without JavaScript.
+  const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, insurers));
+  const unknownHere = stepFields(step)
+    .filter((f) => f.kind === 'zip' && st.unknownZips.has(String(submitted[f.name] ?? '')))
+    .map((f) => f.name);
+  const verdict = stepVerdict(
+    step,
+    submitted,
+    { ...valuesFromInputs(form, inputs, insurers), ...submitted },
+    unknownHere,
+  );
+  st.setErrors(st.errorsFor(step, verdict.missing, verdict.unknown));
+  if (!verdict.advance) {
+    st.setStatus('blocked');
+    // A radio group is marked on its fieldset: focus its first radio.
+    const invalid = st.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const first = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
+    first?.focus();
+    return;
+  }
+  void sendStep(st, flow, 'submit');
+}

@@ -1,0 +1,117 @@
+/**
+ * The step on screen as a real <form> (it posts to the Worker without JavaScript): the
+ * question, the hidden fields, Turnstile's slot, the call-back offer and the consent on the
+ * last step, and the actions.
+ */
+import type { FormEvent } from 'react';
+import { formMessages } from '../../../shared/forms/messages';
+import type { FieldDef } from '../../../shared/forms/types';
+import { CallbackOffer } from './callback-offer';
+import { Field } from './field';
+import { optionsFor } from './form-helpers';
+import { Honeypot } from './honeypot';
+import { PlaceLine } from './place-line';
+import { StepBody } from './step-body';
+import { prefetchSubmit } from './submit-code';
+import type { FormState } from './use-form-state';
+
+export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const { props, form, step, number, isLast, idPrefix, status, groupSlots, place, inputs, errors, parts } = st;
+  const { search, submissionId, onInput, onCommit, pressHandlers } = st;
+  const { formRef, headingRef, honeypotRef, turnstileSlot } = st;
+  const { language, basePath, funnel, formId } = props;
+  const s = formMessages(language);
+  const mainLabel = step.submitLabel?.[language] ?? (isLast ? s.finish : s.continue);
+  const fieldsOf = (fields: readonly FieldDef[]) =>
+    fields.map((field) => (
+      <Field
+        key={field.name}
+        field={field}
+        language={language}
+        inputs={inputs}
+        error={errors[field.name]}
+        idPrefix={idPrefix}
+        options={optionsFor(field, funnel.insurers)}
+        vehicles={funnel.vehicles}
+        parts={parts}
+        onInput={onInput}
+        onCommit={onCommit}
+      />
+    ));
+  const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={`${basePath}/${step.name}${search}`}
+      className="card"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={prefetchSubmit}
+      {...pressHandlers}
+      aria-labelledby={`${idPrefix}-title`}
+    >
+      {/* Issue 15: Enter in a field presses the form's first submit button (its default), with or
+          without JavaScript. That is this one, the step's main action, not "Add another driver". */}
+      <button className="default-submit" type="submit" tabIndex={-1} aria-hidden="true" disabled={status === 'sending'}>
+        {mainLabel}
+      </button>
+      {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
+      <StepBody
+        step={step}
+        number={number}
+        total={form.steps.length}
+        language={language}
+        idPrefix={idPrefix}
+        headingRef={headingRef}
+        groupSlots={groupSlots}
+        fieldsOf={fieldsOf}
+      />
+      <input type="hidden" name="submissionId" value={submissionId} />
+      <Honeypot inputRef={honeypotRef} />
+      {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}
+      {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
+      {step.group && groupSlots !== undefined ? (
+        <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
+      ) : null}
+      {/* Honest hours: agents away on the last step, a call-back time is offered. */}
+      {isLast ? <CallbackOffer callHours={props.callHours} formId={formId} language={language} /> : null}
+      {consent && funnel.consent ? (
+        <consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
+      ) : null}
+      {status === 'failed' ? (
+        <p className="error" role="alert">
+          {s.networkError}
+        </p>
+      ) : null}
+      {/* One message per problem: the general line only when no question carries its own. */}
+      {status === 'blocked' && Object.keys(errors).length === 0 ? (
+        <p className="error" role="alert">
+          {s.blocked}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          className="btn"
+          type="submit"
+          disabled={status === 'sending'}
+          aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}
+        >
+          {status === 'sending' ? s.sending : mainLabel}
+        </button>
+        {step.skippable ? (
+          <button
+            className="btn-quiet"
+            type="submit"
+            name="_action"
+            value="skip"
+            formNoValidate
+            disabled={status === 'sending'}
+          >
+            {s.skip}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

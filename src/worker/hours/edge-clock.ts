@@ -1,0 +1,55 @@
+import { isLocalAddress, clientIp, timeZoneFromCf } from '../../partners/geo';
+import { WORKING_HOURS_TIME_ZONE } from '../../shared/phone/working-hours';
+
+/**
+ * The clock and the visitor's time zone a page's call copy is written with.
+ *
+ * Time zone: the edge's location (request.cf.timezone) for a real visitor. A loopback or
+ * private client address (local development, the tests) carries Miniflare's placeholder
+ * location (Austin), not the visitor's: there the agents' own zone (Pacific) is shown, as the
+ * spec states the hours.
+ *
+ * Pinning, for the browser tests only: the page's copy depends on the Worker's clock, and a
+ * test must not depend on when it runs. In local development (ENVIRONMENT "development", which
+ * no deployed environment has: wrangler.toml sets "staging" and "production") a request may
+ * carry DEV_CLOCK_HEADER (an ISO instant) and DEV_TIME_ZONE_HEADER (an IANA zone). Anywhere
+ * else both headers are ignored.
+ */
+export const DEV_CLOCK_HEADER = 'x-dev-clock';
+export const DEV_TIME_ZONE_HEADER = 'x-dev-time-zone';
+
+type EnvWithName = { ENVIRONMENT: string };
+
+function isDevelopment(env: EnvWithName): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/** Now, or the instant a development request pinned. */
+export function requestNow(request: Request, env: EnvWithName): Date {
+  if (isDevelopment(env)) {
+    const pinned = request.headers.get(DEV_CLOCK_HEADER);
+    const at = pinned ? Date.parse(pinned) : Number.NaN;
+    if (Number.isFinite(at)) return new Date(at);
+  }
+  return new Date();
+}
+
+/** A zone name the runtime knows, else null. */
+export function knownTimeZone(name: string | null | undefined): string | null {
+  if (!name || name.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The visitor's IANA time zone, for showing the hours (never for deciding them). */
+export function visitorTimeZone(request: Request, env: EnvWithName): string {
+  if (isDevelopment(env)) {
+    const pinned = knownTimeZone(request.headers.get(DEV_TIME_ZONE_HEADER));
+    if (pinned) return pinned;
+  }
+  if (isLocalAddress(clientIp(request))) return WORKING_HOURS_TIME_ZONE;
+  return knownTimeZone(timeZoneFromCf(request)) ?? WORKING_HOURS_TIME_ZONE;
+}

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { queryD1, visitorIdOf } from './support/d1';
+
+/**
+ * Honest hours in Chromium: with agents away (the Worker's and the visitor's clocks on a Sunday
+ * evening), the last step offers call-back times from the next opening; the chosen time is
+ * stored and the lead the visitor then sends carries it (the D1 row). With agents answering,
+ * no call-back is offered.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WAIT = { timeout: 30_000 };
+const SUNDAY_19_PT = '2025-06-16T02:00:00.000Z';
+const TUESDAY_11_PT = '2025-06-10T18:00:00.000Z';
+
+async function hydrated(page: Page) {
+  await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+}
+
+async function continueTo(page: Page, path: string) {
+  await page
+    .getByRole('button', { name: /^(Continue|Get my quote|Skip)$/ })
+    .first()
+    .click();
+  await page.waitForURL((url) => url.pathname === path, WAIT);
+}
+
+describe('a call-back instead of a dead call button', () => {
+  it('agents away: the visitor picks a time, and the lead carries it', async () => {
+    const { context, page, errors } = await newVisitor(browser, { headers: { 'x-dev-clock': SUNDAY_19_PT } });
+    await page.clock.setFixedTime(new Date(SUNDAY_19_PT));
+    await page.goto(`${brandOrigin('bh')}/get-yours-otc`);
+    await hydrated(page);
+    await page.locator('input[name="zipcode"]').fill('33101');
+    await continueTo(page, '/get-yours-otc/medicare');
+    await page.getByLabel('Yes').check();
+    await continueTo(page, '/get-yours-otc/medicaid');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL((url) => url.pathname === '/get-yours-otc/name', WAIT);
+    await page.locator('input[name="firstName"]').fill('Ada');
+    await page.locator('input[name="lastName"]').fill('Lovelace');
+    await continueTo(page, '/get-yours-otc/contact');
+
+    const picker = page.locator('[data-callback-picker]');
+    await picker.waitFor(WAIT);
+    expect(await picker.locator('h3').textContent()).toBe('Our agents are away right now');
+    const options = await picker.locator('option').allTextContents();
+    // From the next opening, Monday 5:00 AM Pacific, every half hour.
+    expect(options.slice(0, 2)).toEqual(['Mon, Jun 16, 5:00 AM PT', 'Mon, Jun 16, 5:30 AM PT']);
+    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 5:30 AM PT' });
+    await picker.getByRole('button', { name: 'Ask for this time' }).click();
+    await expect
+      .poll(() => picker.getByRole('status').textContent(), WAIT)
+      .toBe('Thank you. A licensed agent will call you Mon, Jun 16, 5:30 AM PT.');
+
+    await page.locator('input[name="phone"]').pressSequentially('3055550182');
+    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.waitForSelector('.quote-form__done', WAIT);
+    const id = await visitorIdOf(context);
+    await expect
+      .poll(
+        () =>
+          queryD1(
+            `SELECT "values" AS v FROM leads WHERE visitor_id = '${z.uuid().parse(id)}'`,
+            z.object({ v: z.string() }),
+          ).map((row) => (JSON.parse(row.v) as { callbackAt?: string }).callbackAt),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toEqual(['2025-06-16T12:30:00.000Z']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('agents answering: no call-back offered on the last step', async () => {
+    const { context, page } = await newVisitor(browser, { headers: { 'x-dev-clock': TUESDAY_11_PT } });
+    await page.clock.setFixedTime(new Date(TUESDAY_11_PT));
+    await page.goto(`${brandOrigin('bh')}/get-yours-otc/contact`);
+    await hydrated(page);
+    await page.locator('input[name="phone"]').waitFor(WAIT);
+    // Settled: the lazy picker would have been asked for by now (nothing pending on the network).
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-callback-picker]').count()).toBe(0);
+    await context.close();
+  });
+});
