@@ -24,7 +24,7 @@ export interface LighthouseResult {
   seoFailures: string[];
   /** Failed audits per category, for the report. */
   failed: Record<Category, string[]>;
-  /** Cumulative layout shift the run measured (issue 15's budget: 0). */
+  /** Cumulative layout shift the run measured (the budget: 0). */
   cls: number;
   /** Performance of every run of the page, in run order (the result is the median run's). */
   performanceRuns?: number[];
@@ -110,7 +110,7 @@ export function lighthouseFailures(r: LighthouseResult): string[] {
     if (r.scores[id] < THRESHOLDS[id])
       out.push(`${id} ${r.scores[id]} < ${THRESHOLDS[id]}: ${r.failed[id].join(', ')}`);
   }
-  // Issue 15's budget: no layout shift at all (a NaN, no measure, fails too).
+  // the budget: no layout shift at all (a NaN, no measure, fails too).
   if (!(r.cls === 0)) out.push(`cumulative layout shift ${r.cls} > 0`);
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run cpu`: workerd's CPU time per request for each kind of visitor of one page (default
- * bh /otc-allowance, issue 16), beside the floor (the same bytes from a Worker with the
+ * bh /otc-allowance), beside the floor (the same bytes from a Worker with the
  * product's configuration). Requests per second move with whatever else the machine runs; the
  * CPU the workerd processes of this run spent (utime + stime from /proc, children of this
  * process only) per request moves much less, so it is the figure to compare a change with.

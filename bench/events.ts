@@ -1,5 +1,5 @@
 /**
- * Events at a million a day (issue 17): N synthetic events (generated here, not posted over
+ * Events at a million a day: N synthetic events (generated here, not posted over
  * HTTP) are delivered to the Worker's own queue consumer in batches of wrangler.toml's
  * max_batch_size, several at once (consumerShape), into R2 and D1; the daily cron (the Worker's scheduled handler) then rolls up and prunes every day
  * older than the hot window. Reports rows in D1 before and after pruning, R2 objects and bytes,
@@ -336,7 +336,7 @@ export function renderEventsSection(r: EventsBenchResult, date: string): string 
   const rollupBytesPerYear = 365 * rollupRowsPerDay * r.rollupBytesPerRow;
   const r2PerEvent = r.r2Bytes / r.events;
   return `${EVENTS_BEGIN}
-## Events at a million a day (issue 17)
+## Events at a million a day
 
 \`npm run bench -- --only=events --events=${r.events}\` (${date}): ${r.events.toLocaleString('en-US')} synthetic events
 (about ten per visit, three brands, three pages, four steps, five traffic sources, two variants, a
@@ -371,7 +371,7 @@ ${EVENTS_END}`;
 
 /**
  * Ingest measured with \`--events=40000\` when the consumer moved from a per-row trigger to one D1
- * batch a delivery (issue 17 follow-up): kept figures, not this run's.
+ * batch a delivery (the per-batch ingest): kept figures, not this run's.
  */
 const INGEST_HISTORY = `Ingest before and after the batch consumer (2026-11-23, \`--only=events --events=40000\`, 2 cores
 shared with other work, so the load average is given):

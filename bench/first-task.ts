@@ -3,7 +3,7 @@
  * task of a page load under Lighthouse's mobile CPU throttle (4x, CDP
  * Emulation.setCPUThrottlingRate), on a 390x844 phone viewport, from Chromium's own
  * `longtask` and `long-animation-frame` entries (scripts over 5 ms named with their file).
- * Total Blocking Time is the sum over tasks of (duration - 50 ms): the budget (issue 15) is no
+ * Total Blocking Time is the sum over tasks of (duration - 50 ms): the budget is no
  * task over 50 ms. Serves the built Worker as `npm run audit` does (bench/harness.ts).
  */
 import { launchAuditBrowser } from '../audit/browser';

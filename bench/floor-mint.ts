@@ -1,5 +1,5 @@
 /**
- * The floor with a first visit's own work (issue 16): what any Worker must do for a visitor's
+ * The floor with a first visit's own work: what any Worker must do for a visitor's
  * first page before it can answer, whatever its code looks like, on top of replaying the bytes.
  * - read the edge's postal code from `request.cf` (the zip resolution's ip lookup; the bench's
  *   first visits come from public ips);

@@ -1,5 +1,5 @@
 /**
- * The floor with the visitor's read (issue 16): a returning visitor with stored answers or a
+ * The floor with the visitor's read: a returning visitor with stored answers or a
  * lease must have their Durable Object read (the issue: "where it must read, overlap the read"),
  * so beside the floor that only replays the page's bytes, the constant Worker can first make
  * the same read the product's page makes: the visitor's VisitorDO (the product's class, found

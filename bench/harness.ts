@@ -198,7 +198,7 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     name: WORKER_NAME,
     // In the page comparison (a floor given), reached by host as the floor and the Nuxt peer are:
     // Miniflare's fallback to its first Worker, through the static-assets router, cost about 0.5 ms
-    // of workerd CPU a request that neither of them paid (issue 16). A routed Worker is called
+    // of workerd CPU a request that neither of them paid. A routed Worker is called
     // without Miniflare's assets router in front (none of the three has it then), so its /build/
     // files answer 404 by host: the audit, the screens and every other run keep the fallback.
     ...(options.constantPages ? { routes: BRANDS.map((brand) => `${brand.id}.localhost/*`) } : {}),

@@ -42,7 +42,7 @@ const began = performance.now();
 const machineLines = machine();
 const log = (text: string) => console.log(`[bench] ${text}`);
 
-// Issue 17, bench/events.ts: a million synthetic events through the consumer, the cron, the report.
+// Bench/events.ts: a million synthetic events through the consumer, the cron, the report.
 // `npm run bench -- --only=events [--events=N]` runs that section alone (it takes minutes of its own);
 // `--only=pages` the page comparison alone (printed only); `--only=sizes` the JS and HTML size
 // table alone (printed only, under a minute: no load).
@@ -187,7 +187,7 @@ try {
       `${page.brand}${page.path}: first visit ${k.firstVisit.rps.toFixed(0)} req/s (${k.firstVisit.ratio.toFixed(2)}), returning ${k.returning.rps.toFixed(0)} req/s (${k.returning.ratio.toFixed(2)}), with answers ${k.withAnswers.rps.toFixed(0)} req/s (${k.withAnswers.ratio.toFixed(2)}), with lease ${k.withLease.rps.toFixed(0)} req/s (${k.withLease.ratio.toFixed(2)}), floor ${k.constant.rps.toFixed(0)}${page.peer ? `, Nuxt peer ${k.peer.rps.toFixed(0)} req/s (first visit ${pages.find((p) => p.page === page)?.vsPeer.firstVisit.toFixed(2)}x)` : ''}; CPU ms a request: floor ${k.constant.cpuMs.toFixed(3)}, first visit ${k.firstVisit.cpuMs.toFixed(3)} (${k.firstVisit.cpuRatio.toFixed(2)}), returning ${k.returning.cpuMs.toFixed(3)} (${k.returning.cpuRatio.toFixed(2)}), with answers ${k.withAnswers.cpuMs.toFixed(3)} (${k.withAnswers.cpuRatio.toFixed(2)})${page.peer ? `, Nuxt peer ${k.peer.cpuMs.toFixed(3)} (first visit ${pages.find((p) => p.page === page)?.vsPeerCpu.firstVisit.toFixed(2)}x)` : ''}`,
     );
   }
-  // `npm run bench -- --only=pages`: the page comparison alone, printed, docs/performance.md untouched (issue 16 iterations).
+  // `npm run bench -- --only=pages`: the page comparison alone, printed, docs/performance.md untouched (for quick iterations).
   if (ONLY === 'pages') {
     await h.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * `npm run loop`: what the Worker's own code costs per request inside the isolate, for each kind
- * of visitor of one page (default bh /otc-allowance, issue 16). The product is built from
+ * of visitor of one page (default bh /otc-allowance). The product is built from
  * bench/worker/loop-entry.ts, which runs the product's `app.fetch` LOOP_TIMES times (default 3,000)
  * in one invocation and times it: no HTTP path, no load generator sharing the two cores, so a
  * change of a few microseconds shows, where `npm run cpu` (CPU under load, the figure the issue

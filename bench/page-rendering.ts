@@ -21,7 +21,7 @@ export interface BenchPage {
 }
 
 /**
- * The page of issue 16 with its Nuxt peer (bh /otc-allowance: a form landing page), then a
+ * The measured page with its Nuxt peer (bh /otc-allowance: a form landing page), then a
  * landing page with the form, a clicks listing and a legal page, for two brands.
  */
 export const BENCH_PAGES: BenchPage[] = [

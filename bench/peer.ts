@@ -1,5 +1,5 @@
 /**
- * The Nuxt peer (issue 16): the page bh /otc-allowance as a Nuxt 3 app under bench/peers/nuxt,
+ * The Nuxt peer: the page bh /otc-allowance as a Nuxt 3 app under bench/peers/nuxt,
  * with its own package.json and lock. The bench installs it on demand (`npm ci` in that folder,
  * from the npm registry; never a dependency of the product), builds it with nitro's
  * `cloudflare_module` preset, and serves the built Worker from the same Miniflare as the product,

@@ -1,5 +1,5 @@
 /**
- * Issue 12's flood figure: 300 cookie-less get-phone posts from ONE client ip, as a script
+ * the flood figure: 300 cookie-less get-phone posts from ONE client ip, as a script
  * would send them. Every one is a new visitor (no cookie), so only the per-ip phone limit
  * (RATE_LIMIT_PHONE, 12 a minute) stands between the flood and MediaAlpha: the figure is how
  * many partner calls reached the sandbox for that ip, beside the answers the flood got.

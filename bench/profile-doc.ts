@@ -1,5 +1,5 @@
 /**
- * The CPU profile part of docs/performance.md (issue 16): written by `npm run profile`
+ * The CPU profile part of docs/performance.md: written by `npm run profile`
  * (bench/profile.ts) between two markers, kept by `npm run bench` when it rewrites the rest.
  */
 export const PROFILE_START = '<!-- profile:start -->';

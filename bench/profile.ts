@@ -1,7 +1,7 @@
 /**
  * `npm run profile`: a CPU profile of the product Worker under load, through workerd's
  * DevTools inspector (Miniflare's `inspectorPort`, the Chrome DevTools protocol's Profiler
- * domain). One page (bh /otc-allowance, the page of issue 16) is loaded as a first visit, a
+ * domain). One page (bh /otc-allowance, the page) is loaded as a first visit, a
  * returning visitor without answers and one with stored answers, each interleaved with the
  * floor (the same bytes from a Worker with the product's configuration) so the ratios of this
  * short run are printed too. The samples are summarised as the top functions by self time and

@@ -63,7 +63,7 @@ export function machine(): string[] {
   ];
 }
 
-/** Issue 16: a first visit at 0.85 of the floor, a returning visitor at 0.7, a first visit at 3x the Nuxt peer. */
+/** A first visit at 0.85 of the floor, a returning visitor at 0.7, a first visit at 3x the Nuxt peer. */
 export const ratioTarget = 0.85;
 export const returningTarget = 0.7;
 /** The issue asked 3x the Nuxt peer; the developers' guide: "2.5x Nuxt suffices: 3x is above the floor here". */
@@ -99,7 +99,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   push(
     '## Server rendering against constant bytes',
     '',
-    `Targets (issue 16): a first visit at ${ratioTarget} of the floor or better, a returning visitor (nothing stored, or stored answers) at ${returningTarget}. Medians of ${r.rounds} interleaved rounds.`,
+    `Targets: a first visit at ${ratioTarget} of the floor or better, a returning visitor (nothing stored, or stored answers) at ${returningTarget}. Medians of ${r.rounds} interleaved rounds.`,
     '',
   );
   push(
@@ -157,7 +157,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   };
   pageTable(
     "### Against the floor with the visitor's read",
-    'A visitor with stored answers or a lease must have their Durable Object read (issue 16: "where it must read, overlap the read"). Here the floor Worker first makes that same read, the page\'s `getFunnelState` call on the product\'s VisitorDO for the same pool of visitors with answers, then replays the bytes (bench/floor-read.ts). Against it, a visitor with answers or a lease shows what the Worker adds to the read it must make; the first column is what the read alone costs the floor on this Miniflare, where the object runs in the same process.',
+    'A visitor with stored answers or a lease must have their Durable Object read ("where it must read, overlap the read"). Here the floor Worker first makes that same read, the page\'s `getFunnelState` call on the product\'s VisitorDO for the same pool of visitors with answers, then replays the bytes (bench/floor-read.ts). Against it, a visitor with answers or a lease shows what the Worker adds to the read it must make; the first column is what the read alone costs the floor on this Miniflare, where the object runs in the same process.',
     [
       'floor with read req/s',
       'its ratio to the floor',
@@ -242,7 +242,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
   const pl = r.pipeline;
   push(
     '',
-    '## Event pipeline (issue 5)',
+    '## Event pipeline',
     '',
     `A burst of ${int(pl.load.total)} events to \`POST /api/event/create\` at ${CONCURRENCY} connections: ${int(pl.load.rps)} events/s accepted (p99 ${pl.load.p99} ms), ${int(pl.accepted)} answered 202, ${pl.load.non2xx} other statuses, ${pl.load.errors} errors.`,
     `The queue consumer drained them into D1 in ${pl.drainSeconds.toFixed(1)} s after the burst (D1 polled every 100 ms until every accepted event was there, ${int(pl.drainPolls)} polls): **${int(pl.stored)} rows in D1 for ${int(pl.accepted)} accepted** (${pl.stored === pl.accepted ? 'equal' : 'NOT equal'}).`,
@@ -254,7 +254,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
       .map(([k, n]) => `${k}: ${int(n)}`)
       .join(', ') || 'none';
   push(
-    '## Get-phone flood (issue 12)',
+    '## Get-phone flood',
     '',
     `${int(f.requests)} cookie-less \`POST /api/mediaalpha/get-phone\` from one client ip (${f.ip}), ${CONCURRENCY} at a time, in ${f.seconds.toFixed(1)} s. Each is a new visitor, so only the per-ip phone limit (RATE_LIMIT_PHONE, 12 a minute) stands between it and MediaAlpha.`,
     '',

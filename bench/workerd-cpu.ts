@@ -2,7 +2,7 @@
  * CPU time the workerd processes of this run spent (utime + stime from /proc, children of this
  * process only, so not a test suite's workerd running beside it). Requests per second move with
  * whatever else the machine runs and with the load generator's share of the two cores; CPU per
- * request moves much less, and it is what the Workers bill counts (issue 16).
+ * request moves much less, and it is what the Workers bill counts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 

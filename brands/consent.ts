@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who may contact a brand's visitors (issue 19), kept in the brand record:
+ * Who may contact a brand's visitors, kept in the brand record:
  * - `partners`: the companies an auto or life visitor agrees may call, listed on the brand's
  *   /partners page that the consent text links to;
  * - `medicare`: the entities a Medicare visitor may accept one by one (42 CFR

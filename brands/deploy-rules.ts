@@ -1,5 +1,5 @@
 /**
- * What `npm run deploy:check` refuses in a deployable environment (issue 14, item 5), as a pure
+ * What `npm run deploy:check` refuses in a deployable environment, as a pure
  * function of wrangler's resolved config for that environment, so a test can prove each rule.
  * Staging may use partners' test services and Cloudflare's dummy Turnstile keys (it is where
  * they belong); neither staging nor production may carry a placeholder: an all-zero or

@@ -1,5 +1,5 @@
 /**
- * A brand's identity as data (issue 15 item 6): its logo, its theme tokens for light and dark
+ * A brand's identity as data: its logo, its theme tokens for light and dark
  * mode, its layout and its own words. The UI turns these into the header, the favicon and the
  * CSS custom properties (src/ui/brand-identity/); nothing about a brand's look lives in code.
  */

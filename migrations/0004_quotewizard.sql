@@ -1,4 +1,4 @@
--- QuoteWizard delivery of auto leads (issue 10, item 4; docs/decisions/0029-quotewizard-delivery-the-same-facts-without.md "QuoteWizard
+-- QuoteWizard delivery of auto leads (docs/decisions/0029-quotewizard-delivery-the-same-facts-without.md "QuoteWizard
 -- delivery"). The lead row is the source of truth; the LEAD_DELIVERY queue message only
 -- names it (visitor, form, submission id). Status:
 --   NULL            never meant for QuoteWizard (not auto, or the brand's switch is off)

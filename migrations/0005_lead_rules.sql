@@ -1,4 +1,4 @@
--- Lead rules on the server (issue 11, item 3; src/worker/funnel/lead-rules.ts, leads.ts).
+-- Lead rules on the server (src/worker/funnel/lead-rules.ts, leads.ts).
 -- status: 'complete' when every step of the form was submitted in order by the visitor, the
 -- consent step carried the current consent version and the quote token was valid; otherwise
 -- 'partial' (kept for operators, never sent to partners), with partial_reasons a JSON array of

@@ -1,4 +1,4 @@
--- Lead defence (issue 12; src/worker/defence/, docs/decisions/0030-lead-defence-limits-turnstile-trust-verdict.md): the trust
+-- Lead defence (src/worker/defence/, docs/decisions/0030-lead-defence-limits-turnstile-trust-verdict.md): the trust
 -- verdict of each lead (clean, suspect or bot), its reasons (JSON array of codes from
 -- src/worker/defence/thresholds.ts) and the signal values it was made from (JSON, no personal
 -- data), the Turnstile result (passed, failed, unverified = no token because no JavaScript,

@@ -1,4 +1,4 @@
--- Consent you can prove (issue 19, docs/decisions/0032-consent-you-can-prove-and-privacy-rights.md).
+-- Consent you can prove (docs/decisions/0032-consent-you-can-prove-and-privacy-rights.md).
 -- Every consent text ever shown, per version and language (brand name filled in), keyed by the
 -- SHA-256 a lead stores: written with INSERT OR IGNORE when a page first shows it and again with
 -- each lead, never updated (a changed text is a new version, so a new hash).

@@ -1,4 +1,4 @@
--- Privacy rights (issue 19): "Do not sell or share my personal information" requests from the
+-- Privacy rights: "Do not sell or share my personal information" requests from the
 -- per-brand page, and the audit of every operator export and deletion (/ops/privacy).
 CREATE TABLE IF NOT EXISTS privacy_requests (
   id TEXT PRIMARY KEY,

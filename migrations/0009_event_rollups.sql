@@ -1,4 +1,4 @@
--- Events at a million a day (issue 17; src/worker/archive/, docs/decisions/0042-events-at-a-million-a-day.md "Events at a
+-- Events at a million a day (src/worker/archive/, docs/decisions/0042-events-at-a-million-a-day.md "Events at a
 -- million a day"). Raw rows stay in `events` for the hot window (EVENTS_HOT_DAYS); every batch
 -- is also written to R2 (binding ARCHIVE) and the report reads these daily rollups for older days.
 

@@ -1,4 +1,4 @@
--- Events ingest per batch, not per row (issue 17 follow-up; src/worker/queue/consumer.ts).
+-- Events ingest per batch, not per row (src/worker/queue/consumer.ts).
 -- The per-row rollup trigger of 0009 ran a rollup upsert (and up to three lookups) for every
 -- event; the consumer now stages a delivery's new events here, adds them to the rollups with one
 -- grouped upsert per batch (counting a visit or submitter only when no earlier row of the same

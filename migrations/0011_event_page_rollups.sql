@@ -1,4 +1,4 @@
--- The report's own small aggregate (issue 17; src/worker/report/query.ts): event_rollups summed
+-- The report's own small aggregate (src/worker/report/query.ts): event_rollups summed
 -- over traffic source and variant, one row per UTC day, brand, page, step and paid flag. The
 -- report reads only this table, so a 90-day report sums some thousands of rows instead of every
 -- source x variant row (7x fewer in the bench), and its cost stays flat as dimensions grow.

@@ -42,7 +42,7 @@ const adsBody = z.strictObject({ ...common, data: z.record(z.string(), z.unknown
  * Each offer names its `vertical` and `language`, as a marketplace listing can mix them: a
  * Medicare listing carries one auto offer and one Spanish offer; an auto listing (an auto
  * placement, or an auto lead: its data names drivers or vehicles) has the auto buyers first and
- * one Medicare offer. The Worker shows only the page's product and language (issue 15).
+ * one Medicare offer. The Worker shows only the page's product and language.
  */
 const CARRIERS = [
   {
@@ -214,7 +214,7 @@ export function mediaAlphaRoutes(state: SandboxState) {
             };
           });
     // One malformed offer in every listing, as real marketplaces occasionally send: the
-    // Worker must drop it and keep the rest (issue 10).
+    // Worker must drop it and keep the rest.
     if (ads.length > 0)
       ads.push({
         ...ads[0],

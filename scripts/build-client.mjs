@@ -40,7 +40,7 @@ for (const [file, output] of Object.entries(mainBuild.metafile.outputs)) {
   if (output.entryPoint === 'src/ui/client/main.ts' && eager.length > 0)
     throw new Error(`${file} imports ${eager.map((i) => i.path).join(', ')} on load: main must stay one script`);
 }
-// Rolldown, not esbuild, for the islands (issue 15, budgets): its chunking knows a chunk loaded
+// Rolldown, not esbuild, for the islands (budgets): its chunking knows a chunk loaded
 // through the loader's import() comes after the loader, so what both use (React, the JSX
 // runtime, the registry) stays in the loader's file instead of a shared chunk of its own, and a
 // part the form island loads later takes what it shares with the island from the island's chunk.

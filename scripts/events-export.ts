@@ -1,6 +1,6 @@
 /**
  * `npm run events:export -- --out DIR [--prefix events/dt=2026-11-] [--persist-to DIR] [--env NAME]`:
- * copies archive objects (issue 17) from the ARCHIVE bucket to DIR with the same key layout
+ * copies archive objects from the ARCHIVE bucket to DIR with the same key layout
  * (DIR/events/dt=YYYY-MM-DD/hour=HH/{batch}.ndjson.gz), for DuckDB (docs/operating.md). Reads
  * the local state `npm start` keeps (.wrangler/state, or --persist-to) through wrangler's
  * platform proxy; with --env and the binding marked `remote = true`, the deployed bucket.

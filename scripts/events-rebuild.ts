@@ -1,6 +1,6 @@
 /**
  * `npm run events:rebuild -- --from 2026-10-01 --to 2026-10-31 [--persist-to DIR] [--url URL]`:
- * rebuilds the daily event rollups of those UTC days from the R2 archive (issue 17).
+ * rebuilds the daily event rollups of those UTC days from the R2 archive.
  *
  * The Worker does the work (POST /ops/events/rebuild, src/worker/archive/rebuild.ts), so the
  * script never needs its own way into D1 or R2:

@@ -89,7 +89,7 @@ const reports = {
 mkdirSync('node_modules/.cache/test-results', { recursive: true });
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 const json = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-// Issue 14: any number of workers and any order, as CI runs it (slower on 2 cores, never flaky).
+// Any number of workers and any order, as CI runs it (slower on 2 cores, never flaky).
 // The shuffle's seed is named in the step, so a failure that depends on order can be replayed
 // with TEST_SEED=<seed> npm test.
 const seed = process.env.TEST_SEED ?? String(Date.now() % 1_000_000);

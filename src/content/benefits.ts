@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 7: benefit codes of the route registry ("otc", "dental") read as a short,
+ * Benefit codes of the route registry ("otc", "dental") read as a short,
  * translated sentence in the "benefits this page covers" list. The name comes from termLabel
  * (src/ui/i18n.ts); this adds what the benefit is, without promising anyone has it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 7: the carriers a visitor may hear about, as data. Medicare carriers are the
+ * The carriers a visitor may hear about, as data. Medicare carriers are the
  * ones the ac reviews cover (src/routes/families/fixed.ts); each carries what its review page
  * shows: plan types (registry term codes, translated by termLabel), where it sells and what to
  * compare. Auto and life carriers are named only where the brand's own consent list

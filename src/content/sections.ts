@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 7: the words of the sections a visitor expects on every page (how it works,
+ * The words of the sections a visitor expects on every page (how it works,
  * the trust row, the FAQ, the home page's ZIP start), per product and language. Honest by
  * construction: what the service does and does not do, no ratings, testimonials or prices.
  */

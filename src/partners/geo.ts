@@ -77,7 +77,7 @@ export function lookupGeo(request: Request, env: Pick<Env, 'GEO_BASE_URL' | 'PAR
 
 /**
  * The geo service's answers, kept a few minutes per ip in this isolate: an ip's place does not
- * move, and a client repeating requests (a flood, issue 12) costs one lookup, not one each.
+ * move, and a client repeating requests (a flood) costs one lookup, not one each.
  */
 const serviceAnswers = new Map<string, { at: number; lookup: Promise<GeoLookup> }>();
 const SERVICE_ANSWER_TTL_MS = 5 * 60 * 1000;

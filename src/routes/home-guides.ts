@@ -1,6 +1,6 @@
 /**
  * The home page's "popular guides": the brand's pages in its language, indexable ones first,
- * without legal pages, catch-alls or preview pages. Each title is unique per brand (issue 15:
+ * without legal pages, catch-alls or preview pages. Each title is unique per brand (
  * ps showed "Compare car insurance offers" four times): a title shared by several pages gives
  * way to each page's headline, and a page whose words still repeat another's is left out.
  */

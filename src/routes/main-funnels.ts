@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 7: a brand's main funnels, one per product it sells in its language, the
+ * A brand's main funnels, one per product it sells in its language, the
  * brand's own product first. The home page's ZIP field starts the first; the 404 page offers
  * them all. Candidates are route names in order of preference; the first one the brand serves
  * in its language wins, so a brand never links a page it does not serve.

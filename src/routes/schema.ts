@@ -92,7 +92,7 @@ export const pageConfigOverridesSchema = z.strictObject(
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
 
 /**
- * An edge experiment on a page (issue 5): operators start and stop it by editing `active`.
+ * An edge experiment on a page: operators start and stop it by editing `active`.
  * Each visitor is assigned once, sticky from the anonymous id (src/worker/tracking/experiments.ts);
  * the server renders the variant's config, so there is no flicker.
  */

@@ -11,7 +11,7 @@ function binaryToBase64Url(binary: string): string {
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /**
- * A character that is not plain printable ASCII: text without one is its own UTF-8 (issue 16:
+ * A character that is not plain printable ASCII: text without one is its own UTF-8 (
  * cookie values are JSON of ids and plain parameters). Other ASCII controls take the byte path.
  */
 const NOT_PLAIN_ASCII = /[^\x20-\x7e\t\n\r]/;

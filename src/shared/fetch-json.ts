@@ -2,7 +2,7 @@ import { clientFetch, HttpError, type ClientFetchOptions } from './fetch-client'
 
 /**
  * clientFetch, then the reply read by `read` (a zod schema's parse on the server, a small
- * type guard in the browser, which ships no zod: issue 15, JavaScript budget); `read` throws
+ * type guard in the browser, which ships no zod:, JavaScript budget); `read` throws
  * on a reply of the wrong shape. A non-2xx reply throws HttpError.
  */
 export async function fetchJson<T>(

@@ -1,11 +1,11 @@
 /**
- * Per-isolate memos (issue 16): values worked out once and kept for the requests after.
+ * Per-isolate memos: values worked out once and kept for the requests after.
  */
 
 /**
  * A bounded memo: at most `limit` entries, in two generations of half that. Once the newer is
  * full it becomes the older, and the older is dropped whole; reading an entry of the older
- * generation carries it into the newer, so what is in use stays. Issue 16: a Map that forgot
+ * generation carries it into the newer, so what is in use stays. A Map that forgot
  * its oldest entry one at a time (delete the first key) got slower as it was used, since V8
  * keeps deleted entries as holes that every "first key" has to step over until the table is
  * rebuilt, and a first visit adds entries to a full memo.

@@ -1,6 +1,6 @@
 /**
  * The one redaction of personal data for every log line, error report and client-error report
- * (issue 11, item 4). Two layers:
+ *. Two layers:
  * - keys: a field whose name is personal (firstName, driver2Email, phone, dob, address, ...,
  *   src/shared/tracking/strip-personal.ts) is dropped whatever it holds;
  * - text: inside any string (an error message, a stack, a browser's report) emails, phone

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 4: the call copy on the visitor's clock, computed once per page by the main
+ * The call copy on the visitor's clock, computed once per page by the main
  * script (src/ui/client/call-hours.ts) and read by the islands (src/ui/islands/use-call-hours.ts),
  * so the islands bundle no second copy of the working-hours code. The main script and the
  * islands are separate bundles: the copy lives on `window`, changes are announced with one

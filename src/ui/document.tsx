@@ -22,7 +22,7 @@ export interface ShellOptions {
   assets: ClientAssets;
   /** Deployment id the client compares with the latest one to detect new deployments. */
   buildId: string;
-  /** Issue 19: the request carried Sec-GPC: 1: no tag manager, no ad script, no data layer. */
+  /** The request carried Sec-GPC: 1: no tag manager, no ad script, no data layer. */
   gpc?: boolean;
 }
 
@@ -45,7 +45,7 @@ interface DocumentProps {
 const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
-/** JSON safe to embed inside a <script> element (one pass: it runs on every page view, issue 16). */
+/** JSON safe to embed inside a <script> element (one pass: it runs on every page view). */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_UNSAFE, (ch) => SCRIPT_ESCAPES[ch] ?? ch);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: one number on the page. Every call button (header, form slot, listings,
+ * One number on the page. Every call button (header, form slot, listings,
  * the form's confirmation, the exit-intent dialog) reads this one source, so a lease arriving
  * after the last step, or running out, changes all of them at once.
  *

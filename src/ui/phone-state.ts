@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: the page's one number as the islands read it. The main script owns the
+ * The page's one number as the islands read it. The main script owns the
  * source (src/ui/phone-source.ts: the seed, the lease's expiry, its timer) and puts it on
  * `window`; the islands (a separate bundle) read it and ask it to show a new lease through
  * this module only, so they carry no second copy of the source.

@@ -63,7 +63,7 @@ export interface RenderPageInput {
   /** Serialized into the page; a string is a slot filled later (see src/worker/page-cache.ts). */
   pageContext: Record<string, unknown> | string;
   links?: readonly PageLink[];
-  /** Issue 15: the call copy at render time (the working-hours flag); every call button reads it. */
+  /** The call copy at render time (the working-hours flag); every call button reads it. */
   callHours?: CallHours;
 }
 
@@ -95,7 +95,7 @@ function documentFor(input: RenderPageInput, islands: Set<IslandName>): ReactNod
 }
 
 /**
- * The form island of a page, rendered as its own root (issue 16), as the browser hydrates it:
+ * The form island of a page, rendered as its own root, as the browser hydrates it:
  * the page's render leaves FORM_ISLAND_MARK in its place. A page without a form has neither.
  */
 export function renderFormIsland(input: Pick<RenderPageInput, 'page' | 'callHours'>): string {
@@ -127,7 +127,7 @@ async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8A
 }
 
 /**
- * The same page as one string (issue 16): React's string renderer writes no byte chunks (the
+ * The same page as one string: React's string renderer writes no byte chunks (the
  * stream's per-chunk TextEncoder was the largest cost of a page with the visitor's answers).
  * A page suspends nowhere, so nothing waits for the stream; the stream alone writes the
  * doctype. tests/platform/page-rendering.integration.test.ts compares both byte for byte.
@@ -166,7 +166,7 @@ export async function renderErrorPage({
   const notFound = status === 404;
   // The spec's headings, in the brand's language (m10es reads 'Página no encontrada').
   const heading = notFound ? s.pageNotFound : s.internalError;
-  // Issue 15, item 7: somewhere to go from an error page: the call (the brand's number) and its main funnels.
+  // Somewhere to go from an error page: the call (the brand's number) and its main funnels.
   const phone = displayPhone(null, brand.defaultPhone);
   return renderToReadableStream(
     <Document

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 8: a page without the visitor's values may be shown again from the browser's
+ * A page without the visitor's values may be shown again from the browser's
  * back/forward cache (or, on a history navigation, its HTTP cache) without asking the Worker.
  * Whatever changes the visitor's stored state from this browser (a step stored, a lease, answers
  * from the address) writes a new stamp into local storage; each page remembers the stamp it

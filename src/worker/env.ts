@@ -21,7 +21,7 @@ export interface AppEnv {
     /** True when this request minted the visitor id. */
     newVisitor: boolean;
     /**
-     * Issue 16: the visitor's Durable Object holds nothing a page shows, known without asking
+     * The visitor's Durable Object holds nothing a page shows, known without asking
      * it: the id was minted by this request, or the browser sent the nothing-stored hint
      * (src/worker/middleware/visitor.ts).
      */

@@ -35,7 +35,7 @@ export function errorStatus(err: unknown): number {
 }
 
 /**
- * The error page speaks the page's language (issue 15): a known page's own (an -es page on an
+ * The error page speaks the page's language: a known page's own (an -es page on an
  * English brand), otherwise the brand's (m10es: Spanish).
  */
 function errorLanguage(brand: Brand, path: string): Language {

@@ -68,14 +68,14 @@ app.use('*', visitorMiddleware);
 app.use('*', rememberOptOut);
 // Rate limits on what costs money or writes (src/worker/defence/limit-rules.ts); pages never consult them.
 app.use('/api/*', apiRateLimits);
-// A POST-only route, so page views do not pass through it (issue 16: one dispatch less a page).
+// A POST-only route, so page views do not pass through it (one dispatch less a page).
 app.post('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops/privacy', privacyOps);
 // Long jobs on Workflows (rebuild, compaction) and their progress.
 app.route('/ops/jobs', jobsApp);
 app.route('/ops', opsApp);
-// Consent catalog, certificates and their keys, /partners and do-not-sell (issue 19).
+// Consent catalog, certificates and their keys, /partners and do-not-sell.
 app.route('/', consentApp);
 app.route('/api', partnerApi);
 app.route('/api', callbackApi);

@@ -19,7 +19,7 @@ export const SEARCH_SLOT = 'qfSearchSlot000000000000';
 /** The no-JavaScript form's quote token (final step only; src/worker/funnel/form-token.ts). */
 export const QUOTE_TOKEN_SLOT = 'qfQuoteTokenSlot00000000';
 /**
- * The number the page shows (issue 16): a returning visitor whose only state is a lease gets the
+ * The number the page shows: a returning visitor whose only state is a lease gets the
  * shared shell with their number, not a fresh render. Every call button, the islands' props and
  * the page context carry it; the page's copy does not depend on it.
  */
@@ -28,7 +28,7 @@ export const PHONE_DISPLAY_SLOT = 'qfPhoneDisplaySlot000000';
 export const PHONE_HREF_SLOT = 'qfPhoneHrefSlot000000000';
 
 /**
- * The page's form island (issue 16): a page whose only visitor content is in the form (their
+ * The page's form island: a page whose only visitor content is in the form (their
  * answers, the confirmation, their place) shares the shell around it, and the island alone is
  * rendered per request (src/ui/render.tsx renders it as its own root).
  */
@@ -38,13 +38,13 @@ const MAX_ENTRIES = 400;
 
 /**
  * A cached shell cut at its slots once, so a request joins the parts with its values in one
- * pass (five replaceAll scans of the whole page were about 7% of a shared page's CPU, issue 16).
+ * pass (five replaceAll scans of the whole page were about 7% of a shared page's CPU).
  * Slot `i` sits between `partBytes[i]` and `partBytes[i + 1]`.
  */
 export interface CompiledShell {
-  /** Each slot's place in SLOT_MARKS, so a request fills them from an array (issue 16). */
+  /** Each slot's place in SLOT_MARKS, so a request fills them from an array. */
   readonly slotIndexes: readonly number[];
-  /** The text between the slots, encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page (issue 16). */
+  /** The text between the slots, encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page. */
   readonly partBytes: readonly Uint8Array[];
   /** Script-safe JSON of the page context's head (brand, page, step), the same for every request of the shell. */
   readonly contextHead: string;
@@ -174,7 +174,7 @@ export interface ShellSlots {
 /**
  * Writes the shell with this request's values as the UTF-8 bytes of the page, into the array
  * `into` gives for the room the page may need (joining the parts as a string and having the
- * Response encode 20 KB again cost more than the rest of a shared page's fill, issue 16). The
+ * Response encode 20 KB again cost more than the rest of a shared page's fill). The
  * search string appears in attribute values (the form's action), where React escapes '&' and
  * quotes; a URL's search has no quotes or '<' (they are percent-encoded), so escaping '&'
  * reproduces exactly what React would have written. In an island's props script it is JSON
@@ -225,7 +225,7 @@ const MAX_SCRATCH_BYTES = 1 << 20;
 let scratch = new Uint8Array(64 * 1024);
 
 /**
- * The Response of the shell with this request's values (issue 16). The page is written into one
+ * The Response of the shell with this request's values. The page is written into one
  * buffer per isolate, not a new zero-filled array per request: allocating and collecting 40 KB a
  * page cost about as much as writing it. `respond` gets a view of that buffer and must build the
  * Response from it before it returns: a Response copies a BufferSource body when it is built

@@ -89,7 +89,7 @@ async function funnelStateOrEmpty(
   }
 }
 
-// Issue 16: c.get(name) rather than c.var.name on this path: hono's `var` getter copies every
+// C.get(name) rather than c.var.name on this path: hono's `var` getter copies every
 // variable into a new object on each access.
 /**
  * A page: the route's check, its language, config and experiment, and the address's personal
@@ -115,14 +115,14 @@ async function renderRoute(
     { config: baseConfig, experiment: route.experiment },
     c.get('anonymousId'),
   );
-  // Issue 19: the consent text this page shows goes into the catalog (once per isolate, in the background).
+  // The consent text this page shows goes into the catalog (once per isolate, in the background).
   if (config.form) noteConsentShown(c, config.form, language);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).
   const prefill = config.form ? prefillFromQuery(url.searchParams) : null;
   // Clicks pages list the visitor's offers in the HTML, within a short budget (src/worker/listing).
   const listing =
     config.template === 'clicks' ? listingForPage(c, config.product ?? brand.defaultProduct, route.name) : undefined;
-  // Issue 16: a visitor still holding the nothing-stored hint clears it before the address's answers are stored.
+  // A visitor still holding the nothing-stored hint clears it before the address's answers are stored.
   if (prefill && c.get('hinted')) return retryWithoutHint(c);
   // Personal fields leave the address: their answers are stored, then a 303 to the clean address.
   if (hasPersonalFields(url)) {
@@ -182,12 +182,12 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
       );
   const tracking = buildPageTracking(c, assignment, url);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
-  // Issue 15, item 4: the call copy as of this render (the browser re-reads its own clock on load).
+  // The call copy as of this render (the browser re-reads its own clock on load).
   const renderedAt = requestNow(c.req.raw, c.env);
   // Honest hours: the brand's closed dates, the times in the visitor's zone (src/worker/hours).
   const hoursPlace = { timeZone: visitorTimeZone(c.req.raw, c.env), closed: closedDatesOf(brand.id) };
   const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'), hoursPlace);
-  // Issue 10, item 7: the Worker's record of the visit (page, product, landing attribution) for partner calls.
+  // The Worker's record of the visit (page, product, landing attribution) for partner calls.
   // The edge's zip is read once a session, and not at all while the address carries one.
   const served = recordPageServed(c, {
     sessionId: tracking.sessionId,
@@ -196,11 +196,11 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
     url,
     edgeZip: addressZip(url) === null ? () => edgeZipOf(c.req.raw) : null,
   });
-  // Issue 11: the final step's form carries a quote token for a post without JavaScript.
+  // The final step's form carries a quote token for a post without JavaScript.
   const tokenIssued = config.form ? formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
   const [state, formToken, visit] = await Promise.all([stateRead, tokenIssued, served]);
   const offers = await listing;
-  // Issue 15: finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
+  // Finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
   const finished = state.completed && !isEditingAnswers(url.searchParams);
   const finishListing =
     finished && config.form && formDefinition(config.form).product === 'auto'
@@ -221,14 +221,14 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
   const ownOutsideForm = offers !== undefined || ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // Anything of the visitor's in the page beside their number (answers, the confirmation, their offers or place).
   const ownContent = ownOutsideForm || shownPlace !== null || Object.keys(state.values).length > 0 || state.completed;
-  // Issue 15, item 8: a lease is the visitor's too (never in a shared cache).
+  // A lease is the visitor's too (never in a shared cache).
   const personal = ownContent || state.lease !== null;
   // A catch-all page (/reviews/{anything}) is one page whatever the slug: its base is the route's.
   const basePath =
     params.slug !== undefined ? route.path.replace(/\/:slug\?$/, '') || '/' : stripStep(url.pathname, step);
   const smid = route.smid[brand.id];
   const xsmid = route.xsmid[brand.id];
-  // Issue 15: the number shown, its default and the lease's lifetime; the page's one number source reads it.
+  // The number shown, its default and the lease's lifetime; the page's one number source reads it.
   const phone = phoneSeed(state.lease, brand.defaultPhone);
   return {
     brand,
@@ -283,7 +283,7 @@ function pageContextOf(c: Context<AppEnv>, data: PageData) {
     phone,
     fromAddress,
   } = data;
-  // The page context's head is the same for every request of a shared shell (issue 16: its JSON is
+  // The page context's head is the same for every request of a shared shell (its JSON is
   // kept with the shell); the tail is this request's.
   const contextHead = {
     brand: { id: brand.id, name: brand.name },
@@ -309,9 +309,9 @@ function pageContextOf(c: Context<AppEnv>, data: PageData) {
     hooks: { onEnter: config.onEnter ?? null },
     place: { zip: place.zip, located: place.location?.zip ?? null },
     phone,
-    // Issue 15, item 8: this render stored answers from the address; pages the browser kept are out of date.
+    // This render stored answers from the address; pages the browser kept are out of date.
     answersFromAddress: fromAddress,
-    // Issue 15, item 4: the hour of the call copy as rendered; the browser recomputes it only in another hour.
+    // The hour of the call copy as rendered; the browser recomputes it only in another hour.
     callHoursHour: callHoursHour(renderedAt),
     // The zone the call copy is written in; the browser writes it in the same one.
     callHoursZone: hoursPlace.timeZone,
@@ -329,10 +329,10 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
   const { state, formToken, finished, finishListing, shownPlace, ownOutsideForm, ownContent, personal } = data;
   const { basePath, smid, xsmid, phone, offers, fromAddress, step } = data;
   // Nothing of the visitor's in the page but their number and what the form island shows: the
-  // rendered shell can be shared, the number filled in (issue 16: a visitor holding a lease no
+  // rendered shell can be shared, the number filled in (a visitor holding a lease no
   // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
   const shared = shellSharing.enabled && !ownOutsideForm && isPlainPhone(phone.phone);
-  // Issue 16: the answers, confirmation and place are all inside the form island.
+  // The answers, confirmation and place are all inside the form island.
   const formApart = ownContent && config.form !== null;
   const { contextHead, contextTail } = pageContextOf(c, data);
   const pageContext = { ...contextHead, ...contextTail };
@@ -357,7 +357,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
               formId: config.form,
               stepName: stepInfo.name,
               values: state.values,
-              // Issue 15: finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
+              // Finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
               completed: finished,
               shared: state.shared ?? true,
               url,
@@ -394,7 +394,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
   };
   if (!shared) return respond(await render(false));
   // A hit builds no page props at all: only the per-request slots are computed.
-  // Issue 19: a GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
+  // A GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
   const key = [
     brand.id,
     route.name,
@@ -405,7 +405,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     assignment?.variantId ?? '',
     basePath,
     shellVariant(optedOut(c)),
-    // Issue 15: the call copy changes with the working hours; a shell never outlives the hours it states.
+    // The call copy changes with the working hours; a shell never outlives the hours it states.
     hours.line,
     // The islands' props say whether the number is leased (the digits are slots).
     phone.phone.leased ? 'leased' : 'default',
@@ -433,7 +433,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
 }
 
 /**
- * Issue 15, item 8: a page with the visitor's values is never stored anywhere (no-store); any
+ * A page with the visitor's values is never stored anywhere (no-store); any
  * other page may stay in this browser's back/forward cache (`no-store` on the document keeps
  * Chrome from restoring it once a cookie changed, and the visit cookie changes on every page).
  * `private`: never a shared cache; `no-cache`: a new visit asks the Worker again. The client
@@ -459,7 +459,7 @@ const shells = new ShellCache();
  */
 export const shellSharing = { enabled: true, formApartFills: 0 };
 
-/** Tests switch to React's streaming renderer to compare its bytes with the string renderer's (issue 16). */
+/** Tests switch to React's streaming renderer to compare its bytes with the string renderer's. */
 export const pageRendering = { streamed: false };
 
 /** Funnel props; in a shared shell the per-request parts are slots filled at serve time. */
@@ -490,13 +490,13 @@ function hasMalformedEscape(pathname: string): boolean {
   }
 }
 
-/** A 400 for an address with a broken escape; issue 16: an address without '%' has none (no URL parse on every page view). */
+/** A 400 for an address with a broken escape; an address without '%' has none (no URL parse on every page view). */
 function refuseMalformed(c: Context<AppEnv>): void {
   if (c.req.url.includes('%') && hasMalformedEscape(new URL(c.req.url).pathname))
     throw new HTTPException(400, { message: 'Malformed address' });
 }
 
-// Checked in each method's handler rather than in a middleware of its own (issue 16: one dispatch less a page view).
+// Checked in each method's handler rather than in a middleware of its own (one dispatch less a page view).
 pages.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', async (c, next) => {
   refuseMalformed(c);
   await next();

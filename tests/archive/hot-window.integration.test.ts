@@ -10,7 +10,7 @@ import { freshIp } from '../support/sandbox';
 import { archiveObjects, batchOf, count, pageRollupsBothWays, queuedAt } from './support';
 
 /**
- * The hot window (issue 17): the daily cron rolls up, archives and prunes raw rows older than
+ * The hot window: the daily cron rolls up, archives and prunes raw rows older than
  * EVENTS_HOT_DAYS (30), and the report gives the same numbers from rollups as from raw rows.
  * The tests of this file share one database, so each has its own year: its cron runs "on"
  * April 10 of that year (the hot window starts March 12) and only older days are touched.

@@ -17,7 +17,7 @@ import {
 } from '../support/consent';
 
 /**
- * Issue 19, item 4: every lead gets a signed certificate (compact JWS, EdDSA over Ed25519)
+ * Every lead gets a signed certificate (compact JWS, EdDSA over Ed25519)
  * that anyone can verify with the published JWKS, with no raw personal data in it; item 1:
  * the consent hash it names resolves through the public catalog.
  */
@@ -84,7 +84,7 @@ describe('lead certificates', () => {
       'contact',
     ]);
     expect(payload.sellers).toEqual(sellers.map((s, i) => ({ id: s.id, name: s.name, accepted: i === 1 })));
-    // The lead-defence verdict of this very lead (issue 12) is signed with it.
+    // The lead-defence verdict of this very lead is signed with it.
     const trust = await env.DB.prepare('SELECT trust_verdict FROM leads WHERE id = ?')
       .bind(lead.id)
       .first<string>('trust_verdict');

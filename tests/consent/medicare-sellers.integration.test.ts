@@ -14,7 +14,7 @@ async function deliveriesOf(leadId: string) {
 }
 
 /**
- * Issue 19, item 2 (42 CFR 422.2274(g)(4)): the Medicare consent step lists each entity of the
+ * Item 2 (42 CFR 422.2274(g)(4)): the Medicare consent step lists each entity of the
  * brand record with its own unticked checkbox; personal data reaches a partner only for the
  * entities the visitor ticked, and the partner request names only those. With none ticked the
  * visitor still gets a number and no contact data leaves.

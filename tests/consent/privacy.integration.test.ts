@@ -16,7 +16,7 @@ function exportOf(json: string): { values: Record<string, { value: unknown } | u
   return JSON.parse(json) as { values: Record<string, { value: unknown } | undefined> };
 }
 
-/** Issue 19, item 5: Global Privacy Control, the do-not-sell page, operator export and deletion, retention. */
+/** Global Privacy Control, the do-not-sell page, operator export and deletion, retention. */
 const OPS = { authorization: 'Bearer test-report-token', 'content-type': 'application/json' };
 
 describe('Global Privacy Control', () => {

@@ -5,7 +5,7 @@ import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
- * The MediaAlpha circuit breaker (issue 12, item 4) through the Worker. Breakers are per
+ * The MediaAlpha circuit breaker through the Worker. Breakers are per
  * partner and Cloudflare location, so this file sends its own location (request.cf.colo) and
  * never opens the breaker other files' requests use. BREAKER_FAILURES is 5 (wrangler.toml);
  * the open period is 2 s in tests (vitest.config.ts).

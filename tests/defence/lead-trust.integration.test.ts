@@ -7,7 +7,7 @@ import { sandboxScope } from '../support/sandbox';
 import { passedTurnstile } from '../support/turnstile';
 
 /**
- * The trust verdict on every lead (issue 12), through the Worker: the Medicare funnel posted
+ * The trust verdict on every lead, through the Worker: the Medicare funnel posted
  * as the island posts it, the verdict read from the lead's D1 row, its event and the visitor's
  * next get-phone. A person takes time between steps; tests that need a person's pace move the
  * visitor's first step back in time in its Durable Object instead of waiting.

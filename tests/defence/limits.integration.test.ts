@@ -7,7 +7,7 @@ import { sandboxScope } from '../support/sandbox';
 import { inOneWindow } from '../support/rate-window';
 
 /**
- * Rate limits (issue 12) through the Worker, with Miniflare running the Workers Rate Limiting
+ * Rate limits through the Worker, with Miniflare running the Workers Rate Limiting
  * bindings of wrangler.toml. Every test uses its own client ip (sandbox scope), so no limit or
  * partner count of one test touches another.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 
 /**
- * Issue 15, item 8 in Chromium with its back/forward cache on (as in a visitor's browser): a
+ * Item 8 in Chromium with its back/forward cache on (as in a visitor's browser): a
  * page with nothing of the visitor's comes back instantly on "back" (the same document,
  * `pageshow` persisted), and a kept page that went out of date meanwhile (answers stored in
  * another tab) is loaded afresh and shows the stored answer.

@@ -11,7 +11,7 @@ import { queryD1 } from './support/d1';
 const OWN_PHONE = `305551${String(1000 + Math.floor(Math.random() * 9000))}`;
 
 /**
- * Issue 19 in Chromium: a Medicare visitor finishes the funnel ticking one company, and the
+ * Consent in Chromium: a Medicare visitor finishes the funnel ticking one company, and the
  * certificate page of the lead says, from the browser's own WebCrypto check against the
  * published keys, that the signature is valid; the TPMO disclaimer is visible on every
  * Medicare template in English and in Spanish.

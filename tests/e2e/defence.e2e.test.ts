@@ -5,7 +5,7 @@ import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support
 import { queryD1 } from './support/d1';
 
 /**
- * Lead defence in Chromium (issue 12): a person finishing the Medicare and auto funnels gets a
+ * Lead defence in Chromium: a person finishing the Medicare and auto funnels gets a
  * `clean` lead with the sandbox's Turnstile passing; with Turnstile failing, the lead is stored
  * as `bot` and the visitor still sees the default number; with JavaScript off the lead is kept,
  * marked `unverified`. "A person" types at a person's pace (keystroke delays), in a browser that

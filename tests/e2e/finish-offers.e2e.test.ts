@@ -9,7 +9,7 @@ import { storedEventsOf, visitorIdOf } from './support/d1';
 const DRIVER_PHONE = `3125553${String(100 + Math.floor(Math.random() * 900))}`;
 
 /**
- * Issue 15, item 3 in Chromium: an auto visitor finishing the last step in the page sees the
+ * Item 3 in Chromium: an auto visitor finishing the last step in the page sees the
  * offers for their lead from the sandbox in the confirmation (disclosure first, each with the
  * partner's click URL, auto offers only), the call button beside them; a click on an offer
  * records adClicked and maAdClicked in D1; a reload asks the partner no second time. With no
@@ -101,7 +101,7 @@ async function finishAuto(page: Page): Promise<void> {
   await page.locator('[data-confirmation]').waitFor(WAIT);
 }
 
-describe('the auto finish shows offers (issue 15 item 3)', () => {
+describe('the auto finish shows offers',  => {
   it(
     'lists the sandbox offers for the lead with partner click URLs; a click records maAdClicked in D1',
     { timeout: 120_000 },

@@ -11,7 +11,7 @@ const OWN_PHONE = `305552${String(1000 + Math.floor(Math.random() * 9000))}`;
 const DRIVER_PHONE = `3125554${String(100 + Math.floor(Math.random() * 900))}`;
 
 /**
- * Issue 15, items 1 and 2 in Chromium on a 390x844 phone: after the last step every call
+ * Items 1 and 2 in Chromium on a 390x844 phone: after the last step every call
  * button on the page (header, confirmation, exit-intent dialog) shows the leased number, and
  * the brand's default once the lease ran out (the page's clock is moved past the lease's five
  * minutes); the number never wraps; the confirmation replaces the form, in the viewport and

@@ -7,7 +7,7 @@ import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 const OWN_PHONE = `305554${String(1000 + Math.floor(Math.random() * 9000))}`;
 
 /**
- * Issue 15, item 5: forms built for a thumb, on a 390x844 phone in Chromium. The first question
+ * Forms built for a thumb, on a 390x844 phone in Chromium. The first question
  * is in the first screen of every form template; Enter in any field of any step submits that
  * step (its main action, never "add another driver"); no step asks more than about five
  * questions a driver; an unknown ZIP code and an empty one each get one plain message; no

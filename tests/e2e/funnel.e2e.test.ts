@@ -92,7 +92,7 @@ describe('Medicare funnel', () => {
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/get-yours-otc/contact');
 
-    // Issue 11: the lead is complete (every step in order, current consent, a valid quote token)
+    // The lead is complete (every step in order, current consent, a valid quote token)
     // under the new cookie and origin rules; the visitor key is a signed, HttpOnly, host-only cookie.
     const id = await visitorIdOf(context);
     await expect
@@ -149,7 +149,7 @@ describe('auto funnel', () => {
     await page.locator(`input[name="driver${n}DobYear"]`).fill(d.year);
   }
 
-  /** Issue 15: the license and record are asked on the step after. */
+  /** The license and record are asked on the step after. */
   async function driverRecord(page: Page, n: number) {
     await pick(page, `driver${n}LicenseStatus`, 'active');
     await page.locator(`input[name="driver${n}Sr22"][value="0"]`).check();
@@ -194,7 +194,7 @@ describe('auto funnel', () => {
     await page.waitForSelector('.quote-form__done');
 
     // Everything was stored: the drivers step renders both drivers from the server (editing
-    // the answers: a finished visitor otherwise sees the confirmation, issue 15).
+    // the answers: a finished visitor otherwise sees the confirmation).
     await page.goto(`${brandOrigin('ps')}/save-auto/drivers?edit=1`);
     await hydrated(page);
     expect(await page.locator('input[name="driver2FirstName"]').inputValue()).toBe('William');
@@ -216,7 +216,7 @@ describe('exit intent', () => {
 
   it('shows once, closes with Escape and returns focus; never again after unsubscribe', async () => {
     const { context, page, errors } = await newVisitor(browser);
-    // Issue 15, budgets: the dialog's code is fetched when a trigger fires, not with the page.
+    // Budgets: the dialog's code is fetched when a trigger fires, not with the page.
     const dialogChunks: string[] = [];
     page.on('request', (r) => {
       if (/\/build\/chunks\/exit-intent-[\w-]+\.js$/.test(new URL(r.url()).pathname)) dialogChunks.push(r.url());

@@ -6,7 +6,7 @@ import { queryD1 } from './support/d1';
 import { taggedUserAgent } from './support/sandbox';
 
 /**
- * Issue 10, item 5 in Chromium: a page view is counted once whether or not JavaScript runs
+ * Item 5 in Chromium: a page view is counted once whether or not JavaScript runs
  * (the tracker with it, the page's <noscript> image without), and a step posted with
  * JavaScript off writes a formStepSubmitted row.
  */

@@ -59,7 +59,7 @@ async function donePhone(page: Page): Promise<{ display: string; href: string }>
 }
 
 describe('phone lease in Chromium', () => {
-  // Seven steps since the driver step was split (issue 15): more than the default minute on a loaded machine.
+  // Seven steps since the driver step was split: more than the default minute on a loaded machine.
   it('finishes the auto funnel and shows the leased number with a working tel link', { timeout: 120_000 }, async () => {
     const ua = taggedUserAgent(browser);
     const { context, page, errors } = await newVisitor(browser, { userAgent: ua });
@@ -167,7 +167,7 @@ describe('clicks page in Chromium', () => {
     const open = isWorkingHours(new Date(), null);
 
     // The sandbox's auto listing has three auto offers (one a call offer, shown only while agents
-    // answer) and one Medicare offer, which an auto page never shows (issue 15).
+    // answer) and one Medicare offer, which an auto page never shows.
     const count = await items.count();
     expect(openBefore === open ? [open ? 3 : 2] : [2, 3]).toContain(count);
     const refs = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-ad-ref')));

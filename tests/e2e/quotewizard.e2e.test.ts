@@ -9,7 +9,7 @@ import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
 const DRIVER_PHONE = `3125551${String(100 + Math.floor(Math.random() * 900))}`;
 
 /**
- * Issue 10, item 4 in Chromium: a person finishing the auto funnel on the page produces
+ * Item 4 in Chromium: a person finishing the auto funnel on the page produces
  * exactly one QuoteWizard request at the sandbox, in the spec's mapping, delivered through
  * the LEAD_DELIVERY queue of `wrangler dev`, and the lead row records QuoteWizard's answer.
  */
@@ -51,7 +51,7 @@ async function skipTo(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
 }
 
-// Seven auto steps since the driver step was split (issue 15): more than the default minute on a loaded machine.
+// Seven auto steps since the driver step was split: more than the default minute on a loaded machine.
 describe('QuoteWizard in Chromium', { timeout: 120_000 }, () => {
   it('finishing the auto funnel sends the lead to QuoteWizard once, in the spec mapping, and stores the answer', async () => {
     const ua = taggedUserAgent(browser);

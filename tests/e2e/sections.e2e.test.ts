@@ -4,7 +4,7 @@ import { runAxe } from '../../audit/axe';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 
 /**
- * Issue 15, item 7 in Chromium: on a phone the call button sits at the bottom of the screen,
+ * Item 7 in Chromium: on a phone the call button sits at the bottom of the screen,
  * in thumb reach, and steps aside while the keyboard is open (a field has focus); the home
  * page's ZIP field starts the brand's main funnel with the ZIP filled in, with and without
  * JavaScript.

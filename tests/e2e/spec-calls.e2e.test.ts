@@ -5,7 +5,7 @@ import { brandOrigin, launchBrowser, sandboxOrigin } from './support/browser';
 import { storedEventsOf } from './support/d1';
 
 /**
- * The spec's calls as a visitor makes them in Chromium (issue 10), with every request the
+ * The spec's calls as a visitor makes them in Chromium, with every request the
  * page makes and every request the partner sandbox receives recorded: the demand check on a
  * demandCheck page (and lowBidResult for a low bid), the ip check once per session with its
  * result in later events, a location lookup when a zip is typed and the place on the next
@@ -199,7 +199,7 @@ describe('location of a typed zip (spec 5, 7.5)', () => {
   });
 });
 
-describe('every tracked event has a producer (spec 7, issue 10 item 6)', () => {
+describe('every tracked event has a producer (spec 7)',  => {
   it('records learnMoreClicked, elementClicked, ctcClicked, ctcReturned, botCheckCompleted and pageView in a walk', async () => {
     const v = await scopedVisitor();
     await v.page.goto(`${brandOrigin('bh')}/carriers`);
@@ -226,7 +226,7 @@ describe('every tracked event has a producer (spec 7, issue 10 item 6)', () => {
   });
 });
 
-describe('the other automatic events in a walk (issue 10 item 6)', () => {
+describe('the other automatic events in a walk',  => {
   it('records enteredExperiment on an experiment page and anonLink when the browser remembers an older id', async () => {
     const v = await scopedVisitor();
     await v.page.goto(`${brandOrigin('bh')}/find-benefits`);
@@ -292,7 +292,7 @@ describe('the other automatic events in a walk (issue 10 item 6)', () => {
   });
 });
 
-describe('listing pages without JavaScript (issue 10 item 8)', () => {
+describe('listing pages without JavaScript',  => {
   it('shows the offers rendered by the server, never a loading state, and drops the malformed one', async () => {
     const v = await scopedVisitor({ javaScriptEnabled: false });
     await v.page.goto(`${brandOrigin('bh')}/ads`);

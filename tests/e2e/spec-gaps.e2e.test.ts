@@ -4,7 +4,7 @@ import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor, sandboxOrigin,
 import { callHours } from '../../src/shared/phone/call-hours';
 
 /**
- * Issue 10, item 8, in Chromium: the lost click, the navigation guards, the chunk reload with
+ * In Chromium: the lost click, the navigation guards, the chunk reload with
  * its #hash, exit-intent reset, and the Spanish brand's home page.
  */
 let browser: Browser;
@@ -194,7 +194,7 @@ describe('m10es, the Spanish brand', () => {
     expect(await page.locator('h1').textContent()).toBe('Sus opciones de Medicare, explicadas en español');
     const text = await page.locator('body').innerText();
     for (const spanish of [
-      // Issue 15: 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
+      // 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
       callHours('spanish', new Date(), null).label,
       'Guías populares',
       'Política de privacidad',
@@ -219,7 +219,7 @@ describe('m10es, the Spanish brand', () => {
       expect(text).not.toContain(english);
     }
     await page.goto(`${brandOrigin('m10es')}/get-yours-otc-es`, { waitUntil: 'load' });
-    // Issue 15, item 7: the "benefits this page covers" list names each benefit in bold.
+    // The "benefits this page covers" list names each benefit in bold.
     const tags = await page.locator('section.benefits li strong').allInnerTexts();
     expect(tags).toContain('Asignación para productos de venta libre');
     for (const tag of tags) expect(tag).not.toMatch(/^(otc|discounts|grocery|dental|vision)$/);

@@ -27,7 +27,7 @@ describe('POST /api/form/submit', () => {
       unknown: [],
       duplicate: false,
     });
-    // Another real ZIP code under the same id (99999 is no ZIP code: issue 15 blocks it).
+    // Another real ZIP code under the same id (99999 is no ZIP code: the shipped data blocks it).
     const again = await v.api({ ...first, values: { zipcode: '30301' } });
     expect(await again.json()).toMatchObject({ next: 'medicare', duplicate: true });
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');

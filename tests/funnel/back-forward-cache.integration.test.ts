@@ -6,7 +6,7 @@ import { visitor, type Visitor } from '../support/funnel';
 import { freshIp, sandboxScope } from '../support/sandbox';
 
 /**
- * Issue 15, item 8 through the Worker: a page with nothing of the visitor's in it may stay in
+ * Item 8 through the Worker: a page with nothing of the visitor's in it may stay in
  * the browser's back/forward cache (`private, no-cache`), and every page that shows one of the
  * visitor's values (an answer, the leased number, the confirmation) is `private, no-store`.
  * Never a shared cache (`public`, `s-maxage`) for any page.

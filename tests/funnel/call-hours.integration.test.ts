@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decode, visitor } from '../support/funnel';
 
 /**
- * Issue 15, item 4 through the Worker: the page as rendered states the hours that hold at
+ * Item 4 through the Worker: the page as rendered states the hours that hold at
  * render time (spec section 4, Pacific time). The clock is the test's own (vitest fakes only
  * Date in this isolate, where the Worker runs): no request or deployed setting can move it.
  * Every tel: link has TTY 711 beside it. The browser's re-evaluation is the e2e's (tests/e2e/call-hours).

@@ -5,7 +5,7 @@ import { sandboxScope, type SandboxScope } from '../support/sandbox';
 import { pollUntil } from '../support/poll';
 
 /**
- * Issue 15, item 3 through the Worker: a finished auto visitor, without JavaScript, sees the
+ * Item 3 through the Worker: a finished auto visitor, without JavaScript, sees the
  * offers for their lead in the confirmation (the spec's ads call with the mapped lead, auto
  * offers only, disclosure first, each with the partner's click URL), made once per lead: a
  * reload or the island's request reuse it. No offers: the copy says what happens next.

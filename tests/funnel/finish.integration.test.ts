@@ -5,7 +5,7 @@ import { pastPhoneDeadline, pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 
 /**
- * Issue 15, items 1 and 2 through the Worker: a page shows one number everywhere (the live
+ * Items 1 and 2 through the Worker: a page shows one number everywhere (the live
  * lease of its product, with the lifetime the browser needs to end it), and a finished
  * visitor sees the confirmation, not a form, on every page of the product, without
  * JavaScript too; a second post of the same final step stores nothing new.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decode, submitStep, visitor, type Visitor } from '../support/funnel';
 
 /**
- * Issue 15, item 5, on the server: a ZIP code is checked against the shipped ZIP data (not
+ * On the server: a ZIP code is checked against the shipped ZIP data (not
  * only for five digits), both for the island's JSON and for a form posted without
  * JavaScript, and a blocked step says one plain, kind thing per problem, in the page's language.
  */

@@ -5,7 +5,7 @@ import { asIfTaken } from '../support/pace';
 import { sandboxScope } from '../support/sandbox';
 
 /**
- * Issue 10, item 5: without JavaScript, the same facts. A step posted as a plain form writes
+ * Without JavaScript, the same facts. A step posted as a plain form writes
  * the formStepSubmitted the island would send (server-side, same context fields); the last
  * step leases a number on the server and the completion shows it; a page view is counted
  * once, by the page's <noscript> image when no script runs.

@@ -26,7 +26,7 @@ describe('Medicare funnel without JavaScript', () => {
     // The next step shows what was stored; going back shows earlier answers.
     const contact = decode(await (await v.get('/get-yours-otc/contact?utm_source=news')).text());
     expect(contact).toContain('name="phone"');
-    // Issue 19: the Medicare disclosure names the brand and each company the visitor ticks, never "marketing partners".
+    // The Medicare disclosure names the brand and each company the visitor ticks, never "marketing partners".
     expect(contact).toMatch(/Benefit Helpers and each company I ticked may call/);
     const back = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(back).toContain('value="Ada"');
@@ -104,11 +104,11 @@ describe('Medicare funnel without JavaScript', () => {
     expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).not.toMatch(/checked=""/);
   });
 
-  it('a blocked step (required answer missing) comes back with one plain message on the question (issue 15)', async () => {
+  it('a blocked step (required answer missing) comes back with one plain message on the question', (async) => {
     const v = visitor('bh');
     const location = await submitStep(v, '/get-yours-otc/zip', { zipcode: 'abc' });
     expect(location).toBe('/get-yours-otc/zip?missing=zipcode');
-    const html = decode(await (await v.get(location)).text());
+    const html = decode(await(await v.get(location)).text());
     expect(html).toContain('Enter your 5-digit ZIP code.');
     expect(html).not.toContain('is not valid');
     expect(html).not.toContain('Please answer the question above');
@@ -214,7 +214,7 @@ describe('auto funnel without JavaScript', () => {
     expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, ...driver2, drivers: '2' })).toBe(
       '/save-auto/driver-details',
     );
-    // Issue 15: license and record on their own step, one slot per driver named before, nothing to add there.
+    // License and record on their own step, one slot per driver named before, nothing to add there.
     const details = decode(await (await v.get('/save-auto/driver-details')).text());
     expect(details).toContain('name="driver2LicenseStatus"');
     expect(details).not.toContain('name="driver3LicenseStatus"');
@@ -313,7 +313,7 @@ describe('stored values are never lost', () => {
     const v = visitor('bh');
     const page = await (await v.get('/get-yours-otc/zip')).text();
     const id = submissionIdOf(page);
-    // Two real ZIP codes (issue 15: 11111 and 22222 are none, and would not be kept).
+    // Two real ZIP codes (11111 and 22222 are none, and would not be kept).
     expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '33101' })).status).toBe(303);
     expect((await v.post('/get-yours-otc/zip', { submissionId: id, zipcode: '60601' })).status).toBe(303);
     expect(decode(await (await v.get('/get-yours-otc/zip')).text())).toContain('value="33101"');

@@ -7,7 +7,7 @@ import { freshIp } from '../support/sandbox';
 import { decode, hiddenFieldsOf, submissionIdOf } from '../support/funnel';
 
 /**
- * Issue 16: a first visit gets the nothing-stored hint with its new visitor key, and while the
+ * A first visit gets the nothing-stored hint with its new visitor key, and while the
  * browser sends it pages skip the visitor's Durable Object. No stored answer may ever be hidden
  * by it, even when an answer to the browser is lost on the way: these tests drop responses on
  * purpose (their Set-Cookie never reaches the cookie jar) and look at the next page.

@@ -17,7 +17,7 @@ import type { FormId } from '../../src/routes/schema';
 import { decode, visitor, type Visitor } from '../support/funnel';
 
 /**
- * Issue 10, item 8: JavaScript and no-JavaScript validation agree. For generated inputs of a
+ * JavaScript and no-JavaScript validation agree. For generated inputs of a
  * step, three readings must give the same outcome (advance, or blocked with the same missing
  * fields): the island's own check before it sends (the functions the island runs), the Worker
  * answering the island's JSON, and the Worker answering the same inputs posted as an HTML form
@@ -149,7 +149,7 @@ describe('table: an invalid optional value is dropped, never blocking, in both p
       advance: true,
       missing: [],
     });
-    // The contact step finished the form: its answers show when the visitor edits them (issue 15: else the confirmation).
+    // The contact step finished the form: its answers show when the visitor edits them (else the confirmation).
     const shown = decode(await (await noJs.get('/get-yours-otc/contact?edit=1')).text());
     expect(shown).toContain('value="(305) 555-0182"');
     expect(shown).not.toContain('value="bob@"');

@@ -1,5 +1,5 @@
 /**
- * Issue 15, budgets: the bench counts what a page fetches at load (bench/sizes.ts), read from the
+ * Budgets: the bench counts what a page fetches at load (bench/sizes.ts), read from the
  * client build's metafile (`npm run build` writes it). A Medicare page loads the Medicare form's
  * definition and not the auto form's; the advertorial arms the exit dialog at load and fetches
  * the dialog itself later; a finished visitor's page loads the confirmation before hydrating.
@@ -12,7 +12,7 @@ const meta = readClientMetafile();
 const inputsOf = (files: readonly string[]) =>
   new Set(files.flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {})));
 
-describe('bench sizes (issue 15, budgets)', () => {
+describe('bench sizes (budgets)',  => {
   const advertorial = clientJsFor(meta, {
     islands: ['quote-form', 'exit-intent'],
     form: { formId: 'medicare', step: 'zip', completed: false },

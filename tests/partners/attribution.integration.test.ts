@@ -5,7 +5,7 @@ import { decode, visitor, type Visitor } from '../support/funnel';
 import { sandboxScope } from '../support/sandbox';
 
 /**
- * Issue 10, item 7: attribution that survives the visit. The afid and publisher id seen at
+ * Attribution that survives the visit. The afid and publisher id seen at
  * landing are kept for the session and used by every later partner call, even from a page
  * whose address has none; page and product of a partner call come from the Worker's record
  * of the visit, not from the body or the Referer; a lease belongs to its product and placement.

@@ -149,7 +149,7 @@ describe('phone lease through the Worker', () => {
     expect(await visitor.calls()).toHaveLength(0);
   });
 
-  it('leases for the product of the page the Worker served, whatever product the body names (issue 10, item 7)', async () => {
+  it('leases for the product of the page the Worker served, whatever product the body names', (async) => {
     const visitor = newVisitor();
     await visitor.get('/get-yours-otc');
     const reply = await getPhoneJson(visitor, { product: 'auto' });
@@ -251,7 +251,7 @@ describe('demand check through the Worker (spec 7.1)', () => {
   it('sends the geo zip and state, reads ctc.ev, and emits lowBidResult for a bid below 10', async () => {
     const visitor = newVisitor();
     await visitor.setBehaviour('low-bid');
-    // Issue 12: the local hour is the Worker's, from the place's time zone (the sandbox puts a
+    // The local hour is the Worker's, from the place's time zone (the sandbox puts a
     // loopback ip in Miami), whatever the page claims.
     const miamiHour = () =>
       Number(

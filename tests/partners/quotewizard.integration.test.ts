@@ -13,7 +13,7 @@ import { asIfTaken } from '../support/pace';
 import { sandboxScope, type SandboxScope } from '../support/sandbox';
 
 /**
- * Issue 10, item 4: a completed auto lead reaches QuoteWizard once, through the
+ * A completed auto lead reaches QuoteWizard once, through the
  * LEAD_DELIVERY queue, in the spec's mapping, and the answer is stored on the lead row.
  * The real queue delivers in the background; tests poll D1 and the sandbox's record.
  */

@@ -4,7 +4,7 @@ import { decode, submitStep, visitor } from '../support/funnel';
 import { loopbackIp, sandboxScope } from '../support/sandbox';
 
 /**
- * The Worker's side of the spec's calls as a visit makes them (issue 10): the demand check's
+ * The Worker's side of the spec's calls as a visit makes them: the demand check's
  * answer (parsed and raw) and its place, ip quality once per session, the location stored by
  * GET /api/location and by a later step's render and used by the page and partner calls, and
  * the clicks pages' offers rendered on the server. Each test has its own sandbox scope.
@@ -147,7 +147,7 @@ describe('location of the resolved zip (spec 5, 7.5)', () => {
   });
 });
 
-describe('clicks pages render their offers on the server (issue 10, item 8)', () => {
+describe('clicks pages render their offers on the server',  => {
   it('lists the offers in the HTML, without the malformed one and without a loading state', async () => {
     const { sb, v } = scoped();
     const html = decode(await (await v.get('/ads')).text());

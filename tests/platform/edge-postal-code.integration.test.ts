@@ -50,7 +50,7 @@ describe("a page's zip from the edge", () => {
     };
   }
 
-  // Issue 16: request.cf is parsed whole when it is first read, so the zip is read once a session.
+  // Request.cf is parsed whole when it is first read, so the zip is read once a session.
   it('is the one the edge gave the first page of the session, until a new session', async () => {
     const visit = browser();
     expect(await visit('/get-yours-otc', '33101')).toEqual({ zip: '33101', located: null });

@@ -4,7 +4,7 @@ import { visitor, type Visitor } from '../support/funnel';
 import { maskFresh } from '../support/page-html';
 
 /**
- * Issue 16: pages are rendered with React's string renderer instead of its stream. What a
+ * Pages are rendered with React's string renderer instead of its stream. What a
  * visitor receives must not change: for the same visitor state (nothing stored, stored answers,
  * a leased number, a finished funnel) and the same request, the string render is byte for byte
  * the stream's, with only the per-request nonce, submission id and partner request id masked.

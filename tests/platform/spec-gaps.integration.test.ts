@@ -3,7 +3,7 @@ import { decode, visitor } from '../support/funnel';
 import { callHours } from '../../src/shared/phone/call-hours';
 
 /**
- * Issue 10, item 8: the smaller spec gaps, proven through the Worker's fetch
+ * The smaller spec gaps, proven through the Worker's fetch
  * (error statuses of spec sections 2, 5 and 8; the /reviews/:slug(.*)* route of spec section 2).
  */
 describe('error page statuses (spec sections 2 and 8)', () => {
@@ -90,7 +90,7 @@ describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
   }
 });
 
-describe('m10es, the Spanish brand (issue 10 item 8)', () => {
+describe('m10es, the Spanish brand',  => {
   const text = (html: string) =>
     decode(html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '')).replace(/<[^>]+>/g, '\n');
 
@@ -104,7 +104,7 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
     for (const spanish of [
       'Sus opciones de Medicare, explicadas en español',
       'Saltar al contenido principal',
-      // Issue 15: 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
+      // 'Llame ahora' while agents answer, 'Llamar' otherwise (Pacific hours).
       callHours('spanish', new Date(), null).label,
       'Guías populares',
       'Política de privacidad',
@@ -130,7 +130,7 @@ describe('m10es, the Spanish brand (issue 10 item 8)', () => {
 
   it('shows benefit codes as translated words, never raw codes', async () => {
     const html = await (await visitor('m10es').get('/get-yours-otc-es')).text();
-    // Issue 15, item 7: the "benefits this page covers" list (src/ui/sections/benefits-covered.tsx).
+    // The "benefits this page covers" list (src/ui/sections/benefits-covered.tsx).
     const tags = /<section class="benefits"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
     expect(decode(tags)).toContain('Asignación para productos de venta libre');
     expect(tags).not.toMatch(/>(otc|discounts|grocery|dental)</);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { submitStep, visitor, type Visitor } from '../support/funnel';
 
 /**
- * Issue 16: the visitor's Durable Object keeps its stored values in memory (src/worker/visitor/
+ * The visitor's Durable Object keeps its stored values in memory (src/worker/visitor/
  * visitor-do.ts, `kvText`), so a returning visitor's page costs no SQL. What it answers from
  * memory must always be what its storage holds, or a visitor could be shown answers they never
  * stored, or not be shown ones they did.

@@ -13,7 +13,7 @@ import { visitor } from '../support/funnel';
 import { sandboxScope, type Behaviour, type SandboxScope } from '../support/sandbox';
 
 /**
- * Faults (issue 6): the partner sandbox slow, failing or answering garbage; the queue
+ * Faults: the partner sandbox slow, failing or answering garbage; the queue
  * consumer throwing; the visitor's Durable Object failing once. The visitor's page still
  * works with the brand's default number, and no event is lost (counted in D1).
  */
@@ -38,7 +38,7 @@ describe('partner faults', () => {
       const sb = sandboxScope();
       await setBehaviour(sb, behaviour, slowMs);
       const { headers } = visitor('bh', { ip: sb.ip });
-      // Circuit breakers are per partner and Cloudflare location (issue 12): each case its own
+      // Circuit breakers are per partner and Cloudflare location: each case its own
       // location, so it meets the partner's fault itself, not a breaker another case opened.
       const cf = { colo: `F${crypto.randomUUID().slice(0, 6).toUpperCase()}` };
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { visitor } from '../support/funnel';
 
 /**
- * Property-based fuzzing of every /api/* endpoint and every form step (issue 6): thousands
+ * Property-based fuzzing of every /api/* endpoint and every form step: thousands
  * of generated bodies (wrong types, huge strings, unicode, missing and extra fields, deep
  * nesting, invalid JSON, oversize bodies). Whatever arrives: never a 5xx, every /api error
  * is JSON `{ error: { code, message } }`, and values a visitor already stored stay as they were.

@@ -3,7 +3,7 @@ import { decode, visitor } from '../support/funnel';
 import { loopbackIp, sandboxScope } from '../support/sandbox';
 
 /**
- * Issue 15, item 7: the sections visitors expect, through the Worker's fetch: the FAQ and its
+ * The sections visitors expect, through the Worker's fetch: the FAQ and its
  * FAQPage JSON-LD (indexable pages only), the home page's ZIP field that starts the brand's
  * main funnel without JavaScript, the 404 page in the page's language with the call and the
  * funnels, carrier review pages with carrier data and a ZIP form, unique guide titles, and

@@ -5,7 +5,7 @@ import { sandboxScope } from '../support/sandbox';
 import { answerMedicareSteps, finalStepKit, jsonStep, FIRST_SELLER } from './support';
 
 /**
- * Issue 11, item 1: another site cannot make a visitor's browser create a lead. The visitor's
+ * Another site cannot make a visitor's browser create a lead. The visitor's
  * last step, replayed with the visitor's cookies from another origin (JSON, text/plain or a
  * plain HTML form), creates no lead and leaves the cookies alone; the same request from the
  * brand's own origin does create it.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visitor, type Visitor } from '../support/funnel';
 
 /**
- * Issue 11, items 4 and 5: events count only for a session the Worker issued; a client-error
+ * Events count only for a session the Worker issued; a client-error
  * report with personal data leaves none in the captured logs.
  */
 afterEach(() => {

@@ -7,7 +7,7 @@ import { passedTurnstile } from '../support/turnstile';
 import { answerMedicareSteps, finalStepKit, FIRST_SELLER, jsonStep } from './support';
 
 /**
- * Issue 11, item 3: lead rules on the server. Complete only with every step in order, the
+ * Lead rules on the server. Complete only with every step in order, the
  * current consent version and a valid quote token; otherwise partial and sent to no partner.
  * One visitor, one form, one phone within 24 h: one lead.
  */
@@ -44,7 +44,7 @@ describe('lead rules', () => {
     const replies = await Promise.all(
       Array.from({ length: 15 }, () => v.api(jsonStep('contact', { phone: '(305) 555-0182', ...FIRST_SELLER }, kit))),
     );
-    // Each one is merged into the lead, or refused by the lead-creation rate limit (issue 12): never a second row.
+    // Each one is merged into the lead, or refused by the lead-creation rate limit: never a second row.
     const merged = replies.filter((reply) => reply.status === 200).length;
     for (const reply of replies) expect([200, 429]).toContain(reply.status);
     expect(merged).toBeGreaterThan(1);
@@ -116,14 +116,14 @@ describe('lead rules', () => {
     const afterScope = sandboxScope();
     const consented = visitor('bh', { ip: afterScope.ip });
     await answerMedicareSteps(consented);
-    // Medicare consent is per seller (issue 19): the visitor ticks the first company listed.
+    // Medicare consent is per seller: the visitor ticks the first company listed.
     const seller =
       /name="(consentSeller:[^"]+)"/.exec(await (await consented.get('/get-yours-otc/contact')).text())?.[1] ?? 'none';
     const kit = await finalStepKit(consented);
     expect(
       await (await consented.api(jsonStep('contact', { phone: '(305) 555-0186', [seller]: 'yes' }, kit))).json(),
     ).toMatchObject({ completed: true });
-    // The ads listing (a lead judged `bot` by issue 12's verdict gets no lease call, but still a listing).
+    // The ads listing (a lead judged `bot` by the verdict gets no lease call, but still a listing).
     const ads = await consented.fetch('/api/mediaalpha/ads', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -176,7 +176,7 @@ describe('lead rules', () => {
       drivers: '1',
     });
     await submitStep(complete, '/save-auto/driver-details', { _action: 'skip' });
-    // At a person's pace: a lead posted in a second is judged bot and goes to no partner (issue 12).
+    // At a person's pace: a lead posted in a second is judged bot and goes to no partner.
     await asIfTaken(complete);
     // Its own phone and email: the partial visitor's would make this one a second person's duplicate.
     await submitStep(complete, '/save-auto/contact', {

@@ -6,7 +6,7 @@ import { freshIp } from '../support/sandbox';
 import { jsonStep } from './support';
 import { inOneWindow } from '../support/rate-window';
 
-/** Issue 11, item 6: limits that hold. */
+/** Limits that hold. */
 const TOKEN = 'test-report-token';
 const MB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redact, redactText } from '../../src/shared/redact';
 
 /**
- * Issue 11, item 4: the one redaction every log line, error report and client-error report
+ * The one redaction every log line, error report and client-error report
  * passes through, against a corpus of real-looking personal values in the shapes they reach
  * logs (error messages, stack lines, browser reports, query strings).
  */

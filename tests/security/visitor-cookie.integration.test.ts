@@ -5,7 +5,7 @@ import { anonymousIdOf, decode, submitStep, visitor } from '../support/funnel';
 import { env } from 'cloudflare:workers';
 
 /**
- * Issue 11, item 2: the visitor's key is secret. It lives only in a signed, HttpOnly, Secure,
+ * The visitor's key is secret. It lives only in a signed, HttpOnly, Secure,
  * SameSite=Lax, host-only cookie; a key the Worker did not sign is refused; pages and events
  * carry a different, public id.
  */
@@ -112,7 +112,7 @@ describe('the visitor cookie', () => {
             },
           }),
         });
-      // Issue 16: a first visit keeps no signature (most never come back), so the event that
+      // A first visit keeps no signature (most never come back), so the event that
       // follows checks the key's and the session's once; accepted for this visitor and session.
       expect((await event()).status).toBe(202);
       expect(verify).toHaveBeenCalledTimes(2);

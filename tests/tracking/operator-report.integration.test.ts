@@ -67,7 +67,7 @@ describe('operator report /ops/report', () => {
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     const kpi = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]+)</dd>`).exec(html)?.[1];
-    // A visit is a session on a day (issue 17: daily rollups): the 2 sessions back on 03-03 visit again.
+    // A visit is a session on a day (daily rollups): the 2 sessions back on 03-03 visit again.
     expect(kpi('Visits')).toBe('6');
     expect(kpi('Paid share')).toBe('33.3%');
     expect(kpi('Leads')).toBe('1');

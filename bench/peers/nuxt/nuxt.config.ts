@@ -1,4 +1,4 @@
-// The bench's Nuxt 3 peer (issue 16): the product's bh /otc-allowance page as a Nuxt app,
+// The bench's Nuxt 3 peer: the product's bh /otc-allowance page as a Nuxt app,
 // server-rendered on workerd with nitro's cloudflare_module preset (bench/peer.ts serves it).
 export default defineNuxtConfig({
   compatibilityDate: '2025-07-15',

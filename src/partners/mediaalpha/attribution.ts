@@ -43,7 +43,7 @@ export function attributionFromAddress(address: string | null | undefined): Attr
 /** The attribution of an address's parameters (a page reads its own, without parsing its address again). */
 export function attributionFromSearch(search: URLSearchParams): Attribution {
   const found: Attribution = {};
-  // Most addresses carry neither: no schema run then (issue 16, a page view's hot path).
+  // Most addresses carry neither: no schema run then (a page view's hot path).
   if (!search.has('afid') && !search.has('pid') && !search.has('publisher_id')) return found;
   const afid = pick(search, 'afid');
   const publisherId = pick(search, 'pid', 'publisher_id');

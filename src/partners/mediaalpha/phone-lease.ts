@@ -50,14 +50,14 @@ export interface PhoneLeaseStore {
   writeLease(lease: OwnedPhoneLease): void;
   /** The visitor's shared form values (the '*' bucket). */
   readValues(): Record<string, unknown>;
-  /** Medicare per-seller consent (issue 19): the names of the entities the visitor accepted, or null when not per seller. */
+  /** Medicare per-seller consent: the names of the entities the visitor accepted, or null when not per seller. */
   readSellerNames?(): string[] | null;
 }
 
 export const PHONE_LEASE_KEY = 'phone-lease';
 
 /**
- * Issue 10, item 7: a lease belongs to the product and placement it was leased for. A stored
+ * A lease belongs to the product and placement it was leased for. A stored
  * lease of another product or placement (a Medicare number, then an auto page) is never shown
  * or reused: that page gets its own lease. Leases stored before carried no owner: none match.
  */

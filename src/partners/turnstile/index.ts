@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { partnerJson } from '../partner-fetch';
 
 /**
- * Cloudflare Turnstile siteverify (issue 12): `POST {TURNSTILE_BASE_URL}/v0/siteverify` with
+ * Cloudflare Turnstile siteverify: `POST {TURNSTILE_BASE_URL}/v0/siteverify` with
  * the secret, the token the widget gave the page and the visitor's ip. The widget script is
  * `{TURNSTILE_BASE_URL}/v0/api.js`. Locally both are the sandbox (sandbox/turnstile.ts).
  */

@@ -98,7 +98,7 @@ export const medicareLandingPages = [
       {
         name: 'find-benefits',
         headline: 'Find the Medicare benefits available where you live',
-        // Edge experiment (issue 5): does a ZIP-first headline start more forms? Stop it with active: false.
+        // Edge experiment: does a ZIP-first headline start more forms? Stop it with active: false.
         experiment: {
           id: 'find-benefits-headline',
           active: true,

@@ -2,7 +2,7 @@ import type { AdsReply, ListingAd } from './listing-ad';
 
 /**
  * The browser's reading of our own POST /api/mediaalpha/ads and /finish-offers replies, without
- * zod (issue 15: zod core was about 7 KB gzip of every form page). The Worker parsed the
+ * zod (zod core was about 7 KB gzip of every form page). The Worker parsed the
  * partner's offers with `listingAdSchema` before answering; this checks the same shape again,
  * rule for rule (ads-reply.unit.test.ts holds it to the schema), above all that every link is
  * http(s), so a `javascript:` URL never reaches an href.

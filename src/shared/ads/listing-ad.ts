@@ -29,7 +29,7 @@ export const listingAdSchema = z.looseObject({
 export type ListingAd = z.infer<typeof listingAdSchema>;
 
 /**
- * Issue 15: a listing shows only offers for the page's product. A marketplace listing can mix
+ * A listing shows only offers for the page's product. A marketplace listing can mix
  * product lines; an offer that names another one is dropped, one that names none is kept (the
  * placement it was asked for is the product's own).
  */
@@ -40,7 +40,7 @@ export function offersForProduct(ads: readonly ListingAd[], product: string): Li
 const ISO_LANGUAGE: Readonly<Record<Language, string>> = { english: 'en', spanish: 'es' };
 
 /**
- * Issue 15, item 7: a page's listing shows offers for its product and in its language (an
+ * A page's listing shows offers for its product and in its language (an
  * English offer on a Spanish page, or the reverse, is dropped; an offer that names no language
  * is kept, as the placement was asked for the page).
  */

@@ -14,7 +14,7 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
   },
 
   /**
-   * Auto and life (issue 19): names the brand and the companies on its partner list, linked
+   * Auto and life: names the brand and the companies on its partner list, linked
    * to the brand's /partners page ('{partners}' is the visible link text, see PARTNERS_LINK).
    */
   '2026-12-01': {

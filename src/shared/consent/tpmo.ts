@@ -51,7 +51,7 @@ export const TPMO_DISCLAIMERS: readonly TpmoDisclaimerVersion[] = [
 
 /** The version in force on a date: the latest whose effective date has come. */
 export function tpmoDisclaimerVersion(now: Date = new Date()): TpmoDisclaimerVersion {
-  // Issue 16: every page view asks (its shell key); the answer changes at most once a UTC day.
+  // Every page view asks (its shell key); the answer changes at most once a UTC day.
   const dayNumber = Math.floor(now.getTime() / DAY_MS);
   if (lastVersion?.dayNumber === dayNumber) return lastVersion.version;
   const day = now.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 /**
- * Names the browser and the Worker share for lead defence (issue 12): the honeypot field every
+ * Names the browser and the Worker share for lead defence: the honeypot field every
  * form step carries, hidden from people (a script that fills every field fills it), and the
  * field the Turnstile widget puts its token in.
  */

@@ -1,6 +1,6 @@
 /**
  * The auto form (spec section 3): ZIP, up to 3 vehicles, current insurance, home, up to 3
- * drivers (who they are, then their license and record: issue 15 split the ten-question step),
+ * drivers (who they are, then their license and record: the ten-question step is split in two),
  * then the primary driver's contact details with the consent disclosure.
  */
 import { CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
@@ -23,7 +23,7 @@ export const vehicleGroup: GroupDef = {
   ],
 };
 
-/** Who the driver is: five questions a slot (issue 15: no step asks more than about five). */
+/** Who the driver is: five questions a slot (no step asks more than about five). */
 function driverFields(n: number): FieldDef[] {
   const p = `driver${n}`;
   return [

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 2: a visitor who finished a form sees its confirmation on every page of the
+ * A visitor who finished a form sees its confirmation on every page of the
  * same product, until they choose to edit their answers or start a new quote. That choice
  * travels in the address (`?edit=1`), so it works without JavaScript and survives the steps
  * (forms carry their query from step to step); the redirect after the final step drops it.

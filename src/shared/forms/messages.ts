@@ -38,7 +38,7 @@ export function formMessages(language: Language): FormMessages {
 }
 
 /**
- * Issue 15: one plain, kind message per problem, saying what to do (the spec's generic
+ * One plain, kind message per problem, saying what to do (the spec's generic
  * "{field} is not valid." blamed the visitor and said nothing). `missing` covers an empty or
  * malformed answer; `unknown` a well-formed ZIP code the shipped ZIP data does not hold.
  * The island and the server-rendered page (a form posted without JavaScript) both use this.

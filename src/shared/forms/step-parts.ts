@@ -2,7 +2,7 @@ import { stepFields } from './engine';
 import type { FieldKind, FormDef } from './types';
 
 /**
- * Issue 15, budgets: the parts of the form island a visitor sees only on some steps, loaded in
+ * Budgets: the parts of the form island a visitor sees only on some steps, loaded in
  * the browser when they get there (src/ui/islands/quote-form/parts.ts) and counted that way by
  * the bench (bench/sizes.ts): the consent block on the consent step, the confirmation once
  * finished, the date and vehicle questions on the steps that ask them (the auto and life forms).

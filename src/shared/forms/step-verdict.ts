@@ -30,7 +30,7 @@ function hasValue(value: FormScalar | undefined): boolean {
 /**
  * `submitted`: the step's values as kept from this submit (invalid ones dropped, a skip's
  * nulls); `merged`: the form's values after it, for the step's own handler; `unknownValues`:
- * fields whose submitted value the shipped data does not know (issue 15: ZIP 00000), which
+ * fields whose submitted value the shipped data does not know (ZIP 00000), which
  * count as not valid. Only the Worker knows this for sure; the island passes what it has
  * already heard back from its lookups.
  */

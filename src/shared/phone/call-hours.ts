@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 4: what the call buttons say, driven by the working-hours flag (spec
+ * What the call buttons say, driven by the working-hours flag (spec
  * section 4). While agents answer: "Call now", until when, and the hours; otherwise a true
  * line saying when they are back (the next opening, in the visitor's time zone and language,
  * written with Intl); the button still dials. Holidays and the brand's closures count
@@ -131,7 +131,7 @@ function weekIn(language: Language, timeZone: string, now: Date): Week {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** callHours' answers for the current UTC hour (issue 16: the same copy for every page view of that hour and place). */
+/** callHours' answers for the current UTC hour (the same copy for every page view of that hour and place). */
 let hoursMemo: { hour: number; copy: Map<string, CallHours> } | undefined;
 
 /**

@@ -45,7 +45,7 @@ export function defaultLease(defaultDigits: string, now: Date, lifetimeMs = DEFA
 }
 
 /**
- * Issue 15: what a page sends its browser about the number, so every call button reads one
+ * What a page sends its browser about the number, so every call button reads one
  * source: the number shown, the default it falls back to, and the lease's remaining lifetime
  * (a duration, because the visitor's clock may be wrong).
  */

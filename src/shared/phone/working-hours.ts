@@ -78,7 +78,7 @@ export function nextHoursChange(
 ): Date | null {
   // The answer is the same for every instant of one UTC hour (the flag only changes on whole
   // hours) and depends on the medium only through 'aff': one search per hour and kind of
-  // traffic, not one per page view (issue 16: up to 216 time-zone conversions a request).
+  // traffic, not one per page view (up to 216 time-zone conversions a request).
   const hour = Math.floor(now.getTime() / HOUR_MS);
   const key = `${hour}|${utmMedium === 'aff'}|${closedKey(closed)}`;
   if (changeMemo?.hour !== hour) changeMemo = { hour, found: new Map() };

@@ -32,7 +32,7 @@ export interface TrackingSession {
   paid: boolean;
   /** Tracked parameters of the session's first request. */
   urlParams: UrlParams;
-  /** Issue 19: the browser sent Sec-GPC: 1 (Global Privacy Control) during the session. */
+  /** The browser sent Sec-GPC: 1 (Global Privacy Control) during the session. */
   gpc?: true;
 }
 

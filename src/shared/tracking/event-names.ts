@@ -18,7 +18,7 @@ export const SPEC_EVENT_NAMES = [
 /** Every event name: the spec's, and the ones the Worker alone emits. */
 export const EVENT_NAMES = [
   ...SPEC_EVENT_NAMES,
-  // Emitted by the Worker only (issue 12, src/worker/defence/): a request over a rate limit, a
+  // Emitted by the Worker only (src/worker/defence/): a request over a rate limit, a
   // partner skipped while its circuit breaker is open, a paid partner's spend budget spent
   // (once per spent window), and a stored lead with its trust verdict.
   'rateLimited',

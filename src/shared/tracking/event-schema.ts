@@ -9,7 +9,7 @@ import { CONTEXT_PARAMS, MAX_PARAM_LENGTH } from './session-params';
 
 /** Largest accepted request body; an event context with generous per-event props is ~3 KB. */
 export const MAX_EVENT_BODY_BYTES = 16 * 1024;
-/** Largest properties object once stripped and serialized (what a D1 row carries; issue 11: capped). */
+/** Largest properties object once stripped and serialized (what a D1 row carries, capped). */
 export const MAX_PROPERTIES_BYTES = 8 * 1024;
 /** Deepest nesting of event properties (the event context itself is 3 levels deep). */
 export const MAX_PROPERTIES_DEPTH = 5;

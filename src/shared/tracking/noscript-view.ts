@@ -1,5 +1,5 @@
 /**
- * The `<noscript>` page-view image (issue 10, item 5): a page shown without JavaScript loads
+ * The `<noscript>` page-view image: a page shown without JavaScript loads
  * it and the Worker records the pageView the tracker would have sent; a page with JavaScript
  * never loads it. The path names the page and step; `fallback=1` says an unknown step was
  * asked for and the first one shown (spec section 2).

@@ -18,6 +18,6 @@ export interface PageTracking {
   /** The anonymous visitor id (cookie qf_aid), mirrored by the tracker in local storage. */
   anonymousId: string;
   experiment: ExperimentAssignment | null;
-  /** Issue 19: Global Privacy Control; the tracker then pushes nothing to the data layer. */
+  /** Global Privacy Control; the tracker then pushes nothing to the data layer. */
   gpc?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Brand identity in the page (issue 15 item 6): the theme tokens and layout rules as CSS, the
+ * Brand identity in the page: the theme tokens and layout rules as CSS, the
  * logo in the header and the favicon, all from the brand record (brands/identity.ts) and built
  * once per brand per isolate.
  */

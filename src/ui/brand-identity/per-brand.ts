@@ -2,7 +2,7 @@ import type { Brand } from '../../../brands';
 
 /**
  * `build` run once per brand per isolate: brand data only changes with a deploy, so what is
- * derived from it (CSS, favicon, its ETag) costs nothing per request (issue 16).
+ * derived from it (CSS, favicon, its ETag) costs nothing per request.
  */
 export function perBrand<T>(build: (brand: Brand) => T): (brand: Brand) => T {
   const cache = new Map<string, T>();

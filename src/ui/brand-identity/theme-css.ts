@@ -41,7 +41,7 @@ function buildBrandCss(brand: Brand): string {
     `--fs-base:${rem(base)}`,
     `--fs-h3:${rem(base * ratio ** 0.75)}`,
     `--fs-h2:${rem(base * ratio ** 1.5)}`,
-    // Phones get a smaller h1 so the first question stays in the first screen (issue 15 item 5).
+    // Phones get a smaller h1 so the first question stays in the first screen.
     `--fs-h1:clamp(${rem(base * ratio ** 2 * 0.85)},calc(${rem(base * ratio ** 2 * 0.85)} + 1.5vw),${rem(base * ratio ** 3)})`,
     `--wm-weight:${weight}`,
     `--wm-case:${textCase}`,
@@ -55,5 +55,5 @@ function buildBrandCss(brand: Brand): string {
   );
 }
 
-/** Built once per brand per isolate: pages add no per-request work for it (issue 16). */
+/** Built once per brand per isolate: pages add no per-request work for it. */
 export const brandCss = perBrand(buildBrandCss);

@@ -4,7 +4,7 @@ import { LIVE_ISLAND } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
 /**
- * Issue 15, item 4: the call copy the server rendered outside the islands (header, form slot,
+ * The call copy the server rendered outside the islands (header, form slot,
  * listings, reviews) is re-read on the visitor's clock on load, when the hours change while
  * the page is open, and when the page is shown again (back/forward cache, a background tab):
  * a page from any cache never says "Call now" to nobody. The copy is the same for a whole UTC

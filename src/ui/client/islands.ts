@@ -1,7 +1,7 @@
 /**
  * Hydrates the islands the server marked, and nothing else. Each island's code is a
  * separate chunk fetched on demand; a dormant island's (the exit dialog) only when its moment
- * comes (issue 15, budgets: what a page loads is what the visitor is shown). If a chunk fails to load (typically: a deployment
+ * comes (budgets: what a page loads is what the visitor is shown). If a chunk fails to load (typically: a deployment
  * replaced it), the page reloads once, guarded for 10 seconds (spec section 8).
  */
 import { startTransition, useEffect, type ComponentType, type ElementType, type ReactElement } from 'react';

@@ -39,7 +39,7 @@ export function startLocation(extras: PageExtras, report: Report): void {
         cache: 'no-store',
       });
       if (res.status === 404) {
-        // Issue 15: the form island tells the visitor this ZIP code is not one we know.
+        // The form island tells the visitor this ZIP code is not one we know.
         announce({ zip, unknown: true });
         return;
       }

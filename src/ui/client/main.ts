@@ -13,7 +13,7 @@ import { startCallHours } from './call-hours';
 import { startPageRestore } from './page-restore';
 
 /**
- * Issue 15 (budgets): the page's first task does only what the first paint and the islands
+ * Budgets: the page's first task does only what the first paint and the islands
  * need; the rest (storage, events, the spec's calls) runs in tasks of its own, queued in order
  * after it, so no task of a page load blocks input for long on a slow phone.
  */
@@ -35,20 +35,20 @@ addEventListener('pagehide', () => {
   while (queue.length > 0) runNext();
 });
 
-// Issue 15, item 8: a page the browser showed again on back/forward is reloaded when out of date, before anything starts.
+// A page the browser showed again on back/forward is reloaded when out of date, before anything starts.
 if (!startPageRestore(later)) {
   startColourMode();
   startNavigation(reportClientError, later);
-  // Issue 15: every call button shows the page's one number, and follows a new lease or its expiry.
+  // Every call button shows the page's one number, and follows a new lease or its expiry.
   startPhoneLinks();
-  // Issue 15, item 4: the call copy follows the working hours on the visitor's clock.
+  // The call copy follows the working hours on the visitor's clock.
   startCallHours(reportClientError);
   startLoadingBar();
   // Its listeners now (islands announce their steps); its events and calls in the next tasks.
   startTracker(later);
   later(() => {
     watchDeployments();
-    // The spec's calls on page entry (issue 10): demand check, location.
+    // The spec's calls on page entry: demand check, location.
     const extras = readPageExtras();
     // Only pages with a form have the hook, so its code comes only with them (bench/sizes.ts counts it there).
     if (extras.onEnter === 'demandCheck')

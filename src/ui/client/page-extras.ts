@@ -2,7 +2,7 @@ import { pageContextJson } from './tracker/page-context';
 import { isObject } from './tracker/storage';
 
 /**
- * The parts of `<script id="page-context">` the main script's spec calls read (issue 10):
+ * The parts of `<script id="page-context">` the main script's spec calls read:
  * the page's name and product, its onEnter hook, and the zip the server resolved with the
  * zip of the stored location. Checked for shape (no zod in the main script).
  */

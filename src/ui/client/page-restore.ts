@@ -3,7 +3,7 @@ import { pageContextJson } from './tracker/page-context';
 import { isObject, readJson, writeJson } from './tracker/storage';
 
 /**
- * Issue 15, item 8: pages with nothing of the visitor's are sent `private, no-cache`
+ * Pages with nothing of the visitor's are sent `private, no-cache`
  * (src/worker/pages.ts), so the browser may show them again on back and forward without the
  * Worker: from the back/forward cache (the document as it was, `pageshow` persisted) or from
  * its HTTP cache (the same response, its scripts run again). Shown again after the visitor's

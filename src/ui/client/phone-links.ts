@@ -4,7 +4,7 @@ import { LIVE_ISLAND } from '../islands/registry';
 import { pageContextJson } from './tracker/page-context';
 
 /**
- * Issue 15, item 1: the call buttons the server rendered outside the islands (header, form
+ * The call buttons the server rendered outside the islands (header, form
  * slot, listings, reviews) follow the page's one number source (src/ui/phone-source.ts).
  * Islands render their own buttons from the same source (a dormant island's are painted here), and show a new lease through it
  * (window.quoteShowPhone, src/ui/phone-state.ts).

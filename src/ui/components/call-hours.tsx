@@ -2,7 +2,7 @@ import { createContext } from 'react';
 import { TTY, type CallHours } from '../../shared/phone/call-hours';
 
 /**
- * Issue 15, item 4: the call copy of the page as rendered (src/shared/phone/call-hours.ts),
+ * The call copy of the page as rendered (src/shared/phone/call-hours.ts),
  * provided once per render so every call button reads the same hours. The browser repaints
  * it on load (src/ui/client/call-hours.ts): a page served from a cache still tells the truth.
  */

@@ -17,7 +17,7 @@ interface CallButtonProps {
 
 /**
  * A call button: a tel: link, and beside it the hours (or when agents are back) and TTY 711
- * (issue 15, item 4). The tracker's delegated listener records ctcClicked from data-track,
+ *. The tracker's delegated listener records ctcClicked from data-track,
  * and ctcReturned when the visitor comes back to the page. Islands pass the hours they keep.
  */
 export function CallButton({ phone, label, hours, className, note = 'line', labelFromHours = false }: CallButtonProps) {

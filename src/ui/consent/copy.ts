@@ -1,4 +1,4 @@
-/** Chrome strings of issue 19's pages and notices, in both page languages. */
+/** Chrome strings of the pages and notices, in both page languages. */
 import type { Language } from '../../routes/schema';
 
 const COPY = {

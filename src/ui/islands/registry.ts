@@ -15,7 +15,7 @@ export const ISLAND_ATTR = 'data-island';
  */
 export const CHUNK_ERROR_EVENT = 'island-chunk-error';
 /**
- * Marks the JSON script right after an island's marker that holds its props (issue 16: as a
+ * Marks the JSON script right after an island's marker that holds its props (as a
  * data block, not an attribute, the JSON is written as it is instead of escaped quote by quote).
  */
 export const ISLAND_PROPS_ATTR = 'data-island-props';

@@ -3,7 +3,7 @@ import type { Language } from '../../routes/schema';
 import { termLabel } from '../i18n';
 
 /**
- * Issue 15, item 7: the page's benefit codes as a readable, translated list ("Over-the-counter
+ * The page's benefit codes as a readable, translated list ("Over-the-counter
  * allowance: some plans give ..."), instead of raw chips. Nothing when the page lists none.
  */
 export function BenefitsCovered({

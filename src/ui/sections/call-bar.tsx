@@ -2,7 +2,7 @@ import { PhoneCta } from '../components/phone-cta';
 import type { PhoneDisplay } from '../page-props';
 
 /**
- * Issue 15, item 7: on phones, the call button in thumb reach at the bottom of the screen.
+ * On phones, the call button in thumb reach at the bottom of the screen.
  * The same call button as the header (one number source: src/ui/client/phone-links.ts follows
  * a lease). CSS shows it only on narrow screens and hides it while a field has focus, which is
  * when a phone's keyboard is open (sections.css, :has(:focus)): no script.

@@ -17,7 +17,7 @@ const WORDS = {
   },
 } as const;
 
-/** Issue 15, item 7: a carrier review says what the carrier offers, where, and what to compare (from src/content/carriers.ts). */
+/** A carrier review says what the carrier offers, where, and what to compare (from src/content/carriers.ts). */
 export function CarrierFacts({ carrier, language }: { carrier: Carrier; language: Language }) {
   const w = WORDS[language];
   return (

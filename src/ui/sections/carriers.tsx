@@ -1,7 +1,7 @@
 import type { Carrier } from '../../content/carriers';
 import type { SectionCopy } from '../../content/sections';
 
-/** Issue 15, item 7: the carriers a visitor may hear about, named from data, with the honest caveat. */
+/** The carriers a visitor may hear about, named from data, with the honest caveat. */
 export function CarrierNames({ carriers, copy }: { carriers: readonly Carrier[]; copy: SectionCopy['carriers'] }) {
   if (carriers.length === 0) return null;
   return (

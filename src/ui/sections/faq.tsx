@@ -15,7 +15,7 @@ export function faqJsonLd(items: readonly Faq[]): Record<string, unknown> {
 }
 
 /**
- * Issue 15, item 7: the product's questions as <details> (open and close without JavaScript).
+ * The product's questions as <details> (open and close without JavaScript).
  * On indexable pages the same questions go to search engines as FAQPage JSON-LD. A JSON-LD
  * block is data, not script: browsers never run it, so the CSP's script-src does not apply
  * and it needs no nonce (docs/decisions/0043-the-sections-visitors-expect.md).

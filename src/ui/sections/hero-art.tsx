@@ -12,7 +12,7 @@ function Outline({ d }: { d: string }) {
 }
 
 /**
- * Issue 15, item 7: a small inline illustration per product beside the hero's headline
+ * A small inline illustration per product beside the hero's headline
  * (no request, no image file; brand colours through CSS variables). Decorative: hidden from
  * assistive technology, and hidden on phones so the form stays in the first screen.
  */

@@ -1,6 +1,6 @@
 import type { SectionCopy } from '../../content/sections';
 
-/** Issue 15, item 7: what happens, in three plain steps. */
+/** What happens, in three plain steps. */
 export function HowItWorks({ copy }: { copy: SectionCopy['howItWorks'] }) {
   return (
     <section className="how" aria-labelledby="how-heading">

@@ -7,7 +7,7 @@ import { HowItWorks } from './how-it-works';
 import { TrustRow } from './trust-row';
 
 /**
- * Issue 15, item 7: the sections below a page's own content, for its product and language:
+ * The sections below a page's own content, for its product and language:
  * how it works, what to expect (trust row), the carriers the visitor may hear about, and the
  * FAQ (with FAQPage JSON-LD only where search engines may index the page).
  */

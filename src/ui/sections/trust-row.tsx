@@ -1,6 +1,6 @@
 import type { SectionCopy } from '../../content/sections';
 
-/** Issue 15, item 7: who answers, what it costs, what happens to the answers, and the privacy policy. */
+/** Who answers, what it costs, what happens to the answers, and the privacy policy. */
 export function TrustRow({ copy, privacyHref }: { copy: SectionCopy['trust']; privacyHref: string }) {
   return (
     <section className="trust" aria-labelledby="trust-heading">

@@ -3,7 +3,7 @@ import type { MainFunnel } from '../../routes/main-funnels';
 import type { SectionCopy } from '../../content/sections';
 
 /**
- * Issue 15, item 7: the ZIP field that keeps the hero's promise. A plain GET form to the
+ * The ZIP field that keeps the hero's promise. A plain GET form to the
  * funnel's first step: the Worker's prefill path (src/worker/funnel/prefill.ts, `zip_code`)
  * stores the ZIP and the first question shows it filled in, with or without JavaScript.
  */

@@ -21,7 +21,7 @@ const renderAdListing = (props: AdListingProps) => <AdListing {...props} />;
 const SERVER_PARTS: Parts = { confirmation, consent, date, vehicle };
 
 /**
- * Issue 16: the page renders its form island apart (src/ui/render.tsx): the page's own render
+ * The page renders its form island apart (src/ui/render.tsx): the page's own render
  * leaves this mark where the island goes, and the island, rendered as its own root, is written
  * in its place. The page around a visitor's answers is then the same for every visitor, so a
  * shared shell can carry it and only the island is rendered per request.
@@ -43,7 +43,7 @@ export function FormSlot({ page }: { page: PageProps }) {
   const hours = useContext(CallHoursContext);
   if (!page.config.form) {
     return (
-      // card--start: as tall as its content, not stretched to the grid row's height (issue 15).
+      // card--start: as tall as its content, not stretched to the grid row's height.
       <div className="card card--start">
         <h2>{s.callLicensedAgent}</h2>
         <p>

@@ -12,7 +12,7 @@ export type { PageLink };
 /** The brand's home: what the brand helps with, the call, and its main pages. */
 export function IndexTemplate({ page, links }: { page: PageProps; links: readonly PageLink[] }) {
   const heading = page.language === 'spanish' ? 'Guías populares' : 'Popular guides';
-  // The hero promises a ZIP check: the field starts the brand's main funnel (issue 15, item 7).
+  // The hero promises a ZIP check: the field starts the brand's main funnel.
   const [funnel] = mainFunnels(page.brand, page.language);
   return (
     <>

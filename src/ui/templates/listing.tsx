@@ -6,7 +6,7 @@ import { PageSections } from '../sections/page-sections';
 import { FormSlot } from './form-slot';
 import { Hero } from './hero';
 
-/** Comparison / listing: the form to get matched (issue 15: in a phone's first screen), then what is compared, as cards. */
+/** Comparison / listing: the form to get matched (in a phone's first screen), then what is compared, as cards. */
 export function ListingTemplate({ page }: { page: PageProps }) {
   const items = page.config.planTypes.length > 0 ? page.config.planTypes : page.config.benefits;
   const heading = page.language === 'spanish' ? 'Opciones para comparar' : 'Options to compare';

@@ -1,5 +1,5 @@
 /**
- * CSP violation reports (issue 11, item 6): `report-to csp` (Reporting API, a JSON array of
+ * CSP violation reports: `report-to csp` (Reporting API, a JSON array of
  * reports) and `report-uri` (older browsers, `{ "csp-report": {...} }`) both land here. A
  * sample (1 in CSP_REPORT_SAMPLE) is stored in KV for a week under `csp-report:{day}:{id}`,
  * reduced to the directive, the blocked and document addresses without query strings, and

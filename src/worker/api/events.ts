@@ -65,7 +65,7 @@ function forbidden(c: ApiContext, code: string, message: string) {
 }
 
 /**
- * Issue 11, item 5: an event counts only for a session this Worker issued (the signed __Host-qf_sid
+ * An event counts only for a session this Worker issued (the signed __Host-qf_sid
  * cookie a page view set) and names that session; the visitor is the cookie's, whatever the
  * body says; properties are capped in size and depth; the paid flag comes from the signed
  * session's parameters only.
@@ -133,7 +133,7 @@ eventApi.post('/event/create', async (c) => {
     );
     return apiErrorResponse(c, new ApiError(503, 'queue_unavailable', 'The event could not be queued; retry later'));
   }
-  // Issue 12: the page's bot check is a signal of the visitor's lead verdict (src/worker/defence/).
+  // The page's bot check is a signal of the visitor's lead verdict (src/worker/defence/).
   if (event.event === 'botCheckCompleted')
     c.executionCtx.waitUntil(rememberBotCheck(c.env, c.var.visitorId, event.properties).catch(() => undefined));
   return c.json({ ok: true, id: event.id }, 202);

@@ -27,7 +27,7 @@ locationApi.get(
     const { zip_code: zip } = c.req.valid('query');
     let location;
     try {
-      // Issue 12: a zip the KV cache does not hold costs a data-set read, so it is rate limited.
+      // A zip the KV cache does not hold costs a data-set read, so it is rate limited.
       location = await lookupZip(zip, {
         assets: c.env.ASSETS,
         cache: c.env.CACHE,

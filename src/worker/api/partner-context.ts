@@ -38,7 +38,7 @@ export function localHourIn(timeZone: string | null, now = new Date()): number {
 }
 
 /**
- * The visitor's local hour sent to partners (issue 12): computed by the Worker from the geo
+ * The visitor's local hour sent to partners: computed by the Worker from the geo
  * lookup's time zone (request.cf.timezone at the edge, the geo service locally), never taken
  * from the page, whose clock and claim a script controls.
  */
@@ -68,7 +68,7 @@ export async function remember(c: PartnerContext, kind: VisitorResultKind, value
 }
 
 /**
- * The visit's attribution (issue 10, item 7): the afid and publisher id the Worker recorded
+ * The visit's attribution: the afid and publisher id the Worker recorded
  * when it served the session's pages (src/worker/visit), plus the address of this request
  * when it is a page being rendered (a landing page's own offers). Never the Referer or a body.
  */

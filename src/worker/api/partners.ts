@@ -142,7 +142,7 @@ partnerApi.post('/mediaalpha/demand-check', zValidator('json', partnerCall, inva
 });
 
 /**
- * Spec/issue 12: the visitor sees a number within 1.5 s at p99 whatever the partner does; the
+ * The visitor sees a number within 1.5 s at p99 whatever the partner does; the
  * deadline leaves room for the request's own work around the race (was 1400: p99 1.57 s).
  */
 const GET_PHONE_DEADLINE_MS = 1000;
@@ -157,7 +157,7 @@ partnerApi.post('/mediaalpha/get-phone', zValidator('json', getPhoneBody, invali
     leaseVisitorPhone(c, { product, page: page ?? undefined, zip: body.zip ?? null, localHour: body.localHour }),
     GET_PHONE_DEADLINE_MS,
   );
-  // Issue 15: the lease's lifetime too, so the page ends it on its own clock (which may be wrong).
+  // The lease's lifetime too, so the page ends it on its own clock (which may be wrong).
   const seed = phoneSeed(result.lease, brand.defaultPhone);
   return c.json({ phone: seed.phone, expiresInMs: seed.expiresInMs, lease: result.lease, source: result.source }, 200, {
     'cache-control': 'no-store',
@@ -177,7 +177,7 @@ partnerApi.post('/mediaalpha/ads', zValidator('json', partnerCall, invalid), asy
 });
 
 /**
- * Issue 15, item 3: the offers of a finished auto visitor's confirmation (src/worker/listing/finish-offers.ts).
+ * The offers of a finished auto visitor's confirmation (src/worker/listing/finish-offers.ts).
  * Only for a visitor who finished an auto form; one partner call per lead, reused afterwards.
  */
 partnerApi.post('/mediaalpha/finish-offers', zValidator('json', partnerCall, invalid), async (c) => {

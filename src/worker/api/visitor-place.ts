@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { recall } from './partner-context';
 
 /**
- * Where the visitor is, for partner calls (issue 10, item 3): the stored location of the
+ * Where the visitor is, for partner calls: the stored location of the
  * visitor's resolved zip (GET /api/location, or the page render) when there is one, since a
  * zip the visitor typed beats the ip's, else the ip lookup (spec 7.1: zip, state and ip from
  * the geo lookup). The ip lookup itself is always returned for the ip and isp.

@@ -4,7 +4,7 @@ import { archiveKey, dayPrefix, decodeEvents, encodeEvents, partitionOf } from '
 import { listKeys, type ArchiveBucket } from './write';
 
 /**
- * A privacy deletion reaching the R2 archive (issue 19 with issue 17): the operator's delete
+ * A privacy deletion reaching the R2 archive: the operator's delete
  * plans an erasure (planArchiveErasure, in the same D1 transaction that deletes the rows) and
  * sends its id on the EVENTS queue; the consumer (or the daily cron, for one whose message was
  * lost) runs it: every archive object that may hold the visitors' events is read and rewritten

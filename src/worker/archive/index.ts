@@ -1,5 +1,5 @@
 /**
- * Events at a million a day (issue 17): the raw archive in R2 (binding ARCHIVE, one gzip NDJSON
+ * Events at a million a day: the raw archive in R2 (binding ARCHIVE, one gzip NDJSON
  * object per queue batch and hour), the daily rollups in D1 (migration 0009) and the hot window
  * of raw rows the daily cron prunes once a day's archive and rollups are confirmed. The queue
  * consumer writes the archive before D1; the report reads rollups outside the hot window.

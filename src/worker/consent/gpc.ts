@@ -1,5 +1,5 @@
 /**
- * Global Privacy Control (issue 19): `Sec-GPC: 1` is a request to not sell or share. Such a
+ * Global Privacy Control: `Sec-GPC: 1` is a request to not sell or share. Such a
  * page loads no tag-manager or ad script and pushes nothing to the data layer; the session and
  * any lead of the visitor record gpc: true.
  */

@@ -1,5 +1,5 @@
 /**
- * Consent you can prove and privacy rights (issue 19): the consent text catalog, signed lead
+ * Consent you can prove and privacy rights: the consent text catalog, signed lead
  * certificates and their keys, Medicare per-seller consent, Global Privacy Control, the
  * /partners and do-not-sell pages, operator export and deletion, and retention.
  * The decision "may personal data go to a partner" is sharing.ts.

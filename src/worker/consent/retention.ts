@@ -1,5 +1,5 @@
 /**
- * Lead retention (issue 19): the daily Cron Trigger clears the personal values of leads older
+ * Lead retention: the daily Cron Trigger clears the personal values of leads older
  * than LEAD_RETENTION_DAYS: the answers (names, contact, date of birth, address, all of
  * "values"), the ip and the user agent. The row, its consent proof, its certificate and the
  * contact fingerprints stay, so the consent can still be proven and a privacy request still matched.

@@ -1,5 +1,5 @@
 /**
- * Public consent and privacy routes on every brand host (issue 19): the consent text catalog,
+ * Public consent and privacy routes on every brand host: the consent text catalog,
  * the certificate keys, certificates, the /partners page and the do-not-sell page.
  */
 import { Hono, type Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Medicare one-to-one consent on the server (issue 19): which of the brand's entities the
+ * Medicare one-to-one consent on the server: which of the brand's entities the
  * consent step listed and which the visitor ticked. The form posts one field per ticked entity,
  * `consentSeller:{id}` (the island inside its JSON values, the no-JavaScript form as
  * checkboxes), so both paths reach the Worker the same way; ids not in the brand record are

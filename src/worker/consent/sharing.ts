@@ -1,5 +1,5 @@
 /**
- * What a partner may learn about a visitor, decided in one place (issue 11, item 4: nothing
+ * What a partner may learn about a visitor, decided in one place (nothing
  * personal to any partner before consent). Before the visitor accepted the consent step of a
  * form, partner calls (MediaAlpha ads and get-phone) carry only what prices an offer: zip,
  * yes/no answers, vehicles, insurer. Names, email, phone, street address and date of birth
@@ -21,7 +21,7 @@ export interface ConsentAcceptance {
   version: string;
   at: string;
   /**
-   * Medicare one-to-one consent (issue 19, 42 CFR 422.2274(g)(4)): the entities listed and
+   * Medicare one-to-one consent (42 CFR 422.2274(g)(4)): the entities listed and
    * which the visitor ticked. Present means per-seller consent applies: personal data goes out
    * only when at least one was accepted, and the partner request names only those.
    */

@@ -1,5 +1,5 @@
 /**
- * A visitor's Durable Object forgets the visitor after an idle time (issue 19, retention):
+ * A visitor's Durable Object forgets the visitor after an idle time (retention):
  * every write keeps an alarm at last activity + VISITOR_IDLE_DAYS; when it fires and nothing
  * was written since, the object deletes all its storage. An operator deletion (/ops/privacy)
  * uses the same wipe.

@@ -5,7 +5,7 @@ import { trackFromServer } from '../tracking/enqueue';
 import { recordMetric } from '../operations/metrics';
 
 /**
- * A circuit breaker per partner and Cloudflare location (issue 12, item 4). When a partner
+ * A circuit breaker per partner and Cloudflare location. When a partner
  * fails (timeout, network, 5xx, garbage) BREAKER_FAILURES times within a 30 s window, and at
  * least as often as it succeeds, the breaker opens for BREAKER_OPEN_SECONDS: no call is made,
  * the visitor gets the default number or empty offers at once, and `partnerUnavailable` is

@@ -1,5 +1,5 @@
 /**
- * Lead defence (issue 12): rate limits on everything that costs money or writes, a circuit
+ * Lead defence: rate limits on everything that costs money or writes, a circuit
  * breaker per partner and location, Turnstile on the final step, and a trust verdict
  * (clean / suspect / bot, with reasons) on every lead. Thresholds are data in thresholds.ts;
  * docs/decisions/0030-lead-defence-limits-turnstile-trust-verdict.md says why each is what it is.

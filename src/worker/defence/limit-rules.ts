@@ -1,5 +1,5 @@
 /**
- * Who is rate limited where (issue 12): every request that costs money (a partner call) or
+ * Who is rate limited where: every request that costs money (a partner call) or
  * writes. Each rule names its Workers Rate Limiting binding; the binding's limit and period
  * are config in wrangler.toml ([[ratelimits]]), repeated here only as `periodSeconds` for the
  * Retry-After header (tests/defence/limit-rules.unit.test.ts keeps the two in step).

@@ -11,7 +11,7 @@ import { clientNetwork } from './client-network';
 import { LIMIT_RULES, limitedApiRoute, type LimitedRoute } from './limit-rules';
 
 /**
- * Rate limits with the Workers Rate Limiting API (issue 12). A request is counted under two
+ * Rate limits with the Workers Rate Limiting API. A request is counted under two
  * keys of its rule's binding: the client's network (CF-Connecting-IP: an IPv4 address, an IPv6
  * address's /64, client-network.ts) and the visitor (a hash of the
  * visitor key; skipped when this request minted the key, since a fresh key is unique and a

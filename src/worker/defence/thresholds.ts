@@ -1,5 +1,5 @@
 /**
- * The lead trust table (issue 12) as data: every reason a lead can carry, how heavy it is,
+ * The lead trust table as data: every reason a lead can carry, how heavy it is,
  * and the numbers behind the measured ones. docs/decisions/0030-lead-defence-limits-turnstile-trust-verdict.md ("Lead defence: the trust
  * verdict") says why each is where it is. A lead is `bot` when any reason is `bot`, `suspect`
  * when any is `suspect`, else `clean`: reasons never add up, so one noisy signal (a shared

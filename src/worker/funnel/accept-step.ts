@@ -37,7 +37,7 @@ export interface StepOutcome {
   duplicate: boolean;
   /** Required fields still missing when the handler blocked advancing. */
   missing: string[];
-  /** Of those, ZIP codes that are well formed but not in the shipped ZIP data (issue 15). */
+  /** Of those, ZIP codes that are well formed but not in the shipped ZIP data. */
   unknown: string[];
   blocked: boolean;
   /** Visible driver or vehicle slots after an add or remove. */
@@ -72,7 +72,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
   const parsed = stepValues(submit);
-  // Issue 15: a ZIP code the shipped data does not hold is not kept, and blocks the step like a missing one.
+  // A ZIP code the shipped data does not hold is not kept, and blocks the step like a missing one.
   const unknown =
     action.kind === 'submit'
       ? await unknownZipFields(

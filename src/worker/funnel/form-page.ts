@@ -29,7 +29,7 @@ export const ROUND_TRIP_PARAMS = ['missing', 'unknown', 'drivers', 'vehicles'];
 
 /** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
 export function carriedSearch(url: URL, form: FormDef): string {
-  // Issue 16: an address without a query (most page views) carries none, without copying the address.
+  // An address without a query (most page views) carries none, without copying the address.
   if (!form.keepQuery || url.search === '') return '';
   const clean = withoutPersonalFields(url);
   for (const name of ROUND_TRIP_PARAMS) clean.searchParams.delete(name);
@@ -97,7 +97,7 @@ export async function funnelProps(
           version: consent.version,
           text: consent.text,
           ...(consent.link ? { link: consent.link } : {}),
-          // Issue 19: Medicare lists each entity with its own unticked checkbox.
+          // Medicare lists each entity with its own unticked checkbox.
           ...(form.product === 'medicare' && input.sellers?.length
             ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) }
             : {}),
@@ -105,7 +105,7 @@ export async function funnelProps(
       : null,
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
     vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
-    // Issue 12: the widget is loaded by the island on the last step only.
+    // The widget is loaded by the island on the last step only.
     turnstile: env.TURNSTILE_SITE_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env), action: turnstileAction(form.id) }
       : null,

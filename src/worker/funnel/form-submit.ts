@@ -37,7 +37,7 @@ export const submitBodySchema = z.strictObject({
   pageUrl: z.string().max(2048).optional(),
   /** The page's quote token (spec 7.7), verified when the final step writes the lead. */
   quoteToken: z.string().max(1024).optional(),
-  /** Issue 12: the final step's Turnstile token (any string; siteverify judges it) and the honeypot field. */
+  /** The final step's Turnstile token (any string; siteverify judges it) and the honeypot field. */
   turnstileToken: z.string().max(8192).optional(),
   honeypot: z.string().max(2048).optional(),
 });
@@ -205,6 +205,6 @@ formSubmit.post('*', async (c, next) => {
     const answer = outcome.unknown.length > 0 ? withParam(query, 'unknown', outcome.unknown.join(',')) : query;
     return c.redirect(stepPath(base, step.name, answer), 303);
   }
-  // Issue 15: after the final step the same address shows the confirmation (no longer editing).
+  // After the final step the same address shows the confirmation (no longer editing).
   return c.redirect(stepPath(base, step.name, outcome.completed ? withEditAnswers(search, false) : search), 303);
 });

@@ -1,5 +1,5 @@
 /**
- * The quote token of a form posted without JavaScript (issue 11, item 3). A page without
+ * The quote token of a form posted without JavaScript. A page without
  * JavaScript has no island to renew a token, yet a lead is complete only with a valid one; so
  * the final step's server-rendered form carries a token the Worker issued for this visitor
  * and ip in a hidden `quoteToken` field. It lives longer than the island's 60 s (a visitor

@@ -1,6 +1,6 @@
 /**
  * What the island does in the browser, done by the Worker for a form posted without
- * JavaScript (issue 10, item 5): the step's formStepSubmitted (src/worker/tracking/no-js-events.ts)
+ * JavaScript: the step's formStepSubmitted (src/worker/tracking/no-js-events.ts)
  * and, on the last step, the phone lease the completion card shows after the 303.
  */
 import type { Context } from 'hono';

@@ -25,7 +25,7 @@ const PREFILL_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Fields that hold one answer for different products (a first name is firstName on the Medicare
  * form and driver1FirstName on the auto form). Prefill fills a group only when none of its
- * fields is answered: a link never puts "Eve" beside the "Ada" the visitor typed (issue 11).
+ * fields is answered: a link never puts "Eve" beside the "Ada" the visitor typed.
  */
 export const PREFILL_GROUPS: readonly (readonly string[])[] = Object.values(PREFILL_FIELDS);
 

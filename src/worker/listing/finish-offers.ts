@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 3: the offer wall of a finished auto visitor. The spec's ads call with the
+ * The offer wall of a finished auto visitor. The spec's ads call with the
  * visitor's mapped lead, as the clicks-auto pages make it, shown in the confirmation, with
  * JavaScript (POST /api/mediaalpha/finish-offers) and without (the page render, within the
  * listing budget). One partner call per lead: the answer is remembered in the visitor's
@@ -61,7 +61,7 @@ export async function finishOffers(c: Context<AppEnv>, request: FinishOffersRequ
   const work = requestListing(c, body, request.budgetMs)
     .then(async (listing): Promise<Listing> => {
       const language = (request.page ? routeByName(request.page)?.language : undefined) ?? 'english';
-      // Click-outs only: a call offer would put a second number beside the page's one (issue 15, item 1).
+      // Click-outs only: a call offer would put a second number beside the page's one.
       const clicks = offersForPage(listing.ads, 'auto', language).filter((ad) => ad.type === 'click');
       // The visit's ref on each click URL (its click payout names it) and the best price as its expected value.
       const ref =

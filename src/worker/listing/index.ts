@@ -1,6 +1,6 @@
 /**
  * The ad listing of the clicks pages (spec section 3, second ad-response shape), for both
- * POST /api/mediaalpha/ads and the page render (issue 10: listings render their offers on
+ * POST /api/mediaalpha/ads and the page render (listings render their offers on
  * the server, so a visitor without JavaScript sees them). Each ad is checked on its own: a
  * malformed ad is dropped and logged, the rest are shown.
  */
@@ -76,7 +76,7 @@ export async function requestListing(c: Context<AppEnv>, body: AdsRequest, timeo
 
 /**
  * The visitor's listing from MediaAlpha, only offers for the page's product and language
- * (issue 15: a marketplace listing may mix them). Throws when the partner fails (callers decide the fallback).
+ * (a marketplace listing may mix them). Throws when the partner fails (callers decide the fallback).
  */
 export async function fetchListing(c: Context<AppEnv>, request: ListingRequest): Promise<Listing> {
   const body = await listingCall(c, request);

@@ -1,5 +1,5 @@
 /**
- * The visitor's location on the page (spec 5 "zip resolution", 7.5; issue 10, item 3).
+ * The visitor's location on the page (spec 5 "zip resolution", 7.5;).
  * The resolved zip is the form value, then the `zip_code` address parameter, then the
  * postal code of the ip lookup, each only when exactly 5 digits. The browser looks the
  * resolved zip up (GET /api/location, src/ui/client/location.ts) whenever it changes; a page
@@ -41,7 +41,7 @@ export interface PagePlace {
   location: StoredLocation | null;
 }
 
-/** The address's zip_code when it is a zip: the page needs no edge zip then (issue 16). */
+/** The address's zip_code when it is a zip: the page needs no edge zip then. */
 export function addressZip(url: URL): string | null {
   return resolveZip(url.searchParams.get('zip_code'));
 }
@@ -67,7 +67,7 @@ export function lookupZipFor(c: Context<AppEnv>, zip: string): ReturnType<typeof
 }
 
 /**
- * Issue 15: the names of a step's ZIP fields whose 5-digit value the shipped ZIP data does
+ * The names of a step's ZIP fields whose 5-digit value the shipped ZIP data does
  * not hold (00000, 99999). When the data cannot be read the ZIP is given the benefit of the
  * doubt: a visitor is never stopped by our outage.
  */

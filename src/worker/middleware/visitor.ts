@@ -115,7 +115,7 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   ]);
   const existing = found?.key;
   const key = existing ?? crypto.randomUUID();
-  // Issue 16: a key minted here, and its cookies, are signed without keeping the signatures
+  // A key minted here, and its cookies, are signed without keeping the signatures
   // (most first visits never come back); they are kept once they do (visitor-key.ts).
   const anonymousId = await anonymousIdFor(key, secret, existing !== undefined);
   const hinted = existing !== undefined && rawCookie(cookies, NOTHING_STORED_COOKIE) === anonymousId;

@@ -1,6 +1,6 @@
 /**
  * Every state-changing request passes here once, before the visitor cookie is read or set
- * (issue 11, items 1 and 6):
+ *:
  * - **same origin**: `Origin` must be the brand's own origin; without `Origin`,
  *   `Sec-Fetch-Site` must say `same-origin`; with neither (no browser sends a POST like that)
  *   it is refused. 403 JSON for the API, the error page for form posts. hono/csrf is not used:

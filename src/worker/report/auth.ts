@@ -10,7 +10,7 @@ import { cookieSecret, purposeSecret, rawCookie, verifySignedValue } from '../vi
 import { toHex } from '../../shared/hex';
 
 /**
- * Operator report access (issue 11, item 6): the REPORT_TOKEN secret, presented either as
+ * Operator report access: the REPORT_TOKEN secret, presented either as
  * `Authorization: Bearer <token>` (scripts) or once on the sign-in form, which sets an
  * HttpOnly, Secure, SameSite=Strict cookie scoped to /ops for 8 hours (browsers). Never in
  * the query string (it would sit in history, logs and Referer headers). Every token attempt

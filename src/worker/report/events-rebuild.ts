@@ -8,7 +8,7 @@ import { requireReportToken } from './auth';
 
 /**
  * POST /ops/events/rebuild {from, to}: rebuilds the daily event rollups of those UTC days from
- * the R2 archive (issue 17). Token-protected like the report; `npm run events:rebuild` calls it
+ * the R2 archive. Token-protected like the report; `npm run events:rebuild` calls it
  * on a local Worker or a deployed one. A month at most per call (each day is read whole).
  */
 export const eventsOps = new Hono<AppEnv>();

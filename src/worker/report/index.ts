@@ -33,7 +33,7 @@ opsApp.post('/login', async (c) => {
   return c.redirect('/ops/report', 303);
 });
 
-// Rollups rebuilt from the R2 archive (issue 17, npm run events:rebuild).
+// Rollups rebuilt from the R2 archive (npm run events:rebuild).
 opsApp.route('/events', eventsOps);
 
 opsApp.use('/report', requireReportToken);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { rangeWhere, type ReportFilters } from './query';
 
 /**
- * Lead quality in the operator report (issue 12): the share of `suspect` and `bot` leads per
+ * Lead quality in the operator report: the share of `suspect` and `bot` leads per
  * brand, per page and per traffic source (utm_source of the session, or "(direct)"), from the
  * trust verdict stored on each lead (migration 0006). Leads written before it have no verdict
  * and count as unscored.

@@ -154,7 +154,7 @@ async function leadCounts(
 }
 
 /**
- * The funnel numbers of the range from the daily rollups (issue 17), summed in D1 in one round
+ * The funnel numbers of the range from the daily rollups, summed in D1 in one round
  * trip: per day and paid flag, per page, per step. The queue consumer adds every batch to the
  * rollups, the cron recomputes a day from its raw rows before pruning it, and a privacy deletion
  * recomputes the days it touched, so they hold the hot window too and the report never scans

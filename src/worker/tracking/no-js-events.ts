@@ -23,7 +23,7 @@ import { serverEventContext } from './server-context';
 import { toHex } from '../../shared/hex';
 
 /**
- * The facts a page with JavaScript reports, for a visitor without it (issue 10, item 5;
+ * The facts a page with JavaScript reports, for a visitor without it (
  * docs/decisions/0029-quotewizard-delivery-the-same-facts-without.md, "Without JavaScript, the same facts"):
  * - a step posted as a plain form writes the `formStepSubmitted` the island would have sent,
  *   with the same event context, built on the server from the Worker's own record (route,

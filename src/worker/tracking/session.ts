@@ -24,7 +24,7 @@ const cookieSchema = z.object({
   id: z.uuid(),
   paid: z.boolean(),
   p: z.partialRecord(z.enum(CONTEXT_PARAMS), z.string().max(MAX_PARAM_LENGTH)),
-  /** Issue 19: the browser sent Sec-GPC: 1 during this session. */
+  /** The browser sent Sec-GPC: 1 during this session. */
   g: z.literal(1).optional(),
 });
 
@@ -42,7 +42,7 @@ export function encodeSession(session: TrackingSession): string {
 }
 
 /**
- * Sessions decoded in this isolate, by cookie value (issue 16: a returning visitor's session was
+ * Sessions decoded in this isolate, by cookie value (a returning visitor's session was
  * decoded and checked by its schema on every page). Frozen: every request shares the object.
  */
 const decoded = sharedMemo(1024, decodeSessionOnce);
@@ -108,7 +108,7 @@ export function sessionFromRequest(c: Context<AppEnv>, url: URL = new URL(c.req.
   const memo = c.get('trackingSession');
   if (memo) return memo;
   const resolvedSession = resolveSession(c.get('signedSession'), url).session;
-  // Issue 19: a Global Privacy Control signal marks the session for good.
+  // A Global Privacy Control signal marks the session for good.
   const session = gpcRequested(c.req.raw) ? { ...resolvedSession, gpc: true as const } : resolvedSession;
   c.set('trackingSession', session);
   return session;
@@ -121,7 +121,7 @@ export function sessionToIssue(c: Context<AppEnv>): TrackingSession | undefined 
 
 /**
  * The session named by the request's signed cookie, without starting or refreshing one (for
- * /api/*). Undefined when there is none or its signature is not this Worker's (issue 11: a
+ * /api/*). Undefined when there is none or its signature is not this Worker's (a
  * session the Worker did not issue counts for nothing).
  */
 export function sessionFromCookie(c: Context<AppEnv>): TrackingSession | undefined {

@@ -1,5 +1,5 @@
 /**
- * The visit as the Worker saw it (issue 10, item 7): every page render records page, product
+ * The visit as the Worker saw it: every page render records page, product
  * and the landing attribution; partner calls read them back, never from the request body or
  * the Referer.
  *
@@ -43,7 +43,7 @@ async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
 }
 
 /**
- * Records decoded in this isolate, by the verified cookie value (issue 16: a returning visitor's
+ * Records decoded in this isolate, by the verified cookie value (a returning visitor's
  * record was decoded and checked by its schema on every page). Frozen (withPageServed makes a
  * new record), so every request may share one.
  */
@@ -62,7 +62,7 @@ function decodeRecordOnce(value: string): VisitRecord | null {
 
 /**
  * Records a served page: the Set-Cookie value of the updated record, for the page's response,
- * and the session's edge zip. Issue 16: request.cf is parsed whole on its first read (about 35 µs
+ * and the session's edge zip. request.cf is parsed whole on its first read (about 35 µs
  * of a page's CPU under load), so the edge's postal code is read once a session (`edgeZip`, when
  * the page may need it) and kept in the record the session's later pages come back with.
  */

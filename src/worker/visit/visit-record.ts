@@ -3,7 +3,7 @@ import { productSchema, type Product } from '../../../brands';
 import { attributionSchema, mergeAttribution, type Attribution } from '../../partners/mediaalpha/attribution';
 
 /**
- * The Worker's record of a visit (issue 10, item 7), kept in a cookie the Worker signs and
+ * The Worker's record of a visit, kept in a cookie the Worker signs and
  * rewritten by every page the Worker serves: the session it belongs to, the affiliate and
  * publisher ids seen at landing (last touch within the session: a later address with a new
  * afid replaces it, an address with none keeps it), and the pages served in this session with
@@ -19,7 +19,7 @@ export const visitRecordSchema = z.object({
   pages: z.array(visitedPage).max(MAX_VISITED_PAGES),
   /**
    * The postal code the edge gave this session (request.cf, a 5-digit zip or null), read once a
-   * session: the zip resolution's ip lookup (issue 16). Absent until a page of the session needed it.
+   * session: the zip resolution's ip lookup. Absent until a page of the session needed it.
    */
   edgeZip: z
     .string()

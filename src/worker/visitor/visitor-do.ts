@@ -48,7 +48,7 @@ export class VisitorDO extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Created on first use; holds the in-flight get-phone promise that concurrent requests share. */
   private phoneLeases?: PhoneLeaseKeeper;
-  /** Issue 19: the object deletes its storage after VISITOR_IDLE_DAYS without a write. */
+  /** The object deletes its storage after VISITOR_IDLE_DAYS without a write. */
   private readonly idle: IdleAlarm;
   /** The kv rows, kept in memory while the object lives (./kv-store.ts). */
   private readonly kv: VisitorKv;
@@ -103,7 +103,7 @@ export class VisitorDO extends DurableObject<Env> {
     const stored = read(PHONE_LEASE_KEY) ?? null;
     return {
       values: { ...toFormValues(shared), ...toFormValues(own) },
-      // Issue 10, item 7: a page shows only a lease of its own product and placement.
+      // A page shows only a lease of its own product and placement.
       lease: leaseOwner ? ownedLease(stored, leaseOwner) : phoneLeaseSchema.nullable().catch(null).parse(stored),
     };
   }
@@ -163,12 +163,12 @@ export class VisitorDO extends DurableObject<Env> {
     if (Object.keys(fresh).length > 0) this.putJson('values:*', { ...shared, ...fresh });
   }
 
-  /** Issue 12: when the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
+  /** When the visitor first submitted a step of this form (ms), or null; the lead's speed signal. */
   formStartedAt(form: string): number | null {
     return this.submissions.startedAt(form);
   }
 
-  /** The steps of `form` this visitor submitted, in the order they were accepted (issue 11: lead rules). */
+  /** The steps of `form` this visitor submitted, in the order they were accepted (lead rules). */
   stepHistory(form: string): string[] {
     return this.submissions.history(form);
   }
@@ -193,7 +193,7 @@ export class VisitorDO extends DurableObject<Env> {
 
   /**
    * A funnel page render in one round trip: prefill first, then the page state, completion
-   * and the stored location (JSON text, parsed by the page; issue 10, item 3).
+   * and the stored location (JSON text, parsed by the page;).
    */
   getFunnelState(
     form: string | null,
@@ -218,7 +218,7 @@ export class VisitorDO extends DurableObject<Env> {
     ]);
     const state = this.getPageState(form, leaseOwner, (key) => stored.get(key));
     const location = stored.get(visitorResultKey('location'));
-    // Issue 15: a form of the same product finished counts, so every page of the product shows the confirmation first.
+    // A form of the same product finished counts, so every page of the product shows the confirmation first.
     const completed = finished.some((key) => stored.has(key));
     // Details shared unless the visitor's finished lead was kept (no company ticked, Skip, withheld).
     const notShared = finished.some((key) => {
@@ -238,16 +238,16 @@ export class VisitorDO extends DurableObject<Env> {
    * shared by every concurrent request of this visitor (see PhoneLeaseKeeper).
    */
   async getPhone(args: GetPhoneArgs & { withhold?: readonly string[] }): Promise<PhoneLeaseResult> {
-    // Issue 12: a visitor whose lead got a withheld verdict (`bot` by default) gets the default number, no partner call.
+    // A visitor whose lead got a withheld verdict (`bot` by default) gets the default number, no partner call.
     const verdict = storedVerdict(this.getJson(visitorResultKey('lead-trust')));
     if (verdict !== null && args.withhold?.includes(verdict)) return { lease: null, source: 'withheld' };
     this.phoneLeases ??= new PhoneLeaseKeeper(
       {
         readLease: () => this.getJson(PHONE_LEASE_KEY),
         writeLease: (lease) => this.putJson(PHONE_LEASE_KEY, lease),
-        // Issue 11: contact fields reach MediaAlpha only after the visitor accepted consent.
+        // Contact fields reach MediaAlpha only after the visitor accepted consent.
         readValues: () => this.partnerValues('mediaalpha'),
-        // Issue 19: a Medicare request names only the entities the visitor ticked.
+        // A Medicare request names only the entities the visitor ticked.
         readSellerNames: () => acceptedSellerNames(this.consentAcceptance()),
       },
       () => mediaAlphaClient(this.env),
@@ -261,12 +261,12 @@ export class VisitorDO extends DurableObject<Env> {
     if (typeof value !== 'object' || value === null) return null;
     const { form, version, at } = value as Partial<ConsentAcceptance>;
     if (!(typeof form === 'string' && typeof version === 'string' && typeof at === 'string')) return null;
-    // Issue 19: the Medicare per-seller choices given on that form's consent step.
+    // The Medicare per-seller choices given on that form's consent step.
     const sellers = sellerChoicesSchema.safeParse(this.getJson(`consent:sellers:${form}`));
     return sellers.success ? { form, version, at, sellers: sellers.data } : { form, version, at };
   }
 
-  /** Issue 19: the entities a Medicare consent step listed and which the visitor ticked (recorded with the lead). */
+  /** The entities a Medicare consent step listed and which the visitor ticked (recorded with the lead). */
   recordSellerChoices(form: string, sellers: { id: string; name: string; accepted: boolean }[]): void {
     this.putJson(`consent:sellers:${form}`, sellers);
   }
@@ -322,12 +322,12 @@ export class VisitorDO extends DurableObject<Env> {
     this.partnerCalls.end(`${kind}:${key}`);
   }
 
-  /** Issue 19: the steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
+  /** The steps of a form the visitor submitted, each with its last submit time (for the lead certificate). */
   stepTimes(form: string): { step: string; at: string }[] {
     return this.submissions.times(form);
   }
 
-  /** Issue 19, privacy export: everything the object holds about the visitor, as JSON text. */
+  /** Privacy export: everything the object holds about the visitor, as JSON text. */
   exportState(): string {
     const kv = this.kv.rows();
     const steps = this.submissions.all();
@@ -342,7 +342,7 @@ export class VisitorDO extends DurableObject<Env> {
     });
   }
 
-  /** Issue 19, privacy deletion and idle expiry: deletes every stored value; returns how many kv entries went. */
+  /** Privacy deletion and idle expiry: deletes every stored value; returns how many kv entries went. */
   async forget(): Promise<{ entries: number }> {
     const entries = this.kv.count();
     await this.ctx.storage.deleteAlarm();

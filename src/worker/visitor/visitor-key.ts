@@ -1,5 +1,5 @@
 /**
- * The visitor's key and its public twin (issue 11, item 2).
+ * The visitor's key and its public twin.
  *
  * - The **visitor key** names the visitor's Durable Object: whoever holds it reads the
  *   visitor's stored answers. It lives only in the `__Host-qf_aid` cookie: HttpOnly, Secure,
@@ -46,7 +46,7 @@ const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 const encoder = new TextEncoder();
 
 /**
- * Everything kept per isolate for one secret and purpose (issue 16): its HMAC key, imported once
+ * Everything kept per isolate for one secret and purpose: its HMAC key, imported once
  * (and, once imported, used without waiting on its promise), and the signatures it made or
  * checked. HMAC is deterministic, so a value signed once has that signature forever:
  * re-issuing a cookie whose value did not change (a returning visitor's session, and visit
@@ -324,7 +324,7 @@ export async function visitorKeyFromCookies(
 
 /**
  * The public anonymous id of a visitor key: HMAC-SHA256, first 16 bytes, formatted as a v4 UUID.
- * Kept per isolate (issue 16): a returning visitor's id costs a map lookup, a new one one HMAC
+ * Kept per isolate: a returning visitor's id costs a map lookup, a new one one HMAC
  * (not kept with `keep: false`, for a key this request minted).
  */
 export async function anonymousIdFor(key: string, secret: string, keep = true): Promise<string> {

@@ -9,7 +9,7 @@ import {
   type SigningPurpose,
 } from './visitor-key';
 
-/** Issue 16: the Worker signs with keys imported once per isolate; the cookies must not change by a byte. */
+/** The Worker signs with keys imported once per isolate; the cookies must not change by a byte. */
 describe('signedCookie', () => {
   const cases: [string, string, SigningPurpose, number][] = [
     ['qf_aid', crypto.randomUUID(), 'visitor', 2592000],

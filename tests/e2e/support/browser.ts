@@ -4,7 +4,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 
 /**
  * Chromium as the tests drive it. Playwright turns the back/forward cache off by default;
- * `backForwardCache` keeps it on, as in a visitor's browser (issue 15, item 8).
+ * `backForwardCache` keeps it on, as in a visitor's browser.
  */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
@@ -61,7 +61,7 @@ export async function newVisitor(
     hasTouch?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; ip: string }> {
-  // Each visitor its own client ip (as in the workerd tests): per-ip rate limits (issue 12) of
+  // Each visitor its own client ip (as in the workerd tests): per-ip rate limits of
   // one test never reach another's. A loopback address, so the sandbox's geo service still
   // places it in Miami as it does 127.0.0.1.
   const ip = options.ip ?? loopbackIp();

@@ -117,7 +117,7 @@ export function trackPageView(step?: { name: string; number: number; fallback: b
     ? { stepName: shown.name, stepNumber: shown.number, fallback: shown.fallback, pageName }
     : { pageName };
   track('pageView', props);
-  // Issue 19: Global Privacy Control: no tag manager on the page, nothing into its data layer.
+  // Global Privacy Control: no tag manager on the page, nothing into its data layer.
   if (ctx.tracking.gpc) return;
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];

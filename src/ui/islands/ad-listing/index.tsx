@@ -31,7 +31,7 @@ export interface AdListingProps {
   /** The server gave up waiting (timeout or failure): the browser asks again after load. */
   retry?: boolean;
   /**
-   * Issue 15: 'finish' is the offer wall of a finished auto visitor's confirmation: offers for
+   * 'finish' is the offer wall of a finished auto visitor's confirmation: offers for
    * their lead (POST /api/mediaalpha/finish-offers) and, when none, what happens next.
    */
   variant?: 'listing' | 'finish';
@@ -166,7 +166,7 @@ function AdItem({ ad, position, copy, onClick }: AdItemProps) {
         {ad.description ? <p className="ad-listing__description">{ad.description}</p> : null}
       </div>
       {callable && ad.phone_number ? (
-        // Call offers are shown only while agents answer; TTY 711 beside, as every call button (issue 15).
+        // Call offers are shown only while agents answer; TTY 711 beside, as every call button.
         <span className="call-cta ad-listing__call">
           <a
             className="ad-listing__action ad-listing__action--call"

@@ -1,5 +1,5 @@
 /**
- * Exit intent armed without the dialog's code (issue 15, budgets): the islands loader arms the
+ * Exit intent armed without the dialog's code (budgets): the islands loader arms the
  * triggers at load from this small chunk and imports the dialog (./index.tsx) only when one
  * fires, then hydrates it already open; the hydrated dialog arms itself the same way for a
  * reset. Spec section 4: shown only when mayTrigger allows, the time shown remembered, and

@@ -16,7 +16,7 @@ import { progressOf, type ExitProgress } from './progress';
 
 export type { ExitIntentProps };
 
-// Issue 15, item 4: titles by progress (src/ui/islands/exit-intent/progress.ts); no "now" (the hours line says when agents answer).
+// Titles by progress (src/ui/islands/exit-intent/progress.ts); no "now" (the hours line says when agents answer).
 const COPY = {
   english: {
     startTitle: 'Before you go: it takes a few minutes',
@@ -83,7 +83,7 @@ export function ExitIntent({
   openWith,
 }: ExitIntentProps) {
   const s = COPY[language];
-  // Issue 15: the page's one number (a lease that arrives or runs out shows here too).
+  // The page's one number (a lease that arrives or runs out shows here too).
   const phone = usePhone(rendered);
   const hours = useCallHours(callHours, language);
   const [progress, setProgress] = useState<ExitProgress | null>(null);

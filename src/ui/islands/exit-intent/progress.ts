@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 4: the exit-intent dialog speaks to where the visitor is. Read when it opens
+ * The exit-intent dialog speaks to where the visitor is. Read when it opens
  * from the page's form island (its step progress bar, or its confirmation), so a step
  * changed in the page counts: step 1 is a start, "almost ready" only on the last two steps
  * (of three or more), and a finished visitor is not asked to finish.

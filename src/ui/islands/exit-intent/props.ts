@@ -11,7 +11,7 @@ export interface ExitIntentProps {
   phone: PhoneDisplay;
   /** The page's form (its first step), when the page has one. */
   formHref: string | null;
-  /** Issue 15, item 4: the call copy the page was rendered with. */
+  /** The call copy the page was rendered with. */
   callHours?: CallHours | null;
   /** Browser only: the islands loader hydrates the dialog when a trigger fired (./arm.ts), to open at once. */
   openWith?: { returnFocus: HTMLElement | null };

@@ -14,7 +14,7 @@ export interface SubmitRequest {
   pageUrl: string;
   /** The page's quote token (spec 7.7); the Worker records whether it holds on the lead. */
   quoteToken?: string;
-  /** Issue 12: the last step's Turnstile token, and the honeypot field when something filled it. */
+  /** The last step's Turnstile token, and the honeypot field when something filled it. */
   turnstileToken?: string;
   honeypot?: string;
 }
@@ -59,7 +59,7 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
   });
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);
-  // Issue 15, item 8: pages the browser kept (back/forward) no longer show the stored answers.
+  // Pages the browser kept (back/forward) no longer show the stored answers.
   noteStateChanged();
   return reply;
 }
@@ -99,7 +99,7 @@ export async function leasedPhone(input: {
     const phone = readPhone(data);
     if (!phone) return undefined;
     if (phone.leased) noteStateChanged();
-    // Issue 15: the lease ends on the page's clock after this long (then the default number shows).
+    // The lease ends on the page's clock after this long (then the default number shows).
     const expiresInMs =
       isRecord(data) && typeof data.expiresInMs === 'number' && Number.isFinite(data.expiresInMs)
         ? data.expiresInMs

@@ -9,7 +9,7 @@ import type { CallHours } from '../../../shared/phone/call-hours';
 import type { FunnelProps } from './types';
 
 /**
- * Issue 15, item 2: what replaces the form once the visitor finished it: what happens next,
+ * What replaces the form once the visitor finished it: what happens next,
  * the call button with the page's one number, and a way back into the answers. Item 3: an
  * auto visitor also sees the offers for their lead (the click-out wall), disclosure first. Rendered by
  * the server too (a finished visitor on any page of the product, and the finish without
@@ -90,9 +90,9 @@ export interface ConfirmationProps {
   idPrefix: string;
   /** Route name, for the auto offer wall's partner call. */
   pageName: string;
-  /** Issue 15: the offers the server fetched for a finished auto visitor; absent: the browser asks. */
+  /** The offers the server fetched for a finished auto visitor; absent: the browser asks. */
   offers?: FunnelProps['offers'];
-  /** Issue 15, item 4: the call copy the page was rendered with. */
+  /** The call copy the page was rendered with. */
   callHours?: CallHours | null;
   /** False when the visitor's details were kept, not shared: the copy says so instead of promising a call. */
   shared?: boolean;

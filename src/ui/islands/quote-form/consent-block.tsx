@@ -1,5 +1,5 @@
 /**
- * The consent disclosure of the consent step (issue 19): the text with the brand's partner
+ * The consent disclosure of the consent step: the text with the brand's partner
  * list as a link (auto, life), and on Medicare one unticked checkbox per entity of the brand
  * record (42 CFR 422.2274(g)(4)). The checkboxes are plain form inputs: without JavaScript they
  * post as `consentSeller:{id}=yes`, and the island copies the ticked ones into its JSON values.

@@ -54,7 +54,7 @@ export function ErrorText({ id, error }: { id: string; error: string | undefined
 }
 
 /**
- * Issue 15: Enter on a closed list or a choice submits the step as it does in a text field:
+ * Enter on a closed list or a choice submits the step as it does in a text field:
  * through the form's first submit button, its default (the step's main action).
  */
 function submitOnEnter(e: KeyboardEvent<HTMLSelectElement | HTMLInputElement>) {

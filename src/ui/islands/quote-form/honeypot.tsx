@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../../../shared/defence';
 
 /**
- * The honeypot (issue 12): a text field people never see or reach (off-screen, out of the tab
+ * The honeypot: a text field people never see or reach (off-screen, out of the tab
  * order, hidden from assistive technology, no autofill). A script that fills every field
  * fills it too, and its lead is judged `bot`. Rendered on the server as well, so a form posted
  * without JavaScript carries it.

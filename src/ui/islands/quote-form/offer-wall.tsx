@@ -3,9 +3,9 @@ import type { AdListingProps } from '../ad-listing';
 import { CHUNK_ERROR_EVENT } from '../registry';
 
 /**
- * The auto finish's offer wall (issue 15, item 3) is the ad-listing island's component. In the
+ * The auto finish's offer wall is the ad-listing island's component. In the
  * browser it is a chunk of its own, fetched when a confirmation shows it, so no form page
- * downloads it up front (issue 15, JavaScript budget). The server renders a page in one
+ * downloads it up front (JavaScript budget). The server renders a page in one
  * synchronous pass and cannot wait for a chunk: the form slot renders the component itself
  * (src/ui/templates/form-slot.tsx). Both sides render it inside the same Suspense boundary, so
  * hydration keeps the server's offers on screen until the chunk arrives, then hydrates them.

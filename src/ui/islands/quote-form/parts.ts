@@ -1,5 +1,5 @@
 /**
- * Issue 15, budgets: the form island's code that only some pages or later steps need, loaded
+ * Budgets: the form island's code that only some pages or later steps need, loaded
  * when the visitor gets there instead of with every form page. The page's own form definition
  * (the Worker keeps every form: src/shared/forms/registry.ts) and what the server rendered are
  * loaded before hydrating (`prepare`), so hydration never suspends or mismatches; the

@@ -3,7 +3,7 @@ import type { Product } from '../../../../brands/schema';
 import type { Language } from '../../../routes/schema';
 
 /**
- * "Plans in Miami, FL" above the steps after the zip (issue 10, item 3). The server passes
+ * "Plans in Miami, FL" above the steps after the zip. The server passes
  * the stored location; when the visitor's zip changes in the page, the main script looks it
  * up (src/ui/client/location.ts) and announces the answer as a `quote:location` window
  * event (`{ zip, unknown: true }` when the zip has no known place), which replaces the line.
@@ -35,7 +35,7 @@ export function usePlace(initial: Place | null | undefined): Place | null {
 }
 
 /**
- * Issue 15: the ZIP codes the page's lookups found unknown (00000), for the form to say so
+ * The ZIP codes the page's lookups found unknown (00000), for the form to say so
  * before it posts; `onUnknown` hears each answer as it arrives.
  */
 export function useUnknownZips(onUnknown: (zip: string) => void): ReadonlySet<string> {

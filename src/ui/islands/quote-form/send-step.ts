@@ -37,7 +37,7 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       page: basePath,
       step: step.name,
       action,
-      // Issue 19: the Medicare entities the visitor ticked travel with the consent step's values.
+      // The Medicare entities the visitor ticked travel with the consent step's values.
       values:
         step.consent && action === 'submit'
           ? { ...values, ...parts.consent?.tickedSellerValues(st.formRef.current) }

@@ -51,7 +51,7 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
       {...pressHandlers}
       aria-labelledby={`${idPrefix}-title`}
     >
-      {/* Issue 15: Enter in a field presses the form's first submit button (its default), with or
+      {/* Enter in a field presses the form's first submit button (its default), with or
           without JavaScript. That is this one, the step's main action, not "Add another driver". */}
       <button className="default-submit" type="submit" tabIndex={-1} aria-hidden="true" disabled={status === 'sending'}>
         {mainLabel}

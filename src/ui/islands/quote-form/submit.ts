@@ -1,5 +1,5 @@
 /**
- * What a step's submit needs (issue 15, budgets): the Worker calls (./api.ts) and the
+ * What a step's submit needs (budgets): the Worker calls (./api.ts) and the
  * formStepSubmitted report, a chunk of its own that the form island fetches when the visitor
  * first focuses the form (./index.tsx), not with the page.
  */

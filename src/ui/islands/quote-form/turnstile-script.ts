@@ -1,5 +1,5 @@
 /**
- * Loads Cloudflare's Turnstile script (issue 12) for the form's last step: a chunk of its own,
+ * Loads Cloudflare's Turnstile script for the form's last step: a chunk of its own,
  * fetched one step ahead (./turnstile.ts), so form pages do not carry it at load.
  */
 export interface TurnstileApi {

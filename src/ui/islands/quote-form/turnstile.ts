@@ -1,5 +1,5 @@
 /**
- * Turnstile on the form's last step (issue 12): the widget script is loaded only when a form
+ * Turnstile on the form's last step: the widget script is loaded only when a form
  * reaches its final step, rendered invisibly ("interaction-only": people see it only when
  * Cloudflare wants a click), and its token goes with that step's submit. Nothing here blocks
  * the visitor: no script, no token or a slow challenge just means the submit goes without one

@@ -16,7 +16,7 @@ export interface FunnelProps {
   slots: { driver: number; vehicle: number };
   /** Required fields the last submit lacked (no-JavaScript round trip). */
   missing: string[];
-  /** Of those, ZIP codes the shipped ZIP data does not hold (issue 15). */
+  /** Of those, ZIP codes the shipped ZIP data does not hold. */
   unknown: string[];
   /** The visitor already completed this form. */
   completed: boolean;
@@ -28,13 +28,13 @@ export interface FunnelProps {
   insurers: readonly string[] | null;
   /** Model years and makes of the vehicle data set when the form asks for a vehicle. */
   vehicles: { years: readonly number[]; makes: readonly string[] } | null;
-  /** Issue 11: the final step's quote token for a post without JavaScript (a hidden field). */
+  /** The final step's quote token for a post without JavaScript (a hidden field). */
   formToken?: string | null;
-  /** Issue 12: the Turnstile widget of the last step (site key and script); null when not configured. */
+  /** The Turnstile widget of the last step (site key and script); null when not configured. */
   turnstile?: { siteKey: string; scriptUrl: string; action?: string } | null;
-  /** The stored location of the visitor's zip, shown on the steps after the zip (issue 10). */
+  /** The stored location of the visitor's zip, shown on the steps after the zip. */
   place?: { city: string; stateCode: string } | null;
-  /** Issue 15: a finished auto visitor's offers, fetched by the server (`retry`: the browser asks again). */
+  /** A finished auto visitor's offers, fetched by the server (`retry`: the browser asks again). */
   offers?: { ads: ListingAd[]; requestId: string | null; retry: boolean } | null;
 }
 
@@ -50,6 +50,6 @@ export interface QuoteFormProps {
   /** Route name (for the phone call after the final step). */
   pageName: string;
   funnel: FunnelProps;
-  /** Issue 15: the call copy the page was rendered with (the island re-reads the visitor's clock). */
+  /** The call copy the page was rendered with (the island re-reads the visitor's clock). */
   callHours?: CallHours | null;
 }

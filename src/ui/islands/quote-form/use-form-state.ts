@@ -22,7 +22,7 @@ export type Status = 'idle' | 'sending' | 'failed' | 'blocked';
 export function useFormState(props: QuoteFormProps, code: FormCode) {
   const { language, funnel } = props;
   const form = code.form;
-  // Issue 15, budgets: parts loaded when the visitor gets there (./parts.ts), one step ahead.
+  // Budgets: parts loaded when the visitor gets there (./parts.ts), one step ahead.
   const [parts, setParts] = useState(code.parts);
   const need = useCallback(
     (names: readonly PartName[]) =>
@@ -49,7 +49,7 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
   // The offers the server rendered for the lead it knew; a finish on this page asks again (the
   // Worker answers an unchanged lead from its store, a changed one with a new call).
   const [serverOffers, setServerOffers] = useState(funnel.offers);
-  // Issue 15: the page's one number; reached after finishing (not on the step just finished): "start a new quote".
+  // The page's one number; reached after finishing (not on the step just finished): "start a new quote".
   const phone = usePhone(props.phone);
   const [arrived, setArrived] = useState(() => funnel.completed && props.step.number !== form.steps.length);
   const [search, setSearch] = useState(funnel.search);
@@ -67,7 +67,7 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
   const step: StepDef = findStep(form, stepName) ?? (form.steps[0] as StepDef);
   const number = stepNumber(form, step.name);
   const isLast = number === form.steps.length;
-  // Issue 12: Turnstile only on the last step; the honeypot on every step (people never see it).
+  // Turnstile only on the last step; the honeypot on every step (people never see it).
   const { container: turnstileSlot, token: turnstileTokenOf } = useTurnstile(funnel.turnstile, isLast && !completed);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const groupSlots = step.group ? slots[step.group.prefix] : undefined;

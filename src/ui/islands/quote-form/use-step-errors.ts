@@ -47,7 +47,7 @@ export function useStepErrors({ step, groupSlots, language, funnel, inputs, inpu
     }
     return initial;
   });
-  // Issue 15: the page's lookup of the typed ZIP code came back unknown: say so on the field now.
+  // The page's lookup of the typed ZIP code came back unknown: say so on the field now.
   const unknownZips = useUnknownZips((zip) => {
     const found: Errors = {};
     for (const field of stepFields(step)) {

@@ -89,7 +89,7 @@ export function useStepFlow(st: FormState) {
   };
 
   const finish = async () => {
-    // Issue 15: the confirmation replaces the form; a reload of this address shows it again.
+    // The confirmation replaces the form; a reload of this address shows it again.
     const done = withEditAnswers(st.search, false);
     st.setSearch(done);
     if (done !== location.search)
