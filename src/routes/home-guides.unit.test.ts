@@ -4,7 +4,7 @@ import { homeGuides } from './home-guides';
 import { mainFunnels } from './main-funnels';
 import { findRoute, isServedFor } from './registry';
 
-describe('home "popular guides" (ps showed "Compare car insurance offers" four times)',  => {
+describe('home "popular guides" (ps showed "Compare car insurance offers" four times)', () => {
   for (const brand of BRANDS) {
     it(`${brand.id}: unique titles, pages the brand serves in its language`, () => {
       const guides = homeGuides(brand.id, brand.defaultLanguage);

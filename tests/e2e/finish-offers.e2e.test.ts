@@ -101,7 +101,7 @@ async function finishAuto(page: Page): Promise<void> {
   await page.locator('[data-confirmation]').waitFor(WAIT);
 }
 
-describe('the auto finish shows offers',  => {
+describe('the auto finish shows offers', () => {
   it(
     'lists the sandbox offers for the lead with partner click URLs; a click records maAdClicked in D1',
     { timeout: 120_000 },

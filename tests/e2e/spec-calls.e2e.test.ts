@@ -199,7 +199,7 @@ describe('location of a typed zip (spec 5, 7.5)', () => {
   });
 });
 
-describe('every tracked event has a producer (spec 7)',  => {
+describe('every tracked event has a producer (spec 7)', () => {
   it('records learnMoreClicked, elementClicked, ctcClicked, ctcReturned, botCheckCompleted and pageView in a walk', async () => {
     const v = await scopedVisitor();
     await v.page.goto(`${brandOrigin('bh')}/carriers`);
@@ -226,7 +226,7 @@ describe('every tracked event has a producer (spec 7)',  => {
   });
 });
 
-describe('the other automatic events in a walk',  => {
+describe('the other automatic events in a walk', () => {
   it('records enteredExperiment on an experiment page and anonLink when the browser remembers an older id', async () => {
     const v = await scopedVisitor();
     await v.page.goto(`${brandOrigin('bh')}/find-benefits`);
@@ -292,7 +292,7 @@ describe('the other automatic events in a walk',  => {
   });
 });
 
-describe('listing pages without JavaScript',  => {
+describe('listing pages without JavaScript', () => {
   it('shows the offers rendered by the server, never a loading state, and drops the malformed one', async () => {
     const v = await scopedVisitor({ javaScriptEnabled: false });
     await v.page.goto(`${brandOrigin('bh')}/ads`);

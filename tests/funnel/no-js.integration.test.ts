@@ -104,11 +104,11 @@ describe('Medicare funnel without JavaScript', () => {
     expect(decode(await (await v.get('/get-yours-otc/medicare')).text())).not.toMatch(/checked=""/);
   });
 
-  it('a blocked step (required answer missing) comes back with one plain message on the question', (async) => {
+  it('a blocked step (required answer missing) comes back with one plain message on the question', async () => {
     const v = visitor('bh');
     const location = await submitStep(v, '/get-yours-otc/zip', { zipcode: 'abc' });
     expect(location).toBe('/get-yours-otc/zip?missing=zipcode');
-    const html = decode(await(await v.get(location)).text());
+    const html = decode(await (await v.get(location)).text());
     expect(html).toContain('Enter your 5-digit ZIP code.');
     expect(html).not.toContain('is not valid');
     expect(html).not.toContain('Please answer the question above');

@@ -12,7 +12,7 @@ const meta = readClientMetafile();
 const inputsOf = (files: readonly string[]) =>
   new Set(files.flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {})));
 
-describe('bench sizes (budgets)',  => {
+describe('bench sizes (budgets)', () => {
   const advertorial = clientJsFor(meta, {
     islands: ['quote-form', 'exit-intent'],
     form: { formId: 'medicare', step: 'zip', completed: false },

@@ -30,7 +30,7 @@ const PAGE = {
   body: '<!doctype html><p>captured</p>',
 };
 
-describe("the bench's floor with a first visit's work",  => {
+describe("the bench's floor with a first visit's work", () => {
   it('does nothing without its header', async () => {
     const floorMint = await loadFloorMint();
     expect(floorMint({ url: 'http://constant.localhost/bh/otc-allowance', headers: new Headers() }, {}, PAGE)).toBe(

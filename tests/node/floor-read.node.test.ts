@@ -14,7 +14,7 @@ async function loadFloorRead(): Promise<FloorRead> {
   return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { floorRead: FloorRead }).floorRead;
 }
 
-describe("the bench's floor with the visitor's read",  => {
+describe("the bench's floor with the visitor's read", () => {
   it("passes getFunnelState what the product's page passes: the page's form and lease owner", () => {
     const bh = BRANDS.find((b) => b.id === 'bh');
     expect(JSON.parse(floorReadArgs('bh', '/otc-allowance'))).toEqual([

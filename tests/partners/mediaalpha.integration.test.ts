@@ -149,7 +149,7 @@ describe('phone lease through the Worker', () => {
     expect(await visitor.calls()).toHaveLength(0);
   });
 
-  it('leases for the product of the page the Worker served, whatever product the body names', (async) => {
+  it('leases for the product of the page the Worker served, whatever product the body names', async () => {
     const visitor = newVisitor();
     await visitor.get('/get-yours-otc');
     const reply = await getPhoneJson(visitor, { product: 'auto' });

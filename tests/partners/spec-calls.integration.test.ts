@@ -147,7 +147,7 @@ describe('location of the resolved zip (spec 5, 7.5)', () => {
   });
 });
 
-describe('clicks pages render their offers on the server',  => {
+describe('clicks pages render their offers on the server', () => {
   it('lists the offers in the HTML, without the malformed one and without a loading state', async () => {
     const { sb, v } = scoped();
     const html = decode(await (await v.get('/ads')).text());

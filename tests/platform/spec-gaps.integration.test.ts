@@ -90,7 +90,7 @@ describe('/reviews/{anything} on brand ac (spec /reviews/:slug(.*)*)', () => {
   }
 });
 
-describe('m10es, the Spanish brand',  => {
+describe('m10es, the Spanish brand', () => {
   const text = (html: string) =>
     decode(html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, '')).replace(/<[^>]+>/g, '\n');
 

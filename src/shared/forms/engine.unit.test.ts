@@ -97,7 +97,7 @@ describe('driver and vehicle slots', () => {
     for (const driver of ['driver1', 'driver2', 'driver3']) expect(names).toContain(`${driver}MilitaryAffiliation`);
   });
 
-  it('the driver step is split in two, each at most five questions a driver, every driver field asked once',  => {
+  it('the driver step is split in two, each at most five questions a driver, every driver field asked once', () => {
     const who = findStep(autoForm, 'drivers') as StepDef;
     const record = findStep(autoForm, 'driver-details') as StepDef;
     expect(stepNamesFor('auto')).toEqual([

@@ -5,7 +5,7 @@ import { problemMessage } from './messages';
 import { FORMS } from './registry';
 import { zipField } from './common-fields';
 
-describe('one plain, kind message per problem',  => {
+describe('one plain, kind message per problem', () => {
   it('says what to do for a ZIP code, and that an unknown one is not recognized, in English and Spanish', () => {
     expect(problemMessage(zipField, 'english')).toBe('Enter your 5-digit ZIP code.');
     expect(problemMessage(zipField, 'spanish')).toBe('Escriba su código postal de 5 dígitos.');

@@ -29,7 +29,7 @@ function models(year: number, make: string): string[] {
   return years.get(year)?.[make] ?? [];
 }
 
-describe('shipped vehicle data set (at least 30 model years, nearly all US makes)',  => {
+describe('shipped vehicle data set (at least 30 model years, nearly all US makes)', () => {
   it('covers at least 30 consecutive model years, newest first', () => {
     expect(index.years.length).toBeGreaterThanOrEqual(30);
     index.years.forEach((year, i) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exitProgress } from './progress';
 
-describe('exit-intent progress',  => {
+describe('exit-intent progress', () => {
   it('is a start on step 1, never "almost" there', () => {
     expect(exitProgress(1, 5)).toEqual({ kind: 'start' });
     expect(exitProgress(1, 2)).toEqual({ kind: 'start' });
