@@ -29,6 +29,9 @@ function fillOperatorValues(): void {
   const path = join(checkout, 'wrangler.toml');
   const toml = readFileSync(path, 'utf8')
     .replace('https://staging.quotewizard.example', 'https://api-staging.quotewizard.com')
+    // The operator's lead router for the Medicare companies (docs/decisions/0101).
+    .replace('https://sellers.staging.example', 'https://staging.leads.benefithelpers.com/sellers')
+    .replace('"set-the-production-lead-router"', '"https://leads.benefithelpers.com/sellers"')
     .replace('TURNSTILE_SITE_KEY = "set-the-production-site-key"', 'TURNSTILE_SITE_KEY = "0x4AAAAAAAB3kWtQz9xYvN1c"');
   writeFileSync(path, toml);
 }
@@ -56,6 +59,7 @@ describe('npm run deploy -- --dry-run from a clean checkout', () => {
     const production = deploy(['--env', 'production', '--dry-run']);
     expect(production.status).toBe(1);
     expect(production.stderr).toContain('TURNSTILE_SITE_KEY is a placeholder');
+    expect(production.stderr).toContain('SELLER_DELIVERY_BASE_URL is a placeholder');
   });
 
   it(
