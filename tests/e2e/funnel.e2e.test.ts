@@ -87,8 +87,11 @@ describe('Medicare funnel', () => {
     await expect
       .poll(() => page.locator('.consent').textContent())
       .toMatch(/Benefit Helpers and each company I ticked may call/);
+    // Consent to share is given by ticking a company (none ticked: the lead is kept, not shared).
+    await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: 'Get my quote' }).click();
     await page.waitForSelector('.quote-form__done');
+    expect(await page.locator('[data-confirmation]').getAttribute('data-shared')).toBe('yes');
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/get-yours-otc/contact');
 
