@@ -93,7 +93,10 @@ describe('Your data in the browser', () => {
     if ((await leadsShown.count()) > 0) expect(await leadsShown.textContent()).toBe('0');
 
     expect(queryD1(`SELECT id FROM leads WHERE visitor_id = '${visitorId}'`, leadRow)).toEqual([]);
-    await expect.poll(() => deletionPathsFor(lead?.id ?? ''), { timeout: 15_000 }).toEqual(['/mediaalpha/deletions']);
+    // The company ticked received the lead (its own delivery), so it is the one asked to delete it.
+    await expect
+      .poll(() => deletionPathsFor(lead?.id ?? ''), { timeout: 15_000 })
+      .toEqual([`/sellers/${chosen?.id}/deletions`]);
     expect(errors).toEqual([]);
     await context.close();
   });

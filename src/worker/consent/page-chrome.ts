@@ -13,7 +13,11 @@ export function languageOf(c: Context<AppEnv>): Language {
   return c.var.brand.defaultLanguage;
 }
 
-export function chrome(c: Context<AppEnv>, name: string) {
+/** The pages the Worker serves outside the route registry (privacy and partners pages): events may name them. */
+export const CHROME_PAGES = ['do-not-sell', 'partners', 'your-data'] as const;
+export type ChromePage = (typeof CHROME_PAGES)[number];
+
+export function chrome(c: Context<AppEnv>, name: ChromePage) {
   const brand = c.var.brand;
   return {
     brand,

@@ -1,4 +1,7 @@
 import { routeByName, isServedFor } from '../../routes/registry';
+import { CHROME_PAGES } from '../consent/page-chrome';
+
+const SITE_PAGES: ReadonlySet<string> = new Set(CHROME_PAGES);
 
 /**
  * What an event may name (the report counts by these): a page that exists and is served on
@@ -18,7 +21,8 @@ export function eventNameProblem(
 ): NameProblem | null {
   const name = properties.page?.name;
   const route = name === undefined ? undefined : routeByName(name);
-  if (name !== undefined && (!route || !isServedFor(route, brandId)))
+  // The privacy and partners pages every brand serves outside the registry are pages too.
+  if (name !== undefined && !SITE_PAGES.has(name) && (!route || !isServedFor(route, brandId)))
     return {
       code: 'unknown_page',
       message: 'The event names a page this site does not have',
