@@ -130,7 +130,8 @@ async function renderRoute(
     if (prefill) await funnelStateOrEmpty(c, config.form, prefill, route.name, owner);
     return redirectToCleanAddress(c, url, prefill !== null);
   }
-  const fromAddress = answersCameFromAddress(c);
+  // Answers stored from this address (a zip_code stays in it), or from the one a 303 just cleaned.
+  const fromAddress = prefill !== null || answersCameFromAddress(c);
   const data = await gatherPageData(c, {
     brand,
     url,
