@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1 } from './support/d1';
 import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
+import { continueTo, pick, skipTo } from './support/steps';
 
 /** This file's own phone: one person makes one delivered lead per product, so files never share one. */
 const DRIVER_PHONE = `3125551${String(100 + Math.floor(Math.random() * 900))}`;
@@ -33,22 +34,6 @@ const quoteWizardCalls = (ua: string) => sandboxCallsOf(ua, 'quotewizard', '/v1/
 
 async function hydrated(page: Page) {
   await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', timeout: 30_000 });
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-}
-
-async function pick(page: Page, name: string, value: string) {
-  const select = page.locator(`select[name="${name}"]`);
-  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
-  await select.selectOption(value);
-}
-
-async function skipTo(page: Page, path: string) {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
 }
 
 // Seven auto steps since the driver step was split: more than the default minute on a loaded machine.

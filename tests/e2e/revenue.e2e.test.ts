@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1 } from './support/d1';
 import { taggedUserAgent } from './support/sandbox';
+import { continueTo, pick, skipTo } from './support/steps';
 
 /**
  * Revenue per visitor, end to end against `wrangler dev` and the sandbox: a person lands on the
@@ -25,22 +26,6 @@ afterAll(async () => {
 const WAIT = { timeout: 45_000, interval: 500 };
 const TYPING = { delay: 140 };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-}
-
-async function pick(page: Page, name: string, value: string) {
-  const select = page.locator(`select[name="${name}"]`);
-  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
-  await select.selectOption(value);
-}
-
-async function skipTo(page: Page, path: string) {
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-}
 
 /** The auto funnel as a person fills it (the steps of tests/e2e/quotewizard.e2e.test.ts). */
 async function finishAuto(page: Page, landing: string, email: string): Promise<string> {

@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A form step's moves as a visitor makes them in Chromium, shared by the walks that finish a form. */
+const STEP_WAIT = { timeout: 30_000 };
+
+/** Presses the step's main button and waits for the next step's address. */
+export async function continueTo(page: Page, path: string): Promise<void> {
+  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
+  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+}
+
+/** Chooses `value` in a select once its option is there (vehicle lists load as the visitor answers). */
+export async function pick(page: Page, name: string, value: string): Promise<void> {
+  const select = page.locator(`select[name="${name}"]`);
+  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), { ...STEP_WAIT, interval: 500 }).toBe(1);
+  await select.selectOption(value);
+}
+
+/** Presses Skip and waits for the next step's address. */
+export async function skipTo(page: Page, path: string): Promise<void> {
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+}
