@@ -100,7 +100,10 @@ const problems = deployProblems(target, config);
 if (target === 'production' && routesBlockIn(readFileSync(configPath, 'utf8')) !== wranglerRoutesBlock())
   problems.push('the production routes differ from the brand hostnames (npm run routes -- --wrangler --write)');
 problems.push(...sharedRateLimitNamespaces(readConfig('staging'), readConfig('production')));
-const required = Object.keys(SECRET_RULES);
+// Optional secrets (payout postbacks, ad platforms) switch a feature off when absent; judged only when set.
+const required = Object.entries(SECRET_RULES)
+  .filter(([, rule]) => !rule.optional)
+  .map(([name]) => name);
 let uploads: Record<string, string> | undefined;
 if (secretsFile) {
   if (!existsSync(secretsFile)) problems.push(`secrets file ${secretsFile} does not exist`);

@@ -53,6 +53,7 @@ app.get('/healthz', (c) =>
   configurationProblems(c.env).length === 0 ? c.json({ ok: true }) : c.json({ ok: false }, 503),
 );
 // Partners' signed payout postbacks: server to server, any hostname, before the browser write guard and cookies.
+app.use('/api/postback/*', requireConfiguration);
 app.route('/api/postback', postbackApi);
 app.use('*', brandMiddleware);
 // The operator's health page, before anything that needs a secret it may be reporting missing.

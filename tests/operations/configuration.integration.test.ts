@@ -102,11 +102,16 @@ describe('fail closed on configuration', () => {
     const problems = secretProblems({ ...env, ENVIRONMENT: 'production' });
     expect(problems.map((p) => p.secret).sort()).toEqual(
       [
+        'GOOGLE_ADS_ACCESS_TOKEN',
+        'GOOGLE_ADS_DEVELOPER_TOKEN',
         'IPQS_API_KEY',
         'LEAD_CERTIFICATE_KEY',
         'LEAD_HASH_SALT',
         'MEDIAALPHA_API_TOKEN',
+        'META_CAPI_ACCESS_TOKEN',
         'OPERATOR_ALERT_WEBHOOK_URL',
+        'POSTBACK_SECRET_MEDIAALPHA',
+        'POSTBACK_SECRET_QUOTEWIZARD',
         'QUOTEWIZARD_API_KEY',
         'QUOTE_TOKEN_SECRET',
         'REPORT_TOKEN',
@@ -146,5 +151,52 @@ describe('fail closed on configuration', () => {
     expect(
       secretProblems({ ...real, ENVIRONMENT: 'staging', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' }),
     ).toEqual([]);
+  });
+
+  it('payout and ad-platform secrets are optional, but never a development value outside development', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const real = {
+      ENVIRONMENT: 'production',
+      VISITOR_COOKIE_SECRET: 'q8V1kR9wZt3mN6pX2bL5hJ7cF4dS0aGe',
+      QUOTE_TOKEN_SECRET: 'Zx4Wm8Qp2Rt6Yv1Nb5Hc9Jd3Kf7Lg0Ps',
+      LEAD_HASH_SALT: 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv',
+      LEAD_CERTIFICATE_KEY:
+        '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"prod-2026-11"}',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAAB3kWtQz9xYvN1cSecretValue',
+      MEDIAALPHA_API_TOKEN: 'ma_live_9f8e7d6c5b4a',
+      IPQS_API_KEY: 'ipqs_live_1a2b3c4d5e6f',
+      QUOTEWIZARD_API_KEY: 'qw_live_0f1e2d3c4b5a',
+      REPORT_TOKEN: 'op-Jf83kd92Lm4Qx7',
+      OPERATOR_ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/abcdef',
+    };
+    // Absent: the feature is off, nothing is wrong.
+    expect(secretProblems(real)).toEqual([]);
+    // The value in .dev.vars.example is public: anyone could sign a payout with it.
+    expect(secretProblems({ ...real, POSTBACK_SECRET_MEDIAALPHA: 'local-postback-secret-mediaalpha' })).toEqual([
+      { secret: 'POSTBACK_SECRET_MEDIAALPHA', problem: 'development value', areas: ['postbacks'] },
+    ]);
+    expect(secretProblems({ ...real, POSTBACK_SECRET_QUOTEWIZARD: 'short' })).toEqual([
+      { secret: 'POSTBACK_SECRET_QUOTEWIZARD', problem: 'invalid', areas: ['postbacks'] },
+    ]);
+    expect(secretProblems({ ...real, META_CAPI_ACCESS_TOKEN: 'sandbox-meta-access-token' })).toEqual([
+      { secret: 'META_CAPI_ACCESS_TOKEN', problem: 'development value', areas: ['ad-platforms'] },
+    ]);
+
+    // Through the Worker: a production deployment left with the development postback secret
+    // refuses every payout with 503 naming it, whatever the signature, and health says so.
+    const leftOver = { ...real, POSTBACK_SECRET_MEDIAALPHA: 'local-postback-secret-mediaalpha' };
+    const payout = await fetchWith(leftOver, '/api/postback/mediaalpha', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': `sha256=${'0'.repeat(64)}` },
+      body: '{}',
+    });
+    expect(payout.status).toBe(503);
+    expect((await payout.json<ErrorBody>()).error.issues).toContainEqual({
+      secret: 'POSTBACK_SECRET_MEDIAALPHA',
+      problem: 'development value',
+    });
+    expect((await fetchWith(leftOver, '/healthz')).status).toBe(503);
+    // The visitor's pages do not depend on it.
+    expect((await fetchWith(leftOver, '/')).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@
 import { sha256Hex } from '../../shared/consent';
 import { normaliseEmail, normalisePhone } from '../consent/contact-hash';
 import { logJson } from '../observability/log';
+import { configurationProblems, type ConfigEnv } from '../operations/configuration';
 import { clickConversionRequest, googleAdsConfig, googleHeaders, restatementRequest } from './google-ads';
 import { adConversionMessageSchema } from './message';
 import { leadEventRequest, metaConfig } from './meta-capi';
@@ -92,6 +93,8 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'ski
         .first<LeadRow>()
     : null;
   if (!lead) return 'skipped';
+  // A development token in staging or production (the health page and the log say which) sends nothing.
+  if (configurationProblems(env as ConfigEnv).some((p) => p.areas.includes('ad-platforms'))) return 'skipped';
   const valueUsd = row.value_cents / 100;
   if (row.platform === 'google-ads') {
     const config = googleAdsConfig(env);

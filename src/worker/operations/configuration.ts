@@ -41,10 +41,13 @@ export function configurationProblems(env: ConfigEnv): SecretProblem[] {
 /**
  * The areas a request needs. Every route behind the visitor middleware needs the visitor
  * cookie secret; a form post (any step: a funnel that cannot finish should not collect answers)
- * and a quote token need the lead secrets; partner proxies their partner's key; /ops the token.
+ * and a quote token need the lead secrets; partner proxies their partner's key; /ops the token;
+ * a payout postback the partners' signing secrets.
  */
 export function areasOf(method: string, path: string): ConfigArea[] {
   if (path.startsWith('/ops/')) return ['operator', 'visitors'];
+  // Partners' payout postbacks: server to server, no visitor; their signing secrets only.
+  if (path.startsWith('/api/postback/')) return ['postbacks'];
   const areas: ConfigArea[] = ['visitors'];
   if (path.startsWith('/api/mediaalpha/')) areas.push('mediaalpha');
   else if (path.startsWith('/api/ipqs/')) areas.push('ipqs');

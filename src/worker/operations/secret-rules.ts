@@ -5,7 +5,8 @@
  */
 
 /** The part of the product a secret guards; each maps to routes in `areaOf`. */
-export type ConfigArea = 'visitors' | 'leads' | 'mediaalpha' | 'ipqs' | 'quotewizard' | 'operator' | 'alerts';
+export type ConfigArea =
+  'visitors' | 'leads' | 'mediaalpha' | 'ipqs' | 'quotewizard' | 'operator' | 'alerts' | 'postbacks' | 'ad-platforms';
 
 export type SecretProblemKind = 'missing' | 'development value' | 'invalid';
 
@@ -25,12 +26,23 @@ export type SecretName =
   | 'IPQS_API_KEY'
   | 'QUOTEWIZARD_API_KEY'
   | 'REPORT_TOKEN'
-  | 'OPERATOR_ALERT_WEBHOOK_URL';
+  | 'OPERATOR_ALERT_WEBHOOK_URL'
+  | 'POSTBACK_SECRET_MEDIAALPHA'
+  | 'POSTBACK_SECRET_QUOTEWIZARD'
+  | 'GOOGLE_ADS_DEVELOPER_TOKEN'
+  | 'GOOGLE_ADS_ACCESS_TOKEN'
+  | 'META_CAPI_ACCESS_TOKEN';
 
-interface SecretRule {
+export interface SecretRule {
   areas: ConfigArea[];
   /** Only required outside development (the alert webhook: a laptop has no pager). */
   deployedOnly?: boolean;
+  /**
+   * Never required: without it the feature is off (a partner that posts no payouts, an ad
+   * platform not used). When set, it is judged like any other: a development value in staging
+   * or production would let anyone who read this repository sign a payout or spend a token.
+   */
+  optional?: boolean;
   /** A well-formed value, when the shape is known. */
   valid?: (value: string) => boolean;
   /** A value only development may use, beyond the shared markers below. */
@@ -66,7 +78,7 @@ function isDeployedUrl(value: string): boolean {
   }
 }
 
-export const SECRET_RULES: Record<SecretName, SecretRule> = {
+export const SECRET_RULES: Readonly<Record<SecretName, SecretRule>> = {
   VISITOR_COOKIE_SECRET: { areas: ['visitors'], valid: (v) => v.length >= 16 },
   QUOTE_TOKEN_SECRET: { areas: ['leads'], valid: (v) => v.length >= 16 },
   LEAD_HASH_SALT: { areas: ['leads'], valid: (v) => v.length >= 16 },
@@ -96,6 +108,12 @@ export const SECRET_RULES: Record<SecretName, SecretRule> = {
     },
     developmentOnly: (v) => !isDeployedUrl(v),
   },
+  // Payout postbacks are HMAC-signed under these; a guessable one means forged revenue.
+  POSTBACK_SECRET_MEDIAALPHA: { areas: ['postbacks'], optional: true, valid: (v) => v.length >= 16 },
+  POSTBACK_SECRET_QUOTEWIZARD: { areas: ['postbacks'], optional: true, valid: (v) => v.length >= 16 },
+  GOOGLE_ADS_DEVELOPER_TOKEN: { areas: ['ad-platforms'], optional: true },
+  GOOGLE_ADS_ACCESS_TOKEN: { areas: ['ad-platforms'], optional: true },
+  META_CAPI_ACCESS_TOKEN: { areas: ['ad-platforms'], optional: true },
 };
 
 export type ConfigEnv = Partial<Record<SecretName, string>> & { ENVIRONMENT?: string };
@@ -108,7 +126,7 @@ export function secretProblems(env: ConfigEnv): SecretProblem[] {
   for (const [secret, rule] of Object.entries(SECRET_RULES) as [SecretName, SecretRule][]) {
     const value = (env[secret] ?? '').trim();
     let problem: SecretProblemKind | undefined;
-    if (!value) problem = rule.deployedOnly && !deployed ? undefined : 'missing';
+    if (!value) problem = rule.optional || (rule.deployedOnly && !deployed) ? undefined : 'missing';
     else if (rule.valid && !rule.valid(value)) problem = 'invalid';
     else if (deployed && (DEVELOPMENT_MARKER.test(value) || rule.developmentOnly?.(value, environment)))
       problem = 'development value';
