@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
+import { moveOldLeads, sweepExpiredPersonal } from '../../src/worker/lead-archive';
 import { moveLeadDay } from '../../src/worker/lead-archive/move';
 import { DAILY_CRON } from '../../src/worker/operations';
 import { loadTrustReport } from '../../src/worker/report/lead-trust';
@@ -288,6 +289,46 @@ describe('readers of a moved lead', () => {
       .bind(again.id)
       .first<{ status: string; duplicate_of: string | null }>();
     expect(second).toEqual({ status: 'duplicate', duplicate_of: lead.id });
+  });
+});
+
+describe('what does not fit one invocation, and retention', () => {
+  it('a day beyond the inline budget is moved by a Workflow, step by step', async () => {
+    const day = ownDay();
+    const { leads } = await threeLeads(day);
+    const before = await leadFigures(day);
+    const now = new Date();
+    // No inline budget: every day past the window goes to a Workflow.
+    const summary = await moveOldLeads(env, now, 0);
+    expect(summary.moved).toBe(0);
+    expect(summary.handedOver).toContain(day);
+    const id = `lead-move-${day}-${now.toISOString().slice(0, 10)}`;
+    const job = await pollUntil(
+      () => env.DB.prepare('SELECT status, done FROM archive_jobs WHERE id = ?').bind(id).first<{ status: string }>(),
+      (row) => row?.status === 'complete' || row?.status === 'failed',
+      30_000,
+    );
+    expect(job).toMatchObject({ status: 'complete' });
+    expect(await leadsLeft(leads.map((l) => l.id))).toBe(0);
+    expect(await leadFigures(day)).toEqual(before);
+  });
+
+  it("lead retention deletes a moved lead's personal object once its day has expired, and keeps the record", async () => {
+    const day = ownDay();
+    const v = visitor('bh');
+    await finishMedicare(v);
+    const lead = await leadOf(v.id);
+    await backdate([lead.id], day);
+    await moveLeadDay(env, day, new Date());
+    const personal = `leads/personal/dt=${day}/${lead.id}.json`;
+    expect(await env.ARCHIVE.head(personal)).not.toBeNull();
+    // Inside retention: nothing goes.
+    await sweepExpiredPersonal(env, new Date());
+    expect(await env.ARCHIVE.head(personal)).not.toBeNull();
+    // LEAD_RETENTION_DAYS (90) after the lead's day has ended.
+    await sweepExpiredPersonal(env, new Date(Date.parse(`${day}T00:00:00Z`) + 92 * DAY_MS));
+    expect(await env.ARCHIVE.head(personal)).toBeNull();
+    expect(await env.ARCHIVE.head(`leads/record/${lead.id}.json`)).not.toBeNull();
   });
 });
 

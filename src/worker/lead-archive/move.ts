@@ -1,10 +1,12 @@
 import { duplicateWindowMs } from '../funnel/same-person';
 import { leadFingerprints, type LeadRow } from '../consent/privacy-subject';
+import { retentionDays } from '../consent/retention';
 import { LEAD_PERSON_SQL, leadBucketSql } from '../report/lead-buckets';
 import { eraseArchivedLeads } from './erase';
 import {
   certificateKey,
   markerPrefix,
+  HOT_ONLY_COLUMNS,
   PERSONAL_COLUMNS,
   personalKey,
   putOnce,
@@ -29,6 +31,7 @@ import {
  */
 export type MoveEnv = Pick<Env, 'DB' | 'ARCHIVE' | 'LEAD_HASH_SALT' | 'LEAD_DUPLICATE_WINDOW_DAYS'> & {
   LEADS_HOT_DAYS?: string;
+  LEAD_RETENTION_DAYS?: string;
 };
 
 const DAY_MS = 86_400_000;
@@ -116,9 +119,10 @@ function objectsOf(
   deliveries: Record<string, unknown>[],
   recipients: LeadRecord['recipients'],
   fp: { phone: string | null; email: string | null },
+  firstRetainedDay: string,
 ): [string, string][] {
   const record: Record<string, unknown> = { ...lead };
-  for (const column of PERSONAL_COLUMNS) delete record[column];
+  for (const column of [...PERSONAL_COLUMNS, ...HOT_ONLY_COLUMNS]) delete record[column];
   // The fingerprints its markers are filed under, worked out from the values for an older lead
   // that has none stored: an erasure finds the markers by them once the values are gone.
   record.phone_fingerprint = fp.phone;
@@ -137,9 +141,10 @@ function objectsOf(
   const day = String(lead.created_at).slice(0, 10);
   const objects: [string, string][] = [
     [recordKey(lead.id), JSON.stringify(body)],
-    [personalKey(day, lead.id), JSON.stringify(personal)],
     [`${markerPrefix('visitor', lead.visitor_id)}${lead.id}`, ''],
   ];
+  // A day already past lead retention keeps no personal object (retention may have swept it already).
+  if (day >= firstRetainedDay) objects.push([personalKey(day, lead.id), JSON.stringify(personal)]);
   if (certificate) {
     const archived: ArchivedCertificate = {
       id: String(certificate.id),
@@ -212,6 +217,7 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
   const fingerprinted: Fingerprinted[] = [];
   const objects: [string, string][] = [];
   const salt = env.LEAD_HASH_SALT ?? '';
+  const firstRetainedDay = new Date(now.getTime() - retentionDays(env) * DAY_MS).toISOString().slice(0, 10);
   for (const lead of leads.results) {
     const fp = await leadFingerprints(salt, lead);
     fingerprinted.push({
@@ -228,6 +234,7 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
         deliveriesOf.get(lead.id) ?? [],
         recipientsOf.get(lead.id) ?? [],
         fp,
+        firstRetainedDay,
       ),
     );
   }

@@ -56,6 +56,13 @@ export type ArchivedCertificate = z.infer<typeof archivedCertificateSchema>;
 /** The lead's columns that are personal: they go to the personal object, never the record. */
 export const PERSONAL_COLUMNS = ['values', 'ip', 'user_agent'] as const;
 
+/**
+ * Columns that never leave D1: plain SHA-256 hashes of the contact (the duplicate-submit key,
+ * read within a day, and the hashes of leads from before fingerprints), which give the contact
+ * away to anyone who tries every number. The record carries the keyed fingerprints instead.
+ */
+export const HOT_ONLY_COLUMNS = ['phone_key', 'phone_sha256', 'email_sha256'] as const;
+
 export async function readJson<T>(bucket: R2Bucket, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const object = await bucket.get(key);
   if (!object) return null;
