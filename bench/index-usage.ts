@@ -86,6 +86,10 @@ const QUERIES: [where: string, sql: string][] = [
   ],
   ['lead-archive/move.ts fingerprints', `DELETE FROM lead_fingerprints WHERE created_at < ?`],
   [
+    'lead-archive/erase.ts',
+    `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
+  ],
+  [
     'lead-delivery/seller-delivery.ts',
     `SELECT * FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.lead_id = ? AND d.recipient = ?`,
   ],

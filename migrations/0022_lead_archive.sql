@@ -33,14 +33,20 @@ CREATE TABLE IF NOT EXISTS lead_trust_rollups (
 -- What the duplicate check (src/worker/funnel/same-person.ts) needs of a moved delivered lead for
 -- the rest of LEAD_DUPLICATE_WINDOW_DAYS: its id, product, time and keyed contact fingerprints
 -- (HMAC under a secret: no personal value can be read back). Deleted by the daily cron when the
--- window has passed, and by a privacy erasure of the lead.
+-- window has passed, and by a privacy erasure of the lead (found by its fingerprints).
+-- Up to 27 days of delivered leads at 100k a day sit here, so every byte counts: a rowid table
+-- whose indexes carry the 8-byte rowid, not the lead id, and index only the fingerprint (one
+-- person has a handful of rows, filtered by product and time from the table): 418 bytes a row
+-- against 655 with the lead id as key and (fingerprint, product, created_at) indexes (measured
+-- with SQLite's dbstat). The lead id needs no unique index: a lead is fingerprinted only by the
+-- transaction that deletes it from leads, so once.
 CREATE TABLE IF NOT EXISTS lead_fingerprints (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL,
   product TEXT NOT NULL,
   created_at TEXT NOT NULL,
   phone_fingerprint TEXT,
   email_fingerprint TEXT
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS lead_fingerprints_phone ON lead_fingerprints (phone_fingerprint, product, created_at);
-CREATE INDEX IF NOT EXISTS lead_fingerprints_email ON lead_fingerprints (email_fingerprint, product, created_at);
+);
+CREATE INDEX IF NOT EXISTS lead_fingerprints_phone ON lead_fingerprints (phone_fingerprint);
+CREATE INDEX IF NOT EXISTS lead_fingerprints_email ON lead_fingerprints (email_fingerprint);
 CREATE INDEX IF NOT EXISTS lead_fingerprints_created ON lead_fingerprints (created_at);

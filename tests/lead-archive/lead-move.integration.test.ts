@@ -218,6 +218,8 @@ describe('readers of a moved lead', () => {
     await moveLeadDay(env, day, new Date());
     expect(await leadsLeft([lead.id])).toBe(0);
     const { phone, email } = medicareContactOf(v);
+    // Delivered (a company ticked): its fingerprints stay for the duplicate check until the erasure.
+    expect(await count('SELECT COUNT(*) AS n FROM lead_fingerprints WHERE id = ?', lead.id)).toBe(1);
     const ops = (body: unknown) =>
       v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify(body) });
 

@@ -49,9 +49,15 @@ export async function eraseArchivedLeads(
       await putOnce(bucket, key, JSON.stringify({ ...certificate, phone_fingerprint: null, email_fingerprint: null }));
   }
   for (let i = 0; i < contents.length; i += 1000) await bucket.delete(contents.slice(i, i + 1000));
-  await env.DB.prepare(`DELETE FROM lead_fingerprints WHERE id IN (SELECT value FROM json_each(?))`)
-    .bind(JSON.stringify(leads.map((l) => l.id)))
-    .run();
+  // Found by the fingerprint indexes (the lead id has none).
+  const fingerprints = leads
+    .filter((l) => l.phone_fingerprint || l.email_fingerprint)
+    .map((l) =>
+      env.DB.prepare(
+        `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
+      ).bind(l.phone_fingerprint, l.email_fingerprint, l.id),
+    );
+  if (fingerprints.length) await env.DB.batch(fingerprints);
   const unique = [...new Set(markers)];
   for (let i = 0; i < unique.length; i += 1000) await bucket.delete(unique.slice(i, i + 1000));
 }

@@ -252,7 +252,7 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
     ...rollupStatements(db, columns, idsJson),
     db
       .prepare(
-        `INSERT OR IGNORE INTO lead_fingerprints (id, product, created_at, phone_fingerprint, email_fingerprint)
+        `INSERT INTO lead_fingerprints (id, product, created_at, phone_fingerprint, email_fingerprint)
          SELECT json_extract(f.value, '$.id'), json_extract(f.value, '$.product'), json_extract(f.value, '$.created_at'),
            json_extract(f.value, '$.phone'), json_extract(f.value, '$.email')
          FROM json_each(?1) f WHERE json_extract(f.value, '$.id') IN (SELECT id FROM leads)`,

@@ -15,7 +15,6 @@ import { z } from 'zod';
  *   finds a moved lead without scanning the archive. Fingerprints are keyed hashes, so the keys
  *   hold no contact value.
  */
-export const LEADS_PREFIX = 'leads/';
 
 export const recordKey = (lead: string) => `leads/record/${lead}.json`;
 export const personalKey = (day: string, lead: string) => `leads/personal/dt=${day}/${lead}.json`;
