@@ -176,6 +176,50 @@ describe('the lead move', () => {
   });
 });
 
+describe('two movers and an erasure at once', () => {
+  it('two runs moving the same day at once count each lead once and keep every object', async () => {
+    const day = ownDay();
+    const { leads } = await threeLeads(day);
+    const before = await leadFigures(day);
+    const now = new Date();
+    const [a, b] = await Promise.all([moveLeadDay(env, day, now), moveLeadDay(env, day, now)]);
+    expect(a.moved + b.moved).toBe(3);
+    expect(await leadsLeft(leads.map((l) => l.id))).toBe(0);
+    expect(await leadFigures(day)).toEqual(before);
+    for (const lead of leads) expect(await env.ARCHIVE.head(`leads/record/${lead.id}.json`)).not.toBeNull();
+  });
+
+  it('a lead erased while it is being moved leaves no object behind', async () => {
+    const day = ownDay();
+    const v = visitor('bh');
+    await finishMedicare(v);
+    const lead = await leadOf(v.id);
+    await backdate([lead.id], day);
+    // The visitor's own delete lands after the move read the lead and before it wrote to R2 (the
+    // batch that reads the certificate and delivery rows), so the erasure finds no object to delete.
+    let erased = false;
+    const erasing: D1Database = {
+      prepare: (sql: string) => env.DB.prepare(sql),
+      batch: async (statements: D1PreparedStatement[]) => {
+        if (statements.length === 3 && !erased) {
+          erased = true;
+          expect((await v.post('/your-data/delete', { confirm: 'yes' })).status).toBe(303);
+        }
+        return env.DB.batch(statements);
+      },
+      exec: (sql: string) => env.DB.exec(sql),
+      dump: () => env.DB.dump(),
+      withSession: (constraint?: string) => env.DB.withSession(constraint),
+    };
+    const outcome = await moveLeadDay({ ...env, DB: erasing }, day, new Date());
+    expect(erased).toBe(true);
+    expect(outcome.moved).toBe(0);
+    expect(await leadsLeft([lead.id])).toBe(0);
+    expect(await env.ARCHIVE.head(`leads/record/${lead.id}.json`)).toBeNull();
+    expect(await keysUnder(`leads/by-visitor/${v.id}/`)).toEqual([]);
+  });
+});
+
 describe('readers of a moved lead', () => {
   it("the certificate still verifies from R2 and a buyer's match still answers", async () => {
     const day = ownDay();

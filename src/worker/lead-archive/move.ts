@@ -56,6 +56,9 @@ export async function daysToMove(db: D1Database, cutoff: string): Promise<string
   return results.map((r) => r.day);
 }
 
+/** An erasure request that began this long before a move read its leads may still have deleted them after. */
+const ERASURE_MARGIN_MS = 10 * 60_000;
+
 /** How many persons one step takes: their leads, certificates and markers are a few R2 writes each. */
 const PERSONS_PER_STEP = 25;
 
@@ -183,6 +186,7 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
     .bind(start, end, PERSONS_PER_STEP)
     .all<{ person: string }>();
   if (persons.results.length === 0) return { moved: 0, written: 0, more: false };
+  const readAt = Date.now();
   const leads = await db
     .prepare(
       `SELECT * FROM leads WHERE created_at >= ? AND created_at < ? AND ${LEAD_PERSON_SQL} IN (SELECT value FROM json_each(?))`,
@@ -263,11 +267,25 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
     db.prepare(`DELETE FROM lead_recipients WHERE lead_id IN (${IDS})`).bind(idsJson),
     db.prepare(`DELETE FROM leads WHERE id IN (${IDS})`).bind(idsJson),
   ]);
-  // A lead erased between the read and the transaction was not moved: the objects just written
-  // for it must not outlive its erasure.
+  // A lead gone between the read and the transaction was either moved by another run of the same
+  // day (its objects are the ones just written: they stay) or erased (an erasure marks its visitor
+  // in the transaction that deletes it): the objects just written for an erased lead must not
+  // outlive its erasure. The erasure's mark carries the time its request began, hence the margin.
   const present = new Set(((results[0]?.results ?? []) as { id: string }[]).map((r) => r.id));
   const vanished = leads.results.filter((l) => !present.has(l.id));
-  if (vanished.length > 0) await eraseArchivedLeads(env, vanished);
+  if (vanished.length > 0) {
+    const erased = await db
+      .prepare(
+        `SELECT anonymous_id FROM erased_visitors WHERE anonymous_id IN (SELECT value FROM json_each(?)) AND erased_at >= ?`,
+      )
+      .bind(JSON.stringify(vanished.map((l) => l.visitor_id)), new Date(readAt - ERASURE_MARGIN_MS).toISOString())
+      .all<{ anonymous_id: string }>();
+    const visitors = new Set(erased.results.map((r) => r.anonymous_id));
+    await eraseArchivedLeads(
+      env,
+      vanished.filter((l) => visitors.has(l.visitor_id)),
+    );
+  }
   return {
     moved: present.size,
     written: writes.filter(Boolean).length,
