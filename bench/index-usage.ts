@@ -81,8 +81,12 @@ const QUERIES: [where: string, sql: string][] = [
     `SELECT DISTINCT substr(created_at, 1, 10) AS day FROM leads WHERE created_at < ? ORDER BY day LIMIT 400`,
   ],
   [
-    'lead-archive/move.ts persons',
-    `SELECT DISTINCT session_id FROM leads WHERE created_at >= ? AND created_at < ? LIMIT ?`,
+    'lead-archive/move.ts oldest',
+    `SELECT visitor_id FROM leads WHERE created_at >= ? AND created_at < ? ORDER BY created_at LIMIT ?`,
+  ],
+  [
+    'lead-archive/move.ts step',
+    `SELECT * FROM leads WHERE visitor_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND created_at < ?`,
   ],
   ['lead-archive/move.ts fingerprints', `DELETE FROM lead_fingerprints WHERE created_at < ?`],
   [

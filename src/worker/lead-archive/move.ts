@@ -20,7 +20,7 @@ import {
  * The lead move (docs/decisions/0126-lead-move-built.md): a lead whose UTC day ended
  * LEADS_HOT_DAYS or more days ago has had its delivery window (queue retries, a buyer's answer,
  * the trust checks that look back a day), so it leaves D1 for R2. One step moves every lead of a
- * few persons of one day:
+ * few visitors of one day:
  *   1. its objects are written to R2 (store.ts), each only if not already there byte for byte;
  *   2. one D1 transaction adds the leads still present to the report's rollups, keeps the
  *      duplicate check's fingerprints, and deletes the leads with their certificate, delivery
@@ -59,8 +59,8 @@ export async function daysToMove(db: D1Database, cutoff: string): Promise<string
 /** An erasure request that began this long before a move read its leads may still have deleted them after. */
 const ERASURE_MARGIN_MS = 10 * 60_000;
 
-/** How many persons one step takes: their leads, certificates and markers are a few R2 writes each. */
-const PERSONS_PER_STEP = 25;
+/** How many of a day's oldest leads pick a step's visitors: each lead is a few R2 writes. */
+const LEADS_PER_PICK = 25;
 
 export interface StepOutcome {
   moved: number;
@@ -172,26 +172,28 @@ function byLead<T extends { lead_id: string }>(rows: T[]): Map<string, Omit<T, '
   return out;
 }
 
-/** Moves the leads of the next few persons of `day` (which must be before the cutoff). */
+/** Moves the leads of the next few visitors of `day` (which must be before the cutoff). */
 export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promise<StepOutcome> {
   const cutoff = leadMoveCutoff(env, now);
   const start = `${day}T00:00:00.000Z`;
   const end = new Date(Math.min(Date.parse(start) + DAY_MS, Date.parse(cutoff))).toISOString();
   if (start >= end) return { moved: 0, written: 0, more: false };
   const db = env.DB;
-  const persons = await db
-    .prepare(
-      `SELECT DISTINCT ${LEAD_PERSON_SQL} AS person FROM leads WHERE created_at >= ? AND created_at < ? ORDER BY person LIMIT ?`,
-    )
-    .bind(start, end, PERSONS_PER_STEP)
-    .all<{ person: string }>();
-  if (persons.results.length === 0) return { moved: 0, written: 0, more: false };
+  // The visitors of the day's oldest leads, then every lead of theirs that day: each read walks an
+  // index (created_at, then visitor_id), so a step costs the same early and late in a 100k-lead day.
+  // A person (a session, or the visitor of a lead without one) belongs to one visitor, so a step
+  // holds all of each person's leads of the day and its distinct counts add up exactly.
+  const oldest = await db
+    .prepare(`SELECT visitor_id FROM leads WHERE created_at >= ? AND created_at < ? ORDER BY created_at LIMIT ?`)
+    .bind(start, end, LEADS_PER_PICK)
+    .all<{ visitor_id: string }>();
+  if (oldest.results.length === 0) return { moved: 0, written: 0, more: false };
   const readAt = Date.now();
   const leads = await db
     .prepare(
-      `SELECT * FROM leads WHERE created_at >= ? AND created_at < ? AND ${LEAD_PERSON_SQL} IN (SELECT value FROM json_each(?))`,
+      `SELECT * FROM leads WHERE visitor_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND created_at < ?`,
     )
-    .bind(start, end, JSON.stringify(persons.results.map((p) => p.person)))
+    .bind(JSON.stringify([...new Set(oldest.results.map((l) => l.visitor_id))]), start, end)
     .all<LeadRow>();
   const ids = leads.results.map((l) => l.id);
   const idsJson = placeholdersOf(ids);
@@ -289,7 +291,7 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
   return {
     moved: present.size,
     written: writes.filter(Boolean).length,
-    more: persons.results.length === PERSONS_PER_STEP,
+    more: oldest.results.length === LEADS_PER_PICK,
   };
 }
 
