@@ -5,6 +5,7 @@ import worker from '../../src/worker/index';
 import { moveOldLeads, sweepExpiredPersonal } from '../../src/worker/lead-archive';
 import { moveLeadDay } from '../../src/worker/lead-archive/move';
 import { DAILY_CRON } from '../../src/worker/operations';
+import { healthReport } from '../../src/worker/operations/health';
 import { loadTrustReport } from '../../src/worker/report/lead-trust';
 import { loadReport, reportFiltersSchema } from '../../src/worker/report/query';
 import { finishMedicare, fingerprintOf, leadOf, medicareContactOf, verifyWithJwks } from '../support/consent';
@@ -415,6 +416,9 @@ describe('the daily cron task', () => {
       put: () => Promise.reject(new Error('R2 unavailable (simulated)')),
     } as unknown as R2Bucket;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A lead a day past the move's cutoff shows on the health page until it has moved.
+    const backlog = async () => (await healthReport(env, new Date())).checks.find((c) => c.id === 'leads:move-backlog');
+    expect(await backlog()).toMatchObject({ ok: false, summary: expect.stringMatching(/^1 leads created before/) });
     const failure = await runDailyCron({ ARCHIVE: broken });
     expect(String(failure)).toMatch(/lead-move failed/);
     expect(await lastRun('lead-move')).toMatchObject({ ok: 0, detail: expect.stringMatching(/simulated/) });
@@ -426,5 +430,6 @@ describe('the daily cron task', () => {
     expect(outcome).toMatchObject({ ok: 1, detail: expect.stringMatching(/^\d+ leads moved from \d+ days/) });
     expect(await leadsLeft([lead.id])).toBe(0);
     expect(await env.ARCHIVE.head(`leads/record/${lead.id}.json`)).not.toBeNull();
+    expect(await backlog()).toMatchObject({ ok: true });
   });
 });
