@@ -9,8 +9,12 @@ import { retentionDays } from '../consent/retention';
 import { daysToMove, forgetOldFingerprints, leadMoveCutoff, moveLeadDay, type MoveEnv } from './move';
 import { PERSONAL_PREFIX } from './store';
 
-/** Leads one cron invocation moves itself before the rest goes to Workflows (a few R2 writes each). */
-const INLINE_BUDGET = 2_000;
+/**
+ * Leads one cron invocation moves itself before the rest goes to Workflows. A lead is about a dozen
+ * R2 calls (a head and a put per object), and they count against the invocation's subrequest
+ * limit, shared with every other daily task; a Workflow step (25 leads, ~300 calls) has its own.
+ */
+const INLINE_BUDGET = 100;
 
 export interface MoveSummary {
   moved: number;
