@@ -66,6 +66,8 @@ export default defineConfig({
             GOOGLE_ADS_ACCESS_TOKEN: 'test-google-access-token',
             META_PIXEL_ID: '1122334455',
             META_CAPI_ACCESS_TOKEN: 'test-meta-access-token',
+            // The lead move's delivery window as production has it; its tests pass their own clock.
+            LEADS_HOT_DAYS: '3',
             TEST_MIGRATIONS: migrations,
           },
         },

@@ -111,6 +111,45 @@ copy('leads', sampleLeads, LEADS, (_row, i) => ({
 }));
 if (sampleCertificates.length)
   copy('lead_certificates', sampleCertificates, LEADS, (_row, i) => ({ id: `c-${i}`, lead_id: `l-${i}` }));
+// What a moved lead leaves in D1 for the duplicate window (lead-archive/move.ts): keyed fingerprints.
+copy(
+  'lead_fingerprints',
+  [{ id: '', product: 'medicare', created_at: '', phone_fingerprint: '', email_fingerprint: '' }],
+  LEADS,
+  (_row, i) => ({
+    id: crypto.randomUUID(),
+    created_at: at(i, LEADS),
+    phone_fingerprint: hex() + hex(),
+    email_fingerprint: hex() + hex(),
+  }),
+);
+
+/**
+ * A moved lead in R2 (src/worker/lead-archive/store.ts): the record (the row without its personal
+ * columns, its certificate, deliveries and recipients), the personal object, the certificate's own
+ * object and three markers (visitor, phone, email), each an R2 object.
+ */
+function movedLeadBytes(): { record: number; personal: number; certificate: number; objects: number } {
+  const sizes = sampleLeads.map((lead, i) => {
+    const { values, ip, user_agent, ...record } = lead;
+    const certificate = sampleCertificates[i % Math.max(1, sampleCertificates.length)] ?? null;
+    const fingerprints = { phone_fingerprint: hex() + hex(), email_fingerprint: hex() + hex() };
+    return {
+      record: JSON.stringify({ lead: { ...record, ...fingerprints }, certificate, deliveries: [], recipients: [] })
+        .length,
+      personal: JSON.stringify({ values, ip, user_agent }).length,
+      certificate: certificate ? JSON.stringify({ ...certificate, ...fingerprints }).length : 0,
+    };
+  });
+  const mean = (pick: (s: (typeof sizes)[number]) => number) =>
+    Math.round(sizes.reduce((n, s) => n + pick(s), 0) / sizes.length);
+  return {
+    record: mean((s) => s.record),
+    personal: mean((s) => s.personal),
+    certificate: mean((s) => s.certificate),
+    objects: 6,
+  };
+}
 
 /** An archive object of a 100-event batch (gzip NDJSON, as the consumer writes them), per event. */
 function archiveBytesPerEvent(): number {
@@ -153,5 +192,7 @@ const result = {
   events: perTable('events', EVENTS),
   leads: perTable('leads', LEADS),
   certificates: sampleCertificates.length ? perTable('lead_certificates', LEADS) : null,
+  leadFingerprints: perTable('lead_fingerprints', LEADS),
+  movedLeadR2Bytes: movedLeadBytes(),
 };
 console.log(JSON.stringify(result, null, 2));

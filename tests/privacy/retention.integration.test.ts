@@ -13,8 +13,9 @@ import { count, fingerprint, plainSha256, uniqueEmail, uniquePhone } from './sup
 /**
  * Every store forgets on schedule: the daily cron run 100 days after a visit leaves no archive
  * object older than ARCHIVE_RETENTION_DAYS and no raw contact data (lead values, do-not-sell
- * requests, plain SHA-256 of a contact), while what may be kept stays: the lead row with its
- * keyed fingerprints and certificate, a recent archive day, the do-not-sell request as fingerprints.
+ * requests, plain SHA-256 of a contact), while what may be kept stays: the lead's record with its
+ * keyed fingerprints and certificate (moved to R2, as the lead is long past its delivery window),
+ * a recent archive day, the do-not-sell request as fingerprints.
  */
 const DAY = 86_400_000;
 
@@ -73,24 +74,22 @@ describe('retention run at +100 days', () => {
     // D1: today's raw events were rolled up and pruned (the archive's copy went with its day).
     expect(await count(`SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?`, v.id)).toBe(0);
 
-    // The lead: values, ip and user agent cleared; keyed fingerprints kept, plain hashes gone.
-    const purged = await leadOf(v.id);
-    expect(purged.values).toBe('{}');
-    expect(purged.ip).toBeNull();
-    expect(purged.user_agent).toBeNull();
-    expect(purged.phone_sha256).toBeNull();
-    expect(purged.email_sha256).toBeNull();
-    expect(
-      await env.DB.prepare('SELECT phone_key FROM leads WHERE id = ?').bind(lead.id).first('phone_key'),
-    ).toBeNull();
-    const keyed = await env.DB.prepare('SELECT phone_fingerprint, email_fingerprint FROM leads WHERE id = ?')
-      .bind(lead.id)
-      .first<{ phone_fingerprint: string; email_fingerprint: string }>();
-    expect(keyed).toEqual({
+    // The lead has left D1 for R2: its record keeps the keyed fingerprints and the certificate; no
+    // values, ip, user agent or plain hash, and its day keeps no personal object past retention.
+    expect(await count('SELECT COUNT(*) AS n FROM leads WHERE id = ?', lead.id)).toBe(0);
+    const record = await (
+      await env.ARCHIVE.get(`leads/record/${lead.id}.json`)
+    )?.json<{
+      lead: Record<string, unknown>;
+    }>();
+    expect(record?.lead).toMatchObject({
       phone_fingerprint: await fingerprint('phone', phone),
       email_fingerprint: await fingerprint('email', email),
+      certificate_id: lead.certificate_id,
     });
-    expect(purged.certificate_id).toBe(lead.certificate_id);
+    for (const column of ['values', 'ip', 'user_agent', 'phone_key', 'phone_sha256', 'email_sha256'])
+      expect(record?.lead, column).not.toHaveProperty(column);
+    expect((await env.ARCHIVE.list({ prefix: 'leads/personal/' })).objects).toEqual([]);
 
     // The do-not-sell request: fingerprints only.
     const request = await env.DB.prepare('SELECT * FROM privacy_requests WHERE visitor_id = ?')
@@ -112,6 +111,13 @@ describe('retention run at +100 days', () => {
       expect(rows, table).not.toContain(email);
       expect(rows, table).not.toContain(phone);
       if (table !== 'lead_certificates') for (const h of hashes) expect(rows, table).not.toContain(h);
+    }
+
+    for (const { key } of (await env.ARCHIVE.list({ prefix: 'leads/' })).objects) {
+      const body = (await (await env.ARCHIVE.get(key))?.text()) ?? '';
+      expect(body, key).not.toContain(email);
+      expect(body, key).not.toContain(digits);
+      for (const h of hashes) expect(body, key).not.toContain(h);
     }
 
     // The cron is repeatable: a second run changes nothing and fails nothing.

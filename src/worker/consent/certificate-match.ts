@@ -18,6 +18,7 @@ import { checkLimit } from '../defence/rate-limit';
 import { LIMIT_RULES } from '../defence/limit-rules';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
+import { archivedCertificate } from '../lead-archive/read';
 import { logJson } from '../observability/log';
 import { contactFingerprint } from './contact-hash';
 import { leadFingerprints } from './privacy-subject';
@@ -29,6 +30,29 @@ const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const matchSchema = z
   .strictObject({ phone: z.string().max(32).optional(), email: z.string().max(256).optional() })
   .refine((b) => b.phone !== undefined || b.email !== undefined, 'a phone or an email to match is required');
+
+/**
+ * The contact fingerprints a certificate's lead holds, or null when no certificate has this id. A
+ * hot lead's come from its row; a lead moved to R2 after its delivery window kept them in its
+ * certificate's object. A deleted lead leaves nothing to match: both are null.
+ */
+async function heldFingerprints(
+  env: Env,
+  secret: string,
+  id: string,
+): Promise<{ phone: string | null; email: string | null } | null> {
+  const certificate = await env.DB.prepare('SELECT lead_id FROM lead_certificates WHERE id = ?')
+    .bind(id)
+    .first<{ lead_id: string }>();
+  if (!certificate) {
+    const moved = await archivedCertificate(env.ARCHIVE, id);
+    return moved ? { phone: moved.phone_fingerprint, email: moved.email_fingerprint } : null;
+  }
+  const lead = await env.DB.prepare('SELECT "values", phone_fingerprint, email_fingerprint FROM leads WHERE id = ?')
+    .bind(certificate.lead_id)
+    .first<{ values: string; phone_fingerprint: string | null; email_fingerprint: string | null }>();
+  return lead ? await leadFingerprints(secret, lead) : { phone: null, email: null };
+}
 
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
@@ -81,15 +105,8 @@ certificateMatch.post(
       if (!secret) throw new ApiError(503, 'not_configured', 'Contact fingerprints are not configured');
       throw new ApiError(400, 'invalid_contact', 'A value to match is not valid', { errors: issues });
     }
-    const certificate = await c.env.DB.prepare('SELECT lead_id FROM lead_certificates WHERE id = ?')
-      .bind(id)
-      .first<{ lead_id: string }>();
-    if (!certificate) throw new ApiError(404, 'not_found', 'No certificate has this id');
-    const lead = await c.env.DB.prepare('SELECT "values", phone_fingerprint, email_fingerprint FROM leads WHERE id = ?')
-      .bind(certificate.lead_id)
-      .first<{ values: string; phone_fingerprint: string | null; email_fingerprint: string | null }>();
-    // A deleted lead leaves nothing to match: the answer is no for every value.
-    const held = lead ? await leadFingerprints(secret, lead) : { phone: null, email: null };
+    const held = await heldFingerprints(c.env, secret, id);
+    if (!held) throw new ApiError(404, 'not_found', 'No certificate has this id');
     return c.json(
       {
         certificate_id: id,

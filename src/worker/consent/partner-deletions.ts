@@ -39,6 +39,8 @@ interface RecipientLead {
   quotewizard_id?: unknown;
   recipients?: unknown;
   delivery?: unknown;
+  /** A lead moved to R2 (lead-archive/read.ts): its recipient and delivery rows from D1. */
+  archived?: { recipients: Recipient[]; deliveries: Record<string, unknown>[] };
 }
 
 const recipientsSchema = z.array(z.object({ id: z.string() }));
@@ -70,13 +72,20 @@ export async function recipientsOf(env: RecipientEnv, lead: RecipientLead): Prom
     .bind(lead.id)
     .all<Recipient>();
   for (const r of recorded.results) out.set(r.recipient, r);
+  // A lead moved to R2 carries the rows it had in D1.
+  for (const r of lead.archived?.recipients ?? []) if (!out.has(r.recipient)) out.set(r.recipient, r);
   // A company's delivery still queued or in flight may reach it yet: it is owed the request too.
   const queued = await env.DB.prepare(
     `SELECT recipient, partner_ref FROM lead_deliveries WHERE lead_id = ? AND kind = 'seller' AND status <> 'withheld'`,
   )
     .bind(lead.id)
     .all<{ recipient: string; partner_ref: string | null }>();
-  for (const r of queued.results)
+  const archivedDeliveries = (lead.archived?.deliveries ?? []).flatMap((d) =>
+    d.kind === 'seller' && d.status !== 'withheld' && typeof d.recipient === 'string'
+      ? [{ recipient: d.recipient, partner_ref: typeof d.partner_ref === 'string' ? d.partner_ref : null }]
+      : [],
+  );
+  for (const r of [...queued.results, ...archivedDeliveries])
     if (!out.has(r.recipient))
       out.set(r.recipient, {
         recipient: r.recipient,

@@ -11,6 +11,7 @@
 import { planArchiveErasure, type ErasureMessage } from '../archive';
 import { replaceDayRollups } from '../archive/rollup-query';
 import { ipHash, visitorHash } from '../defence/rate-limit';
+import { eraseArchivedLeads } from '../lead-archive/erase';
 import { reportError } from '../observability/report-error';
 import { ipCacheKey } from '../../partners/ipqs';
 import type { VisitorDO } from '../visitor';
@@ -105,6 +106,8 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
     const results = await db.batch(statements);
     events = anonymousIds.length ? (results[0]?.meta.changes ?? 0) : 0;
   }
+  // Their leads' objects in R2 (moved after the delivery window, or being moved now) go too.
+  await eraseArchivedLeads(env, leads);
   // The consumer runs the erasure and the partner requests; if a send fails, the daily cron does (their rows are pending).
   const messages: (ErasureMessage | PartnerDeletionMessage)[] = [
     ...(erasure ? [{ kind: 'archive-erasure' as const, erasure: erasure.id }] : []),

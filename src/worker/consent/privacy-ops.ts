@@ -118,7 +118,7 @@ function exported(lead: LeadRow): Record<string, unknown> {
 
 privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c) => {
   const s = await subjectOf(c.env.LEAD_HASH_SALT, c.req.valid('json'));
-  const leads = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
+  const leads = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s, c.env.ARCHIVE);
   const requests = await requestsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
   if (leads.length === 0 && requests.length === 0) {
     await audit(c.env.DB, 'export', 'operator', s, { leads: 0, visitors: 0, events: 0, requests: 0 });
@@ -145,7 +145,7 @@ privacyOps.post('/export', zValidator('json', subjectSchema, invalid), async (c)
 privacyOps.post('/delete', zValidator('json', deleteSchema, invalid), async (c) => {
   const { leads: confirmed, ...input } = c.req.valid('json');
   const s = await subjectOf(c.env.LEAD_HASH_SALT, input);
-  const matched = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s);
+  const matched = await leadsOf(c.env.DB, c.env.LEAD_HASH_SALT, s, c.env.ARCHIVE);
   if (matched.length === 0) {
     await audit(c.env.DB, confirmed ? 'delete' : 'preview', 'operator', s, {
       leads: 0,

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ApiError } from '../http-error';
+import { archivedLeadsOf } from '../lead-archive/read';
 import {
   contactFingerprint,
   emailSha256,
@@ -148,7 +149,7 @@ export async function leadCarriesAll(secret: string, s: Subject, lead: LeadRow):
  * The subject's leads: candidates that carry any one identifier (by index where the lead has
  * fingerprints; by its values for older leads), kept only when they carry all of them.
  */
-export async function leadsOf(db: D1Database, secret: string, s: Subject): Promise<LeadRow[]> {
+export async function leadsOf(db: D1Database, secret: string, s: Subject, archive?: R2Bucket): Promise<LeadRow[]> {
   const stored = s.phone ? `(${s.phone.slice(0, 3)}) ${s.phone.slice(3, 6)}-${s.phone.slice(6)}` : null;
   const rows = await db
     .prepare(
@@ -172,6 +173,13 @@ export async function leadsOf(db: D1Database, secret: string, s: Subject): Promi
     .all<LeadRow>();
   const kept: LeadRow[] = [];
   for (const row of rows.results) if (await leadCarriesAll(secret, s, row)) kept.push(row);
+  // Leads moved to R2 after their delivery window, found by the markers of the fingerprints (a
+  // subject named only by name and zip finds hot leads only: moved leads are filed by contact).
+  if (archive) {
+    const hot = new Set(kept.map((l) => l.id));
+    for (const row of await archivedLeadsOf(archive, { phone: s.phoneFingerprint, email: s.emailFingerprint }))
+      if (!hot.has(row.id) && (await leadCarriesAll(secret, s, row))) kept.push(row);
+  }
   return kept;
 }
 

@@ -9,6 +9,7 @@ import { renderDoNotSellPage, renderPartnersPage } from '../../ui/consent/privac
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { catalogText } from './catalog';
+import { archivedCertificate } from '../lead-archive/read';
 import { certificateJws, publishedKeys } from './certificate';
 import { certificateMatch } from './certificate-match';
 import { recordDoNotSell } from './do-not-sell';
@@ -54,7 +55,10 @@ function payloadOf(jws: string): CertificateView['payload'] {
 
 consentApp.get('/certificates/:id', async (c) => {
   const id = c.req.param('id').toLowerCase();
-  const jws = CERTIFICATE_ID.test(id) ? await certificateJws(c.env.DB, id) : null;
+  // A lead past its delivery window has moved to R2 with its certificate.
+  const jws = CERTIFICATE_ID.test(id)
+    ? ((await certificateJws(c.env.DB, id)) ?? (await archivedCertificate(c.env.ARCHIVE, id))?.jws ?? null)
+    : null;
   const headers = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
   if (wantsJson(c)) {
     if (!jws) throw new ApiError(404, 'not_found', 'No certificate has this id');

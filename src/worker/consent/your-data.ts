@@ -15,6 +15,7 @@
 import { Hono, type Context } from 'hono';
 import { renderYourDataPage, yourDataPath } from '../../ui/consent/your-data-page';
 import type { AppEnv } from '../env';
+import { archivedLeadCount, archivedLeadsOf } from '../lead-archive/read';
 import { visitorStub } from '../visitor';
 import { recipientsOf } from './partner-deletions';
 import { eraseRecords } from './privacy-erase';
@@ -27,11 +28,14 @@ export const yourData = new Hono<AppEnv>();
 const HTML = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' };
 const VISITOR_SUBJECT = { kind: 'visitor', fingerprint: null };
 
+/** The leads sent from this browser: the hot ones in D1, then those moved to R2 after their delivery window. */
 async function leadsOfVisitor(c: Context<AppEnv>): Promise<LeadRow[]> {
   const rows = await c.env.DB.prepare('SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at')
     .bind(c.var.anonymousId)
     .all<LeadRow>();
-  return rows.results;
+  const hot = new Set(rows.results.map((l) => l.id));
+  const moved = await archivedLeadsOf(c.env.ARCHIVE, { visitors: [c.var.anonymousId] });
+  return [...rows.results, ...moved.filter((l) => !hot.has(l.id))];
 }
 
 /** The Durable Object's export, or an empty one for a browser that has no visitor record yet. */
@@ -46,11 +50,12 @@ async function ownState(c: Context<AppEnv>): Promise<{ values: Record<string, un
 }
 
 async function page(c: Context<AppEnv>, deleted: { partners: number } | null, mustConfirm = false) {
-  const [state, leads, events] = await Promise.all([
+  const [state, leads, moved, events] = await Promise.all([
     ownState(c),
     c.env.DB.prepare('SELECT COUNT(*) AS n FROM leads WHERE visitor_id = ?')
       .bind(c.var.anonymousId)
       .first<{ n: number }>(),
+    archivedLeadCount(c.env.ARCHIVE, c.var.anonymousId),
     c.env.DB.prepare('SELECT COUNT(*) AS n FROM events WHERE anonymous_id = ?')
       .bind(c.var.anonymousId)
       .first<{ n: number }>(),
@@ -58,7 +63,7 @@ async function page(c: Context<AppEnv>, deleted: { partners: number } | null, mu
   return c.body(
     await renderYourDataPage({
       ...chrome(c, 'your-data'),
-      counts: { answers: Object.keys(state.values).length, leads: leads?.n ?? 0, events: events?.n ?? 0 },
+      counts: { answers: Object.keys(state.values).length, leads: (leads?.n ?? 0) + moved, events: events?.n ?? 0 },
       deleted,
       mustConfirm,
     }),

@@ -19,9 +19,15 @@ export async function earlierLeadOfPerson(
 ): Promise<string | null> {
   if (!lead.phoneFingerprint && !lead.emailFingerprint) return null;
   const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
+  // Delivered leads past their delivery window have moved to R2 and left their fingerprints in
+  // lead_fingerprints (lead-archive/move.ts) for the rest of the window.
   const row = await env.DB.prepare(
-    `SELECT id FROM leads
+    `SELECT id, created_at FROM leads
      WHERE product = ?1 AND id <> ?2 AND created_at >= ?3 AND delivery = 'delivered'
+       AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
+     UNION ALL
+     SELECT id, created_at FROM lead_fingerprints
+     WHERE product = ?1 AND id <> ?2 AND created_at >= ?3
        AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
      ORDER BY created_at LIMIT 1`,
   )

@@ -9,6 +9,9 @@ export const jobParamsSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('rebuild'), from: z.iso.date(), to: z.iso.date() }),
   z.strictObject({ kind: z.literal('erasure'), erasure: z.string().min(1).max(64) }),
   z.strictObject({ kind: z.literal('compaction'), day: z.iso.date() }),
+  // The leads of a day past their delivery window, moved to R2 (lead-archive/); `run` is the day
+  // of the cron that started it.
+  z.strictObject({ kind: z.literal('lead-move'), day: z.iso.date(), run: z.iso.date() }),
 ]);
 export type JobParams = z.infer<typeof jobParamsSchema>;
 
@@ -17,6 +20,7 @@ export type JobsEnv = { DB: D1Database; ARCHIVE_JOBS: Workflow<JobParams> };
 export function jobId(params: JobParams): string {
   if (params.kind === 'rebuild') return `rebuild-${params.from}-${params.to}-${crypto.randomUUID().slice(0, 8)}`;
   if (params.kind === 'erasure') return `erasure-${params.erasure}`;
+  if (params.kind === 'lead-move') return `lead-move-${params.day}-${params.run}`;
   return `compaction-${params.day}`;
 }
 

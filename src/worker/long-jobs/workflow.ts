@@ -1,6 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from 'cloudflare:workers';
 import { runArchiveErasure } from '../archive';
 import { daysBetween, rebuildDay } from '../archive/rebuild';
+import { moveLeadStep } from '../lead-archive/move';
 import { redactText } from '../../shared/redact';
 import { compactHour, HOURS } from './compact';
 import { jobParamsSchema, setProgress, type JobParams } from './jobs';
@@ -55,6 +56,18 @@ export class ArchiveJobWorkflow extends WorkflowEntrypoint<Env, JobParams> {
           const outcome = await runArchiveErasure(env, params.erasure);
           await setProgress(env.DB, id, { status: 'running', done: part });
           return outcome?.more ?? false;
+        });
+        if (!more) return part;
+      }
+    }
+    if (params.kind === 'lead-move') {
+      await step.do('plan', () => setProgress(env.DB, id, { status: 'running' }));
+      // Each step moves a few persons' leads (their R2 writes, then one D1 transaction).
+      for (let part = 1; ; part++) {
+        const more = await step.do(`move part ${part}`, RETRY, async () => {
+          const outcome = await moveLeadStep(env, params.day, new Date());
+          await setProgress(env.DB, id, { status: 'running', done: part });
+          return outcome.more;
         });
         if (!more) return part;
       }

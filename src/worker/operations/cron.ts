@@ -7,6 +7,7 @@ import { forgetOldErasedMarks } from '../consent/erased-visitors';
 import { fingerprintLeads, fingerprintPrivacyRequests } from '../consent/fingerprint-backfill';
 import { sendPendingPartnerDeletions } from '../consent/partner-deletions';
 import { clearStaleDedupeKeys } from '../consent/retention';
+import { moveOldLeads, sweepExpiredPersonal } from '../lead-archive';
 import { logJson } from '../observability/log';
 import { checkHealthAndAlert } from './alerts';
 import { flushMetrics } from './metrics';
@@ -26,6 +27,7 @@ export const HEALTH_CRON = '*/5 * * * *';
 
 export type CronTask =
   | 'lead-retention'
+  | 'lead-move'
   | 'events-hot-window'
   | 'privacy-requests'
   | 'erased-marks'
@@ -52,7 +54,15 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
       await fingerprintLeads(env);
       const cleared = await purgeExpiredLeadValues(env, now);
       await clearStaleDedupeKeys(env, now);
-      return `${cleared} leads cleared`;
+      const personal = await sweepExpiredPersonal(env, now);
+      return `${cleared} leads cleared, ${personal} moved leads' personal objects deleted`;
+    },
+    // Leads past their delivery window leave D1 for R2 (what does not fit goes to Workflows).
+    'lead-move': async () => {
+      const r = await moveOldLeads(env, now);
+      return `${r.moved} leads moved from ${r.days} days (${r.written} objects written)${
+        r.handedOver.length ? `, ${r.handedOver.join(' ')} handed to Workflows` : ''
+      }, ${r.fingerprintsForgotten} fingerprints past the duplicate window forgotten`;
     },
     // Old raw rows rolled up, archived and pruned; then the archive's days past retention go
     // (a day is swept only once its rows are pruned).

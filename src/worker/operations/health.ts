@@ -1,3 +1,4 @@
+import { leadMoveCutoff } from '../lead-archive/move';
 import { secretProblems, type ConfigEnv } from './configuration';
 import { recentCounters } from './metrics';
 
@@ -72,9 +73,16 @@ export interface HealthReport {
   signingKey: { kid: string | null; firstUsedAt: string | null; ageDays: number | null };
 }
 
-type HealthEnv = Pick<Env, 'DB'> & ConfigEnv;
+type HealthEnv = Pick<Env, 'DB'> & ConfigEnv & { LEADS_HOT_DAYS?: string };
 
-const DAILY_TASKS = ['lead-retention', 'events-hot-window', 'archive-erasures', 'archive-compaction', 'ops-counters'];
+const DAILY_TASKS = [
+  'lead-retention',
+  'lead-move',
+  'events-hot-window',
+  'archive-erasures',
+  'archive-compaction',
+  'ops-counters',
+];
 
 function kidOf(secret: string | undefined): string | null {
   try {
@@ -133,6 +141,19 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     failedJobs.results.length === 0
       ? 'no long job failed in 24 h'
       : `failed in 24 h: ${failedJobs.results.map((j) => `${j.kind} ${j.subject}`).join(', ')}`,
+  );
+
+  // Leads a day past the move's cutoff: yesterday's move (or its Workflows) did not finish, and D1 grows.
+  const overdueBefore = new Date(Date.parse(leadMoveCutoff(env, now)) - 86_400_000).toISOString();
+  const overdue = await env.DB.prepare(`SELECT COUNT(*) AS n FROM leads WHERE created_at < ?`)
+    .bind(overdueBefore)
+    .first<{ n: number }>();
+  add(
+    'leads:move-backlog',
+    (overdue?.n ?? 0) === 0,
+    (overdue?.n ?? 0) === 0
+      ? 'no lead waits past its day to leave D1'
+      : `${overdue?.n ?? 0} leads created before ${overdueBefore} are still in D1`,
   );
 
   const cron = cronRows.results.map((r) => ({ ...r, ok: r.ok === 1 }));

@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { z } from 'zod';
-import { rangeWhere, type ReportFilters } from './query';
+import { rangeWhere, rollupWhere, type ReportFilters } from './query';
 
 /**
  * Lead quality in the operator report: the share of `suspect` and `bot` leads per
@@ -40,17 +40,28 @@ const KEYS: Record<TrustDimension, string> = {
   source: `COALESCE(traffic_source, '(unknown)')`,
 };
 
+/** The same counts from the rollups of leads moved to R2 (lead-archive/move.ts). */
+const ROLLUP_COUNTS = `SUM(leads) AS leads,
+  SUM(CASE WHEN verdict = 'clean' THEN leads ELSE 0 END) AS clean,
+  SUM(CASE WHEN verdict = 'suspect' THEN leads ELSE 0 END) AS suspect,
+  SUM(CASE WHEN verdict = 'bot' THEN leads ELSE 0 END) AS bot`;
+
 export async function loadTrustReport(db: D1Database, f: ReportFilters): Promise<TrustRow[] | null> {
   const where = rangeWhere('created_at', f);
+  const moved = rollupWhere(f);
   try {
     const dims = Object.keys(KEYS) as TrustDimension[];
     const results = await db.batch(
       dims.map((by) =>
         db
           .prepare(
-            `SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.sql} GROUP BY key ORDER BY leads DESC LIMIT 200`,
+            `SELECT key, SUM(leads) AS leads, SUM(clean) AS clean, SUM(suspect) AS suspect, SUM(bot) AS bot FROM (
+               SELECT ${KEYS[by]} AS key, ${COUNTS} FROM leads WHERE ${where.sql} GROUP BY key
+               UNION ALL
+               SELECT ${KEYS[by]} AS key, ${ROLLUP_COUNTS} FROM lead_trust_rollups WHERE ${moved.sql} GROUP BY key
+             ) GROUP BY key ORDER BY leads DESC, key LIMIT 200`,
           )
-          .bind(...where.binds),
+          .bind(...where.binds, ...moved.binds),
       ),
     );
     return dims.flatMap((by, i) =>

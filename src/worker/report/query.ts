@@ -95,6 +95,12 @@ export function rangeWhere(
   };
 }
 
+/** The date range, brand and page filters over a rollup table keyed by `day`. */
+export function rollupWhere(f: ReportFilters): { sql: string; binds: unknown[] } {
+  const filters = filterWhere(f);
+  return { sql: `day >= ? AND day <= ?${filters.and}`, binds: [f.from, f.to, ...filters.binds] };
+}
+
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 }
@@ -118,9 +124,13 @@ const stepRowSchema = z.object({
 });
 
 /**
- * Leads come from the funnel's `leads` table (migration 0002): distinct sessions per brand, page
- * and report bucket (lead-buckets.ts). Queried defensively: the table or a column may not exist
- * in an older database, and the report must still render.
+ * Leads come from the funnel's `leads` table (migration 0002) while they are hot, and from
+ * `lead_rollups` once the daily move has taken them to R2 (lead-archive/move.ts; a lead is in
+ * exactly one of the two): people per UTC day, brand, page and report bucket (lead-buckets.ts),
+ * summed over the days like every other figure of the report. The rollups keep the all-brands and
+ * all-pages levels ('*'), since a person with leads on two pages is one person of the brand.
+ * Queried defensively: the table or a column may not exist in an older database, and the report
+ * must still render.
  */
 async function leadCounts(
   db: D1Database,
@@ -135,18 +145,30 @@ async function leadCounts(
   if (!columns.has('created_at') || !columns.has('brand') || !columns.has('page'))
     return { available: false, rows: [], buckets };
   const where = rangeWhere('created_at', f);
-  const bucketed = `SELECT brand, page, ${leadBucketSql(columns)} AS bucket, ${LEAD_PERSON_SQL} AS person FROM leads WHERE ${where.sql}`;
+  const moved = rollupWhere(f);
+  const bucketed = `SELECT brand, page, ${leadBucketSql(columns)} AS bucket,
+    substr(created_at, 1, 10) || '|' || ${LEAD_PERSON_SQL} AS person FROM leads WHERE ${where.sql}`;
   const [perPage, overall] = await db.batch([
     db
       .prepare(
-        `SELECT brand, page, bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY brand, page, bucket`,
+        `SELECT brand, page, bucket, SUM(people) AS people FROM (
+           SELECT brand, page, bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY brand, page, bucket
+           UNION ALL
+           SELECT brand, page, bucket, SUM(people) FROM lead_rollups
+           WHERE ${moved.sql} AND brand <> '*' AND page <> '*' GROUP BY brand, page, bucket
+         ) GROUP BY brand, page, bucket`,
       )
-      .bind(...where.binds),
+      .bind(...where.binds, ...moved.binds),
     db
       .prepare(
-        `SELECT '' AS brand, '' AS page, bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY bucket`,
+        `SELECT '' AS brand, '' AS page, bucket, SUM(people) AS people FROM (
+           SELECT bucket, COUNT(DISTINCT person) AS people FROM (${bucketed}) GROUP BY bucket
+           UNION ALL
+           SELECT bucket, SUM(people) FROM lead_rollups
+           WHERE day >= ? AND day <= ? AND brand = ? AND page = ? GROUP BY bucket
+         ) GROUP BY bucket`,
       )
-      .bind(...where.binds),
+      .bind(...where.binds, f.from, f.to, f.brand ?? '*', f.page ?? '*'),
   ]);
   for (const r of z.array(leadRowSchema).parse(overall?.results ?? []))
     if ((LEAD_BUCKETS as readonly string[]).includes(r.bucket)) buckets[r.bucket as LeadBucket] = r.people;

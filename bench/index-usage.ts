@@ -1,0 +1,153 @@
+/**
+ * `npm run indexes`: which index of the hot tables (leads, events, lead_fingerprints) each query
+ * of the Worker uses, by SQLite's own planner (EXPLAIN QUERY PLAN over this checkout's migrations;
+ * D1 is SQLite), and which index no query uses. The queries are the Worker's, copied with their
+ * file; a query added to the Worker that filters these tables belongs here too. Exits 1 when an
+ * index is unused, so an index nothing reads does not come back unnoticed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+const QUERIES: [where: string, sql: string][] = [
+  // leads
+  ['report/query.ts lead counts', `SELECT brand FROM leads WHERE created_at >= ? AND created_at < ?`],
+  [
+    'report/query.ts lead counts, a brand',
+    `SELECT brand FROM leads WHERE created_at >= ? AND created_at < ? AND brand = ?`,
+  ],
+  [
+    'report/lead-trust.ts',
+    `SELECT brand, COUNT(*) FROM leads WHERE created_at >= ? AND created_at < ? AND brand = ? AND page = ? GROUP BY 1`,
+  ],
+  [
+    'funnel/same-person.ts',
+    `SELECT id, created_at FROM leads WHERE product = ?1 AND id <> ?2 AND created_at >= ?3 AND delivery = 'delivered'
+       AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
+     UNION ALL SELECT id, created_at FROM lead_fingerprints WHERE product = ?1 AND id <> ?2 AND created_at >= ?3
+       AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
+     ORDER BY created_at LIMIT 1`,
+  ],
+  [
+    'funnel/leads.ts same lead',
+    `SELECT id FROM leads WHERE phone_key = ? AND visitor_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1`,
+  ],
+  [
+    'funnel/leads.ts resubmission',
+    `SELECT id, status FROM leads WHERE visitor_id = ? AND ((phone_key = ? AND created_at > ?) OR (form = ? AND submission_id = ?)) ORDER BY created_at DESC LIMIT 1`,
+  ],
+  [
+    'defence/contact-signals.ts phone',
+    `SELECT COUNT(DISTINCT visitor_id) FROM leads WHERE phone_fingerprint = ? AND created_at >= ? AND visitor_id != ?`,
+  ],
+  [
+    'defence/contact-signals.ts email',
+    `SELECT COUNT(DISTINCT visitor_id) FROM leads WHERE email_fingerprint = ? AND created_at >= ? AND visitor_id != ?`,
+  ],
+  [
+    'operations/health.ts queued',
+    `SELECT COUNT(*) FROM leads WHERE quotewizard_status IN ('queued', 'retrying') AND created_at < ?`,
+  ],
+  ['operations/health.ts failed', `SELECT COUNT(*) FROM leads WHERE quotewizard_status = 'failed' AND updated_at > ?`],
+  [
+    'consent/retention.ts purge',
+    `UPDATE leads SET "values" = '{}' WHERE created_at < ? AND personal_purged_at IS NULL`,
+  ],
+  [
+    'consent/retention.ts dedupe keys',
+    `UPDATE leads SET phone_key = NULL WHERE phone_key IS NOT NULL AND created_at < ?`,
+  ],
+  [
+    'consent/privacy-subject.ts',
+    `SELECT * FROM leads WHERE phone_fingerprint = ?1 OR email_fingerprint = ?2 OR phone_sha256 = ?3 OR email_sha256 = ?4
+       OR json_extract("values", '$.phone') IN (?5, ?6) OR lower(json_extract("values", '$.email')) = ?7`,
+  ],
+  [
+    'consent/fingerprint-backfill.ts',
+    `SELECT id FROM leads WHERE id > ? AND personal_purged_at IS NULL AND phone_fingerprint IS NULL AND email_fingerprint IS NULL ORDER BY id LIMIT ?`,
+  ],
+  [
+    'consent/fingerprint-backfill.ts phone hash',
+    `UPDATE leads SET phone_sha256 = NULL WHERE phone_sha256 IS NOT NULL AND phone_fingerprint IS NOT NULL`,
+  ],
+  [
+    'consent/fingerprint-backfill.ts email hash',
+    `UPDATE leads SET email_sha256 = NULL WHERE email_sha256 IS NOT NULL AND email_fingerprint IS NOT NULL`,
+  ],
+  ['consent/your-data.ts', `SELECT * FROM leads WHERE visitor_id = ? ORDER BY created_at`],
+  ['lead-delivery/consumer.ts', `SELECT id FROM leads WHERE visitor_id = ? AND form = ? AND submission_id = ?`],
+  [
+    'lead-archive/move.ts days',
+    `SELECT DISTINCT substr(created_at, 1, 10) AS day FROM leads WHERE created_at < ? ORDER BY day LIMIT 400`,
+  ],
+  [
+    'lead-archive/move.ts oldest',
+    `SELECT visitor_id FROM leads WHERE created_at >= ? AND created_at < ? ORDER BY created_at LIMIT ?`,
+  ],
+  [
+    'lead-archive/move.ts step',
+    `SELECT * FROM leads WHERE visitor_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND created_at < ?`,
+  ],
+  ['lead-archive/move.ts fingerprints', `DELETE FROM lead_fingerprints WHERE created_at < ?`],
+  [
+    'lead-archive/erase.ts',
+    `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
+  ],
+  [
+    'lead-delivery/seller-delivery.ts',
+    `SELECT * FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.lead_id = ? AND d.recipient = ?`,
+  ],
+  // events
+  [
+    'archive/rollup-query.ts, the rollup triggers (first of a session)',
+    `SELECT 1 FROM events e WHERE e.session_id = ? AND e.event = ? AND e.brand = ? AND substr(e.received_at, 1, 10) = ?`,
+  ],
+  [
+    'revenue/lead-visit.ts, ad-conversions/visit-click-ids.ts',
+    `SELECT properties FROM events WHERE session_id = ? ORDER BY received_at LIMIT 1`,
+  ],
+  ['archive/maintain.ts day', `SELECT COUNT(*) FROM events WHERE received_at >= ? AND received_at < ?`],
+  [
+    'archive/maintain.ts days',
+    `SELECT substr(received_at, 1, 10) AS day, COUNT(*) FROM events WHERE received_at < ? GROUP BY day`,
+  ],
+  [
+    'consent/privacy-ops.ts, privacy-erase.ts',
+    `SELECT * FROM events WHERE anonymous_id IN (SELECT value FROM json_each(?)) ORDER BY received_at`,
+  ],
+  ['consent/your-data.ts events', `SELECT COUNT(*) FROM events WHERE anonymous_id = ?`],
+  ['queue/consumer.ts', `SELECT 1 FROM events WHERE events.id = ?`],
+];
+
+const TABLES = ['leads', 'events', 'lead_fingerprints'];
+
+const db = new DatabaseSync(':memory:');
+const files = readdirSync('migrations')
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+for (const file of files) db.exec(readFileSync(join('migrations', file), 'utf8'));
+
+const indexes = db
+  .prepare(
+    `SELECT name, tbl_name AS tableName FROM sqlite_schema WHERE type = 'index' AND tbl_name IN (${TABLES.map(() => '?').join(', ')}) ORDER BY tbl_name, name`,
+  )
+  .all(...TABLES) as { name: string; tableName: string }[];
+
+const usedBy = new Map<string, string[]>(indexes.map((i) => [i.name, []]));
+for (const [where, sql] of QUERIES) {
+  const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+  for (const step of plan) {
+    // "SEARCH leads USING INDEX leads_phone_key (...)", "USING COVERING INDEX ...", "USING PRIMARY KEY".
+    const name = /USING (?:COVERING )?INDEX (\S+)/.exec(step.detail)?.[1];
+    if (name && usedBy.has(name)) usedBy.get(name)?.push(where);
+  }
+}
+
+const report = indexes.map((i) => ({ table: i.tableName, index: i.name, usedBy: [...new Set(usedBy.get(i.name))] }));
+for (const r of report)
+  console.log(`${r.table.padEnd(18)} ${r.index.padEnd(36)} ${r.usedBy.length ? r.usedBy.join('; ') : 'UNUSED'}`);
+const unused = report.filter((r) => r.usedBy.length === 0);
+if (unused.length) {
+  console.log(`\n${unused.length} indexes no query uses: ${unused.map((r) => r.index).join(', ')}`);
+  process.exitCode = 1;
+}
