@@ -142,7 +142,18 @@ function shapeOf(res: HttpResult): ResponseShape {
   };
 }
 
+/** One request at a time: the mean time a request takes, and workerd's CPU in it; the rest is waiting. */
+export interface SerialRun {
+  latencyMs: number;
+  cpuMs: number;
+}
+
+/** Requests of each serial run: enough that the 10 ms CPU tick is a few percent of the total. */
+const SERIAL_REQUESTS = 300;
+
 export interface PeerComparison {
+  /** Each kind one request at a time, before the load (bench/peer-section.ts explains the gap with it). */
+  serial: Record<PeerKind, { product: SerialRun; peer: SerialRun }>;
   seconds: number;
   rounds: number;
   /** Where each kind's two pages differed after normalising (none: the same page). */
@@ -175,6 +186,18 @@ async function samePage(port: number, v: Visitors) {
 export async function comparePeer(h: Harness, seconds: number, rounds: number): Promise<PeerComparison> {
   const v = await visitors(h.port);
   const { differences, shapes } = await samePage(h.port, v);
+  const serial = {} as PeerComparison['serial'];
+  for (const kind of PEER_KINDS) {
+    const one = async (stack: 'product' | 'peer'): Promise<SerialRun> => {
+      const host = stack === 'product' ? PRODUCT_HOST : PEER_HOST;
+      const each = v[stack][kind];
+      const r = await withWorkerdCpu(() =>
+        runLoad({ port: h.port, host, path: PEER_PATH, each, amount: SERIAL_REQUESTS, connections: 1 }),
+      );
+      return { latencyMs: (r.seconds * 1000) / r.total, cpuMs: r.cpuMs };
+    };
+    serial[kind] = { product: await one('product'), peer: await one('peer') };
+  }
   const kinds = Object.fromEntries(
     PEER_KINDS.map((k) => [k, { product: [], peer: [] }]),
   ) as unknown as PeerComparison['kinds'];
@@ -197,6 +220,7 @@ export async function comparePeer(h: Harness, seconds: number, rounds: number): 
   for (let round = 0; round < rounds; round++)
     for (let t = 0; t < turns.length; t++) await turns[(t + round * 3) % turns.length]?.();
   return {
+    serial,
     seconds,
     rounds,
     differences,

@@ -175,8 +175,13 @@ export function writePeerSnapshot(
   const out = join(dir, 'snapshot');
   mkdirSync(out, { recursive: true });
   let changed = false;
+  // The captured ids are replaced per request anyway; zeroed, the snapshot (and the build) stays the same between runs.
+  const data = JSON.stringify(snapshot, null, 1).replace(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
+    '00000000-0000-0000-0000-000000000000',
+  );
   for (const [file, text] of [
-    ['page.json', `${JSON.stringify(snapshot, null, 1)}\n`],
+    ['page.json', `${data}\n`],
     ['PageBody.vue', template],
   ] as const) {
     const path = join(out, file);
