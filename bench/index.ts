@@ -33,6 +33,7 @@ import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './r
 import { loadavg } from 'node:os';
 import { benchPostbacks } from './postbacks';
 import { comparePeer, peerFailures, preparePeer } from './peer-compare';
+import { profilePeer } from './peer-profile';
 import { keptExplanation, keptPeerSection, renderPeerSection, splicePeerSection } from './peer-section';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
@@ -180,6 +181,13 @@ if (ONLY === 'peer') {
     await ph.close();
   }
   process.exit();
+}
+
+// `npm run bench -- --only=peer-profile`: where the Nuxt peer's CPU goes, by built module (printed).
+if (ONLY === 'peer-profile') {
+  buildAll();
+  for (const line of await profilePeer(Number(process.env.PROFILE_SECONDS ?? '4'), log)) console.log(line);
+  process.exit(0);
 }
 
 if (ONLY === 'events') {
