@@ -48,7 +48,7 @@ export function renderPeerSection(c: PeerComparison, date: string, load: number[
       return `| ${LABEL[k]} | ${int(m(product, (x) => x.rps))} | ${m(product, (x) => x.p50)} / ${m(product, (x) => x.p99)} | ${int(m(peer, (x) => x.rps))} | ${m(peer, (x) => x.p50)} / ${m(peer, (x) => x.p99)} | **${r.rps.toFixed(2)}** | ${m(product, (x) => x.cpuMs).toFixed(3)} | ${m(peer, (x) => x.cpuMs).toFixed(3)} | **${r.cpu.toFixed(2)}** |`;
     }),
     '',
-    `One request at a time (300 requests a kind and stack, before the load): the mean time a request takes over loopback and workerd's CPU in it; what is left is time the request waits (a Durable Object or KV call, the network stack, the load generator's turn on the cores).`,
+    `One request at a time (300 requests a kind and stack, before the load): the mean time a request takes over loopback and workerd's CPU in it; what is left is time the request waits (a Durable Object or KV call, the network stack, and on a loaded machine the scheduler: each request wakes the load generator and workerd in turn).`,
     '',
     '| visitor | product ms a request | its CPU ms | waiting ms | peer ms a request | its CPU ms | waiting ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
