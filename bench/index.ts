@@ -32,7 +32,7 @@ import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSectio
 import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
 import { loadavg } from 'node:os';
 import { benchPostbacks } from './postbacks';
-import { comparePeer, peerFailures, preparePeer } from './peer-compare';
+import { checkSamePeerPage, comparePeer, peerFailures, preparePeer } from './peer-compare';
 import { profilePeer } from './peer-profile';
 import { keptExplanation, keptPeerSection, renderPeerSection, splicePeerSection } from './peer-section';
 
@@ -215,6 +215,8 @@ await h.close();
 // Second instance: the product Worker and the constant Worker side by side.
 h = await startHarness({ constantPages: captured, peer });
 try {
+  // The peer must serve the product's page (each kind of visitor) before it is measured beside it.
+  await checkSamePeerPage(h.port);
   log(`server rendering against constant bytes: ${ROUNDS} interleaved rounds of ${PAGE_SECONDS} s runs`);
   const pages = await comparePages(h.port, captured, PAGE_SECONDS, ROUNDS);
   for (const { page, kinds: k } of pages) {

@@ -105,17 +105,17 @@ interface Visitors {
 let ips = 0;
 const peerIp = () => `198.18.200.${1 + (ips++ % 250)}`;
 
-async function visitors(port: number): Promise<Visitors> {
+async function visitors(port: number, size: number): Promise<Visitors> {
   const peerPool = async (withAnswers: boolean) => {
     const pool: Record<string, string>[] = [];
-    for (let i = 0; i < POOL; i++) pool.push(await mintPeerVisitor(port, withAnswers, peerIp()));
+    for (let i = 0; i < size; i++) pool.push(await mintPeerVisitor(port, withAnswers, peerIp()));
     return pool;
   };
   return {
     product: {
       firstVisit: firstVisit(),
-      returning: rotating(await returningVisitors(port, BRAND, POOL, {})),
-      withAnswers: rotating(await returningVisitors(port, BRAND, POOL, { withAnswers: true })),
+      returning: rotating(await returningVisitors(port, BRAND, size, {})),
+      withAnswers: rotating(await returningVisitors(port, BRAND, size, { withAnswers: true })),
     },
     peer: {
       firstVisit: firstVisit(),
@@ -163,7 +163,7 @@ export interface PeerComparison {
   kinds: Record<PeerKind, { product: MeasuredRun[]; peer: MeasuredRun[] }>;
 }
 
-/** One response of each kind from each stack, checked to be the same page. */
+/** One response of each kind from each stack, and where the two differ after normalising. */
 async function samePage(port: number, v: Visitors) {
   const differences = {} as PeerComparison['differences'];
   const shapes = {} as PeerComparison['shapes'];
@@ -178,14 +178,29 @@ async function samePage(port: number, v: Visitors) {
   return { differences, shapes };
 }
 
+/** Stops the bench before any load when a kind's two pages differ: the figures would compare two pages. */
+function failOnDifference(differences: PeerComparison['differences']): void {
+  const found = PEER_KINDS.flatMap((kind) => differences[kind].map((d) => `${kind}: ${d}`));
+  if (found.length) throw new Error(`the Nuxt peer's page is not the product's: ${found.join('; ')}`);
+}
+
+/**
+ * The same-page check alone, for the full bench (one visitor of each kind from each stack), on a
+ * harness serving the product by host and the peer.
+ */
+export async function checkSamePeerPage(port: number): Promise<void> {
+  failOnDifference((await samePage(port, await visitors(port, 1))).differences);
+}
+
 /**
  * The comparison on a harness serving the product, its floor (the product's first-visit page
  * replayed) and the peer: the same-page check, then `rounds` rounds in which the floor and each
  * stack's three kinds take turns in an order that rotates by round.
  */
 export async function comparePeer(h: Harness, seconds: number, rounds: number): Promise<PeerComparison> {
-  const v = await visitors(h.port);
+  const v = await visitors(h.port, POOL);
   const { differences, shapes } = await samePage(h.port, v);
+  failOnDifference(differences);
   const serial = {} as PeerComparison['serial'];
   for (const kind of PEER_KINDS) {
     const one = async (stack: 'product' | 'peer'): Promise<SerialRun> => {
@@ -232,11 +247,9 @@ export async function comparePeer(h: Harness, seconds: number, rounds: number): 
   };
 }
 
-/** Runs with any answer other than 200 (each stack's kinds and the floor). */
+/** Runs with any answer other than 200 (each stack's kinds and the floor); differing pages stopped the run before. */
 export function peerFailures(c: PeerComparison): string[] {
-  const failures = PEER_KINDS.flatMap((kind) =>
-    c.differences[kind].map((d) => `${kind}: the Nuxt peer's page is not the product's: ${d}`),
-  );
+  const failures: string[] = [];
   const runs: [string, MeasuredRun[]][] = [
     ['floor', c.floor.runs],
     ...PEER_KINDS.flatMap((k) => [
