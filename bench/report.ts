@@ -294,6 +294,7 @@ export function renderReport(r: BenchReport, machineLines: string[]): string {
     '',
     '```sh',
     `npm run bench   # about ${Math.max(1, Math.round(r.seconds / 60))} minutes on 2 cores; rewrites this file`,
+    "npm run bench -- --only=peer # the same page against the Nuxt peer by visitor kind; fails if the peer's page is not the product's; rewrites its section",
     'npm run soak    # 60 s of funnel pages and events with partner faults; exits 1 on any error or lost event',
     'npm run profile # CPU profile of the Worker under load (bh /otc-allowance); rewrites the profile section below',
     'npm run cpu     # workerd CPU per request by visitor kind beside the floor (steadier than req/s on a shared machine); prints a table',
