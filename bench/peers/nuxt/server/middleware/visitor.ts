@@ -27,15 +27,17 @@ export default defineEventHandler(async (event) => {
     });
   }
   const { visitorId = '', sessionId = '', edgeZip = null, answers = false } = session.data;
-  const values = answers ? ((await env.ANSWERS.get(answersKey(visitorId), 'json')) ?? {}) : {};
+  const stored = answers ? await env.ANSWERS.get(answersKey(visitorId), 'json') : null;
+  const values = (stored ?? {}) as Record<string, unknown>;
   const nonce = mintNonce();
   const visitor: PeerVisitor = {
     nonce,
     visitorId,
     sessionId,
     submissionId: crypto.randomUUID(),
-    zip: typeof (values as Record<string, unknown>).zipcode === 'string' ? ((values as Record<string, string>).zipcode ?? null) : edgeZip,
-    values: values as Record<string, unknown>,
+    // The place the page shows: the stored zip, else the edge's postal code of the first visit (as the product).
+    zip: typeof values.zipcode === 'string' ? values.zipcode : edgeZip,
+    values,
   };
   event.context.visitor = visitor;
   for (const [name, value] of snapshot.headers as [string, string][])
