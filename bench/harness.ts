@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { parseEnv } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { BRANDS } from '../brands';
@@ -254,7 +255,7 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
         : {}),
     });
   }
-  if (options.peer) workers.push(peerWorker(options.peer, workerOptions.compatibilityDate));
+  if (options.peer) workers.push(peerWorker(options.peer, workerOptions.compatibilityDate, s));
   if (options.baselineDir) {
     // The same configuration and bindings with the other revision's bundle; its own Durable
     // Objects; no queue consumer (a queue has one) and no assets (no page reads them).
@@ -303,14 +304,14 @@ export interface HttpResult {
   body: string;
 }
 
-/** KEY=value lines of .dev.vars.example (a clean checkout has no .dev.vars). */
+/**
+ * The secrets of .dev.vars.example (a clean checkout has no .dev.vars), parsed as wrangler reads
+ * a dotenv file: a quoted value (the certificate key's JSON) loses its quotes, or the Worker
+ * refuses it as invalid and every write answers 503.
+ */
 function devSecrets(): Record<string, string> {
-  const lines = readFileSync('.dev.vars.example', 'utf8').split('\n');
-  return Object.fromEntries(
-    lines.flatMap((line) =>
-      /^[A-Z][A-Z0-9_]*=/.test(line) ? [[line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]] : [],
-    ),
-  );
+  const parsed = parseEnv(readFileSync('.dev.vars.example', 'utf8'));
+  return Object.fromEntries(Object.entries(parsed).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])));
 }
 
 /** One request with a chosen Host header (fetch cannot set Host; the brand comes from it). */

@@ -26,12 +26,15 @@ import {
 import { measureStartup } from './startup';
 import { TEMPLATE_PAGES } from './template-pages';
 import { mintVisitor } from './visitors';
-import { buildPeer, PEER_HOST, PEER_PATH } from './peer';
+import { PEER_HOST, PEER_PATH } from './peer';
 import { keptProfiles, profileBlock } from './profile-doc';
 import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSection } from './events';
 import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
 import { loadavg } from 'node:os';
 import { benchPostbacks } from './postbacks';
+import { checkSamePeerPage, comparePeer, peerFailures, preparePeer } from './peer-compare';
+import { profilePeer } from './peer-profile';
+import { keptExplanation, keptPeerSection, renderPeerSection, splicePeerSection } from './peer-section';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -156,6 +159,37 @@ if (ONLY === 'postbacks') {
   }
 }
 
+// `npm run bench -- --only=peer`: the same page against the Nuxt peer by kind of visitor; fails if the pages differ; writes its section.
+if (ONLY === 'peer') {
+  buildAll();
+  const { peer, floor } = await preparePeer(log);
+  const ph = await startHarness({ constantPages: [floor], peer });
+  try {
+    const c = await comparePeer(
+      ph,
+      Number(process.env.BENCH_PEER_SECONDS ?? '5'),
+      Number(process.env.BENCH_PEER_ROUNDS ?? '3'),
+    );
+    const doc = readFileSync('docs/performance.md', 'utf8');
+    const section = renderPeerSection(c, new Date().toISOString(), loadavg(), keptExplanation(doc));
+    writeFileSync('docs/performance.md', splicePeerSection(doc, section));
+    console.log(section);
+    const failures = peerFailures(c);
+    if (failures.length) console.error(`[bench] FAILED: ${failures.join('; ')}`);
+    process.exitCode = failures.length ? 1 : 0;
+  } finally {
+    await ph.close();
+  }
+  process.exit();
+}
+
+// `npm run bench -- --only=peer-profile`: where the Nuxt peer's CPU goes, by built module (printed).
+if (ONLY === 'peer-profile') {
+  buildAll();
+  for (const line of await profilePeer(Number(process.env.PROFILE_SECONDS ?? '4'), log)) console.log(line);
+  process.exit(0);
+}
+
 if (ONLY === 'events') {
   buildAll();
   const failures = await eventsSection();
@@ -165,7 +199,8 @@ if (ONLY === 'events') {
 
 log('building client and Worker bundles');
 buildAll();
-const peer = buildPeer(log);
+// The peer's page is made from the product's (bench/peer-snapshot.ts), so it is built after a capture.
+const { peer } = await preparePeer(log);
 
 log('start-up');
 const startup = await measureStartup();
@@ -180,6 +215,8 @@ await h.close();
 // Second instance: the product Worker and the constant Worker side by side.
 h = await startHarness({ constantPages: captured, peer });
 try {
+  // The peer must serve the product's page (each kind of visitor) before it is measured beside it.
+  await checkSamePeerPage(h.port);
   log(`server rendering against constant bytes: ${ROUNDS} interleaved rounds of ${PAGE_SECONDS} s runs`);
   const pages = await comparePages(h.port, captured, PAGE_SECONDS, ROUNDS);
   for (const { page, kinds: k } of pages) {
@@ -231,8 +268,10 @@ try {
   // stopped before then, or one with fewer events, must not drop the million-event figures).
   const keptEvents = keptEventsSection(readFileSync('docs/performance.md', 'utf8'));
   const keptReal = keptRealPath(readFileSync('docs/performance.md', 'utf8'));
+  const keptPeer = keptPeerSection(readFileSync('docs/performance.md', 'utf8'));
   const withEvents = keptEvents ? spliceEventsSection(report, keptEvents) : report;
-  writeFileSync('docs/performance.md', keptReal ? spliceRealPath(withEvents, keptReal) : withEvents);
+  const withReal = keptReal ? spliceRealPath(withEvents, keptReal) : withEvents;
+  writeFileSync('docs/performance.md', keptPeer ? splicePeerSection(withReal, keptPeer) : withReal);
   console.log(`\n${report}`);
 
   const failures: string[] = [];

@@ -1,6 +1,7 @@
 /**
- * The Nuxt peer: the page bh /otc-allowance as a Nuxt 3 app under bench/peers/nuxt,
- * with its own package.json and lock. The bench installs it on demand (`npm ci` in that folder,
+ * The Nuxt peer: the product's bh /otc-allowance page as a Nuxt 3 app under bench/peers/nuxt,
+ * with its own package.json and lock; its page is made from the product's at bench time
+ * (bench/peer-snapshot.ts), so build it after writing the snapshot. The bench installs it on demand (`npm ci` in that folder,
  * from the npm registry; never a dependency of the product), builds it with nitro's
  * `cloudflare_module` preset, and serves the built Worker from the same Miniflare as the product,
  * behind a static-assets router of its own (its `.output/public`), on PEER_HOST.
@@ -41,14 +42,15 @@ export function buildPeer(log: (text: string) => void = () => {}): PeerBuild {
   return build;
 }
 
-/** Whether `output` is newer than every source of the peer (its app, its lock, the product's stylesheet it inlines). */
+/** Whether `output` is newer than every source of the peer (its app, its lock, the snapshot of the product's page). */
 function builtAfterSources(output: string): boolean {
   if (!existsSync(output)) return false;
   const built = statSync(output).mtimeMs;
   const sources = [
     ...['nuxt.config.ts', 'app.vue', 'package-lock.json'].map((f) => join(PEER_DIR, f)),
-    ...['pages', 'components'].flatMap((d) => readdirSync(join(PEER_DIR, d)).map((f) => join(PEER_DIR, d, f))),
-    resolve('src/ui/styles.css'),
+    ...['pages', 'server', 'snapshot'].flatMap((d) =>
+      readdirSync(join(PEER_DIR, d), { recursive: true, encoding: 'utf8' }).map((f) => join(PEER_DIR, d, f)),
+    ),
   ];
   return sources.every((f) => statSync(f).mtimeMs < built);
 }
@@ -68,12 +70,17 @@ function peerModules(serverDir: string): { type: 'ESModule'; path: string }[] {
   return [main, ...files.filter((f) => f !== main)].map((path) => ({ type: 'ESModule', path }));
 }
 
-/** Miniflare worker options for the peer: its modules, its assets, its own route. */
-export function peerWorker(build: PeerBuild, compatibilityDate: string | undefined): object {
+/**
+ * Miniflare worker options for the peer: its modules, its assets, its own route, a KV namespace
+ * for stored answers and the sandbox's origin (the page's tag-manager and ad scripts point there).
+ */
+export function peerWorker(build: PeerBuild, compatibilityDate: string | undefined, sandboxOrigin: string): object {
   return {
     name: 'peer-nuxt',
     compatibilityDate,
     compatibilityFlags: ['nodejs_compat'],
+    bindings: { SANDBOX_ORIGIN: sandboxOrigin },
+    kvNamespaces: { ANSWERS: 'peer-answers' },
     modulesRoot: build.serverDir,
     modules: peerModules(build.serverDir),
     routes: [`${PEER_HOST}/*`],

@@ -17,6 +17,7 @@ import { constantPath, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
 import { firstVisit } from './visitors';
 import { keptProfiles, PROFILE_END, PROFILE_START, profileBlock } from './profile-doc';
+import { inspect } from './inspector';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? '4');
 const LABEL = process.env.PROFILE_LABEL ?? 'current';
@@ -40,36 +41,6 @@ interface CpuProfile {
   endTime: number;
   samples?: number[];
   timeDeltas?: number[];
-}
-
-/** A minimal DevTools protocol client over the inspector's WebSocket (Node 22 has WebSocket). */
-async function inspect(url: string) {
-  const ws = new WebSocket(url);
-  await new Promise<void>((resolveOpen, reject) => {
-    ws.addEventListener('open', () => resolveOpen(), { once: true });
-    ws.addEventListener('error', () => reject(new Error(`inspector at ${url} refused the connection`)), {
-      once: true,
-    });
-  });
-  let next = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
-  ws.addEventListener('message', (event: MessageEvent<string>) => {
-    const message = JSON.parse(event.data) as { id?: number; result?: unknown; error?: { message: string } };
-    if (message.id === undefined) return;
-    const done = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.error) throw new Error(`inspector: ${message.error.message}`);
-    done?.(message.result);
-  });
-  return {
-    send: <T>(method: string, params: object = {}) =>
-      new Promise<T>((resolveCall) => {
-        const id = next++;
-        waiting.set(id, resolveCall as (result: unknown) => void);
-        ws.send(JSON.stringify({ id, method, params }));
-      }),
-    close: () => ws.close(),
-  };
 }
 
 /** The inspector target of the product Worker (workerd lists its isolates at /json). */

@@ -1,23 +1,23 @@
-// The bench's Nuxt 3 peer: the product's bh /otc-allowance page as a Nuxt app,
-// server-rendered on workerd with nitro's cloudflare_module preset (bench/peer.ts serves it).
+// The bench's Nuxt 3 peer: the product's bh /otc-allowance page, made from the product's own page at
+// bench time (bench/peer-snapshot.ts writes snapshot/), server-rendered on workerd with nitro's
+// cloudflare_module preset (bench/peer.ts serves it on the bench's Miniflare).
 export default defineNuxtConfig({
   compatibilityDate: '2025-07-15',
   ssr: true,
   telemetry: false,
   devtools: { enabled: false },
-  // The page inlines its stylesheet itself (with the nonce), as the product does; no second copy.
-  features: { inlineStyles: false },
-  nitro: { preset: 'cloudflare_module', minify: true },
-  app: {
-    head: {
-      htmlAttrs: { lang: 'en' },
-      meta: [
-        { charset: 'utf-8' },
-        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-        { name: 'robots', content: 'noindex, nofollow' },
-        { name: 'theme-color', content: '#0b5cab' },
-      ],
-      link: [{ rel: 'icon', href: '/favicons/bh.svg', type: 'image/svg+xml' }],
-    },
+  features: {
+    // The page inlines the product's stylesheet itself (with the nonce); no second copy.
+    inlineStyles: false,
+    // The product's own client scripts hydrate its islands; Nuxt's Vue client and payload would be a
+    // second, unused copy of the page's state in every response.
+    noScripts: true,
   },
+  // The body is the product's markup: React's text separators (<!-- -->) and its whitespace kept as sent.
+  vue: { compilerOptions: { comments: true, whitespace: 'preserve' } },
+  // The markup's URLs (/build/…, /api/…) are the product's routes as written, not files for Vite to import.
+  vite: { vue: { template: { transformAssetUrls: false } } },
+  nitro: { preset: 'cloudflare_module', minify: true },
+  // Every head element comes from the product's page (pages/otc-allowance.vue), in its order.
+  app: { head: { charset: '', viewport: '', meta: [], link: [], script: [], style: [] } },
 });
