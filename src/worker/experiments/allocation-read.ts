@@ -7,6 +7,7 @@
  * a value that is not an allocation is `failed`, and the caller falls back to the fixed weights.
  */
 import { z } from 'zod';
+import { logJson } from '../observability/log';
 import { ALLOCATION_PREFIX } from './allocations';
 
 const storedAllocationSchema = z.object({
@@ -35,6 +36,18 @@ export const allocationMemo = { ms: 10_000 };
 const memo = new Map<string, { until: number; read: Promise<AllocationRead> }>();
 
 async function readOnce(kv: KVNamespace, experimentId: string): Promise<AllocationRead> {
+  const read = await readFromKv(kv, experimentId);
+  // Logged once a read (the isolate keeps a failed read as long as a good one), not once a visitor.
+  if (read.status === 'failed')
+    logJson('warn', 'experiment allocation unreadable; fixed weights', {
+      where: 'experiments.allocation-read',
+      experiment: experimentId,
+      error: read.error.slice(0, 200),
+    });
+  return read;
+}
+
+async function readFromKv(kv: KVNamespace, experimentId: string): Promise<AllocationRead> {
   try {
     const value = await kv.get<unknown>(`${ALLOCATION_PREFIX}${experimentId}`, {
       type: 'json',

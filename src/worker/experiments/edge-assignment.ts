@@ -12,7 +12,6 @@
 import type { Context } from 'hono';
 import type { Experiment, RouteRecord } from '../../routes/schema';
 import type { AppEnv } from '../env';
-import { logJson } from '../observability/log';
 import { recordMetric } from '../operations/metrics';
 import { applyExperiment, uniformOf, withVariant } from '../tracking/experiments';
 import { latestAllocation, type AllocationShares } from './allocation-read';
@@ -64,14 +63,7 @@ export async function optimisedExperiment(c: Context<AppEnv>, route: Pick<RouteR
   const experiment = route.experiment;
   if (known.assignment || !experiment?.active) return known;
   const read = await latestAllocation(c.env.CACHE, experiment.id);
-  if (read.status === 'failed') {
-    recordMetric(c.env, 'experiment.fallback', experiment.id);
-    logJson('warn', 'experiment allocation unreadable; fixed weights', {
-      where: 'experiments.allocation-read',
-      experiment: experiment.id,
-      error: read.error.slice(0, 200),
-    });
-  }
+  if (read.status === 'failed') recordMetric(c.env, 'experiment.fallback', experiment.id);
   const shares = read.status === 'ok' ? currentShares(experiment, read.allocation) : null;
   const id = chooseVariant(experiment, anonymousId, shares);
   const variant = experiment.variants.find((v) => v.id === id);
