@@ -74,7 +74,14 @@ export interface HealthReport {
 
 type HealthEnv = Pick<Env, 'DB'> & ConfigEnv;
 
-const DAILY_TASKS = ['lead-retention', 'events-hot-window', 'archive-erasures', 'archive-compaction', 'ops-counters'];
+const DAILY_TASKS = [
+  'lead-retention',
+  'events-hot-window',
+  'archive-erasures',
+  'archive-compaction',
+  'ops-counters',
+  'revenue-retention',
+];
 
 function kidOf(secret: string | undefined): string | null {
   try {
