@@ -32,6 +32,7 @@ import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSectio
 import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
 import { loadavg } from 'node:os';
 import { benchPostbacks } from './postbacks';
+import { benchExperiments, renderExperimentsSection, spliceExperimentsSection } from './experiments';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -154,6 +155,33 @@ if (ONLY === 'postbacks') {
   } finally {
     await ph.close();
   }
+}
+
+// `npm run bench -- --only=experiments`: a page with an optimise experiment beside a fixed one and none (its section of docs/performance.md).
+if (ONLY === 'experiments') {
+  buildAll();
+  const xh = await startHarness();
+  try {
+    const rows = await benchExperiments(xh, PAGE_SECONDS, ROUNDS, log);
+    for (const r of rows)
+      log(
+        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request${r.non200 ? `, ${r.non200} not 200` : ''}`,
+      );
+    const failed = rows.some((r) => r.non200 > 0);
+    if (failed) console.error('[bench] FAILED: a page answered other than 200');
+    else
+      writeFileSync(
+        'docs/performance.md',
+        spliceExperimentsSection(
+          readFileSync('docs/performance.md', 'utf8'),
+          renderExperimentsSection(rows, new Date().toISOString(), loadavg()),
+        ),
+      );
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await xh.close();
+  }
+  process.exit();
 }
 
 if (ONLY === 'events') {

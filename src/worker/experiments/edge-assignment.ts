@@ -3,7 +3,7 @@
  * a variant keeps it (the signed cookie, assignment-cookie.ts) even after the bandit's shares move;
  * a new one is split by the latest allocation: the holdout share by the experiment's fixed weights,
  * the rest by the bandit's shares, or all of it to the winner once the stop rule held. The choice
- * is a pure function of the visitor's anonymous id and the allocation (two stable uniform numbers),
+ * is a pure function of the visitor's anonymous id and the allocation (visitor-buckets.ts),
  * so two tabs opened at once by a new visitor get the same variant. With no allocation stored yet
  * the fixed weights decide; when KV fails they decide too, and the fallback is counted
  * (`experiment.fallback`) so a broken allocation read shows on the health page, not only in
@@ -13,17 +13,10 @@ import type { Context } from 'hono';
 import type { Experiment, RouteRecord } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { recordMetric } from '../operations/metrics';
-import { applyExperiment, uniformOf, withVariant } from '../tracking/experiments';
+import { applyExperiment, withVariant } from '../tracking/experiments';
 import { latestAllocation, type AllocationShares } from './allocation-read';
 import { DEFAULT_BANDIT, pickVariant } from './thompson';
-
-/** The visitor's two stable uniform numbers for an experiment: where they fall, and whether in the holdout. */
-export function visitorBuckets(experimentId: string, anonymousId: string): { bucket: number; holdout: number } {
-  return {
-    bucket: uniformOf(`${experimentId}:${anonymousId}`),
-    holdout: uniformOf(`${experimentId}:holdout:${anonymousId}`),
-  };
-}
+import { visitorBuckets } from './visitor-buckets';
 
 /**
  * The optimised shares of the experiment's current variants: the winner alone once there is one,

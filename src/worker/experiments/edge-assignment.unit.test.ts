@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allocationMemo, latestAllocation } from './allocation-read';
 import { decodeAssignments, encodeAssignments } from './assignment-cookie';
-import { chooseVariant, currentShares, visitorBuckets } from './edge-assignment';
+import { chooseVariant, currentShares } from './edge-assignment';
+import { visitorBuckets } from './visitor-buckets';
 
 const VARIANTS = [
   { id: 'control', weight: 1, config: {} },

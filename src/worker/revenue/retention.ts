@@ -3,8 +3,8 @@
  * A lease's history row exists so a call payout that arrives later still finds the visit that
  * showed the number; a visit's value row, so a click or lead payout finds it by its ref, a payout
  * adds to it, and an ad platform can be told a value adjustment with its click ids. Past the
- * partners' windows for paying and adjusting, and Google Ads' 90-day click window, neither can
- * be used again. The report's money is in revenue_rollups (kept by triggers, never pruned); the
+ * partners' windows for paying and adjusting (designed for 30 days) and Google Ads' 90-day click
+ * window, neither can be used again. The report's money is in revenue_rollups (kept by triggers, never pruned); the
  * variance the bandit needs is summed per day and variant into variant_value_days before a day's
  * visit rows go, in the same batch, so the experiment figures are the same before and after.
  *

@@ -20,20 +20,6 @@ function fnv1a(text: string): number {
 }
 
 /**
- * A stable uniform number in [0, 1) for a text: FNV-1a then murmur3's finaliser, whose avalanche
- * makes the high bits (which the division keeps) as good as the low ones.
- */
-export function uniformOf(text: string): number {
-  let h = fnv1a(text);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
-/**
  * The visitor's variant: a bucket from a hash of experiment id and visitor id, walked through
  * the cumulative weights. Sticky while the weights stay as they are; an inactive experiment
  * assigns nobody.
