@@ -25,6 +25,8 @@ export interface ExperimentBenchRow {
   kind: 'first visit' | 'returning';
   rps: number;
   cpuMs: number;
+  /** Median over rounds of this page's CPU a request over the no-experiment page's in the same round (drift cancels). */
+  cpuVsNone: number;
   non200: number;
 }
 
@@ -55,7 +57,9 @@ export async function benchExperiments(
   }
   const runs = new Map<string, { rps: number[]; cpu: number[]; non200: number }>();
   for (let round = 0; round < rounds; round++) {
-    for (const page of PAGES)
+    // The order rotates by round: the run after another pays for its garbage, and that must not always be one page's.
+    const order = PAGES.map((_, i) => PAGES[(i + round) % PAGES.length] ?? PAGES[0]);
+    for (const page of order)
       for (const kind of ['first visit', 'returning'] as const) {
         const each = kind === 'first visit' ? firstVisit() : rotating(returning.get(page.path) ?? []);
         const r = await withWorkerdCpu(() => runLoad({ port: h.port, host, path: page.path, seconds, each }));
@@ -71,12 +75,14 @@ export async function benchExperiments(
   return PAGES.flatMap((page) =>
     (['first visit', 'returning'] as const).map((kind) => {
       const entry = runs.get(`${page.path}|${kind}`) ?? { rps: [], cpu: [], non200: 0 };
+      const none = runs.get(`${PAGES[0].path}|${kind}`)?.cpu ?? [];
       return {
         path: page.path,
         label: page.label,
         kind,
         rps: median(entry.rps),
         cpuMs: median(entry.cpu),
+        cpuVsNone: median(entry.cpu.map((cpu, i) => cpu / (none[i] ?? Number.NaN))),
         non200: entry.non200,
       };
     }),
@@ -93,7 +99,7 @@ export function renderExperimentsSection(rows: ExperimentBenchRow[], at: string,
   const lines = PAGES.map((page) => {
     const first = figure(page.path, 'first visit');
     const back = figure(page.path, 'returning');
-    return `| bh ${page.path} | ${page.label} | ${first?.rps.toFixed(0) ?? '?'} | ${first?.cpuMs.toFixed(3) ?? '?'} | ${back?.rps.toFixed(0) ?? '?'} | ${back?.cpuMs.toFixed(3) ?? '?'} |`;
+    return `| bh ${page.path} | ${page.label} | ${first?.rps.toFixed(0) ?? '?'} | ${first?.cpuMs.toFixed(3) ?? '?'} | ${first?.cpuVsNone.toFixed(2) ?? '?'} | ${back?.rps.toFixed(0) ?? '?'} | ${back?.cpuMs.toFixed(3) ?? '?'} | ${back?.cpuVsNone.toFixed(2) ?? '?'} |`;
   });
   return [
     BEGIN,
@@ -103,10 +109,11 @@ export function renderExperimentsSection(rows: ExperimentBenchRow[], at: string,
     'and form on one Miniflare, 8 connections, interleaved rounds, medians; a first visit is a new visitor on every',
     'request, a returning visitor one of 64 who saw that page before (for the optimise page: their assignment',
     `cookie). Load average ${load.map((l) => l.toFixed(1)).join(', ')} when the run ended, on 2 cores shared with`,
-    "other agents' test runs: requests per second move with that load; workerd CPU per request is the steadier figure.",
+    "other agents' test runs: requests per second move with that load; workerd CPU per request is the steadier figure,",
+    'and its ratio to the no-experiment page of the same round (median over rounds) steadier still.',
     '',
-    '| page | experiment | first visit req/s | CPU ms | returning req/s | CPU ms |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| page | experiment | first visit req/s | CPU ms | CPU vs none | returning req/s | CPU ms | CPU vs none |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...lines,
     END,
   ].join('\n');

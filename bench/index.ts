@@ -165,7 +165,7 @@ if (ONLY === 'experiments') {
     const rows = await benchExperiments(xh, PAGE_SECONDS, ROUNDS, log);
     for (const r of rows)
       log(
-        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request${r.non200 ? `, ${r.non200} not 200` : ''}`,
+        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request (${r.cpuVsNone.toFixed(2)} of no experiment's)${r.non200 ? `, ${r.non200} not 200` : ''}`,
       );
     const failed = rows.some((r) => r.non200 > 0);
     if (failed) console.error('[bench] FAILED: a page answered other than 200');
