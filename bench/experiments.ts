@@ -27,6 +27,8 @@ export interface ExperimentBenchRow {
   cpuMs: number;
   /** Median over rounds of this page's CPU a request over the no-experiment page's in the same round (drift cancels). */
   cpuVsNone: number;
+  /** That ratio in each round, for the spread. */
+  cpuVsNoneRounds: number[];
   non200: number;
 }
 
@@ -76,13 +78,15 @@ export async function benchExperiments(
     (['first visit', 'returning'] as const).map((kind) => {
       const entry = runs.get(`${page.path}|${kind}`) ?? { rps: [], cpu: [], non200: 0 };
       const none = runs.get(`${PAGES[0].path}|${kind}`)?.cpu ?? [];
+      const ratios = entry.cpu.map((cpu, i) => cpu / (none[i] ?? Number.NaN));
       return {
         path: page.path,
         label: page.label,
         kind,
         rps: median(entry.rps),
         cpuMs: median(entry.cpu),
-        cpuVsNone: median(entry.cpu.map((cpu, i) => cpu / (none[i] ?? Number.NaN))),
+        cpuVsNone: median(ratios),
+        cpuVsNoneRounds: ratios,
         non200: entry.non200,
       };
     }),
@@ -115,6 +119,16 @@ export function renderExperimentsSection(rows: ExperimentBenchRow[], at: string,
     '| page | experiment | first visit req/s | CPU ms | CPU vs none | returning req/s | CPU ms | CPU vs none |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...lines,
+    '',
+    'CPU vs none in each round (first visit / returning), for the spread a difference must beat:',
+    '',
+    ...PAGES.slice(1).map((page) => {
+      const rounds = (kind: ExperimentBenchRow['kind']) =>
+        figure(page.path, kind)
+          ?.cpuVsNoneRounds.map((x) => x.toFixed(2))
+          .join(', ') ?? '?';
+      return `- bh ${page.path}: ${rounds('first visit')} / ${rounds('returning')}`;
+    }),
     END,
   ].join('\n');
 }
@@ -124,4 +138,11 @@ export function spliceExperimentsSection(doc: string, section: string): string {
   const end = doc.indexOf(END);
   if (start < 0 || end < start) return `${doc.trimEnd()}\n\n${section}\n`;
   return doc.slice(0, start) + section + doc.slice(end + END.length);
+}
+
+/** The section as the last run of this mode left it, for the full bench to keep. */
+export function keptExperimentsSection(doc: string): string | null {
+  const start = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  return start < 0 || end < start ? null : doc.slice(start, end + END.length);
 }

@@ -32,7 +32,12 @@ import { benchEvents, keptEventsSection, renderEventsSection, spliceEventsSectio
 import { benchRealPath, keptRealPath, renderRealPath, spliceRealPath } from './real-path';
 import { loadavg } from 'node:os';
 import { benchPostbacks } from './postbacks';
-import { benchExperiments, renderExperimentsSection, spliceExperimentsSection } from './experiments';
+import {
+  benchExperiments,
+  keptExperimentsSection,
+  renderExperimentsSection,
+  spliceExperimentsSection,
+} from './experiments';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -165,7 +170,7 @@ if (ONLY === 'experiments') {
     const rows = await benchExperiments(xh, PAGE_SECONDS, ROUNDS, log);
     for (const r of rows)
       log(
-        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request (${r.cpuVsNone.toFixed(2)} of no experiment's)${r.non200 ? `, ${r.non200} not 200` : ''}`,
+        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request (${r.cpuVsNone.toFixed(2)} of no experiment's; rounds ${r.cpuVsNoneRounds.map((x) => x.toFixed(2)).join(', ')})${r.non200 ? `, ${r.non200} not 200` : ''}`,
       );
     const failed = rows.some((r) => r.non200 > 0);
     if (failed) console.error('[bench] FAILED: a page answered other than 200');
@@ -259,8 +264,13 @@ try {
   // stopped before then, or one with fewer events, must not drop the million-event figures).
   const keptEvents = keptEventsSection(readFileSync('docs/performance.md', 'utf8'));
   const keptReal = keptRealPath(readFileSync('docs/performance.md', 'utf8'));
+  const keptExperiments = keptExperimentsSection(readFileSync('docs/performance.md', 'utf8'));
   const withEvents = keptEvents ? spliceEventsSection(report, keptEvents) : report;
-  writeFileSync('docs/performance.md', keptReal ? spliceRealPath(withEvents, keptReal) : withEvents);
+  const withReal = keptReal ? spliceRealPath(withEvents, keptReal) : withEvents;
+  writeFileSync(
+    'docs/performance.md',
+    keptExperiments ? spliceExperimentsSection(withReal, keptExperiments) : withReal,
+  );
   console.log(`\n${report}`);
 
   const failures: string[] = [];
