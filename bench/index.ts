@@ -35,6 +35,12 @@ import { benchPostbacks } from './postbacks';
 import { checkSamePeerPage, comparePeer, peerFailures, preparePeer } from './peer-compare';
 import { profilePeer } from './peer-profile';
 import { keptExplanation, keptPeerSection, renderPeerSection, splicePeerSection } from './peer-section';
+import {
+  benchExperiments,
+  keptExperimentsSection,
+  renderExperimentsSection,
+  spliceExperimentsSection,
+} from './experiments';
 
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
@@ -183,6 +189,33 @@ if (ONLY === 'peer') {
   process.exit();
 }
 
+// `npm run bench -- --only=experiments`: a page with an optimise experiment beside a fixed one and none (its section of docs/performance.md).
+if (ONLY === 'experiments') {
+  buildAll();
+  const xh = await startHarness();
+  try {
+    const rows = await benchExperiments(xh, PAGE_SECONDS, ROUNDS, log);
+    for (const r of rows)
+      log(
+        `${r.path} (${r.label}), ${r.kind}: ${r.rps.toFixed(0)} req/s, workerd CPU ${r.cpuMs.toFixed(3)} ms a request (${r.cpuVsNone.toFixed(2)} of no experiment's; rounds ${r.cpuVsNoneRounds.map((x) => x.toFixed(2)).join(', ')})${r.non200 ? `, ${r.non200} not 200` : ''}`,
+      );
+    const failed = rows.some((r) => r.non200 > 0);
+    if (failed) console.error('[bench] FAILED: a page answered other than 200');
+    else
+      writeFileSync(
+        'docs/performance.md',
+        spliceExperimentsSection(
+          readFileSync('docs/performance.md', 'utf8'),
+          renderExperimentsSection(rows, new Date().toISOString(), loadavg()),
+        ),
+      );
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await xh.close();
+  }
+  process.exit();
+}
+
 // `npm run bench -- --only=peer-profile`: where the Nuxt peer's CPU goes, by built module (printed).
 if (ONLY === 'peer-profile') {
   buildAll();
@@ -269,9 +302,14 @@ try {
   const keptEvents = keptEventsSection(readFileSync('docs/performance.md', 'utf8'));
   const keptReal = keptRealPath(readFileSync('docs/performance.md', 'utf8'));
   const keptPeer = keptPeerSection(readFileSync('docs/performance.md', 'utf8'));
+  const keptExperiments = keptExperimentsSection(readFileSync('docs/performance.md', 'utf8'));
   const withEvents = keptEvents ? spliceEventsSection(report, keptEvents) : report;
   const withReal = keptReal ? spliceRealPath(withEvents, keptReal) : withEvents;
-  writeFileSync('docs/performance.md', keptPeer ? splicePeerSection(withReal, keptPeer) : withReal);
+  const withPeer = keptPeer ? splicePeerSection(withReal, keptPeer) : withReal;
+  writeFileSync(
+    'docs/performance.md',
+    keptExperiments ? spliceExperimentsSection(withPeer, keptExperiments) : withPeer,
+  );
   console.log(`\n${report}`);
 
   const failures: string[] = [];

@@ -45,6 +45,8 @@ export interface MintOptions {
   ip?: string;
   /** Another host for the brand's pages (the baseline Worker of `npm run cpu -- --against`). */
   host?: string;
+  /** The first page the visitor sees (default '/'); an experiment's page gives them its variant. */
+  landing?: string;
 }
 
 export async function mintVisitor(
@@ -54,7 +56,7 @@ export async function mintVisitor(
 ): Promise<Record<string, string>> {
   const host = options.host ?? `${brand}.localhost`;
   const ip: Record<string, string> = options.ip ? { 'cf-connecting-ip': options.ip } : {};
-  const first = await send(port, 'GET', host, '/', { 'user-agent': BENCH_USER_AGENT, ...ip });
+  const first = await send(port, 'GET', host, options.landing ?? '/', { 'user-agent': BENCH_USER_AGENT, ...ip });
   if (first.status !== 200) throw new Error(`first visit to ${brand}: ${first.status}`);
   const jar = cookieHeader(first.headers);
   if (!jar.size) throw new Error(`first visit to ${brand}: no cookies set`);

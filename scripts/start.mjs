@@ -42,7 +42,9 @@ const vars = [
 ].flatMap((v) => ['--var', v]);
 const wrangler = spawn(
   'wrangler',
-  ['dev', '--port', port, '--ip', '127.0.0.1', '--local', ...vars, ...process.argv.slice(2)],
+  // --test-scheduled: the crons run on demand at /__scheduled?cron=... (wrangler dev fires none by itself),
+  // e.g. the experiments' recompute (*/15 * * * *) after a few visits.
+  ['dev', '--port', port, '--ip', '127.0.0.1', '--local', '--test-scheduled', ...vars, ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     env,

@@ -93,13 +93,17 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
 
 /**
  * An edge experiment on a page: operators start and stop it by editing `active`.
- * Each visitor is assigned once, sticky from the anonymous id (src/worker/tracking/experiments.ts);
- * the server renders the variant's config, so there is no flicker.
+ * `fixed` (the default): each visitor's variant is a hash of the anonymous id over the weights
+ * (src/worker/tracking/experiments.ts). `optimise`: new visitors are split by the revenue bandit's
+ * latest allocation (the weights still rule its holdout), and the variant first given is stored
+ * for the visitor (src/worker/experiments/edge-assignment.ts). Either way the server renders the
+ * variant's config, so there is no flicker.
  */
 export const experimentSchema = z
   .strictObject({
     id: slug,
     active: z.boolean(),
+    mode: z.enum(['fixed', 'optimise']).default('fixed'),
     variants: z
       .array(
         z.strictObject({

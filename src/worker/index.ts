@@ -34,7 +34,7 @@ import {
 } from './operations';
 import { postbackApi } from './revenue';
 import { handleAdConversionBatch, isAdConversionQueue } from './ad-conversions';
-import { recomputeAllocations } from './experiments';
+import { experimentAssignments, recomputeAllocations } from './experiments';
 
 /** wrangler.toml's third cron: the revenue bandit's allocations. */
 const BANDIT_CRON = '*/15 * * * *';
@@ -65,6 +65,8 @@ app.use('*', writeGuard);
 // Missing or development secrets: 503 for the routes they guard, before any cookie is read.
 app.use('*', requireConfiguration);
 app.use('*', visitorMiddleware);
+// The visitor's variants of `optimise` experiments (a signed cookie), for pages and every event's tagging.
+app.use('*', experimentAssignments);
 // Global Privacy Control seen once is kept for the rest of the visit and later ones (a cookie).
 app.use('*', rememberOptOut);
 // Rate limits on what costs money or writes (src/worker/defence/limit-rules.ts); pages never consult them.

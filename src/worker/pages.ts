@@ -44,6 +44,7 @@ import { formQuoteToken } from './funnel/form-token';
 import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/registry';
 import { applyExperiment, buildPageTracking } from './tracking';
+import { optimisedExperiment } from './experiments';
 import { logJson } from './observability/log';
 import { recordPageServed } from './visit';
 import { placementFor } from '../partners/mediaalpha/call-context';
@@ -110,11 +111,13 @@ async function renderRoute(
   // Home and legal pages speak the brand's language (m10es: Spanish) and sell its product.
   const language = pageLanguage(route, brand.defaultLanguage);
   const baseConfig = localizedConfig(route, brand);
-  // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker.
-  const { config, assignment } = applyExperiment(
-    { config: baseConfig, experiment: route.experiment },
-    c.get('anonymousId'),
-  );
+  // Edge experiment: the visitor's sticky variant is rendered on the server, so no flicker (an
+  // `optimise` one's is stored for the visitor, src/worker/experiments/edge-assignment.ts).
+  const experimentRoute = { config: baseConfig, experiment: route.experiment };
+  const { config, assignment } =
+    route.experiment?.mode === 'optimise'
+      ? await optimisedExperiment(c, experimentRoute)
+      : applyExperiment(experimentRoute, c.get('anonymousId'));
   // The consent text this page shows goes into the catalog (once per isolate, in the background).
   if (config.form) noteConsentShown(c, config.form, language);
   // Personal fields in the address prefill the form (stored, never logged; spec section 2).

@@ -59,21 +59,23 @@ export async function finishMedicare(
   v: Visitor,
   sellers: readonly string[] = [],
   contact: Record<string, string> = medicareContactOf(v),
-  options: { turnstile?: boolean; extra?: Record<string, string> } = {},
+  options: { turnstile?: boolean; extra?: Record<string, string>; base?: string } = {},
   person: { firstName: string; lastName: string; zipcode: string } = {
     firstName: 'Ada',
     lastName: 'Lovelace',
     zipcode: '33101',
   },
 ) {
-  await submitStep(v, '/get-yours-otc/zip', { zipcode: person.zipcode });
-  await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
-  await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
-  await submitStep(v, '/get-yours-otc/name', { firstName: person.firstName, lastName: person.lastName });
-  const page = await consentPage(v, '/get-yours-otc/contact');
+  // Another page of the Medicare form (the same steps) when `base` names it.
+  const base = options.base ?? '/get-yours-otc';
+  await submitStep(v, `${base}/zip`, { zipcode: person.zipcode });
+  await submitStep(v, `${base}/medicare`, { haveMedicare: '1' });
+  await submitStep(v, `${base}/medicaid`, { haveMedicaid: '0' });
+  await submitStep(v, `${base}/name`, { firstName: person.firstName, lastName: person.lastName });
+  const page = await consentPage(v, `${base}/contact`);
   await atHumanPace(v);
   const ticks = Object.fromEntries(sellers.map((id) => [`consentSeller:${id}`, 'yes']));
-  const res = await v.post('/get-yours-otc/contact', {
+  const res = await v.post(`${base}/contact`, {
     ...hiddenFieldsOf(page.raw),
     submissionId: submissionIdOf(page.raw),
     ...contact,

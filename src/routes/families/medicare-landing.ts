@@ -122,7 +122,30 @@ export const medicareLandingPages = [
       { name: 'search-4-benefits', headline: 'Search Medicare benefits available in your area' },
       { name: 'search-med-z5d', headline: 'Search Medicare Advantage plans near you' },
       { name: 'unlock-hidden-benefits', headline: 'Benefits many people on Medicare do not know they could have' },
-      { name: 'new-senior-benefits', headline: 'New to Medicare? See the benefits plans in your area offer' },
+      {
+        name: 'new-senior-benefits',
+        headline: 'New to Medicare? See the benefits plans in your area offer',
+        // Edge experiment in optimise mode: the revenue bandit moves new visitors to the headline
+        // that earns the most per visitor; the weights rule its holdout. Stop it with active: false.
+        experiment: {
+          id: 'new-senior-headline',
+          active: true,
+          mode: 'optimise',
+          variants: [
+            { id: 'control', weight: 1 },
+            {
+              id: 'zip-first',
+              weight: 1,
+              config: { headline: 'New to Medicare? Enter your ZIP code to see what plans near you offer' },
+            },
+            {
+              id: 'extra-benefits',
+              weight: 1,
+              config: { headline: 'New to Medicare? Check which plans near you include dental, vision and hearing' },
+            },
+          ],
+        },
+      },
       { name: 'get-benefits-a4b', headline: 'Get help comparing Medicare benefits in your area' },
       { name: 'get-benefits-b5c', headline: 'Dental, vision and hearing: check if a plan near you includes them' },
       {

@@ -97,7 +97,7 @@ eventApi.post('/event/create', async (c) => {
     ...props,
     // The visitor's variant of the page's experiment on every event of that page (page views,
     // submits, clicks), computed as the page was rendered, so the rollups split them by variant.
-    ...experimentOfPage(props.page?.name, c.var.anonymousId),
+    ...experimentOfPage(c, props.page?.name),
     // What the browser must not decide: the brand comes from the host, ip and geo from
     // Cloudflare, visitor and session from the signed cookies.
     brand: { id: brand.id, name: brand.name },

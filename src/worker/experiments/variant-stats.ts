@@ -1,8 +1,9 @@
 /**
  * What the bandit and the report know about each variant of an experiment: visitors (sessions
  * that viewed the experiment's page in that variant, from the event rollups) and revenue per
- * visit (realized where paid, expected otherwise, from the visits' value rows), with its square
- * for the variance. Variant keys are "experiment:variant", as the rollups store them.
+ * visit (realized where paid, expected otherwise, from the visits' value rows and, for days the
+ * retention cron pruned, their per-day sums), with its square for the variance. Variant keys are
+ * "experiment:variant", as the rollups store them.
  */
 import type { VariantStats } from './thompson';
 
@@ -21,15 +22,21 @@ export async function loadVariantStats(
     db
       .prepare(`SELECT variant, SUM(visits) AS visits FROM event_rollups WHERE variant <> '' ${days} GROUP BY variant`)
       .bind(...binds),
+    // Live value rows, and the sums of the days the retention cron pruned (variant_value_days).
     db
       .prepare(
-        `SELECT variant, COUNT(*) AS visits, SUM(v) AS revenue, SUM(v * v) AS squared FROM (
-           SELECT variant, (CASE WHEN payouts > 0 THEN realized_call_cents + realized_click_cents + realized_lead_cents
-             ELSE expected_cents END) / 100.0 AS v
-           FROM visit_values WHERE variant <> '' ${days}
+        `SELECT variant, SUM(visits) AS visits, SUM(revenue) AS revenue, SUM(squared) AS squared FROM (
+           SELECT variant, COUNT(*) AS visits, SUM(v) AS revenue, SUM(v * v) AS squared FROM (
+             SELECT variant, (CASE WHEN payouts > 0 THEN realized_call_cents + realized_click_cents + realized_lead_cents
+               ELSE expected_cents END) / 100.0 AS v
+             FROM visit_values WHERE variant <> '' ${days}
+           ) GROUP BY variant
+           UNION ALL
+           SELECT variant, SUM(visits), SUM(revenue), SUM(squared) FROM variant_value_days
+           WHERE variant <> '' ${days} GROUP BY variant
          ) GROUP BY variant`,
       )
-      .bind(...binds),
+      .bind(...binds, ...binds),
   ]);
   const byExperiment = new Map<string, Map<string, VariantStats>>();
   const entry = (key: string): VariantStats | null => {

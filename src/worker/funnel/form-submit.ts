@@ -48,6 +48,7 @@ function pageOf(c: Context<AppEnv>, path: string) {
   const { config } = applyExperiment(
     { config: match.route.config, experiment: match.route.experiment },
     c.var.anonymousId,
+    c.var.experimentAssignments,
   );
   return { route: match.route, config, step: match.step };
 }

@@ -11,6 +11,7 @@ import { moveOldLeads, sweepExpiredPersonal } from '../lead-archive';
 import { logJson } from '../observability/log';
 import { checkHealthAndAlert } from './alerts';
 import { flushMetrics } from './metrics';
+import { pruneRevenueTables } from '../revenue/retention';
 
 /**
  * The Cron Triggers (wrangler.toml [triggers]). Each task's outcome is a row in D1 `cron_runs`
@@ -35,6 +36,7 @@ export type CronTask =
   | 'partner-deletions'
   | 'archive-compaction'
   | 'ops-counters'
+  | 'revenue-retention'
   | 'health';
 
 interface TaskOutcome {
@@ -109,6 +111,11 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
         .all<{ day: string }>();
       for (const { day } of results) await startJob(env, { kind: 'compaction', day });
       return `${results.length} days to compact`;
+    },
+    // Lease history and visit value rows past the postback windows (src/worker/revenue/retention.ts).
+    'revenue-retention': async () => {
+      const pruned = await pruneRevenueTables(env.DB, now);
+      return `${pruned.leases} leases, ${pruned.visits} visit values (${pruned.days.length} days) pruned`;
     },
     'ops-counters': async () => {
       const cutoff = new Date(now.getTime() - KEEP_OPS_DAYS * 86_400_000);

@@ -87,6 +87,7 @@ const DAILY_TASKS = [
   'archive-erasures',
   'archive-compaction',
   'ops-counters',
+  'revenue-retention',
 ];
 
 function kidOf(secret: string | undefined): string | null {

@@ -23,7 +23,9 @@ export type MetricName =
   | 'event.accepted'
   | 'event.refused'
   | 'alert.sent'
-  | 'alert.failed';
+  | 'alert.failed'
+  /** An `optimise` experiment's allocation could not be read: a visitor assigned by the fixed weights. */
+  | 'experiment.fallback';
 
 interface MetricsEnv {
   METRICS?: AnalyticsEngineDataset;
@@ -55,6 +57,7 @@ const KEPT_IN_D1 = new Set<MetricName>([
   'event.refused',
   'alert.sent',
   'alert.failed',
+  'experiment.fallback',
 ]);
 
 /** One measurement: `value` is a duration in ms or a size; counted once. Never throws. */

@@ -4,7 +4,7 @@
  * number leased) would otherwise have nowhere for that payout to land. Dimensions come from the
  * lead row (brand, page, traffic source, paid flag) and the session's first event (campaign, click ids).
  */
-import { experimentOfPage } from '../tracking/experiments';
+import { fixedExperimentOfPage } from '../tracking/experiments';
 import { AD_CLICK_IDS, campaignOf, recordVisitValue } from './visit-value';
 
 interface LeadVisitRow {
@@ -18,6 +18,7 @@ interface LeadVisitRow {
   created_at: string;
   params: string | null;
   fbp: string | null;
+  variant: string | null;
 }
 
 export async function recordLeadVisit(
@@ -27,7 +28,10 @@ export async function recordLeadVisit(
   const lead = await env.DB.prepare(
     `SELECT l.session_id, l.visitor_id, l.brand, l.page, l.traffic_source, l.paid, l.gpc, l.created_at,
        (SELECT json_extract(e.properties, '$.session.urlParams') FROM events e WHERE e.session_id = l.session_id ORDER BY e.received_at LIMIT 1) AS params,
-       (SELECT json_extract(e.properties, '$.cookies._fbp') FROM events e WHERE e.session_id = l.session_id ORDER BY e.received_at LIMIT 1) AS fbp
+       (SELECT json_extract(e.properties, '$.cookies._fbp') FROM events e WHERE e.session_id = l.session_id ORDER BY e.received_at LIMIT 1) AS fbp,
+       (SELECT json_extract(e.properties, '$.experimentId') || ':' || json_extract(e.properties, '$.variantId') FROM events e
+          WHERE e.session_id = l.session_id AND e.page = l.page AND json_extract(e.properties, '$.variantId') IS NOT NULL
+          ORDER BY e.received_at LIMIT 1) AS variant
      FROM leads l WHERE l.id = ?`,
   )
     .bind(leadId)
@@ -49,7 +53,10 @@ export async function recordLeadVisit(
     }
     if (lead.fbp) clickIds.fbp = lead.fbp;
   }
-  const assignment = experimentOfPage(lead.page, lead.visitor_id);
+  // The variant the visitor saw is the one their events of that page carry (an `optimise`
+  // experiment's was stored for them and may differ from any hash); a fixed experiment's hash
+  // stands in when those events are gone.
+  const fixed = lead.variant ? null : fixedExperimentOfPage(lead.page, lead.visitor_id);
   await recordVisitValue(
     env,
     {
@@ -60,7 +67,7 @@ export async function recordLeadVisit(
       trafficSource: lead.traffic_source ?? '(direct)',
       campaign: campaignOf(typeof params.utm_campaign === 'string' ? params.utm_campaign : undefined),
       paid: lead.paid === 1,
-      variant: 'experimentId' in assignment ? `${assignment.experimentId}:${assignment.variantId}` : '',
+      variant: lead.variant ?? (fixed ? `${fixed.experimentId}:${fixed.variantId}` : ''),
       clickIds,
     },
     null,

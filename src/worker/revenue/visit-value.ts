@@ -52,7 +52,7 @@ export function visitDimensions(c: Context<AppEnv>, page: string | null | undefi
   const session = c.get('trackingSession') ?? c.get('signedSession');
   if (!session) return null;
   const params = session.urlParams;
-  const assignment = experimentOfPage(page, c.var.anonymousId);
+  const assignment = experimentOfPage(c, page);
   const clickIds: Record<string, string> = {};
   // A GPC visit is never told to an ad platform, so its click ids are not kept for one either.
   if (!session.gpc) {

@@ -69,7 +69,7 @@ export function serverEvent(
     properties: {
       ...properties,
       ...context,
-      ...experimentOfPage(options.page, anonymousId),
+      ...experimentOfPage(c, options.page),
       ipLookup: ipLookupFromRequest(c.req.raw),
       source: 'server',
     },

@@ -97,7 +97,7 @@ async function noJsEvent(c: Context<AppEnv>, input: NoJsEventInput): Promise<Que
     properties: {
       ...stripPersonalProperties(input.properties),
       ...context,
-      ...experimentOfPage(input.route.name, anonymousId),
+      ...experimentOfPage(c, input.route.name),
       ipLookup: ipLookupFromRequest(c.req.raw),
       source: 'no-js',
     },
@@ -176,6 +176,7 @@ noscriptViewApi.get(NOSCRIPT_VIEW_PATH, async (c) => {
   const { config } = applyExperiment(
     { config: match.route.config, experiment: match.route.experiment },
     c.var.anonymousId,
+    c.var.experimentAssignments,
   );
   const resolved = config.form ? resolveStep(stepNamesFor(config.form), match.step) : null;
   const step = resolved && c.req.query('fallback') === '1' ? { ...resolved, fallback: true } : resolved;

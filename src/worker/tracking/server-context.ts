@@ -87,7 +87,11 @@ export function serverEventContext(c: Context<AppEnv>, input: ServerContextInput
   // The named page, else the page at the address the request came from (a page the Worker has no record of yet).
   const route = input.page ? routeByName(input.page) : routeAt(href, brand.id);
   const config = route
-    ? applyExperiment({ config: route.config, experiment: route.experiment }, c.var.anonymousId).config
+    ? applyExperiment(
+        { config: route.config, experiment: route.experiment },
+        c.var.anonymousId,
+        c.var.experimentAssignments,
+      ).config
     : undefined;
   const userAgent = c.req.header('user-agent') ?? '';
   return buildEventContext({

@@ -32,7 +32,7 @@ export const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** One secret, separate keys per use: a value signed as one cookie is never valid as another. */
-export type SigningPurpose = 'visitor' | 'session' | 'anonymous' | 'ops' | 'visit';
+export type SigningPurpose = 'visitor' | 'session' | 'anonymous' | 'ops' | 'visit' | 'experiment';
 
 /**
  * The HMAC secret of a purpose; `site` (a hostname) binds the signature to one site as well:

@@ -1,0 +1,56 @@
+/**
+ * How long the revenue tables keep their rows (docs/decisions/0165-revenue-tables-retention.md).
+ * A lease's history row exists so a call payout that arrives later still finds the visit that
+ * showed the number; a visit's value row, so a click or lead payout finds it by its ref, a payout
+ * adds to it, and an ad platform can be told a value adjustment with its click ids. Past the
+ * partners' windows for paying and adjusting (designed for 30 days) and Google Ads' 90-day click
+ * window, neither can be used again. The report's money is in revenue_rollups (kept by triggers, never pruned); the
+ * variance the bandit needs is summed per day and variant into variant_value_days before a day's
+ * visit rows go, in the same batch, so the experiment figures are the same before and after.
+ *
+ * A lease row goes well before its visit's row: a call payout attributed through a lease always
+ * finds the visit it adds to; one that comes too late finds no lease and is kept as unattributed.
+ */
+const DAY_MS = 86_400_000;
+export const PHONE_LEASE_RETENTION_DAYS = 45;
+export const VISIT_VALUE_RETENTION_DAYS = 90;
+/** Days pruned in one run at most: a backlog (a first run, a missed week) clears over a few nights. */
+const MAX_DAYS_PER_RUN = 30;
+
+const VALUE_OF_VISIT = `(CASE WHEN payouts > 0 THEN realized_call_cents + realized_click_cents + realized_lead_cents
+  ELSE expected_cents END) / 100.0`;
+
+export interface RevenuePruned {
+  leases: number;
+  visits: number;
+  days: string[];
+}
+
+export async function pruneRevenueTables(db: D1Database, now: Date): Promise<RevenuePruned> {
+  const leaseCutoff = new Date(now.getTime() - PHONE_LEASE_RETENTION_DAYS * DAY_MS).toISOString();
+  const visitCutoff = new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const leases = await db.prepare('DELETE FROM phone_leases WHERE expires_at < ?').bind(leaseCutoff).run();
+  const { results } = await db
+    .prepare('SELECT DISTINCT day FROM visit_values WHERE day < ? ORDER BY day LIMIT ?')
+    .bind(visitCutoff, MAX_DAYS_PER_RUN)
+    .all<{ day: string }>();
+  let visits = 0;
+  for (const { day } of results) {
+    // One batch (one transaction): the day's sums are kept exactly when its rows go.
+    const [, deleted] = await db.batch([
+      db
+        .prepare(
+          `INSERT INTO variant_value_days (day, variant, visits, revenue, squared)
+           SELECT day, variant, COUNT(*), SUM(v), SUM(v * v) FROM (
+             SELECT day, variant, ${VALUE_OF_VISIT} AS v FROM visit_values WHERE day = ? AND variant <> ''
+           ) GROUP BY day, variant
+           ON CONFLICT (day, variant) DO UPDATE SET visits = visits + excluded.visits,
+             revenue = revenue + excluded.revenue, squared = squared + excluded.squared`,
+        )
+        .bind(day),
+      db.prepare('DELETE FROM visit_values WHERE day = ?').bind(day),
+    ]);
+    visits += deleted?.meta.changes ?? 0;
+  }
+  return { leases: leases.meta.changes, visits, days: results.map((r) => r.day) };
+}

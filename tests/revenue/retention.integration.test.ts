@@ -1,0 +1,126 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker from '../../src/worker/index';
+import { DAILY_CRON } from '../../src/worker/operations';
+import { loadVariantStats } from '../../src/worker/experiments';
+import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../../src/worker/revenue/retention';
+import { postback } from './support';
+
+/**
+ * The revenue tables' retention, run by the daily cron: lease history rows 45 days after the lease
+ * ended, visit value rows 90 days after the visit's day. The report's money (revenue_rollups) and
+ * the experiment figures (visits, revenue and its square per variant) are the same before and after.
+ * The experiment and numbers are this file's own.
+ */
+const DAY_MS = 86_400_000;
+const NOW = Date.now();
+const daysAgo = (days: number) => new Date(NOW - days * DAY_MS);
+const EXPERIMENT = `ret-${crypto.randomUUID().slice(0, 8)}`;
+
+async function lease(number: string, expiredDaysAgo: number) {
+  const expires = daysAgo(expiredDaysAgo);
+  await env.DB.prepare('INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)')
+    .bind(number, new Date(expires.getTime() - 3_600_000).toISOString(), expires.toISOString(), crypto.randomUUID())
+    .run();
+}
+
+/** A visit's value row on a day `age` days ago, in `variant`, expected $2, paid `paidCents` (0: unpaid). */
+async function visit(age: number, variant: string, paidCents: number): Promise<{ session: string; ref: string }> {
+  const session = crypto.randomUUID();
+  const ref = `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`;
+  const at = daysAgo(age).toISOString();
+  await env.DB.prepare(
+    `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant,
+       expected_cents, realized_call_cents, payouts, created_at, updated_at)
+     VALUES (?, ?, 'v', ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 200, ?, ?, ?, ?)`,
+  )
+    .bind(session, ref, at.slice(0, 10), `${EXPERIMENT}:${variant}`, paidCents, paidCents > 0 ? 1 : 0, at, at)
+    .run();
+  return { session, ref };
+}
+
+async function count(sql: string, ...binds: unknown[]): Promise<number> {
+  return (
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? 0
+  );
+}
+
+async function money() {
+  return env.DB.prepare(
+    `SELECT SUM(visits) AS visits, SUM(expected_cents) AS expected, SUM(realized_cents) AS realized, SUM(blended_cents) AS blended
+     FROM revenue_rollups WHERE variant LIKE ?`,
+  )
+    .bind(`${EXPERIMENT}:%`)
+    .first();
+}
+
+async function experimentStats() {
+  return (await loadVariantStats(env.DB)).find((e) => e.experimentId === EXPERIMENT)?.variants;
+}
+
+describe('revenue tables retention', () => {
+  it('prunes leases and visit values past their retention in the daily cron, and the money and experiment figures stay', async () => {
+    const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+    await lease(`1866${tag}1`, PHONE_LEASE_RETENTION_DAYS + 1);
+    await lease(`1866${tag}2`, PHONE_LEASE_RETENTION_DAYS - 1);
+    await lease(`1866${tag}3`, -1);
+    const old = [
+      await visit(VISIT_VALUE_RETENTION_DAYS + 2, 'a', 4000),
+      await visit(VISIT_VALUE_RETENTION_DAYS + 2, 'a', 0),
+      await visit(VISIT_VALUE_RETENTION_DAYS + 1, 'b', 2500),
+    ];
+    const kept = [await visit(VISIT_VALUE_RETENTION_DAYS - 1, 'a', 0), await visit(0, 'b', 1000)];
+    const moneyBefore = await money();
+    const statsBefore = await experimentStats();
+
+    const ctx = createExecutionContext();
+    const run = worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: NOW }), env, ctx);
+    await Promise.resolve(run).catch(() => undefined);
+    await waitOnExecutionContext(ctx);
+    const outcome = await env.DB.prepare(
+      `SELECT ok, detail FROM cron_runs WHERE task = 'revenue-retention' ORDER BY id DESC LIMIT 1`,
+    ).first<{ ok: number; detail: string }>();
+    expect(outcome?.ok).toBe(1);
+    expect(outcome?.detail).toMatch(/^\d+ leases, \d+ visit values \(\d+ days\) pruned$/);
+
+    // Where it lands: the old rows are gone, the recent ones stay.
+    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number LIKE ?`, `1866${tag}%`)).toBe(2);
+    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number = ?`, `1866${tag}1`)).toBe(0);
+    for (const { session } of old)
+      expect(await count(`SELECT COUNT(*) AS n FROM visit_values WHERE session_id = ?`, session)).toBe(0);
+    for (const { session } of kept)
+      expect(await count(`SELECT COUNT(*) AS n FROM visit_values WHERE session_id = ?`, session)).toBe(1);
+    // The report's money and the bandit's figures are unchanged.
+    expect(await money()).toEqual(moneyBefore);
+    const statsAfter = await experimentStats();
+    expect(statsAfter?.map((s) => s.id)).toEqual(statsBefore?.map((s) => s.id));
+    statsAfter?.forEach((s, i) => {
+      const before = statsBefore?.[i];
+      expect(s.visits).toBe(before?.visits);
+      expect(s.revenue).toBeCloseTo(before?.revenue ?? NaN, 9);
+      expect(s.revenueSquared).toBeCloseTo(before?.revenueSquared ?? NaN, 9);
+    });
+    // Pruning twice changes nothing (the days' sums are not added again).
+    const ctx2 = createExecutionContext();
+    const again = worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: NOW }), env, ctx2);
+    await Promise.resolve(again).catch(() => undefined);
+    await waitOnExecutionContext(ctx2);
+    expect((await experimentStats())?.map((s) => s.visits)).toEqual(statsBefore?.map((s) => s.visits));
+
+    // A payout that names a pruned visit's ref arrives too late to be attributed: kept as unattributed.
+    const late = await postback('quotewizard', {
+      conversion_id: `late-${crypto.randomUUID()}`,
+      type: 'lead',
+      payout: 12,
+      at: new Date().toISOString(),
+      ref: old[0]?.ref,
+    });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ status: 'recorded', attributed: false });
+  });
+});
