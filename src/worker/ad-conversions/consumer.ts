@@ -19,7 +19,7 @@ import { clickIdsOfVisit } from './visit-click-ids';
 export const AD_CONVERSIONS_MAX_RETRIES = 5;
 const TIMEOUT_MS = 8000;
 
-type ConsumerEnv = Pick<Env, 'DB'>;
+type ConsumerEnv = Pick<Env, 'DB'> & ConfigEnv;
 
 interface ConversionRow {
   id: string;
@@ -94,7 +94,7 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'ski
     : null;
   if (!lead) return 'skipped';
   // A development token in staging or production (the health page and the log say which) sends nothing.
-  if (configurationProblems(env as ConfigEnv).some((p) => p.areas.includes('ad-platforms'))) return 'skipped';
+  if (configurationProblems(env).some((p) => p.areas.includes('ad-platforms'))) return 'skipped';
   const valueUsd = row.value_cents / 100;
   if (row.platform === 'google-ads') {
     const config = googleAdsConfig(env);
