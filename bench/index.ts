@@ -42,6 +42,9 @@ import {
   spliceExperimentsSection,
 } from './experiments';
 
+/** Where the sections written by other commands begin in docs/performance.md (the cost table's marker). */
+const LATER_SECTIONS_FROM = '<!-- cost: written by npm run cost -->';
+
 // Page runs: 6 pages × 4 visitors × ROUNDS × PAGE_SECONDS (3 × 3 s: about 4 minutes).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? '3');
@@ -305,7 +308,13 @@ try {
   const keptExperiments = keptExperimentsSection(readFileSync('docs/performance.md', 'utf8'));
   const withEvents = keptEvents ? spliceEventsSection(report, keptEvents) : report;
   const withReal = keptReal ? spliceRealPath(withEvents, keptReal) : withEvents;
-  const withPeer = keptPeer ? splicePeerSection(withReal, keptPeer) : withReal;
+  // Sections other commands write after the real path (`npm run cost`, the closing figures of
+  // each change, the peer and experiments modes) stay as they are: this run does not measure them.
+  const previous = readFileSync('docs/performance.md', 'utf8');
+  const laterSections = previous.indexOf(LATER_SECTIONS_FROM);
+  const withLater =
+    laterSections < 0 ? withReal : `${withReal.trimEnd()}\n\n${previous.slice(laterSections).trimEnd()}\n`;
+  const withPeer = keptPeer ? splicePeerSection(withLater, keptPeer) : withLater;
   writeFileSync(
     'docs/performance.md',
     keptExperiments ? spliceExperimentsSection(withPeer, keptExperiments) : withPeer,
