@@ -39,13 +39,18 @@ function medicareLanders(): { url: string; label: string }[] {
   return out;
 }
 
+interface Rect {
+  top: number;
+  bottom: number;
+}
+
 interface FirstScreen {
-  headline: DOMRect | null;
-  zip: DOMRect | null;
-  action: DOMRect | null;
+  headline: Rect | null;
+  zip: Rect | null;
+  action: Rect | null;
   callBarTop: number | null;
   notices: number;
-  notice: DOMRect | null;
+  notice: Rect | null;
   noticeWeight: string | null;
   noticeBorder: string | null;
   viewport: number;
@@ -54,7 +59,11 @@ interface FirstScreen {
 async function firstScreen(page: Page, url: string): Promise<FirstScreen> {
   await page.goto(url, { waitUntil: 'load' });
   return page.evaluate(() => {
-    const box = (el: Element | null) => (el ? el.getBoundingClientRect().toJSON() : null);
+    const box = (el: Element | null): Rect | null => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    };
     const bar = document.querySelector('[data-call-bar]');
     const barVisible = bar && getComputedStyle(bar).display !== 'none';
     const notices = document.querySelectorAll('[data-tpmo-version]');
