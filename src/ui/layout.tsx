@@ -8,6 +8,16 @@ import { consentCopy } from './consent/copy';
 import { TpmoNotice } from './consent/tpmo-notice';
 import { BrandLogo } from './brand-identity';
 import { productCopy } from '../../brands/product-copy';
+import type { TemplateId } from '../routes/schema';
+
+/** Templates that place the TPMO notice beside their own call to action (the form or the call button). */
+const TPMO_BESIDE_CTA: ReadonlySet<TemplateId> = new Set<TemplateId>([
+  'advertorial',
+  'listing',
+  'quiz',
+  'clicks',
+  'review',
+]);
 
 /** Header with the brand and the call-to-action, main landmark, footer with legal links. */
 export function Layout({ page, children }: { page: PageProps; children: ReactNode }) {
@@ -29,11 +39,14 @@ export function Layout({ page, children }: { page: PageProps; children: ReactNod
           <PhoneCta phone={page.phone} label={s.callNow} note="short" />
         </div>
       </header>
-      {page.config.product === 'medicare' ? (
-        <TpmoNotice brand={page.brand} language={page.language} placement="header" />
-      ) : null}
       <main id="main" tabIndex={-1}>
-        <div className="wrap">{children}</div>
+        <div className="wrap">
+          {/* Templates with a form or a call button carry the notice beside it; the others here. */}
+          {page.config.product === 'medicare' && !TPMO_BESIDE_CTA.has(page.config.template) ? (
+            <TpmoNotice brand={page.brand} language={page.language} placement="page" />
+          ) : null}
+          {children}
+        </div>
       </main>
       <CallBar phone={page.phone} label={s.callNow} name={s.callLicensedAgent} />
       <ExitIntentSlot page={page} />

@@ -31,7 +31,7 @@ async function hydrated(page: Page) {
 
 async function continueTo(page: Page, path: string) {
   await page
-    .getByRole('button', { name: /^(Continue|Get my quote|Skip)$/ })
+    .getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent|Skip)$/ })
     .first()
     .click();
   await page.waitForURL((url) => url.pathname === path, WAIT);
@@ -66,7 +66,7 @@ describe('a call-back instead of a dead call button', () => {
       .toBe('Thank you. A licensed agent will call you Mon, Jun 16, 5:30 AM PT.');
 
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
-    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done', WAIT);
     const id = await visitorIdOf(context);
     await expect

@@ -29,7 +29,7 @@ async function hydrated(page: Page) {
 }
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 
@@ -62,7 +62,7 @@ describe('lead certificate in the browser', () => {
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
     const chosen = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[1];
     await page.getByLabel(chosen?.name ?? '').check();
-    await page.getByRole('button', { name: 'Get my quote' }).click();
+    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done');
 
     const anonymousId = await anonymousIdOf(page);
@@ -133,15 +133,29 @@ function medicarePages(): { template: string; language: Language; url: string }[
 }
 
 describe('TPMO disclaimer', () => {
-  it('is visible on every Medicare template in English and Spanish, with the brand counts and the agent notice', async () => {
+  it('is on every Medicare template once, near its call to action, in English and Spanish, with the brand counts and the agent notice', async () => {
     const pages = medicarePages();
     expect(new Set(pages.map((p) => p.template)).size).toBeGreaterThanOrEqual(5);
     expect(pages.some((p) => p.language === 'spanish')).toBe(true);
     const { context, page } = await newVisitor(browser);
     for (const p of pages) {
       await page.goto(p.url);
-      const notice = page.locator('.tpmo').first();
+      // Once on the page, beside the call to action it qualifies (docs/decisions/0142-tpmo-notice-placement.md).
+      expect(await page.locator('.tpmo').count(), p.url).toBe(1);
+      const notice = page.locator('.tpmo');
       expect(await notice.isVisible(), `${p.template} ${p.language} ${p.url}`).toBe(true);
+      const near = await notice.evaluate((el) => {
+        const cta = [
+          ...document.querySelectorAll('main .quote-form .form-actions .btn, main a.cta-phone, main .zip-start'),
+        ]
+          .map((c) => c.getBoundingClientRect())
+          .filter((r) => r.height > 0);
+        const box = el.getBoundingClientRect();
+        // A page with no call to action of its own (legal, index) carries the notice at the top of its content.
+        if (cta.length === 0) return box.top - (document.querySelector('main')?.getBoundingClientRect().top ?? 0);
+        return Math.min(...cta.map((r) => Math.max(box.top - r.bottom, r.top - box.bottom)));
+      });
+      expect(near, `the notice is near a call to action on ${p.url}`).toBeLessThanOrEqual(400);
       const text = (await notice.textContent()) ?? '';
       if (p.language === 'english') {
         expect(text, p.url).toMatch(

@@ -52,7 +52,7 @@ async function finishAuto(page: Page, landing: string, email: string): Promise<s
   const emailField = page.locator('input[name="driver1Email"]');
   if ((await emailField.count()) > 0) await emailField.pressSequentially(email, TYPING);
   await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
-  await page.getByRole('button', { name: 'Get my quote' }).click();
+  await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
   await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
   return phone;
 }

@@ -37,6 +37,49 @@ describe('consent disclosure', () => {
     }
   });
 
+  it('a published text is never edited: every version keeps the exact template it was published with', async () => {
+    const published: Record<string, Record<'english' | 'spanish', string>> = {
+      '2026-11-01': {
+        english: 'd167ab6e07e4f5e3bee4fbdc2b6cfb9a5848c2b092cbde011b724c01359dcb34',
+        spanish: 'e8399f553ca29f419c4d7f4b79851164aa08e30811b759fc786d48bf318f1ac4',
+      },
+      '2026-12-01': {
+        english: 'ae7cb5520d5b83eb2a3e2e5e55b13470118ffca25e9446919aec9643fd14a382',
+        spanish: '32f9d46a7b8e3415c5d784d51b69f4d46fa8d3a24e92b61410bffbeb54edc7f2',
+      },
+      '2026-12-01-medicare': {
+        english: 'b750b2a9cd4d3abefd76db34cb6b8a9e395a9f0985b53af822e7417b29a8e854',
+        spanish: 'cb4eadfcc2713f45981bdb9cc1051084c560d9ccf869cd8efb705e399508ed7b',
+      },
+      '2026-12-15-medicare': {
+        english: '4f1364fde1e41498c5ae06510b1e1a48480d93c92a26960a064a8b24315049c3',
+        spanish: 'fae3fb4e66bf8f56af2742f29e1bacb81793ecc1dcaee4af95309099cf4e9188',
+      },
+    };
+    expect(Object.keys(CONSENT_TEXTS).sort()).toEqual(Object.keys(published).sort());
+    for (const [version, hashes] of Object.entries(published)) {
+      for (const language of ['english', 'spanish'] as const) {
+        expect(await sha256Hex(CONSENT_TEXTS[version]?.[language] ?? ''), `${version} ${language}`).toBe(
+          hashes[language],
+        );
+      }
+    }
+  });
+
+  it('each version names, in quotes, the button the form shows with it; Medicare asks for a licensed agent', () => {
+    for (const version of Object.keys(CONSENT_TEXTS)) {
+      for (const language of ['english', 'spanish'] as const) {
+        const disclosure = consentDisclosure(version, language, 'X');
+        expect(disclosure?.text, `${version} ${language}`).toContain(`"${disclosure?.action ?? '?'}"`);
+      }
+    }
+    expect(currentConsent('english', 'X', 'medicare').action).toBe('Talk to a licensed agent');
+    expect(currentConsent('spanish', 'X', 'medicare').action).toBe('Hablar con un agente');
+    expect(currentConsent('english', 'X', 'auto').action).toBe('Get my quote');
+    // The boxes are found by the company's name, wherever the layout puts them.
+    expect(currentConsent('english', 'X', 'medicare').text).not.toMatch(/\b(below|above)\b/);
+  });
+
   it('hashes the exact text shown; unknown versions have no text; old versions still resolve', async () => {
     expect(Object.keys(CONSENT_TEXTS)).toContain(CURRENT_CONSENT_VERSION);
     expect(consentDisclosure(CURRENT_CONSENT_VERSION, 'english', 'X')?.text).toContain('X and its marketing partners');

@@ -6,7 +6,13 @@
  */
 import type { Product } from '../../../brands/schema';
 import type { Language } from '../../routes/schema';
-import { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK } from './texts';
+import {
+  CONSENT_ACTIONS,
+  CONSENT_TEXTS,
+  CURRENT_CONSENT_VERSION,
+  CURRENT_CONSENT_VERSIONS,
+  PARTNERS_LINK,
+} from './texts';
 import { toHex } from '../hex';
 
 export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
@@ -17,6 +23,8 @@ export interface ConsentDisclosure {
   version: string;
   language: Language;
   text: string;
+  /** The label of the button the text names ("By clicking ..."): the form's button says exactly this. */
+  action: string;
   /** A phrase of the text shown as a link (the brand's /partners page), if the version has one. */
   link?: { text: string; href: string };
 }
@@ -28,13 +36,15 @@ export function consentDisclosure(
   brandName: string,
 ): ConsentDisclosure | undefined {
   const texts = Object.hasOwn(CONSENT_TEXTS, version) ? CONSENT_TEXTS[version] : undefined;
-  if (!texts) return undefined;
+  const actions = Object.hasOwn(CONSENT_ACTIONS, version) ? CONSENT_ACTIONS[version] : undefined;
+  if (!texts || !actions) return undefined;
+  const action = actions[language];
   const template = texts[language];
   const link = template.includes('{partners}')
     ? { text: PARTNERS_LINK[language].text.replaceAll('{brand}', brandName), href: PARTNERS_LINK[language].href }
     : undefined;
   const text = template.replaceAll('{partners}', link?.text ?? '').replaceAll('{brand}', brandName);
-  return link ? { version, language, text, link } : { version, language, text };
+  return link ? { version, language, text, action, link } : { version, language, text, action };
 }
 
 /** The disclosure a form of this product shows now (Medicare: the per-seller text). */

@@ -33,6 +33,17 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
     spanish:
       'Al marcar la casilla junto a una compañía y hacer clic en "Obtener mi cotización", acepto que {brand} comparta mi información con cada compañía que marqué, y que {brand} y cada compañía que marqué me llamen y me envíen mensajes de texto sobre planes Medicare Advantage, Medicare Suplementario y de la Parte D al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
   },
+  /**
+   * Medicare, named for what the button does: the visitor asks for a licensed agent, not a quote,
+   * and the boxes are found by the company's name wherever the layout puts them (the
+   * 2026-12-01-medicare text said "below" while the boxes stood above it).
+   */
+  '2026-12-15-medicare': {
+    english:
+      'By ticking the box next to a company\'s name and clicking "Talk to a licensed agent", I agree that {brand} may share my information with each company I ticked, and that {brand} and each company I ticked may call and text me about Medicare Advantage, Medicare Supplement and Part D plans at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. My information will be given to a licensed insurance agent who will contact me. If I tick no box, my information is not shared with any of these companies and I can call the number shown. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller.',
+    spanish:
+      'Al marcar la casilla junto al nombre de una compañía y hacer clic en "Hablar con un agente", acepto que {brand} comparta mi información con cada compañía que marqué, y que {brand} y cada compañía que marqué me llamen y me envíen mensajes de texto sobre planes Medicare Advantage, Medicare Suplementario y de la Parte D al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
+  },
 };
 
 /** The visible text of the partners link in the 2026-12-01 texts, and where it points. */
@@ -45,8 +56,19 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 export const CURRENT_CONSENT_VERSIONS = {
   auto: '2026-12-01',
   life: '2026-12-01',
-  medicare: '2026-12-01-medicare',
+  medicare: '2026-12-15-medicare',
 } as const;
+
+/**
+ * The label of the button each version's text names ("By clicking ..."): the form's button shows
+ * exactly this, so what the visitor pressed is what the consent they agreed to says.
+ */
+export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
+  '2026-11-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-01-medicare': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-15-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
+};
 
 /** The first version (2026-11-01: "and its marketing partners"); kept so old leads resolve. */
 export const CURRENT_CONSENT_VERSION = '2026-11-01';

@@ -35,9 +35,7 @@ export function phoneField(name: string, optional = false): FieldDef {
   return {
     name,
     kind: 'tel',
-    label: optional
-      ? l('Phone number (optional)', 'Número de teléfono (opcional)')
-      : l('Phone number', 'Número de teléfono'),
+    label: optional ? l('Phone number (optional)', 'Teléfono (opcional)') : l('Phone number', 'Número de teléfono'),
     hint: l('Format: (555) 555-5555', 'Formato: (555) 555-5555'),
     autoComplete: 'tel-national',
   };
@@ -75,7 +73,8 @@ export function callBackSteps(options: { optionalContact?: boolean } = {}): Step
     },
     {
       name: 'contact',
-      title: l('What is the best number to reach you?', '¿Cuál es el mejor número para comunicarnos con usted?'),
+      // One line on a phone: the step, its consent and its button fit one screen.
+      title: l('Your best phone number', 'Su mejor número de teléfono'),
       fields: [phoneField('phone', optional), emailField('email')],
       ...(optional ? { skippable: true } : { required: ['phone'] }),
       consent: true,

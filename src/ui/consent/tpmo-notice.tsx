@@ -5,9 +5,11 @@ import { consentCopy } from './copy';
 
 /**
  * The CMS TPMO disclaimer (42 CFR 422.2267(e)(41)) with the brand's counts, and the notice that
- * the visitor's information goes to a licensed agent who will contact them. Server-rendered on
- * every Medicare page, beside the call button and the form; the version shown is on the element
- * so a test (and an auditor) can read which wording a page carried.
+ * the visitor's information goes to a licensed agent who will contact them. Server-rendered once
+ * on every Medicare page, next to the call to action it qualifies: under the form on form
+ * templates, under the call button where the call is the action, at the top of the content on
+ * pages with neither (docs/decisions/0142-tpmo-notice-placement.md). The version shown is on the
+ * element so a test (and an auditor) can read which wording a page carried.
  */
 export function TpmoNotice({
   brand,
@@ -16,23 +18,23 @@ export function TpmoNotice({
 }: {
   brand: Brand;
   language: Language;
-  placement: 'header' | 'form';
+  /** `cta`: beside a form or call button; `page`: at the top of a page without either. */
+  placement: 'cta' | 'page';
 }) {
   const counts = brand.consent.medicare;
   if (!counts) return null;
   const notice = tpmoDisclaimer(counts, language);
-  // One landmark per page: the header's notice is the complementary region; the copy beside the
-  // form is a note within the form's region (two asides with one label fail axe's landmark-unique).
-  const Element = placement === 'header' ? 'aside' : 'div';
+  // A note, not a landmark: it always sits inside the main landmark, and a complementary region
+  // nested in another fails axe's landmark-complementary-is-top-level.
   return (
-    <Element
+    <div
       className={`tpmo tpmo--${placement}`}
       data-tpmo-version={notice.version}
-      role={placement === 'header' ? undefined : 'note'}
+      role="note"
       aria-label={consentCopy(language).tpmoLabel}
     >
       <p className="tpmo__text">{notice.text}</p>
       <p className="tpmo__agent">{notice.agentNotice}</p>
-    </Element>
+    </div>
   );
 }

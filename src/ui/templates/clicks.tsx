@@ -6,6 +6,7 @@ import { BodyCopy } from '../layout';
 import type { PageProps } from '../page-props';
 import { PageSections } from '../sections/page-sections';
 import { Hero } from './hero';
+import { TpmoNotice } from '../consent/tpmo-notice';
 
 /** Ad listing (the clicks pages): partner offers from the marketplace, and the call. */
 export function ClicksTemplate({ page }: { page: PageProps }) {
@@ -15,6 +16,9 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
       <Hero page={page} />
       <section aria-label={s.seeOffers} id="offers">
         <PhoneCta phone={page.phone} label={s.callNow} />
+        {page.config.product === 'medicare' ? (
+          <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
+        ) : null}
         <Island
           name="ad-listing"
           component={AdListing}

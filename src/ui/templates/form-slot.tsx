@@ -57,7 +57,7 @@ export function FormSlot({ page }: { page: PageProps }) {
           </p>
         ) : null}
         {page.config.product === 'medicare' ? (
-          <TpmoNotice brand={page.brand} language={page.language} placement="form" />
+          <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
         ) : null}
       </div>
     );
@@ -65,12 +65,13 @@ export function FormSlot({ page }: { page: PageProps }) {
   const props = formIslandProps(page, hours);
   if (!props) return null;
   return (
-    <>
+    // One grid cell: the notice stays under the form's button on a two-column page, not in a cell of its own.
+    <div className="form-slot">
       {apart ? <FormIslandMark /> : <FormIsland props={props} />}
       {page.config.product === 'medicare' ? (
-        <TpmoNotice brand={page.brand} language={page.language} placement="form" />
+        <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { CarrierFacts, ReviewedCarriers } from '../sections/carrier-facts';
 import { PageSections } from '../sections/page-sections';
 import { ZipStart } from '../sections/zip-start';
 import { Hero } from './hero';
+import { TpmoNotice } from '../consent/tpmo-notice';
 
 /** Review pages of the carriers this brand serves, by route name. */
 function reviewPaths(brandId: string): Map<string, string> {
@@ -60,6 +61,9 @@ export function ReviewTemplate({ page }: { page: PageProps }) {
             <h2>{s.callLicensedAgent}</h2>
           )}
           <PhoneCta phone={page.phone} label={s.callNow} />
+          {page.config.product === 'medicare' ? (
+            <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
+          ) : null}
         </aside>
       </div>
       <PageSections page={page} carriers={false} />

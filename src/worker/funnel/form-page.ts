@@ -96,6 +96,7 @@ export async function funnelProps(
       ? {
           version: consent.version,
           text: consent.text,
+          action: consent.action,
           ...(consent.link ? { link: consent.link } : {}),
           // Medicare lists each entity with its own unticked checkbox.
           ...(form.product === 'medicare' && input.sellers?.length

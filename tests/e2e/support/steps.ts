@@ -6,7 +6,7 @@ const STEP_WAIT = { timeout: 30_000 };
 
 /** Presses the step's main button and waits for the next step's address. */
 export async function continueTo(page: Page, path: string): Promise<void> {
-  await page.getByRole('button', { name: /^(Continue|Get my quote)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
 }
 

@@ -26,7 +26,8 @@ const COPY = {
     middleBody: 'Your answers so far are saved. Finish the rest and a licensed agent can go over your options.',
     almostTitle: 'Before you go: your request is almost ready',
     almostBody: 'One or two more answers and a licensed agent can go over your options. Or call and finish by phone.',
-    finish: 'Finish my quote',
+    // "Request", not "quote": a Medicare visitor is asking for an agent, and no funnel promises a quote on its own.
+    finish: 'Finish my request',
     continue: 'Continue where I left off',
     phoneTitle: 'Prefer to talk it through?',
     phoneBody: 'A licensed agent can answer your questions. The call is free.',
@@ -43,7 +44,7 @@ const COPY = {
     almostTitle: 'Antes de irse: su solicitud está casi lista',
     almostBody:
       'Una o dos respuestas más y un agente con licencia puede revisar sus opciones. O llame y termine por teléfono.',
-    finish: 'Terminar mi cotización',
+    finish: 'Terminar mi solicitud',
     continue: 'Seguir donde me quedé',
     phoneTitle: '¿Prefiere hablarlo?',
     phoneBody: 'Un agente con licencia puede responder sus preguntas. La llamada es gratis.',

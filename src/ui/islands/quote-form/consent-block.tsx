@@ -3,6 +3,11 @@
  * list as a link (auto, life), and on Medicare one unticked checkbox per entity of the brand
  * record (42 CFR 422.2274(g)(4)). The checkboxes are plain form inputs: without JavaScript they
  * post as `consentSeller:{id}=yes`, and the island copies the ticked ones into its JSON values.
+ *
+ * Compact, so the step fits one phone screen: the checkboxes and a short summary in view, the
+ * full text (the one hashed into the catalog, unchanged) one tap away in a native <details>,
+ * which opens without JavaScript and keeps the text in the page
+ * (docs/decisions/0143-contact-step-action-and-compact-consent.md).
  */
 import { sellerFieldName } from '../../../shared/consent/sellers';
 import type { Language } from '../../../routes/schema';
@@ -11,6 +16,8 @@ import { consentCopy } from '../../consent/copy';
 export interface ConsentProps {
   version: string;
   text: string;
+  /** The button label the text names; the step's main button shows exactly this. */
+  action: string;
   /** A phrase of the text that links to the brand's /partners page. */
   link?: { text: string; href: string };
   /** Medicare: the entities the visitor may accept one by one. */
@@ -41,11 +48,13 @@ export function ConsentBlock({
   idPrefix: string;
 }) {
   const copy = consentCopy(language);
+  const medicare = Boolean(consent.sellers?.length);
+  const summary = (medicare ? copy.consentSummaryMedicare : copy.consentSummary).replace('{action}', consent.action);
   return (
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
       {consent.sellers?.length ? (
-        <fieldset className="sellers" aria-describedby={`${idPrefix}-consent`}>
+        <fieldset className="sellers" aria-describedby={`${idPrefix}-consent-summary`}>
           <legend>{copy.sellersLegend}</legend>
           {consent.sellers.map((s) => (
             <label key={s.id}>
@@ -59,12 +68,21 @@ export function ConsentBlock({
               <span>{s.name}</span>
             </label>
           ))}
-          <p className="hint">{copy.sellersNone}</p>
         </fieldset>
       ) : null}
-      <p className="consent" id={`${idPrefix}-consent`}>
-        <TextWithLink consent={consent} />
-      </p>
+      {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
+      <details className="consent-full">
+        <summary>
+          <span className="consent-summary" id={`${idPrefix}-consent-summary`}>
+            {summary}
+          </span>{' '}
+          <span className="consent-full__more">{copy.fullConsent}</span>
+        </summary>
+        <p className="consent" id={`${idPrefix}-consent`}>
+          <TextWithLink consent={consent} />
+        </p>
+        {medicare ? <p className="hint">{copy.sellersNone}</p> : null}
+      </details>
     </>
   );
 }

@@ -21,7 +21,9 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
   const { formRef, headingRef, honeypotRef, turnstileSlot } = st;
   const { language, basePath, funnel, formId } = props;
   const s = formMessages(language);
-  const mainLabel = step.submitLabel?.[language] ?? (isLast ? s.finish : s.continue);
+  // On the consent step the button says what the consent text names, word for word.
+  const consentAction = step.consent ? funnel.consent?.action : undefined;
+  const mainLabel = consentAction ?? step.submitLabel?.[language] ?? (isLast ? s.finish : s.continue);
   const fieldsOf = (fields: readonly FieldDef[]) =>
     fields.map((field) => (
       <Field
@@ -95,7 +97,9 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
           className="btn"
           type="submit"
           disabled={status === 'sending'}
-          aria-describedby={step.consent && funnel.consent ? `${idPrefix}-consent` : undefined}
+          aria-describedby={
+            step.consent && funnel.consent ? `${idPrefix}-consent-summary ${idPrefix}-consent` : undefined
+          }
         >
           {status === 'sending' ? s.sending : mainLabel}
         </button>
