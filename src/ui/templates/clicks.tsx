@@ -7,14 +7,14 @@ import type { PageProps } from '../page-props';
 import { PageSections } from '../sections/page-sections';
 import { Hero } from './hero';
 
-/** Ad listing (the clicks pages): partner offers from the marketplace, and the call. */
+/** Ad listing (the clicks pages): partner offers from the marketplace first, then the call. */
 export function ClicksTemplate({ page }: { page: PageProps }) {
   const s = t(page.language);
   return (
     <>
       <Hero page={page} />
+      {/* Offers first: the wall, then the call (a phone also has the call bar in thumb reach). */}
       <section aria-label={s.seeOffers} id="offers">
-        <PhoneCta phone={page.phone} label={s.callNow} />
         <Island
           name="ad-listing"
           component={AdListing}
@@ -27,6 +27,7 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
               : {}),
           }}
         />
+        <PhoneCta phone={page.phone} label={s.callNow} />
       </section>
       <BodyCopy paragraphs={page.config.body} />
       <PageSections page={page} carriers={false} />
