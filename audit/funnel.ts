@@ -143,8 +143,16 @@ async function walk(
               ? (VEHICLE[vehicle] ?? '')
               : ((await select.locator('option:not([disabled])').nth(0).getAttribute('value')) ?? '');
           await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', ...WAIT });
-          taps += 2; // open the list, pick
-          await select.selectOption(value);
+          // A vehicle answer with a tile is one tap; a list is two (open, pick).
+          const tile = page
+            .locator(`.field:has(select[name="${name}"]) .vehicle-tiles button`)
+            .getByText(value, { exact: true });
+          if (vehicle !== undefined && (await tile.count()) > 0) {
+            await press(`.field:has(select[name="${name}"]) .vehicle-tiles button:text-is("${value}")`);
+          } else {
+            taps += 2;
+            await select.selectOption(value);
+          }
         } else if (kind !== 'checkbox' && kind !== 'hidden') {
           const value = TEXT.find(([pattern]) => pattern.test(name))?.[1];
           if (value === undefined) continue;
@@ -225,7 +233,7 @@ export function renderFunnelSection(result: { rows: FunnelWalk[]; stopped: strin
   return [
     '## Funnel walk (taps to the number)',
     '',
-    'Each form walked in Chromium (audit/funnel.ts): phone 390x844 with touch, desktop 1366x768 with a mouse. "answers all" answers every question with the first valid choice and taps each step\'s button; "caller" (the Medicare forms) gives only what a step requires, taps one-tap tiles, skips what can be skipped and submits text steps with the keyboard\'s Go key (counted as a keystroke). A select counts as two taps (open, pick). "Continue visible" is measured right after the step\'s last answer, before any scroll; one-tap steps have none (the answer is the move).',
+    'Each form walked in Chromium (audit/funnel.ts): phone 390x844 with touch, desktop 1366x768 with a mouse. "answers all" answers every question with the first valid choice (the vehicle 2020 Honda Civic) and taps each step\'s button; "caller" (the Medicare forms) gives only what a step requires, taps one-tap tiles, skips what can be skipped and submits text steps with the keyboard\'s Go key (counted as a keystroke). A select counts as two taps (open, pick), a tile as one. "Continue visible" is measured right after the step\'s last answer, before any scroll; one-tap steps have none (the answer is the move).',
     '',
     '| form | visitor | device | steps | taps | keystrokes | scripted s | tallest step px | Continue on first screen | Continue visible after last answer |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
