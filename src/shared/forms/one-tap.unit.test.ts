@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoForm } from './auto';
+import { lifeForm } from './life';
 import { medicareForm } from './medicare';
 import { isOneTapStep } from './one-tap';
 import { autoQuiz, medicareQuizForm } from './quizzes';
@@ -11,6 +12,7 @@ describe('one-tap steps', () => {
     expect(oneTap(medicareForm.steps)).toEqual(['medicare', 'medicaid']);
     expect(oneTap(medicareQuizForm.steps)).toEqual(['medicare', 'medicaid']);
     expect(oneTap(autoQuiz.steps)).toEqual(['insured', 'homeowner']);
+    expect(oneTap(lifeForm.steps)).toEqual(['coverage']);
     // Two yes/no questions on one step (home), slots (vehicles, drivers), text and consent keep Continue.
     expect(oneTap(autoForm.steps)).toEqual([]);
   });
