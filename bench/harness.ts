@@ -303,12 +303,24 @@ export interface HttpResult {
   body: string;
 }
 
-/** KEY=value lines of .dev.vars.example (a clean checkout has no .dev.vars). */
+/** A value as dotenv (and so wrangler) reads it: one pair of surrounding quotes removed. */
+function unquoted(value: string): string {
+  const quoted = /^(['"`])([\s\S]*)\1$/.exec(value.trim());
+  return quoted ? (quoted[2] ?? '') : value;
+}
+
+/**
+ * KEY=value lines of .dev.vars.example (a clean checkout has no .dev.vars), unquoted as
+ * wrangler reads them: the quoted certificate key was otherwise an invalid JWK, and every lead
+ * write (quote token, step submit) answered 503 not_configured under the bench and the audit.
+ */
 function devSecrets(): Record<string, string> {
   const lines = readFileSync('.dev.vars.example', 'utf8').split('\n');
   return Object.fromEntries(
     lines.flatMap((line) =>
-      /^[A-Z][A-Z0-9_]*=/.test(line) ? [[line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]] : [],
+      /^[A-Z][A-Z0-9_]*=/.test(line)
+        ? [[line.slice(0, line.indexOf('=')), unquoted(line.slice(line.indexOf('=') + 1))]]
+        : [],
     ),
   );
 }
