@@ -217,7 +217,8 @@ export async function runFunnelWalks(
           log(`funnel ${JSON.stringify(rows.at(-1))}`);
         } catch (error) {
           const errors = await page.locator('.quote-form .error').allTextContents();
-          const where = `${f.form} ${visitor} ${device.name}: stopped at ${page.url()} ${errors.join(' | ')} ${String(error).slice(0, 120)}`;
+          const first = String(error).split('\n')[0] ?? '';
+          const where = `${f.form} ${visitor} ${device.name}: stopped at ${page.url()} ${errors.join(' | ')} ${first.slice(0, 120)}`;
           stopped.push(where);
           log(`funnel ${where}`);
         }
