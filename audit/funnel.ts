@@ -1,16 +1,22 @@
 /**
- * `node scripts/run-ts.mjs audit/funnel.ts`: each form walked as a visitor who answers every
- * question and finishes, on a phone (390x844, touch) and a desktop (1366x768, mouse), against
- * the built Worker under Miniflare with the partner sandbox. Per form and device: taps,
- * keystrokes and scripted seconds to the confirmation with the number to call, the tallest
- * step (the form card's height), whether Continue was visible (in the viewport, above the call
- * bar) on the first screen and after each step's last answer without scrolling. Prints a
- * Markdown table (copied into docs/audit.md).
+ * The funnel report of `npm run audit`: each form walked in Chromium on a phone (390x844, touch)
+ * and a desktop (1366x768, mouse), against the built Worker under Miniflare with the partner
+ * sandbox. Two visitors:
+ * - "answers all": answers every question and finishes by tapping the step's buttons;
+ * - "caller" (the Medicare forms): a visitor who chooses to call gives what a step requires,
+ *   taps a one-tap tile, skips what can be skipped, and submits text steps with the phone
+ *   keyboard's Go key (Enter: a keystroke, not a tap).
+ * Per form, visitor and device: taps, keystrokes and scripted seconds to the confirmation with
+ * the number to call, the tallest step (the form card's height), whether the step's main
+ * action was visible (in the viewport, above the call bar) on the first screen and right after
+ * each step's last answer without scrolling. One-tap steps have no "after the last answer":
+ * the answer is the move.
  */
-import type { Page } from 'playwright-core';
-import { buildAll, startHarness } from '../bench/harness';
-import { FORM_PAGES } from '../bench/template-pages';
-import { launchAuditBrowser } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import type { FormId } from '../src/routes/schema';
+import { formDefinition } from '../src/shared/forms/registry';
+import { isOneTapStep } from '../src/shared/forms/one-tap';
+import type { StepDef } from '../src/shared/forms/types';
 
 const TEXT: [RegExp, string][] = [
   [/zipcode$/, '33101'],
@@ -27,10 +33,16 @@ const VEHICLE: Record<string, string> = { Year: '2020', Make: 'Honda', Model: 'C
 const DEVICES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
   { name: 'desktop', viewport: { width: 1366, height: 768 }, touch: false },
-];
+] as const;
+/** The forms a visitor may finish by calling (the Medicare call funnels). */
+const CALLER_FORMS = new Set(['medicare', 'quiz-medicare']);
+const WAIT = { timeout: 30_000 };
 
-interface Walk {
+type Visitor = 'answers all' | 'caller';
+
+export interface FunnelWalk {
   form: string;
+  visitor: Visitor;
   device: string;
   taps: number;
   keys: number;
@@ -53,7 +65,32 @@ function continueVisible(page: Page): Promise<boolean> {
   });
 }
 
-async function walk(page: Page, touch: boolean): Promise<Omit<Walk, 'form' | 'device'>> {
+function stepControls(page: Page): Promise<{ name: string; kind: string }[]> {
+  return page.evaluate(() => {
+    const out: { name: string; kind: string }[] = [];
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      '.quote-form form .field input, .quote-form form .field select',
+    )) {
+      const kind = el instanceof HTMLSelectElement ? 'select' : el.type;
+      if (!out.some((c) => c.name === el.name)) out.push({ name: el.name, kind });
+    }
+    return out;
+  });
+}
+
+function stepOnScreen(page: Page, basePath: string, formId: string): StepDef | undefined {
+  const form = formDefinition(formId as FormId);
+  const rest = new URL(page.url()).pathname.slice(basePath.length).replace(/^\/+/, '');
+  return form.steps.find((s) => s.name === rest) ?? (rest === '' ? form.steps[0] : undefined);
+}
+
+async function walk(
+  page: Page,
+  touch: boolean,
+  visitor: Visitor,
+  basePath: string,
+  formId: string,
+): Promise<Omit<FunnelWalk, 'form' | 'device' | 'visitor'>> {
   let taps = 0;
   let keys = 0;
   let tallest = 0;
@@ -69,52 +106,74 @@ async function walk(page: Page, touch: boolean): Promise<Omit<Walk, 'form' | 'de
   const firstScreen = await continueVisible(page);
   for (;;) {
     steps++;
-    const controls = await page.evaluate(() => {
-      const out: { name: string; kind: string }[] = [];
-      for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
-        '.quote-form form .field input, .quote-form form .field select',
-      )) {
-        const kind = el instanceof HTMLSelectElement ? 'select' : el.type;
-        if (!out.some((c) => c.name === el.name)) out.push({ name: el.name, kind });
-      }
-      return out;
-    });
-    for (const { name, kind: asked } of controls) {
-      // A vehicle's model list replaces its text box once the year's models have loaded.
-      const kind = /^vehicle\dModel$/.test(name) ? 'select' : asked;
-      if (kind === 'radio') {
-        await press(`.quote-form label:has(input[name="${name}"])`);
-      } else if (kind === 'select') {
-        const vehicle = /^vehicle\d(Year|Make|Model)$/.exec(name)?.[1];
-        const select = page.locator(`select[name="${name}"]`);
-        const value =
-          vehicle !== undefined
-            ? (VEHICLE[vehicle] ?? '')
-            : ((await select.locator('option:not([disabled])').nth(0).getAttribute('value')) ?? '');
-        await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', timeout: 30_000 });
-        taps += 2; // open the list, pick
-        await select.selectOption(value);
-      } else if (kind !== 'checkbox' && kind !== 'hidden') {
-        const value = TEXT.find(([pattern]) => pattern.test(name))?.[1];
-        if (value === undefined) continue;
-        await press(`input[name="${name}"]`);
-        await page.locator(`input[name="${name}"]`).pressSequentially(value);
-        keys += value.length;
-      }
-    }
+    const step = stepOnScreen(page, basePath, formId);
+    const required = new Set(step?.required ?? []);
+    const caller = visitor === 'caller';
     tallest = Math.max(
       tallest,
       await page.locator('.quote-form form').evaluate((f) => f.getBoundingClientRect().height),
     );
-    shown.push(await continueVisible(page));
     const before = page.url();
-    await press('.quote-form .form-actions .btn');
-    const moved = await Promise.race([
-      page.waitForURL((url) => url.href !== before, { timeout: 30_000 }).then(() => 'next' as const),
-      page.waitForSelector('.quote-form__done a[href^="tel:"]', { timeout: 30_000 }).then(() => 'done' as const),
-    ]);
-    if (moved === 'done') break;
-    await page.waitForSelector('.quote-form form h2:focus', { timeout: 30_000 });
+    const moved = () =>
+      Promise.race([
+        page.waitForURL((url) => url.href !== before, WAIT).then(() => 'next' as const),
+        page.waitForSelector('.quote-form__done a[href^="tel:"]', WAIT).then(() => 'done' as const),
+      ]);
+    let outcome: 'next' | 'done' | null = null;
+    if (step && isOneTapStep(step)) {
+      // The tile is the answer and the move.
+      await press('.quote-form .choices.tiles label');
+      outcome = await moved();
+    } else if (caller && step?.skippable && required.size === 0) {
+      await press('.quote-form .form-actions .btn-quiet');
+      outcome = await moved();
+    } else {
+      let lastText: string | null = null;
+      for (const { name, kind: asked } of await stepControls(page)) {
+        if (caller && !required.has(name)) continue;
+        // A vehicle's model list replaces its text box once the year's models have loaded.
+        const kind = /^vehicle\dModel$/.test(name) ? 'select' : asked;
+        if (kind === 'radio') {
+          await press(`.quote-form label:has(input[name="${name}"])`);
+        } else if (kind === 'select') {
+          const vehicle = /^vehicle\d(Year|Make|Model)$/.exec(name)?.[1];
+          const select = page.locator(`select[name="${name}"]`);
+          const value =
+            vehicle !== undefined
+              ? (VEHICLE[vehicle] ?? '')
+              : ((await select.locator('option:not([disabled])').nth(0).getAttribute('value')) ?? '');
+          await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', ...WAIT });
+          // A vehicle answer with a tile is one tap; a list is two (open, pick).
+          const tile = page
+            .locator(`.field:has(select[name="${name}"]) .vehicle-tiles button`)
+            .getByText(value, { exact: true });
+          if (vehicle !== undefined && (await tile.count()) > 0) {
+            await press(`.field:has(select[name="${name}"]) .vehicle-tiles button:text-is("${value}")`);
+          } else {
+            taps += 2;
+            await select.selectOption(value);
+          }
+        } else if (kind !== 'checkbox' && kind !== 'hidden') {
+          const value = TEXT.find(([pattern]) => pattern.test(name))?.[1];
+          if (value === undefined) continue;
+          await press(`input[name="${name}"]`);
+          await page.locator(`input[name="${name}"]`).pressSequentially(value);
+          keys += value.length;
+          lastText = name;
+        }
+      }
+      shown.push(await continueVisible(page));
+      if (caller && lastText !== null) {
+        // The phone keyboard's Go key: Enter in the last field submits the step.
+        keys++;
+        await page.locator(`input[name="${lastText}"]`).press('Enter');
+      } else {
+        await press('.quote-form .form-actions .btn');
+      }
+      outcome = await moved();
+    }
+    if (outcome === 'done') break;
+    await page.waitForSelector('.quote-form form h2:focus', WAIT);
   }
   return {
     taps,
@@ -127,45 +186,63 @@ async function walk(page: Page, touch: boolean): Promise<Omit<Walk, 'form' | 'de
   };
 }
 
-buildAll();
-const h = await startHarness();
-const { browser } = await launchAuditBrowser();
-const rows: Walk[] = [];
-try {
-  for (const f of FORM_PAGES) {
-    for (const device of DEVICES) {
-      const context = await browser.newContext({
-        viewport: device.viewport,
-        deviceScaleFactor: 1,
-        ...(device.touch ? { hasTouch: true, isMobile: true } : {}),
-      });
-      const page = await context.newPage();
-      await page.goto(`http://${f.brand}.localhost:${h.port}${f.path}`);
-      await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', timeout: 30_000 });
-      try {
-        rows.push({ form: f.form, device: device.name, ...(await walk(page, device.touch)) });
-        console.log(`[funnel] ${JSON.stringify(rows.at(-1))}`);
-      } catch (error) {
-        // A form the walker cannot finish is reported where it stopped, not hidden.
-        const errors = await page.locator('.quote-form .error').allTextContents();
-        console.log(
-          `[funnel] ${f.form} ${device.name}: stopped at ${page.url()} ${errors.join(' | ')} ${String(error).slice(0, 120)}`,
-        );
+/** Walks every form page as each visitor on each device; a walk that cannot finish is logged where it stopped. */
+export async function runFunnelWalks(
+  browser: Browser,
+  origin: (brand: string) => string,
+  pages: readonly { form: string; brand: string; path: string }[],
+  log: (text: string) => void,
+): Promise<{ rows: FunnelWalk[]; stopped: string[] }> {
+  const rows: FunnelWalk[] = [];
+  const stopped: string[] = [];
+  for (const f of pages) {
+    const visitors: Visitor[] = CALLER_FORMS.has(f.form) ? ['answers all', 'caller'] : ['answers all'];
+    for (const visitor of visitors) {
+      for (const device of DEVICES) {
+        const context = await browser.newContext({
+          viewport: device.viewport,
+          deviceScaleFactor: 1,
+          ...(device.touch ? { hasTouch: true, isMobile: true } : {}),
+        });
+        const page = await context.newPage();
+        await page.goto(`${origin(f.brand)}${f.path}`);
+        await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+        try {
+          rows.push({
+            form: f.form,
+            visitor,
+            device: device.name,
+            ...(await walk(page, device.touch, visitor, f.path, f.form)),
+          });
+          log(`funnel ${JSON.stringify(rows.at(-1))}`);
+        } catch (error) {
+          const errors = await page.locator('.quote-form .error').allTextContents();
+          const first = String(error).split('\n')[0] ?? '';
+          const where = `${f.form} ${visitor} ${device.name}: stopped at ${page.url()} ${errors.join(' | ')} ${first.slice(0, 120)}`;
+          stopped.push(where);
+          log(`funnel ${where}`);
+        }
+        await context.close();
       }
-      await context.close();
     }
   }
-} finally {
-  await browser.close();
-  await h.close();
+  return { rows, stopped };
 }
-console.log(
-  [
-    '| form | device | steps | taps | keystrokes | scripted s | tallest step px | Continue on first screen | Continue visible after last answer |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map(
+
+/** The report's section: the table, and any walk that did not finish. */
+export function renderFunnelSection(result: { rows: FunnelWalk[]; stopped: string[] }): string[] {
+  return [
+    '## Funnel walk (taps to the number)',
+    '',
+    'Each form walked in Chromium (audit/funnel.ts): phone 390x844 with touch, desktop 1366x768 with a mouse. "answers all" answers every question with the first valid choice (the vehicle 2020 Honda Civic) and taps each step\'s button; "caller" (the Medicare forms) gives only what a step requires, taps one-tap tiles, skips what can be skipped and submits text steps with the keyboard\'s Go key (counted as a keystroke). A select counts as two taps (open, pick), a tile as one. "Continue visible" is measured right after the step\'s last answer, before any scroll; one-tap steps have none (the answer is the move).',
+    '',
+    '| form | visitor | device | steps | taps | keystrokes | scripted s | tallest step px | Continue on first screen | Continue visible after last answer |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    ...result.rows.map(
       (r) =>
-        `| ${r.form} | ${r.device} | ${r.steps} | ${r.taps} | ${r.keys} | ${r.seconds.toFixed(1)} | ${r.tallest} | ${r.firstScreen ? 'yes' : 'no'} | ${r.continueShown} |`,
+        `| ${r.form} | ${r.visitor} | ${r.device} | ${r.steps} | ${r.taps} | ${r.keys} | ${r.seconds.toFixed(1)} | ${r.tallest} | ${r.firstScreen ? 'yes' : 'no'} | ${r.continueShown} |`,
     ),
-  ].join('\n'),
-);
+    ...(result.stopped.length ? ['', 'Walks that did not finish:', '', ...result.stopped.map((s) => `- ${s}`)] : []),
+    '',
+  ];
+}

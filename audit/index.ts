@@ -1,6 +1,7 @@
 /**
  * `npm run audit`: Lighthouse on every template in English and Spanish, axe-core on every
- * template (light and dark) and on every step of the Medicare, auto, life and quiz forms.
+ * template (light and dark) and on every step of the Medicare, auto, life and quiz forms, and
+ * the funnel walk of each form (taps, keystrokes and seconds to the number: audit/funnel.ts).
  * Serves the built Worker with Miniflare (bench/harness.ts) and the partner sandbox; writes
  * docs/audit.md; exits 1 below the thresholds (lighthouse.ts) or on any axe violation.
  */
@@ -12,19 +13,22 @@ import { machine } from '../bench/report';
 import { FORM_PAGES, TEMPLATE_PAGES } from '../bench/template-pages';
 import { runAxe, type AxeResult } from './axe';
 import { launchAuditBrowser } from './browser';
+import { runFunnelWalks, type FunnelWalk } from './funnel';
 import { lighthouseFailures, runLighthouseMedian, THRESHOLDS, type LighthouseResult } from './lighthouse';
 import { renderAuditReport } from './report';
 import { robotsMismatch } from './robots';
 
 const began = performance.now();
 const log = (text: string) => console.log(`[audit] ${text}`);
-const skipLighthouse = process.argv.includes('--axe-only');
+// `--funnel-only`: the funnel walks alone (Lighthouse and axe skipped; the report is not written).
+const funnelOnly = process.argv.includes('--funnel-only');
+const skipLighthouse = process.argv.includes('--axe-only') || funnelOnly;
 // `--only=clicks,quiz`: audit some templates (while fixing them); the report is written only for full runs.
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const templates = only ? TEMPLATE_PAGES.filter((t) => only.includes(t.template)) : TEMPLATE_PAGES;
+const templates = funnelOnly ? [] : only ? TEMPLATE_PAGES.filter((t) => only.includes(t.template)) : TEMPLATE_PAGES;
 const formPages = only ? FORM_PAGES.filter((f) => only.includes(f.form)) : FORM_PAGES;
 
 buildAll();
@@ -34,6 +38,7 @@ const origin = (brand: string) => `http://${brand}.localhost:${h.port}`;
 
 const lighthouseRows: { template: string; language: string; result: LighthouseResult; failures: string[] }[] = [];
 const axeRows: { label: string; scheme: 'light' | 'dark'; result: AxeResult }[] = [];
+let funnel: { rows: FunnelWalk[]; stopped: string[] } = { rows: [], stopped: [] };
 try {
   for (const t of templates) {
     const url = `${origin(t.brand)}${t.path}`;
@@ -56,7 +61,7 @@ try {
       );
     }
   }
-  for (const f of formPages) {
+  for (const f of funnelOnly ? [] : formPages) {
     for (const step of stepNamesFor(f.form as FormId)) {
       const url = `${origin(f.brand)}${f.path}/${step}`;
       const result = await runAxe(browser, url);
@@ -66,6 +71,7 @@ try {
       );
     }
   }
+  funnel = await runFunnelWalks(browser, origin, formPages, log);
 } finally {
   await browser.close();
   await h.close();
@@ -79,6 +85,7 @@ const report = renderAuditReport({
   axe: axeRows,
   seconds: (performance.now() - began) / 1000,
   lighthouseSkipped: skipLighthouse,
+  funnel,
 });
 if (!skipLighthouse && !only) writeFileSync('docs/audit.md', report);
 console.log(`\n${report}`);
@@ -86,8 +93,11 @@ console.log(`\n${report}`);
 const failing =
   lighthouseRows.filter((r) => r.failures.length > 0).length +
   axeRows.filter((r) => r.result.violations.length > 0 || r.result.failures.length > 0 || r.result.status !== 200)
-    .length;
+    .length +
+  funnel.stopped.length;
 if (failing > 0) {
-  console.error(`[audit] FAILED: ${failing} page(s) below the thresholds or with axe violations`);
+  console.error(
+    `[audit] FAILED: ${failing} page(s) below the thresholds, with axe violations, or with a funnel walk that did not finish`,
+  );
   process.exitCode = 1;
 }

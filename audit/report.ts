@@ -1,5 +1,6 @@
 /** docs/audit.md: Lighthouse scores and axe results of one `npm run audit` run. */
 import type { AxeResult } from './axe';
+import { renderFunnelSection, type FunnelWalk } from './funnel';
 import { CATEGORIES, RUNS_PER_PAGE, type Category, type LighthouseResult } from './lighthouse';
 
 export interface AuditReport {
@@ -10,6 +11,7 @@ export interface AuditReport {
   axe: { label: string; scheme: 'light' | 'dark'; result: AxeResult }[];
   seconds: number;
   lighthouseSkipped: boolean;
+  funnel: { rows: FunnelWalk[]; stopped: string[] };
 }
 
 const path = (url: string) => {
@@ -35,7 +37,8 @@ export function renderAuditReport(r: AuditReport): string {
     '- SEO on noindex pages (paid funnel pages, quizzes, clicks: `indexable` false in the route table) cannot score 100, because "Page is blocked from indexing" is the point of noindex. For those, every other SEO audit must pass; the raw score is shown.',
     '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page; the exit dialog, hydrated when a trigger fires, must be armed, and is audited again open).',
     '- Robots: every audited page says noindex exactly when its route is not `indexable` in the route table (audit/robots.ts), whatever Lighthouse scores.',
-    '- The run exits 1 below any threshold.',
+    "- Funnel: every form finishes in Chromium, as a visitor who answers everything and (the Medicare forms) as one who chooses to call, on a phone and a desktop; targets: Medicare <= 6 taps to the number for the caller, Continue visible after every step's last answer without scrolling.",
+    '- The run exits 1 below any threshold, or when a funnel walk does not finish.',
     '',
   );
   if (!r.lighthouseSkipped) {
@@ -71,13 +74,14 @@ export function renderAuditReport(r: AuditReport): string {
       `| ${row.label} | ${row.scheme} | ${path(row.result.url)} | ${row.result.status} | ${v.length === 0 ? '0' : v.map((x) => `${x.id} (${x.impact ?? 'n/a'}, ${x.nodes.length}): ${x.help}`).join('; ')} | ${row.result.failures.join('; ') || 'none'} |`,
     );
   }
+  push('', ...renderFunnelSection(r.funnel));
   push(
-    '',
     '## Rerun',
     '',
     '```sh',
     'npm run audit              # Lighthouse and axe, rewrites this file (under 10 minutes on 2 cores)',
-    'npm run audit -- --axe-only # axe alone, a quick check while fixing markup',
+    'npm run audit -- --axe-only # axe and the funnel walks, a quick check while fixing markup',
+    'npm run audit -- --funnel-only # the funnel walks alone',
     '```',
     '',
   );

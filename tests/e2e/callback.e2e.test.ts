@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
+import { chooseTo } from './support/steps';
 
 /** This file's own phone: one person makes one delivered lead per product, so files never share one. */
 const OWN_PHONE = `3055557${String(100 + Math.floor(Math.random() * 900))}`;
@@ -45,8 +46,7 @@ describe('a call-back instead of a dead call button', () => {
     await hydrated(page);
     await page.locator('input[name="zipcode"]').fill('33101');
     await continueTo(page, '/get-yours-otc/medicare');
-    await page.getByLabel('Yes').check();
-    await continueTo(page, '/get-yours-otc/medicaid');
+    await chooseTo(page, 'Yes', '/get-yours-otc/medicaid');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL((url) => url.pathname === '/get-yours-otc/name', WAIT);
     await page.locator('input[name="firstName"]').fill('Ada');

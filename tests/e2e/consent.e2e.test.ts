@@ -6,6 +6,7 @@ import { ROUTES, isServedFor } from '../../src/routes/registry';
 import { TEMPLATES, type Language } from '../../src/routes/schema';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1 } from './support/d1';
+import { chooseTo } from './support/steps';
 
 /** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
 const OWN_PHONE = `305551${String(1000 + Math.floor(Math.random() * 9000))}`;
@@ -46,10 +47,8 @@ describe('lead certificate in the browser', () => {
     await hydrated(page);
     await page.locator('input[name="zipcode"]').fill('33101');
     await continueTo(page, '/get-yours-otc/medicare');
-    await page.getByLabel('Yes').check();
-    await continueTo(page, '/get-yours-otc/medicaid');
-    await page.getByLabel('No').check();
-    await continueTo(page, '/get-yours-otc/name');
+    await chooseTo(page, 'Yes', '/get-yours-otc/medicaid');
+    await chooseTo(page, 'No', '/get-yours-otc/name');
     await page.locator('input[name="firstName"]').fill('Ada');
     await page.locator('input[name="lastName"]').fill('Lovelace');
     await continueTo(page, '/get-yours-otc/contact');

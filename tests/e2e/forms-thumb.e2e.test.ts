@@ -107,7 +107,16 @@ async function answerAll(page: Page) {
       await page.locator(`select[name="${name}"] option[value="Civic"]`).waitFor({ state: 'attached', ...WAIT });
     const kind = (await controlsOf(page)).find((c) => c.name === name)?.kind;
     if (kind === 'radio') {
-      await page.locator(`input[name="${name}"]`).first().check();
+      const radios = page.locator(`input[name="${name}"]`);
+      if ((await page.locator(`.choices.tiles input[name="${name}"]`).count()) > 0) {
+        // A one-tap tile moves on when tapped: choose with the arrow keys, which never do, so
+        // Enter can be proven on it below.
+        await radios.first().focus();
+        await page.keyboard.press('ArrowDown');
+        await expect.poll(() => page.locator(`input[name="${name}"]:checked`).count()).toBe(1);
+      } else {
+        await radios.first().check();
+      }
     } else if (kind === 'select') {
       const select = page.locator(`select[name="${name}"]`);
       const vehicle = /^vehicle\d(Year|Make|Model)$/.exec(name)?.[1];

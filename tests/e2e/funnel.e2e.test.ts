@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor, rendered } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
+import { chooseTo } from './support/steps';
 
 /** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
 const OWN_PHONE = `305553${String(1000 + Math.floor(Math.random() * 9000))}`;
@@ -49,8 +50,7 @@ describe('Medicare funnel', () => {
     await continueTo(page, '/get-yours-otc/medicare');
     expect(new URL(page.url()).search).toBe('?utm_source=e2e');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
-    await page.getByLabel('Yes').check();
-    await continueTo(page, '/get-yours-otc/medicaid');
+    await chooseTo(page, 'Yes', '/get-yours-otc/medicaid');
 
     // Back: the previous step with its answer; forward again.
     await page.goBack();

@@ -95,8 +95,9 @@ describe('tracking in Chromium', () => {
 
     await page.locator('input[name="zipcode"]').fill('33101');
     await continueTo(page, '/get-life-now/coverage');
+    // A one-tap step: the tile is the answer and the move.
     await page.locator('input[name="coverageAmount"][value="25000"]').check();
-    await continueTo(page, '/get-life-now/about');
+    await page.waitForURL((url) => url.pathname === '/get-life-now/about', { timeout: 30_000 });
     await page.locator('input[name="gender"][value="female"]').check();
     await page.locator('select[name="dateOfBirthMonth"]').selectOption('7');
     await page.locator('input[name="dateOfBirthDay"]').fill('14');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BRANDS } from '../../brands';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
+import { chooseTo } from './support/steps';
 
 /**
  * The visitor's own privacy rights in Chromium: a Medicare visitor finishes the funnel ticking
@@ -46,10 +47,8 @@ describe('Your data in the browser', () => {
     await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached' });
     await page.locator('input[name="zipcode"]').fill('33101');
     await continueTo(page, '/get-yours-otc/medicare');
-    await page.getByLabel('Yes').check();
-    await continueTo(page, '/get-yours-otc/medicaid');
-    await page.getByLabel('No').check();
-    await continueTo(page, '/get-yours-otc/name');
+    await chooseTo(page, 'Yes', '/get-yours-otc/medicaid');
+    await chooseTo(page, 'No', '/get-yours-otc/name');
     await page.locator('input[name="firstName"]').fill('Ada');
     await page.locator('input[name="lastName"]').fill('Lovelace');
     await continueTo(page, '/get-yours-otc/contact');

@@ -44,9 +44,12 @@ function candidates(field: FieldDef, name: string): string[] {
       return ['1', '0', 'maybe', ''];
     case 'vehicle-year':
       return ['2020', '1899', 'abcd', ''];
+    // Listed values (Honda Civic is in the 2020 data): an unlisted make or model is refused by
+    // the Worker alone (tests/funnel/listed-vehicles.integration.test.ts).
     case 'vehicle-make':
+      return ['Honda', ' Honda ', '', 'x'.repeat(51)];
     case 'vehicle-model':
-      return ['Honda', ' Civic ', '', 'x'.repeat(51)];
+      return ['Civic', ' Civic ', '', 'x'.repeat(51)];
     default: {
       const choices = choicesOf(field, CURRENT_INSURERS) ?? [];
       return [...choices.slice(0, 3), 'bogus', ''];

@@ -7,6 +7,7 @@ const MESSAGES = {
     continue: 'Continue',
     finish: 'Get my quote',
     skip: 'Skip',
+    back: 'Back',
     sending: 'Saving…',
     select: 'Select…',
     stepOf: 'Step {n} of {total}',
@@ -20,6 +21,7 @@ const MESSAGES = {
     continue: 'Continuar',
     finish: 'Obtener mi cotización',
     skip: 'Omitir',
+    back: 'Atrás',
     sending: 'Guardando…',
     select: 'Seleccione…',
     stepOf: 'Paso {n} de {total}',
@@ -40,7 +42,8 @@ export function formMessages(language: Language): FormMessages {
 /**
  * One plain, kind message per problem, saying what to do (the spec's generic
  * "{field} is not valid." blamed the visitor and said nothing). `missing` covers an empty or
- * malformed answer; `unknown` a well-formed ZIP code the shipped ZIP data does not hold.
+ * malformed answer; `unknown` a well-formed ZIP code the shipped ZIP data does not hold, or a
+ * vehicle make or model not on the vehicle data set's lists.
  * The island and the server-rendered page (a form posted without JavaScript) both use this.
  */
 export type FieldProblem = 'missing' | 'unknown';
@@ -72,12 +75,25 @@ const UNKNOWN_ZIP = l(
   'No reconocemos ese código postal. Revise los 5 dígitos e inténtelo de nuevo.',
 );
 
+const UNLISTED: Partial<Record<FieldKind, Localized>> = {
+  'vehicle-make': l(
+    'That make is not on our list. Choose one of the listed makes.',
+    'Esa marca no está en nuestra lista. Elija una de las marcas de la lista.',
+  ),
+  'vehicle-model': l(
+    'That model is not on our list for this make and year. Choose one of the listed models.',
+    'Ese modelo no está en nuestra lista para esta marca y año. Elija uno de los modelos de la lista.',
+  ),
+};
+
 export function problemMessage(
   field: Pick<FieldDef, 'kind' | 'label' | 'problem'>,
   language: Language,
   problem: FieldProblem = 'missing',
 ): string {
   if (problem === 'unknown' && field.kind === 'zip') return UNKNOWN_ZIP[language];
+  const unlisted = problem === 'unknown' ? UNLISTED[field.kind] : undefined;
+  if (unlisted) return unlisted[language];
   const text = (field.problem ?? BY_KIND[field.kind])[language];
   return text.replace('{field}', field.label[language]);
 }

@@ -40,7 +40,12 @@ export function stepVerdict(
   merged: FormValues,
   unknownValues: readonly string[] = [],
 ): StepVerdict {
-  const missing = (step.required ?? []).filter((name) => !hasValue(submitted[name]) || unknownValues.includes(name));
+  // A value the shipped data does not know blocks even an optional question: the visitor typed
+  // it, so it is refused with a message rather than dropped unsaid.
+  const missing = [
+    ...(step.required ?? []).filter((name) => !hasValue(submitted[name]) || unknownValues.includes(name)),
+    ...unknownValues.filter((name) => !(step.required ?? []).includes(name)),
+  ];
   const advance = missing.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);
   return { advance, missing, unknown: missing.filter((name) => unknownValues.includes(name)) };
 }

@@ -8,17 +8,14 @@ import { PageSections } from '../sections/page-sections';
 import { Hero } from './hero';
 import { TpmoNotice } from '../consent/tpmo-notice';
 
-/** Ad listing (the clicks pages): partner offers from the marketplace, and the call. */
+/** Ad listing (the clicks pages): partner offers from the marketplace first, then the call. */
 export function ClicksTemplate({ page }: { page: PageProps }) {
   const s = t(page.language);
   return (
     <>
       <Hero page={page} />
+      {/* Offers first: the wall, then the call (a phone also has the call bar in thumb reach). */}
       <section aria-label={s.seeOffers} id="offers">
-        <PhoneCta phone={page.phone} label={s.callNow} />
-        {page.config.product === 'medicare' ? (
-          <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
-        ) : null}
         <Island
           name="ad-listing"
           component={AdListing}
@@ -31,6 +28,10 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
               : {}),
           }}
         />
+        <PhoneCta phone={page.phone} label={s.callNow} />
+        {page.config.product === 'medicare' ? (
+          <TpmoNotice brand={page.brand} language={page.language} placement="cta" />
+        ) : null}
       </section>
       <BodyCopy paragraphs={page.config.body} />
       <PageSections page={page} carriers={false} />

@@ -24,6 +24,7 @@ import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
 import { unknownZipFields } from '../location';
 import { acceptFinalStep } from './final-step';
+import { unlistedVehicleFields } from './listed-vehicles';
 
 export type { StepAction, StepSubmit } from './step-submit';
 import type { StepSubmit } from './step-submit';
@@ -72,16 +73,20 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
   const parsed = stepValues(submit);
-  // A ZIP code the shipped data does not hold is not kept, and blocks the step like a missing one.
+  // A ZIP code the shipped data does not hold, or a vehicle make or model not on the data set's
+  // lists, is not kept, and blocks the step with its own message.
   const unknown =
     action.kind === 'submit'
-      ? await unknownZipFields(
-          c,
-          stepFields(step)
-            .filter((f) => f.kind === 'zip')
-            .map((f) => f.name),
-          parsed,
-        )
+      ? [
+          ...(await unknownZipFields(
+            c,
+            stepFields(step)
+              .filter((f) => f.kind === 'zip')
+              .map((f) => f.name),
+            parsed,
+          )),
+          ...(await unlistedVehicleFields(c, stepFields(step), parsed)),
+        ]
       : [];
   const submitted = Object.fromEntries(Object.entries(parsed).filter(([name]) => !unknown.includes(name)));
   const stored = await stub.submitStep({

@@ -22,3 +22,12 @@ export async function skipTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Skip' }).click();
   await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
 }
+
+/**
+ * Taps a one-tap tile (a single-choice step: Medicare yes/no, the quizzes) and waits for the
+ * next step's address: the tap is the answer and the submit, there is no Continue to press.
+ */
+export async function chooseTo(page: Page, label: string | RegExp, path: string): Promise<void> {
+  await page.locator('.choices.tiles label').filter({ hasText: label }).first().click();
+  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+}

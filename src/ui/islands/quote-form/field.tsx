@@ -4,7 +4,7 @@
  * valid (./use-step-errors.ts). Errors are tied to their input
  * (aria-invalid, aria-describedby) and announced (role=alert).
  */
-import { type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { Language } from '../../../routes/schema';
 import { formMessages } from '../../../shared/forms/messages';
 import { maskPhone } from '../../../shared/forms/field-rules';
@@ -29,6 +29,11 @@ export interface FieldProps {
    * would tie the four files into one loop.
    */
   parts: FieldParts;
+  /**
+   * On a one-tap step (src/shared/forms/one-tap.ts): the tap, click or Space that picks a tile
+   * is the step's submit. Absent elsewhere, where a choice waits for Continue.
+   */
+  advance?: (name: string, value: string) => void;
 }
 
 type FieldComponent = (props: FieldProps) => ReactNode;
@@ -105,8 +110,24 @@ export function SelectInput(
 }
 
 function ChoiceField(props: FieldProps) {
-  const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
+  const { field, inputs, idPrefix, language, error, options, onInput, onCommit, advance } = props;
   const id = `${idPrefix}-${field.name}`;
+  // Arrow keys move the choice within the group as radios do; they are not an answer yet, so
+  // they never move on (Space, Enter, a tap or a click do).
+  const arrowing = useRef(false);
+  const onKeyDown = (value: string) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key.startsWith('Arrow')) {
+      arrowing.current = true;
+      setTimeout(() => (arrowing.current = false), 0);
+    }
+    // Space on a radio already chosen is no click in Chromium: the tile answers it itself.
+    if (e.key === ' ' && advance && !e.repeat) {
+      e.preventDefault();
+      advance(field.name, value);
+      return;
+    }
+    submitOnEnter(e);
+  };
   return (
     // The group carries the error state: ARIA gives aria-invalid to a radiogroup, not to its radios.
     <fieldset
@@ -116,7 +137,7 @@ function ChoiceField(props: FieldProps) {
       aria-describedby={describedBy(error && `${id}-error`)}
     >
       <legend id={`${id}-legend`}>{field.label[language]}</legend>
-      <div className="choices">
+      <div className={advance ? 'choices tiles' : 'choices'}>
         {options.map((o) => (
           <label key={o.value}>
             <input
@@ -124,11 +145,14 @@ function ChoiceField(props: FieldProps) {
               name={field.name}
               value={o.value}
               checked={inputs[field.name] === o.value}
-              onKeyDown={submitOnEnter}
+              onKeyDown={onKeyDown(o.value)}
               onChange={() => {
                 onInput(field.name, o.value);
                 onCommit(field, { [field.name]: o.value });
               }}
+              // A click also comes for a tile already chosen (a visitor back on the step taps
+              // their answer again), where no change event does.
+              onClick={advance && (() => arrowing.current || advance(field.name, o.value))}
             />
             {o.label[language]}
           </label>

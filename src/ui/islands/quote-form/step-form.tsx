@@ -4,7 +4,9 @@
  * last step, and the actions.
  */
 import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
+import { isOneTapStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
 import { CallbackOffer } from './callback-offer';
 import { Field } from './field';
@@ -24,6 +26,17 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
   // On the consent step the button says what the consent text names, word for word.
   const consentAction = step.consent ? funnel.consent?.action : undefined;
   const mainLabel = consentAction ?? step.submitLabel?.[language] ?? (isLast ? s.finish : s.continue);
+  // One tap per single-choice question: the tile's answer is put in the form's state at once
+  // (flushSync), then the step is submitted as Continue would, through its checks.
+  const advance = isOneTapStep(step)
+    ? (name: string, value: string) => {
+        if (status === 'sending') return;
+        flushSync(() => onInput(name, value));
+        const formEl = formRef.current;
+        formEl?.requestSubmit(formEl.querySelector<HTMLButtonElement>('button.default-submit'));
+      }
+    : undefined;
+  const previous = number > 1 ? form.steps[number - 2]?.name : undefined;
   const fieldsOf = (fields: readonly FieldDef[]) =>
     fields.map((field) => (
       <Field
@@ -38,6 +51,7 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
         parts={parts}
         onInput={onInput}
         onCommit={onCommit}
+        advance={advance}
       />
     ));
   const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
@@ -58,6 +72,7 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
       <button className="default-submit" type="submit" tabIndex={-1} aria-hidden="true" disabled={status === 'sending'}>
         {mainLabel}
       </button>
+      {previous ? <BackLink href={`${basePath}/${previous}${search}`} label={s.back} /> : null}
       {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
       <StepBody
         step={step}
@@ -117,5 +132,29 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * The visible way back: a link to the previous step (its answers are kept, so they show
+ * again). In the page, the step before was this tab's previous history entry when the visitor
+ * came forward through the form, so going back there keeps forward working too.
+ */
+function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      className="step-back"
+      href={href}
+      onClick={(event) => {
+        const state: unknown = history.state;
+        if (typeof state === 'object' && state !== null && 'quoteStep' in state) {
+          event.preventDefault();
+          history.back();
+        }
+      }}
+    >
+      <span aria-hidden="true">← </span>
+      {label}
+    </a>
   );
 }

@@ -1,7 +1,13 @@
 /**
- * The vehicle questions (year, make, model) of the auto form: a chunk of its own, loaded on the
- * steps that ask them (./parts.ts), with the data set's lookups (./vehicle-data.ts).
+ * The vehicle questions (year, make and model) of the auto forms: a chunk of its own, loaded on
+ * the steps that ask them (./parts.ts), with the data set's lookups (./vehicle-data.ts).
+ * Each is a list of the data set's values (a select, found by typing its first letters), with
+ * tiles for the common answers above it: recent years, the common makes of that year, and the
+ * make's models when there are few. A tile answers in one tap and moves the focus to the next
+ * question. Tiles are buttons that need the page's script, so they appear once it runs; without
+ * it the lists alone post with the form.
  */
+import { useSyncExternalStore } from 'react';
 import type { Option } from '../../../shared/forms/types';
 import { describedBy, ErrorText, SelectInput, type FieldProps } from './field';
 import { useYearModels } from './vehicle-data';
@@ -9,61 +15,107 @@ import { useYearModels } from './vehicle-data';
 const asOptions = (values: readonly (string | number)[]): Option[] =>
   values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
 
-/** Year, make or model: selects from the data set; the model is typed until the year's list has loaded. */
+/** The makes most US drivers have, most common first; a tile shows only those in the year's list. */
+const COMMON_MAKES = ['Toyota', 'Ford', 'Chevrolet', 'Honda', 'Nissan', 'Hyundai', 'Jeep', 'Kia'];
+const TILES = 8;
+/** A make's models show as tiles when there are this many or fewer in the year (Honda's dozen). */
+const MODEL_TILES = 12;
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
+
+const TILE_LABEL = {
+  english: { year: 'Recent years', make: 'Common makes', model: 'Models' },
+  spanish: { year: 'Años recientes', make: 'Marcas comunes', model: 'Modelos' },
+} as const;
+
+function tileValues(kind: FieldProps['field']['kind'], choices: readonly string[]): string[] {
+  if (kind === 'vehicle-year') {
+    const now = new Date().getFullYear();
+    return choices.filter((y) => Number(y) <= now).slice(0, TILES);
+  }
+  if (kind === 'vehicle-make') return COMMON_MAKES.filter((m) => choices.includes(m)).slice(0, TILES);
+  return choices.length <= MODEL_TILES ? [...choices] : [];
+}
+
+/** Common answers as one-tap buttons; the chosen one is pressed. */
+function Tiles(props: FieldProps & { choices: readonly string[]; onPick: (value: string) => void }) {
+  const { field, inputs, language, choices, onPick } = props;
+  const values = tileValues(field.kind, choices);
+  if (values.length === 0) return null;
+  const which = field.kind === 'vehicle-year' ? 'year' : field.kind === 'vehicle-make' ? 'make' : 'model';
+  return (
+    <div className="vehicle-tiles" role="group" aria-label={TILE_LABEL[language][which]}>
+      {values.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className="vehicle-tile"
+          aria-pressed={inputs[field.name] === v}
+          onClick={() => onPick(v)}
+        >
+          {v}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Year, make or model: the data set's list with its common answers as tiles; the model is typed until the year's list has loaded. */
 export function VehicleField(props: FieldProps) {
   const { field, inputs, idPrefix, language, error, onInput, onCommit, vehicles } = props;
   const id = `${idPrefix}-${field.name}`;
   const prefix = field.name.replace(/(Year|Make|Model)$/, '');
   const models = useYearModels(inputs[`${prefix}Year`] ?? '');
-  let control;
+  // Tiles need the script: none in the server's page, and hydration renders the server's view
+  // first (the server snapshot), then the tiles.
+  const scripted = useSyncExternalStore(noSubscription, inBrowser, onServer);
+
+  /** A tile's answer: as if chosen in the list, then on to the vehicle's next question. */
+  const pick = (value: string, clears?: string) => {
+    onInput(field.name, value);
+    if (clears) onInput(clears, '');
+    onCommit(field, { [field.name]: value });
+    const next = field.kind === 'vehicle-year' ? 'Make' : field.kind === 'vehicle-make' ? 'Model' : null;
+    // After the next render: the make's list may only now hold the year's makes.
+    if (next) requestAnimationFrame(() => document.getElementById(`${idPrefix}-${prefix}${next}`)?.focus());
+  };
+
+  let choices: readonly string[] | null = null;
+  let clears: string | undefined;
   if (field.kind === 'vehicle-year' && vehicles) {
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(vehicles.years)}
-        onPicked={() => undefined}
-      />
-    );
+    choices = vehicles.years.map(String);
   } else if (field.kind === 'vehicle-make' && (models || vehicles)) {
-    const makes = models ? Object.keys(models) : (vehicles?.makes ?? []);
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(makes)}
-        onPicked={() => onInput(`${prefix}Model`, '')}
-      />
-    );
+    choices = models ? Object.keys(models) : (vehicles?.makes ?? []);
+    clears = `${prefix}Model`;
   } else if (field.kind === 'vehicle-model' && models && models[inputs[`${prefix}Make`] ?? ''] !== undefined) {
-    control = (
-      <SelectInput
-        {...props}
-        name={field.name}
-        id={id}
-        choices={asOptions(models[inputs[`${prefix}Make`] ?? ''] ?? [])}
-      />
-    );
-  } else {
-    control = (
-      <input
-        id={id}
-        name={field.name}
-        type="text"
-        maxLength={50}
-        value={inputs[field.name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`)}
-        onChange={(e) => onInput(field.name, e.target.value)}
-        onBlur={() => onCommit(field)}
-      />
-    );
+    choices = models[inputs[`${prefix}Make`] ?? ''] ?? [];
   }
+  const control = choices ? (
+    <SelectInput
+      {...props}
+      name={field.name}
+      id={id}
+      choices={asOptions(choices)}
+      onPicked={clears ? () => onInput(clears, '') : undefined}
+    />
+  ) : (
+    <input
+      id={id}
+      name={field.name}
+      type="text"
+      maxLength={50}
+      value={inputs[field.name] ?? ''}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(error && `${id}-error`)}
+      onChange={(e) => onInput(field.name, e.target.value)}
+      onBlur={() => onCommit(field)}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{field.label[language]}</label>
+      {scripted && choices ? <Tiles {...props} choices={choices} onPick={(v) => pick(v, clears)} /> : null}
       {control}
       <ErrorText id={`${id}-error`} error={error} />
     </div>
