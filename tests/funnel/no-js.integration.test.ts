@@ -118,7 +118,7 @@ describe('Medicare funnel without JavaScript', () => {
   it('Spanish pages get Spanish labels, options and consent', async () => {
     const v = visitor('bh');
     const html = decode(await (await v.get('/get-yours-otc-es/contact')).text());
-    expect(html).toContain('Número de teléfono');
+    expect(html).toContain('Su mejor número de teléfono');
     expect(html).toContain('Benefit Helpers y cada compañía que marqué');
     expect(html).not.toContain('socios de mercadeo');
     expect(decode(await (await v.get('/get-yours-otc-es/medicare')).text())).toContain('Sí');
