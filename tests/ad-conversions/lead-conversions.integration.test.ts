@@ -38,6 +38,35 @@ async function accepted(visitorId: string): Promise<DeliveredLead | null> {
   );
 }
 
+/** A delivered lead of a visit that came with this gclid, its Google Ads conversion queued (the consumer's input). */
+async function queuedGoogleConversion(gclid: string): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const leadId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc)
+       VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, '{}', 'complete', 0)`,
+    ).bind(leadId, now, sessionId, crypto.randomUUID(), crypto.randomUUID()),
+    env.DB.prepare(
+      `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
+       VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'google', '', 1, '', ?, ?, ?)`,
+    ).bind(
+      sessionId,
+      `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`,
+      now.slice(0, 10),
+      JSON.stringify({ gclid }),
+      now,
+      now,
+    ),
+    env.DB.prepare(
+      `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
+       VALUES (?, 'google-ads', 'lead', ?, ?, 500, 'queued', ?)`,
+    ).bind(`google-ads:lead:${leadId}`, sessionId, leadId, now),
+  ]);
+  return leadId;
+}
+
 describe('ad platform conversions', () => {
   it('sends a delivered lead to Google Ads and Meta with the click ids and hashed contact only', async () => {
     const qw = sandboxScope();
@@ -156,30 +185,7 @@ describe('ad platform conversions', () => {
     const gclid = clickId('Cj0KCQ');
     const google = sandboxScope(gclid);
     await google.set('google-ads', 'error');
-    const sessionId = crypto.randomUUID();
-    const leadId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc)
-         VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, '{}', 'complete', 0)`,
-      ).bind(leadId, now, sessionId, crypto.randomUUID(), crypto.randomUUID()),
-      env.DB.prepare(
-        `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
-         VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'google', '', 1, '', ?, ?, ?)`,
-      ).bind(
-        sessionId,
-        `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`,
-        now.slice(0, 10),
-        JSON.stringify({ gclid }),
-        now,
-        now,
-      ),
-      env.DB.prepare(
-        `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
-         VALUES (?, 'google-ads', 'lead', ?, ?, 500, 'queued', ?)`,
-      ).bind(`google-ads:lead:${leadId}`, sessionId, leadId, now),
-    ]);
+    const leadId = await queuedGoogleConversion(gclid);
     const id = `google-ads:lead:${leadId}`;
     expect(await sendOne(env, id, 1)).toBe('retry');
     const row = () =>
@@ -196,30 +202,7 @@ describe('ad platform conversions', () => {
   it('sends nothing with a development token outside development: the row says skipped', async () => {
     const gclid = clickId('Cj0KCQ');
     const google = sandboxScope(gclid);
-    const sessionId = crypto.randomUUID();
-    const leadId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc)
-         VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, '{}', 'complete', 0)`,
-      ).bind(leadId, now, sessionId, crypto.randomUUID(), crypto.randomUUID()),
-      env.DB.prepare(
-        `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
-         VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'google', '', 1, '', ?, ?, ?)`,
-      ).bind(
-        sessionId,
-        `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`,
-        now.slice(0, 10),
-        JSON.stringify({ gclid }),
-        now,
-        now,
-      ),
-      env.DB.prepare(
-        `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
-         VALUES (?, 'google-ads', 'lead', ?, ?, 500, 'queued', ?)`,
-      ).bind(`google-ads:lead:${leadId}`, sessionId, leadId, now),
-    ]);
+    const leadId = await queuedGoogleConversion(gclid);
     const id = `google-ads:lead:${leadId}`;
     // The test tokens carry the development marker; production refuses to spend them.
     expect(await sendOne({ ...env, ENVIRONMENT: 'production' }, id, 1)).toBe('skipped');

@@ -29,6 +29,22 @@ const operator = { authorization: 'Bearer test-report-token', accept: 'applicati
 type ErrorBody = { error: { code: string; message: string; issues: { secret: string; problem: string }[] } };
 type Health = { ok: boolean; checks: { id: string; ok: boolean; summary: string }[] };
 
+/** Real-looking production secrets: none a development value, each well formed. */
+const productionSecrets = {
+  ENVIRONMENT: 'production',
+  VISITOR_COOKIE_SECRET: 'q8V1kR9wZt3mN6pX2bL5hJ7cF4dS0aGe',
+  QUOTE_TOKEN_SECRET: 'Zx4Wm8Qp2Rt6Yv1Nb5Hc9Jd3Kf7Lg0Ps',
+  LEAD_HASH_SALT: 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv',
+  LEAD_CERTIFICATE_KEY:
+    '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"prod-2026-11"}',
+  TURNSTILE_SECRET_KEY: '0x4AAAAAAAB3kWtQz9xYvN1cSecretValue',
+  MEDIAALPHA_API_TOKEN: 'ma_live_9f8e7d6c5b4a',
+  IPQS_API_KEY: 'ipqs_live_1a2b3c4d5e6f',
+  QUOTEWIZARD_API_KEY: 'qw_live_0f1e2d3c4b5a',
+  REPORT_TOKEN: 'op-Jf83kd92Lm4Qx7',
+  OPERATOR_ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/abcdef',
+};
+
 describe('fail closed on configuration', () => {
   it('without the visitor cookie secret, pages and APIs answer 503 naming it, and health says so', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -122,20 +138,7 @@ describe('fail closed on configuration', () => {
   });
 
   it('passes real-looking production secrets, and names malformed ones as invalid', () => {
-    const real = {
-      ENVIRONMENT: 'production',
-      VISITOR_COOKIE_SECRET: 'q8V1kR9wZt3mN6pX2bL5hJ7cF4dS0aGe',
-      QUOTE_TOKEN_SECRET: 'Zx4Wm8Qp2Rt6Yv1Nb5Hc9Jd3Kf7Lg0Ps',
-      LEAD_HASH_SALT: 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv',
-      LEAD_CERTIFICATE_KEY:
-        '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"prod-2026-11"}',
-      TURNSTILE_SECRET_KEY: '0x4AAAAAAAB3kWtQz9xYvN1cSecretValue',
-      MEDIAALPHA_API_TOKEN: 'ma_live_9f8e7d6c5b4a',
-      IPQS_API_KEY: 'ipqs_live_1a2b3c4d5e6f',
-      QUOTEWIZARD_API_KEY: 'qw_live_0f1e2d3c4b5a',
-      REPORT_TOKEN: 'op-Jf83kd92Lm4Qx7',
-      OPERATOR_ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/abcdef',
-    };
+    const real = productionSecrets;
     expect(secretProblems(real)).toEqual([]);
     expect(secretProblems({ ...real, LEAD_CERTIFICATE_KEY: '{"kty":"OKP"}' })).toEqual([
       { secret: 'LEAD_CERTIFICATE_KEY', problem: 'invalid', areas: ['leads'] },
@@ -155,20 +158,7 @@ describe('fail closed on configuration', () => {
 
   it('payout and ad-platform secrets are optional, but never a development value outside development', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const real = {
-      ENVIRONMENT: 'production',
-      VISITOR_COOKIE_SECRET: 'q8V1kR9wZt3mN6pX2bL5hJ7cF4dS0aGe',
-      QUOTE_TOKEN_SECRET: 'Zx4Wm8Qp2Rt6Yv1Nb5Hc9Jd3Kf7Lg0Ps',
-      LEAD_HASH_SALT: 'Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv',
-      LEAD_CERTIFICATE_KEY:
-        '{"kty":"OKP","crv":"Ed25519","x":"QuFQoXemSY4y4_NQeNEDQBwdqfkdQBdIw0WpRR0V0RM","d":"BekYiEDPkGhOcusa759b6iOhuuHuW5VDqiq8nqzDU8s","kid":"prod-2026-11"}',
-      TURNSTILE_SECRET_KEY: '0x4AAAAAAAB3kWtQz9xYvN1cSecretValue',
-      MEDIAALPHA_API_TOKEN: 'ma_live_9f8e7d6c5b4a',
-      IPQS_API_KEY: 'ipqs_live_1a2b3c4d5e6f',
-      QUOTEWIZARD_API_KEY: 'qw_live_0f1e2d3c4b5a',
-      REPORT_TOKEN: 'op-Jf83kd92Lm4Qx7',
-      OPERATOR_ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/abcdef',
-    };
+    const real = productionSecrets;
     // Absent: the feature is off, nothing is wrong.
     expect(secretProblems(real)).toEqual([]);
     // The value in .dev.vars.example is public: anyone could sign a payout with it.
