@@ -114,10 +114,13 @@ async function walk(
       await page.locator('.quote-form form').evaluate((f) => f.getBoundingClientRect().height),
     );
     const before = page.url();
-    const moved = () =>
+    const moved = (callbackAsked = false) =>
       Promise.race([
         page.waitForURL((url) => url.href !== before, WAIT).then(() => 'next' as const),
         page.waitForSelector('.quote-form__done a[href^="tel:"]', WAIT).then(() => 'done' as const),
+        ...(callbackAsked
+          ? []
+          : [page.waitForSelector('[data-callback-picker] .form-actions .btn', WAIT).then(() => null)]),
       ]);
     let outcome: 'next' | 'done' | null = null;
     if (step && isOneTapStep(step)) {
@@ -171,6 +174,12 @@ async function walk(
         await press('.quote-form .form-actions .btn');
       }
       outcome = await moved();
+    }
+    if (outcome === null && (await page.locator('[data-callback-picker]').count()) > 0) {
+      // Agents away (the walk's real clock): the last step asks for a call-back time on a screen
+      // of its own; the walk asks for the first time offered, one tap more.
+      await press('[data-callback-picker] .form-actions .btn');
+      outcome = await moved(true);
     }
     if (outcome === 'done') break;
     await page.waitForSelector('.quote-form form h2:focus', WAIT);

@@ -10,8 +10,9 @@ const OWN_PHONE = `3055557${String(100 + Math.floor(Math.random() * 900))}`;
 
 /**
  * Honest hours in Chromium: with agents away (the Worker's and the visitor's clocks on a Sunday
- * evening), the last step offers call-back times from the next opening; the chosen time is
- * stored and the lead the visitor then sends carries it (the D1 row). With agents answering,
+ * evening), the contact step sent valid asks for a call-back time on a screen of its own, from
+ * the next opening; the chosen time is stored and the lead then sent carries it (the D1 row).
+ * A time that passed while the page was open is refused with a message, the answers kept. With agents answering,
  * no call-back is offered.
  */
 let browser: Browser;
@@ -53,20 +54,26 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="lastName"]').fill('Lovelace');
     await continueTo(page, '/get-yours-otc/contact');
 
+    // The contact step itself carries no picker (it fits one phone screen); sent valid, the
+    // call-back time is asked on a screen of its own, and the answers stay.
+    await page.locator('input[name="phone"]').waitFor(WAIT);
+    expect(await page.locator('[data-callback-picker]').count()).toBe(0);
+    await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
-    expect(await picker.locator('h3').textContent()).toBe('Our agents are away right now');
+    expect(await picker.locator('h2').textContent()).toBe('Our agents are away right now');
     const options = await picker.locator('option').allTextContents();
     // From the next opening, Monday 5:00 AM Pacific, every half hour.
     expect(options.slice(0, 2)).toEqual(['Mon, Jun 16, 5:00 AM PT', 'Mon, Jun 16, 5:30 AM PT']);
+    // Back to the details and on again: the phone typed is kept.
+    await picker.getByRole('button', { name: 'Back to my details' }).click();
+    expect(await page.locator('input[name="phone"]').isVisible()).toBe(true);
+    expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(OWN_PHONE);
+    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await picker.waitFor(WAIT);
     await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 5:30 AM PT' });
     await picker.getByRole('button', { name: 'Ask for this time' }).click();
-    await expect
-      .poll(() => picker.getByRole('status').textContent(), WAIT)
-      .toBe('Thank you. A licensed agent will call you Mon, Jun 16, 5:30 AM PT.');
-
-    await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done', WAIT);
     const id = await visitorIdOf(context);
     await expect
@@ -80,6 +87,33 @@ describe('a call-back instead of a dead call button', () => {
       )
       .toEqual(['2025-06-16T12:30:00.000Z']);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a time that has passed while the page was open is refused with a message, and the answers stay', async () => {
+    const { context, page, errors } = await newVisitor(browser, { headers: { 'x-dev-clock': SUNDAY_19_PT } });
+    await page.clock.setFixedTime(new Date(SUNDAY_19_PT));
+    await page.goto(`${brandOrigin('bh')}/get-yours-otc/contact`);
+    await hydrated(page);
+    await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    const picker = page.locator('[data-callback-picker]');
+    await picker.waitFor(WAIT);
+    // The Worker's clock moves on to Monday 6:00 AM Pacific: the first time offered (5:00) has passed.
+    await context.setExtraHTTPHeaders({ 'x-dev-clock': '2025-06-16T13:00:00.000Z' });
+    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 5:00 AM PT' });
+    await picker.getByRole('button', { name: 'Ask for this time' }).click();
+    await expect
+      .poll(() => picker.getByRole('alert').textContent(), WAIT)
+      .toBe('That time has already passed. Please choose a time from the list.');
+    // Still on the call-back screen, the list asked again from the Worker's new now; nothing sent.
+    await expect
+      .poll(async () => (await picker.locator('option').allTextContents())[0], WAIT)
+      .toBe('Mon, Jun 16, 6:30 AM PT');
+    expect(await page.locator('.quote-form__done').count()).toBe(0);
+    await picker.getByRole('button', { name: 'Back to my details' }).click();
+    expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(OWN_PHONE);
+    expect(errors.filter((e) => !/400/.test(e))).toEqual([]);
     await context.close();
   });
 

@@ -23,10 +23,13 @@ afterAll(async () => {
 
 const WAIT = { timeout: 30_000 };
 /**
- * Agents answering (a Tuesday, 11:00 Pacific), on the Worker's clock and the page's: when they are
- * away the step also offers a call-back time, a screen of its own kind (see the report's figures).
+ * The clocks each step is checked under, on the Worker (the development-only clock header) and the
+ * page alike: agents answering (a Tuesday, 11:00 Pacific), and agents away (a Sunday, 19:00
+ * Pacific), when the taller call bar leaves less room and a call-back time is asked on a
+ * screen of its own once the step is sent.
  */
 const AGENTS_IN = new Date('2026-06-09T18:00:00Z');
+const AGENTS_AWAY = new Date('2026-06-15T02:00:00Z');
 const POLL = { timeout: 15_000, interval: 250 };
 
 /** This file's own phone number, never one another file's walk uses. */
@@ -75,14 +78,19 @@ async function fillFields(page: Page): Promise<void> {
     .toBe('visible');
 }
 
+/** Medicare in English and Spanish with agents away. */
+const AWAY_STEPS = CONTACT_STEPS.filter((step) => step.brand === 'bh' && step.path.startsWith('/get-yours-otc/'))
+  .concat(CONTACT_STEPS.filter((step) => step.brand === 'm10es'))
+  .map((step) => ({ ...step, clock: AGENTS_AWAY, away: true }));
+
 describe('the contact step fits one phone screen', () => {
-  for (const step of CONTACT_STEPS) {
-    it(`${step.brand}${step.path}: "${step.action}" in view after filling the fields, the full consent one tap away`, async () => {
+  for (const step of [...CONTACT_STEPS.map((s) => ({ ...s, clock: AGENTS_IN, away: false })), ...AWAY_STEPS]) {
+    it(`${step.brand}${step.path}${step.away ? ' (agents away)' : ''}: "${step.action}" in view after filling the fields, the full consent one tap away`, async () => {
       const { context, page } = await newVisitor(browser, {
         hasTouch: true,
-        headers: { 'x-dev-clock': AGENTS_IN.toISOString() },
+        headers: { 'x-dev-clock': step.clock.toISOString() },
       });
-      await page.clock.setFixedTime(AGENTS_IN);
+      await page.clock.setFixedTime(step.clock);
       await page.goto(`${brandOrigin(step.brand)}${step.path}`);
       await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
       // Where a step change lands the step: its top 24 px under the sticky header (src/ui/scroll.ts).
@@ -130,6 +138,25 @@ describe('the contact step fits one phone screen', () => {
         )
         .toEqual([{ version: step.version, text: shown }]);
       expect(await page.locator('input[name="consentVersion"]').inputValue()).toBe(step.version);
+
+      // Agents away: the call-back offer is a screen of its own once the step is sent, and its
+      // button fits too; with agents answering the step is sent as it is.
+      if (step.away) {
+        expect(await page.locator('[data-callback-picker]').count(), 'no call-back picker on the contact step').toBe(0);
+        await page.locator('.sellers input').first().tap();
+        await main.tap();
+        const picker = page.locator('[data-callback-picker]');
+        await picker.waitFor(WAIT);
+        expect(await picker.locator('h2').textContent()).toBe(
+          step.brand === 'm10es' ? 'Nuestros agentes no están disponibles ahora' : 'Our agents are away right now',
+        );
+        const ask = await page.evaluate(() => {
+          const button = document.querySelector('[data-callback-picker] .form-actions .btn')?.getBoundingClientRect();
+          const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect();
+          return { bottom: button?.bottom ?? Infinity, bar: bar?.top ?? 0 };
+        });
+        expect(ask.bottom, 'the call-back button above the call bar').toBeLessThanOrEqual(ask.bar);
+      }
       await context.close();
     });
   }

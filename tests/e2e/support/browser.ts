@@ -73,6 +73,19 @@ export async function newVisitor(
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
+  // A walk that is not about the call-back (no pinned clock) declines it when the page's clock
+  // says agents are away, as a visitor would with "Send without a call-back time": otherwise such
+  // a walk would depend on the time of day it runs (the call-back screen holds the last step).
+  if (!options.headers?.['x-dev-clock'] && options.javaScriptEnabled !== false) {
+    await context.addInitScript(() => {
+      new MutationObserver(() => {
+        const decline = document.querySelector<HTMLButtonElement>(
+          '[data-callback-picker] .form-actions .btn-quiet:not([disabled])',
+        );
+        decline?.click();
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {

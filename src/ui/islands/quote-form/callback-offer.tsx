@@ -11,17 +11,25 @@ const isClient = () => true;
 const isServer = () => false;
 
 /**
- * The call-back picker (./callback-picker.tsx) while agents are away, on the visitor's clock.
- * Never on the server nor while hydrating (its times are the visitor's, asked after mount).
+ * Whether agents are away on the visitor's clock. False on the server and while hydrating (the
+ * call-back times are the visitor's, asked after mount), so the server's page never differs.
  */
-export function CallbackOffer(props: { callHours: CallHours | null | undefined; formId: FormId; language: Language }) {
-  const hours = useCallHours(props.callHours, props.language);
+export function useAgentsAway(callHours: CallHours | null | undefined, language: Language): boolean {
+  const hours = useCallHours(callHours, language);
   // False on the server and while hydrating, true after: React's own way to tell them apart.
   const mounted = useSyncExternalStore(noSubscription, isClient, isServer);
-  if (!mounted || hours === null || hours.open) return null;
+  return mounted && hours !== null && !hours.open;
+}
+
+/**
+ * The call-back step (./callback-picker.tsx): shown in place of the last step's fields once the
+ * visitor has sent them valid while agents are away, so the contact step itself stays one phone
+ * screen. `onDone` sends the step on (with the time stored, or without one).
+ */
+export function CallbackOffer(props: { formId: FormId; language: Language; onDone: () => void; onBack: () => void }) {
   return (
     <Suspense fallback={null}>
-      <CallbackPicker formId={props.formId} language={props.language} />
+      <CallbackPicker {...props} />
     </Suspense>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Honest hours: while agents are away, the last step offers a call-back time instead of leaving
- * a call button nobody answers. The times come from the Worker (GET /api/callback/times: the
- * brand's hours and holidays, labelled in the visitor's time zone); the chosen one is stored
- * with the form's answers (POST /api/callback), so the lead this step records carries it. A
- * refused time (passed while the page was open, say) shows the Worker's message. Loaded only
- * when agents are away on the last step (./index.tsx).
+ * a call button nobody answers. It is a screen of its own, shown after the visitor sends the
+ * contact step valid (./step-form.tsx), so the contact step fits one phone screen. The times come
+ * from the Worker (GET /api/callback/times: the brand's hours and holidays, labelled in the
+ * visitor's time zone); the chosen one is stored with the form's answers (POST /api/callback)
+ * before the step is sent on, so the lead it records carries it. A refused time (passed while
+ * the page was open, say) shows the Worker's message and the visitor chooses again; nothing
+ * answered is lost (the fields stay in the form, hidden). Sending without a time stays possible.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fetchWithRetry } from '../../../shared/fetch-client';
 import type { FormId, Language } from '../../../routes/schema';
 
@@ -18,20 +20,22 @@ interface Offered {
 const COPY = {
   english: {
     title: 'Our agents are away right now',
-    intro: 'Choose a time and a licensed agent will call you then, at the number you enter below.',
+    intro: 'Choose a time and a licensed agent will call you then, at the number you entered.',
     when: 'Call me',
     save: 'Ask for this time',
     saving: 'Saving…',
-    saved: (label: string) => `Thank you. A licensed agent will call you ${label}.`,
+    without: 'Send without a call-back time',
+    back: 'Back to my details',
     failed: 'We could not save that time. Please try again.',
   },
   spanish: {
     title: 'Nuestros agentes no están disponibles ahora',
-    intro: 'Elija una hora y un agente con licencia le llamará entonces, al número que indique abajo.',
+    intro: 'Elija una hora y un agente con licencia le llamará entonces, al número que indicó.',
     when: 'Llámenme',
     save: 'Pedir esta hora',
     saving: 'Guardando…',
-    saved: (label: string) => `Gracias. Un agente con licencia le llamará el ${label}.`,
+    without: 'Enviar sin hora de llamada',
+    back: 'Volver a mis datos',
     failed: 'No pudimos guardar esa hora. Inténtelo de nuevo.',
   },
 } as const;
@@ -49,13 +53,17 @@ function refusalOf(body: unknown): string | null {
   return isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : null;
 }
 
-export function CallbackPicker({ formId, language }: { formId: FormId; language: Language }) {
+export function CallbackPicker(props: { formId: FormId; language: Language; onDone: () => void; onBack: () => void }) {
+  const { formId, language, onDone, onBack } = props;
   const s = COPY[language];
   const id = useId().replace(/:/g, '');
   const [times, setTimes] = useState<Offered[] | null>(null);
   const [chosen, setChosen] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'saved' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
   const [message, setMessage] = useState('');
+  // Asked again after a refusal: the list starts from the next time still offered.
+  const [asked, setAsked] = useState(0);
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -66,14 +74,23 @@ export function CallbackPicker({ formId, language }: { formId: FormId; language:
           if (!live) return;
           const list = offeredOf(body);
           setTimes(list);
-          setChosen((prev) => prev || (list[0]?.at ?? ''));
+          setChosen((prev) => (list.some((t) => t.at === prev) ? prev : (list[0]?.at ?? '')));
         },
         () => live && setTimes([]),
       );
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [language, asked]);
+
+  // No times to offer (none answered, or the request failed): the step goes on as it would.
+  useEffect(() => {
+    if (times && times.length === 0) onDone();
+  }, [times, onDone]);
+  // The screen changed under the visitor: its title takes the focus, as a step change does.
+  useEffect(() => {
+    if (times && times.length > 0) titleRef.current?.focus();
+  }, [times]);
 
   if (!times || times.length === 0) return null;
 
@@ -88,11 +105,12 @@ export function CallbackPicker({ formId, language }: { formId: FormId; language:
       });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
-        setState('saved');
-        setMessage(s.saved(times.find((t) => t.at === chosen)?.label ?? ''));
+        // Stored with the answers: the step goes on and the lead it records carries the time.
+        onDone();
       } else {
         setState('failed');
         setMessage(refusalOf(body) ?? s.failed);
+        setAsked((n) => n + 1);
       }
     } catch {
       setState('failed');
@@ -102,7 +120,9 @@ export function CallbackPicker({ formId, language }: { formId: FormId; language:
 
   return (
     <section className="callback-picker" aria-labelledby={`${id}-title`} data-callback-picker="">
-      <h3 id={`${id}-title`}>{s.title}</h3>
+      <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
+        {s.title}
+      </h2>
       <p>{s.intro}</p>
       <div className="callback-picker__when">
         <label htmlFor={`${id}-when`}>{s.when}</label>
@@ -121,22 +141,30 @@ export function CallbackPicker({ formId, language }: { formId: FormId; language:
           ))}
         </select>
       </div>
-      <button
-        className="btn btn--ghost"
-        type="button"
-        disabled={state === 'sending'}
-        onClick={() => {
-          void save();
-        }}
-      >
-        {state === 'sending' ? s.saving : s.save}
-      </button>
-      {state === 'saved' ? <p role="status">{message}</p> : null}
       {state === 'failed' ? (
         <p className="error" role="alert">
           {message}
         </p>
       ) : null}
+      <div className="form-actions">
+        <button
+          className="btn"
+          type="button"
+          disabled={state === 'sending'}
+          onClick={() => {
+            void save();
+          }}
+        >
+          {state === 'sending' ? s.saving : s.save}
+        </button>
+        <button className="btn-quiet" type="button" disabled={state === 'sending'} onClick={onDone}>
+          {s.without}
+        </button>
+      </div>
+      <button className="btn-quiet callback-picker__back" type="button" onClick={onBack}>
+        <span aria-hidden="true">← </span>
+        {s.back}
+      </button>
     </section>
   );
 }

@@ -46,7 +46,7 @@ export function QuoteForm(props: QuoteFormProps) {
           />
         )
       ) : (
-        <StepForm st={st} onSubmit={(event) => onStepSubmit(st, flow, event)} />
+        <StepForm st={st} onSubmit={(event, hold) => onStepSubmit(st, flow, event, hold)} />
       )}
     </div>
   );

@@ -80,7 +80,12 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
 }
 
 /** The form's submit event: which button, then the group's slots, Skip, or the checked submit. */
-export function onStepSubmit(st: FormState, flow: StepFlow, event: FormEvent<HTMLFormElement>): void {
+export function onStepSubmit(
+  st: FormState,
+  flow: StepFlow,
+  event: FormEvent<HTMLFormElement>,
+  hold?: () => boolean,
+): void {
   event.preventDefault();
   if (st.status === 'sending') return;
   const { step, inputs, groupSlots, form, props } = st;
@@ -127,5 +132,7 @@ export function onStepSubmit(st: FormState, flow: StepFlow, event: FormEvent<HTM
     first?.focus();
     return;
   }
+  // Valid, but held for a screen of its own first (the call-back step while agents are away).
+  if (hold?.()) return;
   void sendStep(st, flow, 'submit');
 }

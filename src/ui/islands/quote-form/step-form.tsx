@@ -3,12 +3,12 @@
  * question, the hidden fields, Turnstile's slot, the call-back offer and the consent on the
  * last step, and the actions.
  */
-import type { FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
-import { CallbackOffer } from './callback-offer';
+import { CallbackOffer, useAgentsAway } from './callback-offer';
 import { Field } from './field';
 import { optionsFor } from './form-helpers';
 import { Honeypot } from './honeypot';
@@ -17,7 +17,16 @@ import { StepBody } from './step-body';
 import { prefetchSubmit } from './submit-code';
 import type { FormState } from './use-form-state';
 
-export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+/** Holds a valid step back from sending (true: held); the call-back step uses it. */
+export type HoldStep = () => boolean;
+
+export function StepForm({
+  st,
+  onSubmit,
+}: {
+  st: FormState;
+  onSubmit: (event: FormEvent<HTMLFormElement>, hold: HoldStep) => void;
+}) {
   const { props, form, step, number, isLast, idPrefix, status, groupSlots, place, inputs, errors, parts } = st;
   const { search, submissionId, onInput, onCommit, pressHandlers } = st;
   const { formRef, headingRef, honeypotRef, turnstileSlot } = st;
@@ -55,6 +64,21 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
       />
     ));
   const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
+  // Honest hours: with agents away, the valid last step is held for the call-back step (a screen
+  // of its own, so the contact step fits one phone screen); answered or declined, it is sent.
+  const away = useAgentsAway(props.callHours, language) && isLast;
+  const [callback, setCallback] = useState<'unasked' | 'asking' | 'answered'>('unasked');
+  const hold: HoldStep = () => {
+    if (!away || callback === 'answered') return false;
+    setCallback('asking');
+    return true;
+  };
+  const sendOn = useCallback(() => {
+    flushSync(() => setCallback('answered'));
+    formRef.current?.requestSubmit();
+  }, [formRef]);
+  const backToStep = useCallback(() => setCallback('unasked'), []);
+  const asking = away && callback === 'asking';
   return (
     <form
       ref={formRef}
@@ -62,7 +86,7 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
       action={`${basePath}/${step.name}${search}`}
       className="card"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => onSubmit(event, hold)}
       onFocus={prefetchSubmit}
       {...pressHandlers}
       aria-labelledby={`${idPrefix}-title`}
@@ -72,64 +96,66 @@ export function StepForm({ st, onSubmit }: { st: FormState; onSubmit: (event: Fo
       <button className="default-submit" type="submit" tabIndex={-1} aria-hidden="true" disabled={status === 'sending'}>
         {mainLabel}
       </button>
-      {previous ? <BackLink href={`${basePath}/${previous}${search}`} label={s.back} /> : null}
-      {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
-      <StepBody
-        step={step}
-        number={number}
-        total={form.steps.length}
-        language={language}
-        idPrefix={idPrefix}
-        headingRef={headingRef}
-        groupSlots={groupSlots}
-        fieldsOf={fieldsOf}
-      />
-      <input type="hidden" name="submissionId" value={submissionId} />
-      <Honeypot inputRef={honeypotRef} />
-      {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}
-      {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
-      {step.group && groupSlots !== undefined ? (
-        <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
-      ) : null}
-      {/* Honest hours: agents away on the last step, a call-back time is offered. */}
-      {isLast ? <CallbackOffer callHours={props.callHours} formId={formId} language={language} /> : null}
-      {consent && funnel.consent ? (
-        <consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
-      ) : null}
-      {status === 'failed' ? (
-        <p className="error" role="alert">
-          {s.networkError}
-        </p>
-      ) : null}
-      {/* One message per problem: the general line only when no question carries its own. */}
-      {status === 'blocked' && Object.keys(errors).length === 0 ? (
-        <p className="error" role="alert">
-          {s.blocked}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button
-          className="btn"
-          type="submit"
-          disabled={status === 'sending'}
-          aria-describedby={
-            step.consent && funnel.consent ? `${idPrefix}-consent-summary ${idPrefix}-consent` : undefined
-          }
-        >
-          {status === 'sending' ? s.sending : mainLabel}
-        </button>
-        {step.skippable ? (
-          <button
-            className="btn-quiet"
-            type="submit"
-            name="_action"
-            value="skip"
-            formNoValidate
-            disabled={status === 'sending'}
-          >
-            {s.skip}
-          </button>
+      {asking ? <CallbackOffer formId={formId} language={language} onDone={sendOn} onBack={backToStep} /> : null}
+      {/* The step's own content, hidden (kept, with Turnstile's widget) while the call-back step shows. */}
+      <div className="step-content" hidden={asking}>
+        {previous ? <BackLink href={`${basePath}/${previous}${search}`} label={s.back} /> : null}
+        {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
+        <StepBody
+          step={step}
+          number={number}
+          total={form.steps.length}
+          language={language}
+          idPrefix={idPrefix}
+          headingRef={headingRef}
+          groupSlots={groupSlots}
+          fieldsOf={fieldsOf}
+        />
+        <input type="hidden" name="submissionId" value={submissionId} />
+        <Honeypot inputRef={honeypotRef} />
+        {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}
+        {funnel.formToken ? <input type="hidden" name="quoteToken" value={funnel.formToken} /> : null}
+        {step.group && groupSlots !== undefined ? (
+          <input type="hidden" name={`${step.group.prefix}s`} value={groupSlots} />
         ) : null}
+        {consent && funnel.consent ? (
+          <consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
+        ) : null}
+        {status === 'failed' ? (
+          <p className="error" role="alert">
+            {s.networkError}
+          </p>
+        ) : null}
+        {/* One message per problem: the general line only when no question carries its own. */}
+        {status === 'blocked' && Object.keys(errors).length === 0 ? (
+          <p className="error" role="alert">
+            {s.blocked}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button
+            className="btn"
+            type="submit"
+            disabled={status === 'sending'}
+            aria-describedby={
+              step.consent && funnel.consent ? `${idPrefix}-consent-summary ${idPrefix}-consent` : undefined
+            }
+          >
+            {status === 'sending' ? s.sending : mainLabel}
+          </button>
+          {step.skippable ? (
+            <button
+              className="btn-quiet"
+              type="submit"
+              name="_action"
+              value="skip"
+              formNoValidate
+              disabled={status === 'sending'}
+            >
+              {s.skip}
+            </button>
+          ) : null}
+        </div>
       </div>
     </form>
   );
