@@ -75,7 +75,11 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
       if (failed.length > 0)
         throw new Error(failed.map((d) => `${d.day} failed at ${d.failedAt}: ${d.error ?? ''}`).join('; '));
       await sweepExpiredArchive(env, now);
-      return `${days.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned`;
+      // A day larger than a run's pruning budget goes on at the next run: a success, said here.
+      const continues = days.filter((d) => d.continues).map((d) => d.day);
+      return `${days.length - continues.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned${
+        continues.length ? `, ${continues.join(' ')} continued next run` : ''
+      }`;
     },
     // Do-not-sell requests of older versions lose their raw contact for fingerprints.
     'privacy-requests': async () => {
