@@ -276,8 +276,14 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
       port: 0,
       ...(options.inspector ? { inspectorPort: 0 } : {}),
       resourcePersistencePath: persistDir,
-      // Quiet: the Worker's structured logs would drown the figures.
-      handleStructuredLogs: () => undefined,
+      // Quiet: the Worker's structured logs would drown the figures. BENCH_WORKER_LOGS=1 prints
+      // them and workerd's own messages (a crash says why there, and nowhere else) to stderr.
+      ...(process.env.BENCH_WORKER_LOGS === '1'
+        ? {
+            log: new miniflareModule.Log(miniflareModule.LogLevel.INFO),
+            handleStructuredLogs: (l: { message: string }) => process.stderr.write(`[worker] ${l.message}\n`),
+          }
+        : { handleStructuredLogs: () => undefined }),
       workers,
     } as Parameters<MiniflareModule['convertV4MiniflareOptions']>[0]),
   );
