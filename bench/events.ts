@@ -282,7 +282,8 @@ export async function benchEvents(
     const run = await send(
       h.port,
       'GET',
-      'bh.localhost',
+      // Miniflare answers /cdn-cgi/ only on a local host name.
+      `127.0.0.1:${h.port}`,
       `/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 3 * * *')}&format=json`,
     );
     if (run.status !== 200) throw new Error(`cron run ${cronRuns + 1}: HTTP ${run.status} ${run.body.slice(0, 300)}`);
