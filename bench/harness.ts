@@ -178,6 +178,12 @@ export interface StartOptions {
   peer?: PeerBuild;
   /** Open workerd's DevTools inspector on a free port (`npm run profile`). */
   inspector?: boolean;
+  /**
+   * Miniflare's /cdn-cgi/local/scheduled (runs a Cron Trigger over plain HTTP): a cron run of
+   * minutes, as the events bench's million-row day needs, outlasts a call through Miniflare's
+   * proxy (getWorker().scheduled), whose connection workerd closed mid-run.
+   */
+  triggerHandlers?: boolean;
   /** Another build of the product Worker (buildRevision), served on baselineHost(brand) beside this one. */
   baselineDir?: string;
   /** The product Worker's bundle directory (default dist/worker; `npm run loop` serves its loop build). */
@@ -276,8 +282,15 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
       port: 0,
       ...(options.inspector ? { inspectorPort: 0 } : {}),
       resourcePersistencePath: persistDir,
-      // Quiet: the Worker's structured logs would drown the figures.
-      handleStructuredLogs: () => undefined,
+      ...(options.triggerHandlers ? { unsafeTriggerHandlers: true } : {}),
+      // Quiet: the Worker's structured logs would drown the figures. BENCH_WORKER_LOGS=1 prints
+      // them and workerd's own messages (a crash says why there, and nowhere else) to stderr.
+      ...(process.env.BENCH_WORKER_LOGS === '1'
+        ? {
+            log: new miniflareModule.Log(miniflareModule.LogLevel.INFO),
+            handleStructuredLogs: (l: { message: string }) => process.stderr.write(`[worker] ${l.message}\n`),
+          }
+        : { handleStructuredLogs: () => undefined }),
       workers,
     } as Parameters<MiniflareModule['convertV4MiniflareOptions']>[0]),
   );

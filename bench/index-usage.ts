@@ -108,6 +108,10 @@ const QUERIES: [where: string, sql: string][] = [
   ],
   ['archive/maintain.ts day', `SELECT COUNT(*) FROM events WHERE received_at >= ? AND received_at < ?`],
   [
+    'archive/maintain.ts prune chunk',
+    `SELECT rowid FROM events WHERE received_at >= ? AND received_at < ? AND archive_batch IS NOT NULL LIMIT ?`,
+  ],
+  [
     'archive/maintain.ts days',
     `SELECT substr(received_at, 1, 10) AS day, COUNT(*) FROM events WHERE received_at < ? GROUP BY day`,
   ],

@@ -71,7 +71,7 @@ async function eventsSection(): Promise<string[]> {
   log(`events: ${EVENTS_TOTAL} synthetic events on one day through the consumer, then the cron and the 90-day report`);
   // The production shape: every event of the run on yesterday (a million-row day), the one-day hot
   // window of staging and production, so the cron meets and prunes a whole day of them.
-  const eh = await startHarness({ vars: { EVENTS_HOT_DAYS: '1' } });
+  const eh = await startHarness({ vars: { EVENTS_HOT_DAYS: '1' }, triggerHandlers: true });
   try {
     const r = await benchEvents(eh, EVENTS_TOTAL, log, { days: 1, endDaysAgo: 1, hotDays: 1 });
     const doc = readFileSync('docs/performance.md', 'utf8');

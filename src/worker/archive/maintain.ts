@@ -14,13 +14,25 @@ import { archiveEvents, listKeys, type ArchiveBucket } from './write';
  * 2. archive: rows without an archive object (written before the archive existed, or by hand)
  *    are archived now;
  * 3. confirm: every archive object the day's rows name is listed in R2;
- * 4. prune: one transaction marks the day pruned and deletes its rows, and only if the day still
- *    has the number of rows that was confirmed (a row that arrived meanwhile waits for tomorrow).
+ * 4. prune: the day is marked as being pruned (archive_confirmed_at), only if it still has the
+ *    number of rows that was confirmed (a row that arrived meanwhile waits for tomorrow); then its
+ *    archived rows are deleted in chunks of PRUNE_CHUNK, at most PRUNE_ROWS_PER_RUN a run, and
+ *    the day is marked pruned once none is left. A million-row day is more than one D1 statement
+ *    can delete within D1's 30 s a query, and more than one run should spend: a day larger than
+ *    the run's budget goes on at the next run, where it stopped (its rollups are not recomputed
+ *    again: the raw rows are partly gone, and the rollups already hold them).
  * A failure at any step leaves the day's rows where they are; the next run starts again.
  * A day already pruned that receives rows again (a dead-letter replay) keeps its rollups (the
  * consumer added the rows to them) and only has the new rows archived and pruned.
  */
-export type MaintenanceEnv = { DB: D1Database; ARCHIVE: ArchiveBucket; EVENTS_HOT_DAYS?: string } & {
+export type MaintenanceEnv = {
+  DB: D1Database;
+  ARCHIVE: ArchiveBucket;
+  EVENTS_HOT_DAYS?: string;
+  /** Overrides of PRUNE_ROWS_PER_RUN and PRUNE_CHUNK (unset in wrangler.toml: tests make days of a few chunks). */
+  EVENTS_PRUNE_ROWS_PER_RUN?: string;
+  EVENTS_PRUNE_CHUNK?: string;
+} & {
   SENTRY_DSN?: string;
   ENVIRONMENT?: string;
 };
@@ -33,6 +45,10 @@ export interface DayOutcome {
   /** Rows archived by this run (step 2). */
   archived: number;
   pruned: number;
+  /** Wall time of each step that ran, in ms (Workers Logs: how near a large day comes to D1's limits). */
+  ms: Partial<Record<MaintenanceStep, number>>;
+  /** The run's pruning budget ran out in this day: its other rows go at the next run. */
+  continues?: boolean;
   failedAt?: MaintenanceStep;
   error?: string;
 }
@@ -41,6 +57,35 @@ const DAY_MS = 86_400_000;
 /** Rows archived per run and day; a larger backlog is archived over the next runs. */
 const ARCHIVE_BACKFILL_LIMIT = 20_000;
 const ARCHIVE_CHUNK = 500;
+/**
+ * Rows one DELETE removes: measured locally at about a second per 25,000 rows with the events
+ * indexes (bench/events.ts), far inside D1's 30 s a statement.
+ */
+const PRUNE_CHUNK = 25_000;
+/**
+ * Rows a run deletes, all days together: a million-row day takes two nights of the daily cron,
+ * and one run stays well inside a scheduled invocation's 15 minutes with the other tasks.
+ */
+const PRUNE_ROWS_PER_RUN = 500_000;
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** A run's pruning budget: PRUNE_ROWS_PER_RUN rows in chunks of PRUNE_CHUNK, unless the env overrides them. */
+function pruneBudget(env: MaintenanceEnv): PruneBudget {
+  return {
+    rows: positive(env.EVENTS_PRUNE_ROWS_PER_RUN, PRUNE_ROWS_PER_RUN),
+    chunk: positive(env.EVENTS_PRUNE_CHUNK, PRUNE_CHUNK),
+  };
+}
+
+/** What is left of the run's pruning budget, shared by the days of a run. */
+interface PruneBudget {
+  rows: number;
+  chunk: number;
+}
 
 export function hotDays(env: { EVENTS_HOT_DAYS?: string }): number {
   const days = Number(env.EVENTS_HOT_DAYS ?? '30');
@@ -53,7 +98,9 @@ export function hotWindowStart(env: { EVENTS_HOT_DAYS?: string }, now: Date): st
 }
 
 const dayRowsSchema = z.array(z.object({ day: z.string(), rows: z.number() }));
-const ledgerSchema = z.object({ pruned_at: z.string().nullable() }).nullable();
+const ledgerSchema = z
+  .object({ pruned_at: z.string().nullable(), archive_confirmed_at: z.string().nullable() })
+  .nullable();
 const countSchema = z.object({ n: z.number().nullable() });
 const batchRowSchema = z.array(z.object({ hour: z.string(), archive_batch: z.string(), rows: z.number() }));
 const rawRowSchema = z.object({
@@ -81,12 +128,15 @@ class StepError extends Error {
   }
 }
 
-async function step<T>(name: MaintenanceStep, run: () => Promise<T>): Promise<T> {
+async function step<T>(name: MaintenanceStep, run: () => Promise<T>, ms?: DayOutcome['ms']): Promise<T> {
+  const started = Date.now();
   try {
     return await run();
   } catch (err) {
     if (err instanceof StepError) throw err;
     throw new StepError(name, err instanceof Error ? err.message : String(err));
+  } finally {
+    if (ms) ms[name] = (ms[name] ?? 0) + Date.now() - started;
   }
 }
 
@@ -188,40 +238,83 @@ async function confirmArchive(env: MaintenanceEnv, day: string): Promise<number>
   return rows;
 }
 
-async function prune(db: D1Database, day: string, expected: number, now: string): Promise<number> {
+/**
+ * Marks the day as being pruned, if it still has the `expected` rows that were confirmed; answers
+ * whether it did (a day with rows that arrived meanwhile waits for the next run).
+ */
+async function startPruning(db: D1Database, day: string, expected: number, now: string): Promise<boolean> {
   const [start, end] = dayBounds(day);
-  const sameCount = `(SELECT COUNT(*) FROM events WHERE received_at >= ?1 AND received_at < ?2) = ?3`;
-  const [, deleted] = await db.batch([
-    db
-      .prepare(
-        `UPDATE event_days SET archive_confirmed_at = ?5, pruned_at = ?5, pruned_events = pruned_events + ?3
-         WHERE day = ?4 AND rolled_up_at IS NOT NULL AND ${sameCount}`,
-      )
-      .bind(start, end, expected, day, now),
-    db
-      .prepare(
-        `DELETE FROM events WHERE received_at >= ?1 AND received_at < ?2 AND ${sameCount}
-           AND EXISTS (SELECT 1 FROM event_days WHERE day = ?4 AND pruned_at = ?5)`,
-      )
-      .bind(start, end, expected, day, now),
-  ]);
-  return deleted?.meta.changes ?? 0;
+  const marked = await db
+    .prepare(
+      `UPDATE event_days SET archive_confirmed_at = ?5
+       WHERE day = ?4 AND rolled_up_at IS NOT NULL
+         AND (SELECT COUNT(*) FROM events WHERE received_at >= ?1 AND received_at < ?2) = ?3`,
+    )
+    .bind(start, end, expected, day, now)
+    .run();
+  return marked.meta.changes > 0;
 }
 
-async function maintainDay(env: MaintenanceEnv, day: string, now: string): Promise<DayOutcome> {
-  const outcome: DayOutcome = { day, rows: 0, archived: 0, pruned: 0 };
+/**
+ * Deletes the day's archived rows, a chunk a transaction, while the run's budget lasts; the day
+ * is marked pruned when none is left. Each chunk adds what it deleted to pruned_events in the same
+ * transaction (changes() is the DELETE's count), so a run stopped between chunks loses no count.
+ * Only rows naming an archive object go: the consumer writes the object before the row, and the
+ * run confirmed every object the rows named; a row written without one waits to be archived.
+ */
+async function prune(
+  db: D1Database,
+  day: string,
+  now: string,
+  budget: PruneBudget,
+): Promise<{ pruned: number; done: boolean }> {
+  const [start, end] = dayBounds(day);
+  let pruned = 0;
+  while (budget.rows > 0) {
+    const limit = Math.min(budget.chunk, budget.rows);
+    const [deleted] = await db.batch([
+      db
+        .prepare(
+          `DELETE FROM events WHERE rowid IN (SELECT rowid FROM events
+             WHERE received_at >= ?1 AND received_at < ?2 AND archive_batch IS NOT NULL LIMIT ?3)
+           AND EXISTS (SELECT 1 FROM event_days WHERE day = ?4 AND archive_confirmed_at IS NOT NULL)`,
+        )
+        .bind(start, end, limit, day),
+      db.prepare(`UPDATE event_days SET pruned_events = pruned_events + changes() WHERE day = ?`).bind(day),
+    ]);
+    const changes = deleted?.meta.changes ?? 0;
+    pruned += changes;
+    budget.rows -= changes;
+    if (changes < limit) {
+      await db
+        .prepare(`UPDATE event_days SET pruned_at = ? WHERE day = ? AND archive_confirmed_at IS NOT NULL`)
+        .bind(now, day)
+        .run();
+      return { pruned, done: true };
+    }
+  }
+  return { pruned, done: false };
+}
+
+async function maintainDay(env: MaintenanceEnv, day: string, now: string, budget: PruneBudget): Promise<DayOutcome> {
+  const outcome: DayOutcome = { day, rows: 0, archived: 0, pruned: 0, ms: {} };
   try {
     const ledger = ledgerSchema.parse(
-      await env.DB.prepare(`SELECT pruned_at FROM event_days WHERE day = ?`).bind(day).first(),
+      await env.DB.prepare(`SELECT pruned_at, archive_confirmed_at FROM event_days WHERE day = ?`).bind(day).first(),
     );
     // A pruned day's rollups already hold its late rows (the consumer added them); recomputing them from
-    // the few raw rows left would lose the pruned ones.
-    if (!ledger?.pruned_at) await step('rollup', () => rollUp(env.DB, day, now));
-    outcome.archived = await step('archive', () => archiveMissing(env, day));
-    outcome.rows = await step('confirm', () => confirmArchive(env, day));
-    if (outcome.rows !== (await step('confirm', () => countRows(env.DB, day))))
+    // the few raw rows left would lose the pruned ones. So would recomputing a day whose pruning began.
+    const pruning = Boolean(ledger?.pruned_at ?? ledger?.archive_confirmed_at);
+    if (!pruning) await step('rollup', () => rollUp(env.DB, day, now), outcome.ms);
+    outcome.archived = await step('archive', () => archiveMissing(env, day), outcome.ms);
+    outcome.rows = await step('confirm', () => confirmArchive(env, day), outcome.ms);
+    if (outcome.rows !== (await step('confirm', () => countRows(env.DB, day), outcome.ms)))
       throw new StepError('confirm', `rows of ${day} changed while the archive was confirmed`);
-    outcome.pruned = await step('prune', () => prune(env.DB, day, outcome.rows, now));
+    const started = await step('prune', () => startPruning(env.DB, day, outcome.rows, now), outcome.ms);
+    if (!started && !pruning) return outcome;
+    const result = await step('prune', () => prune(env.DB, day, now, budget), outcome.ms);
+    outcome.pruned = result.pruned;
+    if (!result.done) outcome.continues = true;
   } catch (err) {
     outcome.failedAt = err instanceof StepError ? err.step : 'prune';
     outcome.error = err instanceof Error ? err.message.slice(0, 300) : String(err);
@@ -235,6 +328,7 @@ async function maintainDay(env: MaintenanceEnv, day: string, now: string): Promi
  * most `maxDays` days a run. Never throws: each day's outcome says how far it got.
  */
 export async function maintainEvents(env: MaintenanceEnv, now = new Date(), maxDays = 14): Promise<DayOutcome[]> {
+  const budget = pruneBudget(env);
   const before = `${hotWindowStart(env, now)}T00:00:00.000Z`;
   const result = await env.DB.prepare(
     `SELECT substr(received_at, 1, 10) AS day, COUNT(*) AS rows FROM events WHERE received_at < ? GROUP BY day ORDER BY day LIMIT ?`,
@@ -243,12 +337,17 @@ export async function maintainEvents(env: MaintenanceEnv, now = new Date(), maxD
     .all();
   const outcomes: DayOutcome[] = [];
   for (const { day } of dayRowsSchema.parse(result.results)) {
-    outcomes.push(await maintainDay(env, day, now.toISOString()));
+    // The budget is spent: the days left wait for the next run, untouched.
+    if (budget.rows <= 0) break;
+    outcomes.push(await maintainDay(env, day, now.toISOString(), budget));
   }
   logJson('info', 'events maintenance', {
     where: 'events.maintain',
     days: outcomes.length,
     pruned: outcomes.reduce((s, o) => s + o.pruned, 0),
+    continues: outcomes.filter((o) => o.continues).map((o) => o.day),
+    // Per day (dates are not personal): rows confirmed, rows pruned and each step's time.
+    outcomes: outcomes.map((o) => ({ day: o.day, rows: o.rows, pruned: o.pruned, ms: o.ms })),
     failed: outcomes.filter((o) => o.failedAt).map((o) => `${o.day}:${o.failedAt}`),
   });
   return outcomes;

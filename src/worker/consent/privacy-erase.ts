@@ -54,14 +54,16 @@ export function objectIdsOf(leads: readonly LeadRow[]): string[] {
 /**
  * UTC days holding rows of these visitors that the cron has not pruned. The report reads rollups
  * only, so a deletion recomputes those days' rollups from the rows left (in the same
- * transaction); a pruned day's rollups keep their counts, which hold no visitor.
+ * transaction); a pruned day's rollups keep their counts, which hold no visitor, and so does a
+ * day whose pruning began (its raw rows are partly gone: a recount would lose the others).
  */
 async function unprunedDaysOf(db: D1Database, anonymousIds: readonly string[]): Promise<string[]> {
   const result = await db
     .prepare(
       `SELECT DISTINCT substr(received_at, 1, 10) AS day FROM events
        WHERE anonymous_id IN (${placeholders(anonymousIds.length)})
-         AND substr(received_at, 1, 10) NOT IN (SELECT day FROM event_days WHERE pruned_at IS NOT NULL)`,
+         AND substr(received_at, 1, 10) NOT IN (
+           SELECT day FROM event_days WHERE pruned_at IS NOT NULL OR archive_confirmed_at IS NOT NULL)`,
     )
     .bind(...anonymousIds)
     .all<{ day: string }>();

@@ -45,6 +45,8 @@ interface TaskOutcome {
   detail: string;
 }
 
+const total = (ms: Partial<Record<string, number>>) => Object.values(ms).reduce<number>((s, v) => s + (v ?? 0), 0);
+
 /** How long the health page keeps per-minute counters and finished cron rows. */
 const KEEP_OPS_DAYS = 14;
 
@@ -75,7 +77,21 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
       if (failed.length > 0)
         throw new Error(failed.map((d) => `${d.day} failed at ${d.failedAt}: ${d.error ?? ''}`).join('; '));
       await sweepExpiredArchive(env, now);
-      return `${days.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned`;
+      // A day larger than a run's pruning budget goes on at the next run: a success, said here.
+      const continues = days.filter((d) => d.continues).map((d) => d.day);
+      // The slowest day's steps: how near a large day comes to D1's 30 s a statement.
+      const slowest = days.reduce<(typeof days)[number] | undefined>(
+        (a, d) => (a && total(a.ms) >= total(d.ms) ? a : d),
+        undefined,
+      );
+      const steps = slowest
+        ? `; slowest ${slowest.day}: ${Object.entries(slowest.ms)
+            .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+            .join(', ')}`
+        : '';
+      return `${days.length - continues.length} days moved out, ${days.reduce((n, d) => n + d.pruned, 0)} rows pruned${
+        continues.length ? `, ${continues.join(' ')} continued next run` : ''
+      }${steps}`;
     },
     // Do-not-sell requests of older versions lose their raw contact for fingerprints.
     'privacy-requests': async () => {
