@@ -5,6 +5,7 @@
  */
 import { BRAND_CODES, type BrandCode, type Product } from '../../../brands/schema';
 import type { ExitIntentOptions, FormId, Language, PageCheck, RouteRecordInput, TemplateId } from '../schema';
+import { fnv1a } from '../../shared/fnv1a';
 
 /** The copy a template renders. Plain text; a body paragraph starting '## ' is a heading. */
 export interface PageCopy {
@@ -79,12 +80,7 @@ export function defaultBrands(product: Product, language: Language): readonly Br
  * reports never change between deploys; operators replace them with real ones in the table.
  */
 export function campaignId(kind: 'smid' | 'xsmid', brand: BrandCode, page: string): string {
-  let hash = 0x811c9dc5;
-  for (const ch of `${kind}:${brand}:${page}`) {
-    hash ^= ch.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return String(100000 + (hash % 900000));
+  return String(100000 + (fnv1a(`${kind}:${brand}:${page}`) % 900000));
 }
 
 function campaignMap(kind: Campaign, want: 'smid' | 'xsmid', brands: readonly BrandCode[], page: string) {

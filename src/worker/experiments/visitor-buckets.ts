@@ -1,3 +1,5 @@
+import { fnv1a } from '../../shared/fnv1a';
+
 /**
  * A visitor's two stable uniform numbers in an `optimise` experiment: where they fall in the
  * shares, and whether they are in the holdout. Pure functions of the experiment and anonymous id
@@ -6,11 +8,7 @@
  * can say which variant a visitor must get.
  */
 function uniformOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
+  let h = fnv1a(text);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -2,6 +2,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { allocate, DEFAULT_BANDIT, loadVariantStats, seededRandom } from '../experiments';
 import type { ReportFilters } from './query';
+import { fnv1a } from '../../shared/fnv1a';
 
 /**
  * Each experiment's variants in the report: visitors, revenue per visitor with its 95% interval,
@@ -21,19 +22,13 @@ export interface VariantReportRow {
   winner: boolean;
 }
 
-function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash;
-}
-
 export async function loadExperimentReport(db: D1Database, f: ReportFilters): Promise<VariantReportRow[] | null> {
   try {
     const experiments = await loadVariantStats(db, { from: f.from, to: f.to });
     return experiments
       .filter((e) => e.variants.length >= 2)
       .flatMap((e) => {
-        const a = allocate(e.variants, DEFAULT_BANDIT, seededRandom(seedOf(`${e.experimentId}|${f.from}|${f.to}`)));
+        const a = allocate(e.variants, DEFAULT_BANDIT, seededRandom(fnv1a(`${e.experimentId}|${f.from}|${f.to}`)));
         return a.posteriors.map((p) => ({
           experiment: e.experimentId,
           variant: p.id,

@@ -3,21 +3,9 @@ import type { Experiment, PageConfig, RouteRecord } from '../../routes/schema';
 import type { ExperimentAssignment } from '../../shared/tracking/page-tracking';
 import { routeByName } from '../../routes/registry';
 import type { AppEnv, StoredAssignments } from '../env';
+import { fnv1a } from '../../shared/fnv1a';
 
 export type { ExperimentAssignment };
-
-/**
- * FNV-1a, 32 bits: fast, synchronous and stable across runtimes, so the Worker needs no
- * storage to keep a visitor in the same variant on every page view.
- */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
 
 /**
  * The visitor's variant: a bucket from a hash of experiment id and visitor id, walked through
