@@ -15,6 +15,8 @@ const MESSAGES = {
     day: 'Day',
     year: 'Year',
     networkError: 'We could not save your answer. Check your connection and try again.',
+    limited:
+      'Too many requests from this connection just now. Please wait a minute and try again; your answers stay here.',
     blocked: 'Please answer the question above to continue.',
   },
   spanish: {
@@ -29,6 +31,8 @@ const MESSAGES = {
     day: 'Día',
     year: 'Año',
     networkError: 'No pudimos guardar su respuesta. Revise su conexión e inténtelo de nuevo.',
+    limited:
+      'Demasiadas solicitudes desde esta conexión en este momento. Espere un minuto e inténtelo de nuevo; sus respuestas se quedan aquí.',
     blocked: 'Responda la pregunta de arriba para continuar.',
   },
 } as const satisfies Record<Language, Record<string, string>>;

@@ -49,6 +49,17 @@ function readReply(data: unknown): SubmitReply | undefined {
   return { next, completed, blocked, missing: names(missing), unknown: names(unknown), shared: shared !== false };
 }
 
+/**
+ * A step the Worker's rate limit refused (429): nothing was written; the visitor may try again
+ * later. Recognised by its name, so the island's own chunk need not import this file.
+ */
+class SubmitLimited extends Error {
+  override name = 'SubmitLimited';
+  constructor() {
+    super('form submit rate limited (429)');
+  }
+}
+
 /** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */
 export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
   const response = await clientFetch('/api/form/submit', {
@@ -57,6 +68,7 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
     idempotencyKey: request.submissionId,
     retryDelayMs: 400,
   });
+  if (response.status === 429) throw new SubmitLimited();
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);
   // Pages the browser kept (back/forward) no longer show the stored answers.

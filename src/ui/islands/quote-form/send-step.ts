@@ -72,8 +72,8 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
         await flow.finish();
       }
     }
-  } catch {
-    st.setStatus('failed');
+  } catch (error) {
+    st.setStatus(error instanceof Error && error.name === 'SubmitLimited' ? 'limited' : 'failed');
   } finally {
     window.dispatchEvent(new Event('quote:navigation-end'));
   }

@@ -121,9 +121,9 @@ export function StepForm({
         {consent && funnel.consent ? (
           <consent.ConsentBlock consent={funnel.consent} language={language} idPrefix={idPrefix} />
         ) : null}
-        {status === 'failed' ? (
+        {status === 'failed' || status === 'limited' ? (
           <p className="error" role="alert">
-            {s.networkError}
+            {status === 'limited' ? s.limited : s.networkError}
           </p>
         ) : null}
         {/* One message per problem: the general line only when no question carries its own. */}

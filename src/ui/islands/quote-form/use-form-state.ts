@@ -17,7 +17,8 @@ import type { QuoteFormProps } from './types';
 import { useQuoteToken } from './use-quote-token';
 import { useStepErrors } from './use-step-errors';
 
-export type Status = 'idle' | 'sending' | 'failed' | 'blocked';
+/** `limited`: the Worker's rate limit answered 429; the visitor is told to wait, not to check their connection. */
+export type Status = 'idle' | 'sending' | 'failed' | 'limited' | 'blocked';
 
 export function useFormState(props: QuoteFormProps, code: FormCode) {
   const { language, funnel } = props;
