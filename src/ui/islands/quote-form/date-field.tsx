@@ -25,7 +25,13 @@ export function DateField(props: FieldProps) {
         value={inputs[name] ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
-        onChange={(e) => onInput(name, e.target.value.replace(/\D/g, ''))}
+        onChange={(e) => {
+          const value = e.target.value.replace(/\D/g, '');
+          onInput(name, value);
+          // The fourth digit of the year completes the date: judged then, as a choice is,
+          // without waiting for the visitor to leave the box.
+          if (part === 'year' && value.length === maxLength) onCommit(field, { [name]: value });
+        }}
         onBlur={() => onCommit(field)}
       />
     </div>

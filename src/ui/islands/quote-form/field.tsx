@@ -137,7 +137,7 @@ function ChoiceField(props: FieldProps) {
       aria-describedby={describedBy(error && `${id}-error`)}
     >
       <legend id={`${id}-legend`}>{field.label[language]}</legend>
-      <div className={advance ? 'choices tiles' : 'choices'}>
+      <div className={advance ? 'choices tiles' : shortChoices(options, language) ? 'choices row' : 'choices'}>
         {options.map((o) => (
           <label key={o.value}>
             <input
@@ -161,6 +161,15 @@ function ChoiceField(props: FieldProps) {
       <ErrorText id={`${id}-error`} error={error} />
     </fieldset>
   );
+}
+
+/**
+ * A few short answers (yes/no, a gender) sit side by side rather than one under another: a
+ * row saves a line per answer, which is what keeps a step's Continue on the screen after
+ * its last answer. Longer or more answers stay a column, readable at any width.
+ */
+function shortChoices(options: readonly Option[], language: Language): boolean {
+  return options.length <= 3 && options.every((o) => o.label[language].length <= 12);
 }
 
 function TextField(props: FieldProps) {

@@ -13,9 +13,12 @@ import { Field } from './field';
 import { optionsFor } from './form-helpers';
 import { Honeypot } from './honeypot';
 import { PlaceLine } from './place-line';
+import { revealAboveCallBar } from '../../scroll';
 import { StepBody } from './step-body';
+import { stepAnswered } from './step-answered';
 import { prefetchSubmit } from './submit-code';
 import type { FormState } from './use-form-state';
+import type { Inputs } from './inputs';
 
 /** Holds a valid step back from sending (true: held); the call-back step uses it. */
 export type HoldStep = () => boolean;
@@ -45,6 +48,23 @@ export function StepForm({
         formEl?.requestSubmit(formEl.querySelector<HTMLButtonElement>('button.default-submit'));
       }
     : undefined;
+  // A choice that answers the step's last open question brings its main action into view, so
+  // the visitor does not go looking for Continue. Only a choice (a change, after the tap or
+  // pick is over): a text box commits on blur, which a tap on Continue itself causes, and
+  // moving the page then would take that tap from under the finger.
+  const oneTap = isOneTapStep(step);
+  const onAnswer = useCallback(
+    (field: FieldDef, changed?: Inputs) => {
+      onCommit(field, changed);
+      if (!changed || oneTap) return;
+      requestAnimationFrame(() => {
+        const formEl = formRef.current;
+        const actions = formEl?.querySelector('.form-actions');
+        if (formEl && actions && stepAnswered(formEl)) revealAboveCallBar(actions);
+      });
+    },
+    [onCommit, oneTap, formRef],
+  );
   const previous = number > 1 ? form.steps[number - 2]?.name : undefined;
   const fieldsOf = (fields: readonly FieldDef[]) =>
     fields.map((field) => (
@@ -59,7 +79,7 @@ export function StepForm({
         vehicles={funnel.vehicles}
         parts={parts}
         onInput={onInput}
-        onCommit={onCommit}
+        onCommit={onAnswer}
         advance={advance}
       />
     ));
