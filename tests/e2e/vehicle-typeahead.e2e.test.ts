@@ -41,6 +41,18 @@ const continueY = (page: Page) =>
     .getByRole('button', { name: 'Continue' })
     .evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
 
+/** axe-core's violations in the form as it is now (the audit's own engine, from node_modules). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string }[] }> } }
+    ).axe;
+    const result = await axe.run({ include: [['[data-island="quote-form"]']] }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => v.id);
+  });
+}
+
 async function toVehicles(page: Page) {
   await page.goto(`${brandOrigin('ps')}/save-auto`);
   await hydrated(page);
@@ -93,6 +105,14 @@ describe('vehicle typeahead', () => {
     await models.getByRole('option', { name: 'GLE-Class' }).tap();
     expect(await model.inputValue()).toBe('GLE-Class');
     expect(await continueY(page)).toBe(before);
+    // After the last answer Continue is in view, above the sticky call bar.
+    const [button, bar] = await Promise.all(
+      [page.getByRole('button', { name: 'Continue' }), page.locator('.call-bar')].map((l) =>
+        l.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+      ),
+    );
+    expect(button?.top).toBeGreaterThan(0);
+    expect(button?.bottom).toBeLessThanOrEqual(bar?.top ?? 0);
 
     await continueTo(page, '/save-auto/insurance');
     // Stored in the visitor's answers: the step rendered again shows them.
@@ -155,15 +175,7 @@ describe('vehicle typeahead', () => {
     expect(await optionTexts(models)).toEqual(['M2', 'M235i', 'M240i']);
 
     // Accessible with the list open (axe, the form only).
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string }[] }> } }
-      ).axe;
-      const result = await axe.run({ include: [['[data-island="quote-form"]']] }, { resultTypes: ['violations'] });
-      return result.violations.map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Down, down, up, down: the second suggestion; Escape closes without choosing.
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
@@ -182,6 +194,8 @@ describe('vehicle typeahead', () => {
     await page.keyboard.press('Enter');
     expect(await model.inputValue()).toBe('M240i');
     expect(await model.getAttribute('aria-expanded')).toBe('false');
+    // And closed.
+    expect(await axeViolations(page)).toEqual([]);
     // Enter on the closed box is the step's submit, as in any text field.
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/save-auto/insurance', WAIT);
