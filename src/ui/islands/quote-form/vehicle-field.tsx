@@ -73,8 +73,9 @@ export function VehicleField(props: FieldProps) {
   // first (the server snapshot), then the tiles.
   const scripted = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
-  /** A make's model is kept while it is one of that make's models that year (the same make again). */
-  const keepsModel = (make: string, model: string) => models?.[make]?.includes(model) ?? false;
+  /** The model stays with the same make (its year's list may not have loaded yet), or with a make that has it that year. */
+  const keepsModel = (make: string, model: string) =>
+    make === inputs[field.name] || (models?.[make]?.includes(model) ?? false);
 
   /** A tile's answer: as if chosen in the list, then on to the vehicle's next question. */
   const pick = (value: string, clears?: string) => {
