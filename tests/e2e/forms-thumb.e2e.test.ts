@@ -127,7 +127,9 @@ async function answerAll(page: Page) {
       await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
       await select.selectOption(value ?? '');
     } else {
-      const value = TEXT.find(([pattern]) => pattern.test(name))?.[1];
+      // A long make or model list is a typeahead: the answer is typed.
+      const vehicle = /^vehicle\d(Make|Model)$/.exec(name)?.[1];
+      const value = vehicle !== undefined ? VEHICLE[vehicle] : TEXT.find(([pattern]) => pattern.test(name))?.[1];
       if (value === undefined) continue;
       const input = page.locator(`input[name="${name}"]`);
       await input.fill('');

@@ -203,7 +203,7 @@ describe('auto funnel', () => {
     expect(await page.locator('input[name="driver2FirstName"]').inputValue()).toBe('William');
     await page.goto(`${brandOrigin('ps')}/save-auto/vehicles?edit=1`);
     await hydrated(page);
-    await expect.poll(() => page.locator('select[name="vehicle2Model"]').inputValue()).toBe('Camry');
+    await expect.poll(() => page.locator('[name="vehicle2Model"]').inputValue()).toBe('Camry');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,11 +10,29 @@ export async function continueTo(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
 }
 
-/** Chooses `value` in a select once its option is there (vehicle lists load as the visitor answers). */
+/**
+ * Chooses `value` once it is on offer (vehicle lists load as the visitor answers): in a select,
+ * or in a long list's typeahead by typing it and tapping its suggestion, as a visitor would.
+ */
 export async function pick(page: Page, name: string, value: string): Promise<void> {
   const select = page.locator(`select[name="${name}"]`);
-  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), { ...STEP_WAIT, interval: 500 }).toBe(1);
-  await select.selectOption(value);
+  const box = page.locator(`input[role="combobox"][name="${name}"]`);
+  await expect
+    .poll(async () => (await box.count()) + (await select.locator(`option[value="${value}"]`).count()), {
+      ...STEP_WAIT,
+      interval: 500,
+    })
+    .toBe(1);
+  if ((await box.count()) === 0) {
+    await select.selectOption(value);
+    return;
+  }
+  await box.fill(value);
+  await page
+    .locator(`[id="${await box.getAttribute('aria-controls')}"]`)
+    .getByRole('option', { name: value, exact: true })
+    .click();
+  await expect.poll(() => box.inputValue()).toBe(value);
 }
 
 /** Presses Skip and waits for the next step's address. */

@@ -1,16 +1,18 @@
 /**
  * The vehicle questions (year, make and model) of the auto forms: a chunk of its own, loaded on
  * the steps that ask them (./parts.ts), with the data set's lookups (./vehicle-data.ts).
- * Each is a list of the data set's values (a select, found by typing its first letters), with
- * tiles for the common answers above it: recent years, the common makes of that year, and the
- * make's models when there are few. A tile answers in one tap and moves the focus to the next
- * question. Tiles are buttons that need the page's script, so they appear once it runs; without
- * it the lists alone post with the form.
+ * Each is a list of the data set's values with tiles for the common answers above it: recent
+ * years, the common makes of that year, and the make's models when there are few. A tile answers
+ * in one tap and moves the focus to the next question. A make or model list longer than its
+ * tiles is a box to type into with suggestions (./vehicle-typeahead.tsx); the years, short and
+ * ordered, stay a select. Tiles and the box need the page's script, so they appear once it runs;
+ * without it the server's selects alone post with the form.
  */
 import { useSyncExternalStore } from 'react';
 import type { Option } from '../../../shared/forms/types';
 import { describedBy, ErrorText, SelectInput, type FieldProps } from './field';
 import { useYearModels } from './vehicle-data';
+import { VehicleTypeahead } from './vehicle-typeahead';
 
 const asOptions = (values: readonly (string | number)[]): Option[] =>
   values.map((v) => ({ value: String(v), label: { english: String(v), spanish: String(v) } }));
@@ -71,10 +73,14 @@ export function VehicleField(props: FieldProps) {
   // first (the server snapshot), then the tiles.
   const scripted = useSyncExternalStore(noSubscription, inBrowser, onServer);
 
+  /** The model stays with the same make (its year's list may not have loaded yet), or with a make that has it that year. */
+  const keepsModel = (make: string, model: string) =>
+    make === inputs[field.name] || (models?.[make]?.includes(model) ?? false);
+
   /** A tile's answer: as if chosen in the list, then on to the vehicle's next question. */
   const pick = (value: string, clears?: string) => {
     onInput(field.name, value);
-    if (clears) onInput(clears, '');
+    if (clears && !keepsModel(value, inputs[clears] ?? '')) onInput(clears, '');
     onCommit(field, { [field.name]: value });
     const next = field.kind === 'vehicle-year' ? 'Make' : field.kind === 'vehicle-make' ? 'Model' : null;
     // After the next render: the make's list may only now hold the year's makes.
@@ -91,7 +97,29 @@ export function VehicleField(props: FieldProps) {
   } else if (field.kind === 'vehicle-model' && models && models[inputs[`${prefix}Make`] ?? ''] !== undefined) {
     choices = models[inputs[`${prefix}Make`] ?? ''] ?? [];
   }
-  const control = choices ? (
+  // Make and model lists longer than their tiles are typed into; the years stay a select.
+  const listed =
+    scripted && choices && field.kind !== 'vehicle-year' && choices.length > tileValues(field.kind, choices).length
+      ? choices
+      : null;
+  const control = listed ? (
+    <VehicleTypeahead
+      id={id}
+      name={field.name}
+      label={field.label[language]}
+      language={language}
+      choices={listed}
+      value={inputs[field.name] ?? ''}
+      error={error}
+      onType={(value) => {
+        // Typing is not choosing: the model goes only when the text names a listed make it does not belong to.
+        if (clears && listed.includes(value) && !keepsModel(value, inputs[clears] ?? '')) onInput(clears, '');
+        onInput(field.name, value);
+      }}
+      onPick={(value) => pick(value, clears)}
+      onLeave={() => onCommit(field)}
+    />
+  ) : choices ? (
     <SelectInput
       {...props}
       name={field.name}
