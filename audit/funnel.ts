@@ -161,8 +161,9 @@ async function walk(
       let lastText: string | null = null;
       for (const { name, kind: asked } of await stepControls(page)) {
         if (caller && !required.has(name)) continue;
-        // A vehicle's model list replaces its text box once the year's models have loaded.
-        const kind = /^vehicle\dModel$/.test(name) ? 'select' : asked;
+        // A vehicle question is a list, a typeahead box or (the model, until the year's models
+        // have loaded) a text box: answered as a vehicle whichever it is.
+        const kind = /^vehicle\d(Year|Make|Model)$/.test(name) ? 'select' : asked;
         if (kind === 'radio') {
           await press(`.quote-form label:has(input[name="${name}"])`);
         } else if (kind === 'select') {
@@ -172,13 +173,33 @@ async function walk(
             vehicle !== undefined
               ? (VEHICLE[vehicle] ?? '')
               : ((await select.locator('option:not([disabled])').nth(0).getAttribute('value')) ?? '');
-          await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', ...WAIT });
-          // A vehicle answer with a tile is one tap; a list is two (open, pick).
-          const tile = page
-            .locator(`.field:has(select[name="${name}"]) .vehicle-tiles button`)
-            .getByText(value, { exact: true });
+          const field = `.field:has([name="${name}"])`;
+          const box = page.locator(`input[role="combobox"][name="${name}"]`);
+          if (vehicle !== undefined) {
+            // The answer is on offer once the year's lists are in: a tile, a list's option, or the box.
+            await page
+              .locator(
+                `${field} .vehicle-tiles button:text-is("${value}"), select[name="${name}"] option[value="${value}"], input[role="combobox"][name="${name}"]`,
+              )
+              .first()
+              .waitFor({ state: 'attached', ...WAIT });
+          } else {
+            await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', ...WAIT });
+          }
+          // A vehicle answer with a tile is one tap; a typeahead is a tap, the letters and the
+          // suggestion's tap; a list is two (open, pick).
+          const tile = page.locator(`${field} .vehicle-tiles button`).getByText(value, { exact: true });
           if (vehicle !== undefined && (await tile.count()) > 0) {
-            await press(`.field:has(select[name="${name}"]) .vehicle-tiles button:text-is("${value}")`);
+            await press(`${field} .vehicle-tiles button:text-is("${value}")`);
+          } else if ((await box.count()) > 0) {
+            await press(`input[role="combobox"][name="${name}"]`);
+            await box.pressSequentially(value);
+            keys += value.length;
+            taps++;
+            await page
+              .locator(`[id="${await box.getAttribute('aria-controls')}"]`)
+              .getByRole('option', { name: value, exact: true })
+              .click();
           } else {
             taps += 2;
             await select.selectOption(value);

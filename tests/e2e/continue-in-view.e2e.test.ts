@@ -121,7 +121,7 @@ describe('Continue in view after the last answer', () => {
           ...[...(select as HTMLSelectElement).options].map((o) => context2d.measureText(o.text).width),
         );
         // The text box inside the padding, less the arrow's room.
-        return longest <= select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return longest <= select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
       });
       expect(monthFits).toBe(true);
 

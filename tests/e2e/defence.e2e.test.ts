@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { pick } from './support/steps';
 import { queryD1 } from './support/d1';
 
 /**
@@ -139,9 +140,8 @@ describe('lead defence in Chromium', () => {
       ['vehicle1Make', 'Honda'],
       ['vehicle1Model', 'Civic'],
     ] as const) {
-      const select = page.locator(`select[name="${name}"]`);
-      await expect.poll(() => select.locator(`option[value="${value}"]`).count(), { timeout: 30_000 }).toBe(1);
-      await select.selectOption(value);
+      // A list, or a long list's typeahead box (the make), answered as a visitor would.
+      await pick(page, name, value);
     }
     await next(page, /^Continue$/, '/save-auto/insurance');
     await next(page, /^Skip$/, '/save-auto/home');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { pick } from './support/steps';
 import { queryD1, visitorIdOf } from './support/d1';
 
 /** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
@@ -194,9 +195,8 @@ describe('the auto finish (tqg /compare-auto)', () => {
         ['vehicle1Make', 'Honda'],
         ['vehicle1Model', 'Civic'],
       ] as const) {
-        const select = page.locator(`select[name="${name}"]`);
-        await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
-        await select.selectOption(value);
+        // A list, or a long list's typeahead box (the make), answered as a visitor would.
+        await pick(page, name, value);
       }
       await next(page, /^Continue$/, '/compare-auto/insurance');
       await next(page, /^Skip$/, '/compare-auto/home');

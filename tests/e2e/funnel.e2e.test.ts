@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, exitIntentArmed, launchBrowser, newVisitor, rendered } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
-import { chooseTo } from './support/steps';
+import { chooseTo, pick } from './support/steps';
 
 /** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
 const OWN_PHONE = `305553${String(1000 + Math.floor(Math.random() * 9000))}`;
@@ -132,12 +132,6 @@ describe('Medicare funnel', () => {
 });
 
 describe('auto funnel', () => {
-  async function pick(page: Page, name: string, value: string) {
-    const select = page.locator(`select[name="${name}"]`);
-    await expect.poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
-    await select.selectOption(value);
-  }
-
   async function driver(
     page: Page,
     n: number,

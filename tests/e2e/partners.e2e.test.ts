@@ -7,6 +7,7 @@ import { isWorkingHours } from '../../src/shared/phone/working-hours';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1, storedEventsOf, visitorIdOf } from './support/d1';
 import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
+import { pick } from './support/steps';
 
 /** This file's own phone: one person makes one delivered lead per product, so files never share one. */
 const DRIVER_PHONE = `3125552${String(100 + Math.floor(Math.random() * 900))}`;
@@ -41,12 +42,6 @@ async function hydrated(page: Page, island: string) {
 async function continueTo(page: Page, path: string) {
   await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
-}
-
-async function pick(page: Page, name: string, value: string) {
-  const select = page.locator(`select[name="${name}"]`);
-  await expect.poll(() => select.locator(`option[value="${value}"]`).count(), WAIT).toBe(1);
-  await select.selectOption(value);
 }
 
 /** The phone link in the completion card: what it shows and where it dials. */
