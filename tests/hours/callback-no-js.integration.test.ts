@@ -24,8 +24,8 @@ const CONTACT = '/get-yours-otc/contact';
 const seller = brandByCode('bh')?.consent.medicare?.sellers[0]?.id ?? '';
 
 /** A plain form post, as a browser without JavaScript sends it, at the Worker's pinned clock. */
-function postForm(v: Visitor, fields: Record<string, string>, headers: Record<string, string> = AWAY) {
-  return v.fetch(CONTACT, {
+function postForm(v: Visitor, fields: Record<string, string>, headers: Record<string, string> = AWAY, path = CONTACT) {
+  return v.fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
@@ -33,18 +33,18 @@ function postForm(v: Visitor, fields: Record<string, string>, headers: Record<st
 }
 
 /** The Medicare steps before the contact step, then the contact step's fields as its form posts them. */
-async function contactFields(v: Visitor): Promise<Record<string, string>> {
-  await submitStep(v, '/get-yours-otc/zip', { zipcode: '33101' });
-  await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
-  await submitStep(v, '/get-yours-otc/medicaid', { haveMedicaid: '0' });
-  await submitStep(v, '/get-yours-otc/name', { firstName: 'Ada', lastName: 'Lovelace' });
-  const page = await consentPage(v, CONTACT);
+async function contactFields(v: Visitor, base = '/get-yours-otc', company = seller): Promise<Record<string, string>> {
+  await submitStep(v, `${base}/zip`, { zipcode: '33101' });
+  await submitStep(v, `${base}/medicare`, { haveMedicare: '1' });
+  await submitStep(v, `${base}/medicaid`, { haveMedicaid: '0' });
+  await submitStep(v, `${base}/name`, { firstName: 'Ada', lastName: 'Lovelace' });
+  const page = await consentPage(v, `${base}/contact`);
   await atHumanPace(v);
   return {
     ...hiddenFieldsOf(page.raw),
     submissionId: submissionIdOf(page.raw),
     ...medicareContactOf(v),
-    [`consentSeller:${seller}`]: 'yes',
+    [`consentSeller:${company}`]: 'yes',
     // A page whose Turnstile ran: the lead is judged a person's and goes to the company ticked.
     'cf-turnstile-response': passedTurnstile(v.origin, 'medicare'),
   };
@@ -160,6 +160,31 @@ describe('the call-back request without JavaScript', () => {
     const step = decode(await (await v.fetch(CONTACT, { headers: AWAY })).text());
     expect(step).toContain(`value="${fields.phone ?? ''}"`);
     expect(step).not.toContain('data-callback-screen');
+  });
+
+  it('in Spanish: the screen, its times and its refusals in the page language', async () => {
+    const v = visitor('m10es');
+    const base = '/get-yours-otc-es';
+    const company = brandByCode('m10es')?.consent.medicare?.sellers[0]?.id ?? '';
+    const held = await postForm(v, await contactFields(v, base, company), AWAY, `${base}/contact`);
+    expect(held.status).toBe(200);
+    const html = decode(await held.text());
+    for (const words of [
+      'Nuestros agentes no están disponibles ahora',
+      'Pedir esta hora',
+      'Enviar sin hora de llamada',
+    ])
+      expect(html).toContain(words);
+    expect(screenOf(html).times[0]?.label).toMatch(/^lun\.?, 16 (de )?jun\.?,? 8:00\sa\.\s?m\.\s/);
+    const refused = await postForm(
+      v,
+      { ...hiddenFieldsOf(html), _callback: 'ask', callbackAt: '2025-06-16T12:10:00.000Z' },
+      AWAY,
+      `${base}/contact`,
+    );
+    expect(refused.status).toBe(400);
+    expect(screenOf(await refused.text()).alert).toBe('Elija una hora de la lista.');
+    expect(await leadsOf(v)).toEqual([]);
   });
 
   it('"Send without a call-back time" sends the lead without one', async () => {
