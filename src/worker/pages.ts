@@ -57,7 +57,7 @@ import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
 import { requestNow, visitorTimeZone } from './hours/edge-clock';
 import { closedDatesOf } from '../../brands/closures';
-import type { FunnelProps } from '../ui/islands/quote-form/types';
+import type { CallbackScreenProps, FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
@@ -102,6 +102,8 @@ async function renderRoute(
   route: RouteRecord,
   step: string | undefined,
   params: Record<string, string>,
+  /** Without JavaScript, the last step held for a call-back time: the page shows this screen in the form's place. */
+  callbackScreen?: CallbackScreenProps,
 ) {
   const brand = c.get('brand');
   const url = new URL(c.req.url);
@@ -146,6 +148,7 @@ async function renderRoute(
     assignment,
     prefill,
     listing,
+    callbackScreen,
   });
   return respondWithPage(c, { ...data, fromAddress });
 }
@@ -161,6 +164,7 @@ interface PageRequest {
   assignment: ReturnType<typeof applyExperiment>['assignment'];
   prefill: ReturnType<typeof prefillFromQuery>;
   listing: ReturnType<typeof listingForPage> | undefined;
+  callbackScreen?: CallbackScreenProps | undefined;
 }
 
 /**
@@ -169,7 +173,7 @@ interface PageRequest {
  * it is the visitor's own (which decides the shared shell and the cache policy).
  */
 async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
-  const { brand, url, route, step, params, language, config, assignment, prefill, listing } = request;
+  const { brand, url, route, step, params, language, config, assignment, prefill, listing, callbackScreen } = request;
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
   const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
@@ -205,7 +209,8 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
   const [state, formToken, visit] = await Promise.all([stateRead, tokenIssued, served]);
   const offers = await listing;
   // Finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
-  const finished = state.completed && !isEditingAnswers(url.searchParams);
+  // (Not while the screen asks for a call-back time: that post is the visitor finishing again.)
+  const finished = state.completed && !isEditingAnswers(url.searchParams) && !callbackScreen;
   const finishListing =
     finished && config.form && formDefinition(config.form).product === 'auto'
       ? finishOffers(c, { page: route.name, localHour: undefined, budgetMs: listingBudgetMs(c.env) })
@@ -222,7 +227,8 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
     config.form && place.location ? { city: place.location.city, stateCode: place.location.stateCode } : null;
   // The visitor's own content outside the form island (their offers on a clicks page, a form
   // posted back without JavaScript): the page renders fresh.
-  const ownOutsideForm = offers !== undefined || ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+  const ownOutsideForm =
+    offers !== undefined || callbackScreen !== undefined || ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // Anything of the visitor's in the page beside their number (answers, the confirmation, their offers or place).
   const ownContent = ownOutsideForm || shownPlace !== null || Object.keys(state.values).length > 0 || state.completed;
   // A lease is the visitor's too (never in a shared cache).
@@ -262,6 +268,7 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
     smid,
     xsmid,
     phone,
+    callbackScreen,
   };
 }
 
@@ -331,7 +338,7 @@ function pageContextOf(c: Context<AppEnv>, data: PageData) {
 async function respondWithPage(c: Context<AppEnv>, data: PageData) {
   const { brand, url, route, language, config, assignment, stepInfo, hours, visit } = data;
   const { state, formToken, finished, finishListing, shownPlace, ownOutsideForm, ownContent, personal } = data;
-  const { basePath, smid, xsmid, phone, offers, fromAddress, step } = data;
+  const { basePath, smid, xsmid, phone, offers, fromAddress, step, callbackScreen, hoursPlace, renderedAt } = data;
   // Nothing of the visitor's in the page but their number and what the form island shows: the
   // rendered shell can be shared, the number filled in (a visitor holding a lease no
   // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
@@ -368,6 +375,9 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
               language,
               brandName: brand.name,
               sellers: brand.consent.medicare?.sellers ?? null,
+              callbackScreen,
+              timeZone: hoursPlace.timeZone,
+              now: renderedAt,
             }),
           }
         : {}),
@@ -514,9 +524,17 @@ pages.get('*', async (c, next) => {
 });
 
 /** Pages are read, not written: other methods on a served page (form posts are answered before) are 405. */
-pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) => {
+pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', async (c, next) => {
   const match = findRoute(c.req.path);
   if (!match || !isServedFor(match.route, c.get('brand').id)) return next();
+  // Without JavaScript, the last step held for a call-back time (src/worker/funnel/form-submit.ts):
+  // the step's page with the screen in the form's place; 400 when the time posted was refused.
+  const callbackScreen = c.get('callbackScreen');
+  if (callbackScreen && c.req.method === 'POST') {
+    const page = await renderRoute(c, match.route, match.step, match.params, callbackScreen);
+    if (!callbackScreen.error) return page;
+    return new Response(page.body, { status: 400, headers: page.headers });
+  }
   throw new HTTPException(405, {
     message: 'Method Not Allowed',
     res: new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }),

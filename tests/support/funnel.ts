@@ -112,12 +112,21 @@ export function visitor(
     /** Any request as this visitor, to a path of the brand's origin (non-GET ones with the brand's Origin). */
     fetch: (path: string, init: RequestInit = {}) => send(path, init),
     get: (path: string) => send(path, {}),
-    post: (path: string, fields: Record<string, string>) =>
-      send(path, {
+    post: async (path: string, fields: Record<string, string>) => {
+      const formPost = (body: Record<string, string>): RequestInit => ({
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      }),
+        body: new URLSearchParams(body).toString(),
+      });
+      const response = await send(path, formPost(fields));
+      // While agents are away the Worker answers a plain post of the last step with the
+      // call-back screen (src/worker/hours/callback-form.ts). A walk that is not about the
+      // call-back (it posts no `_callback` of its own) declines it, as a visitor would with
+      // "Send without a call-back time": otherwise it would depend on the time of day it runs.
+      if (response.status !== 200 || '_callback' in fields) return response;
+      if (!(await response.clone().text()).includes('data-callback-screen')) return response;
+      return send(path, formPost({ ...fields, _callback: 'none' }));
+    },
     api: (body: unknown) =>
       send('/api/form/submit', {
         method: 'POST',

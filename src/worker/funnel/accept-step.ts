@@ -41,6 +41,8 @@ export interface StepOutcome {
   /** Of those, ZIP codes that are well formed but not in the shipped ZIP data. */
   unknown: string[];
   blocked: boolean;
+  /** The valid last step was held for the call-back screen (StepSubmit.holdFinal): no lead yet. */
+  held?: boolean;
   /** Visible driver or vehicle slots after an add or remove. */
   slots: number | null;
   values: FormValues;
@@ -118,6 +120,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const next = nextStepName(form, step.name);
   if (next !== null) return { ...base, next, slots: null };
 
+  if (submit.holdFinal) return { ...base, next: null, held: true, slots: null };
   // The final step: the lead, its checks and effects in order (final-step.ts).
   const lead = await acceptFinalStep(c, submit, stored.values);
   return { ...base, next: null, completed: true, shared: lead.shared, slots: null };

@@ -19,9 +19,10 @@ import {
 import type { FormValues } from '../../shared/json';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { FormId, Language } from '../../routes/schema';
-import type { FunnelProps } from '../../ui/islands/quote-form/types';
+import type { CallbackScreenProps, FunnelProps } from '../../ui/islands/quote-form/types';
 import { turnstileScriptUrl } from '../../partners/turnstile';
 import { turnstileAction } from '../defence/turnstile-check';
+import { callbackLabel } from '../hours/callback-api';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
 /** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
@@ -72,6 +73,11 @@ export async function funnelProps(
     language: Language;
     brandName: string;
     sellers?: readonly { id: string; name: string }[] | null;
+    /** Without JavaScript, agents away: the call-back screen in the form's place. */
+    callbackScreen?: CallbackScreenProps | undefined;
+    /** The visitor's zone and the render's now, for the finish's call-back time. */
+    timeZone?: string;
+    now?: Date;
   },
 ): Promise<FunnelProps> {
   const form = formDefinition(input.formId);
@@ -81,6 +87,7 @@ export async function funnelProps(
   const unknown = (input.url.searchParams.get('unknown') ?? '').split(',').filter((name) => missing.includes(name));
   const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;
   const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
+  const callbackAt = input.completed ? upcomingCallback(input) : null;
   return {
     search: carriedSearch(input.url, form),
     submissionId: crypto.randomUUID(),
@@ -92,6 +99,8 @@ export async function funnelProps(
     unknown,
     completed: input.completed,
     ...(input.completed && input.shared === false ? { shared: false } : {}),
+    ...(callbackAt ? { callbackAt } : {}),
+    ...(input.callbackScreen ? { callbackScreen: input.callbackScreen } : {}),
     consent: consent
       ? {
           version: consent.version,
@@ -111,4 +120,18 @@ export async function funnelProps(
       ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env), action: turnstileAction(form.id) }
       : null,
   };
+}
+
+/** The finished lead's call-back time, labelled in the visitor's zone, while it is still ahead. */
+function upcomingCallback(input: {
+  values: FormValues;
+  language: Language;
+  timeZone?: string;
+  now?: Date;
+}): FunnelProps['callbackAt'] {
+  const at = input.values.callbackAt;
+  if (typeof at !== 'string' || !input.timeZone || !input.now) return null;
+  const when = new Date(at);
+  if (!(when.getTime() > input.now.getTime())) return null;
+  return { at: when.toISOString(), label: callbackLabel(input.language, input.timeZone, when) };
 }

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { findRoute, isServedFor } from '../../routes/registry';
-import { groupCountParam } from '../../shared/forms';
+import { groupCountParam, nextStepName } from '../../shared/forms';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
@@ -13,6 +13,7 @@ import { carriedSearch } from './form-page';
 import { HONEYPOT_FIELD, TURNSTILE_RESPONSE_FIELD } from '../../shared/defence';
 import { withEditAnswers } from '../../shared/forms/finish';
 import { leaseOnFinish, trackFormPost } from './no-js';
+import { callbackChoice, keepCallbackChoice } from '../hours/callback-form';
 
 /**
  * Step submits. Mounted before the pages:
@@ -163,6 +164,15 @@ formSubmit.post('*', async (c, next) => {
   const action = actionOf(raw._action);
   const slotsParam = step.group ? groupCountParam(step.group) : null;
   const postedSlots = slotsParam && typeof raw[slotsParam] === 'string' ? Number(raw[slotsParam]) : 0;
+  // Honest hours: while agents are away the valid last step waits for a call-back time, asked on
+  // a screen of its own (src/worker/hours/callback-form.ts); the choice is kept before the lead.
+  const callback = callbackChoice(c, {
+    lastStep: nextStepName(form, step.name) === null,
+    action: action.kind,
+    raw,
+    language: page.route.language,
+  });
+  await keepCallbackChoice(c, form.id, callback);
   const outcome = await acceptStep(
     c,
     {
@@ -181,9 +191,15 @@ formSubmit.post('*', async (c, next) => {
       turnstileToken:
         typeof raw[TURNSTILE_RESPONSE_FIELD] === 'string' ? raw[TURNSTILE_RESPONSE_FIELD].slice(0, 8192) : null,
       honeypot: typeof raw[HONEYPOT_FIELD] === 'string' ? raw[HONEYPOT_FIELD].slice(0, 2048) : null,
+      holdFinal: callback.kind === 'ask',
     },
     Number.isInteger(postedSlots) ? postedSlots : 0,
   );
+  // Held, its answers stored: the page answers with the call-back screen (pages.ts), 400 when a time was refused.
+  if (outcome.held && callback.kind === 'ask') {
+    c.set('callbackScreen', callback.screen);
+    return next();
+  }
   // Without JavaScript, the same facts: the step's formStepSubmitted, and on the last step a leased number (src/worker/funnel/no-js.ts).
   if (action.kind === 'submit' || action.kind === 'skip')
     trackFormPost(c, {

@@ -22,4 +22,9 @@ export interface StepSubmit {
   /** The Turnstile token of the final step (none without JavaScript) and the honeypot field's value. */
   turnstileToken?: string | null;
   honeypot?: string | null;
+  /**
+   * Without JavaScript, agents away: the last step's answers are stored, but the lead waits for
+   * the visitor's call-back choice (src/worker/hours/callback-form.ts); nothing is recorded or sent.
+   */
+  holdFinal?: boolean;
 }

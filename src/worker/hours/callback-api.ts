@@ -26,20 +26,30 @@ const callbackBody = z.object({
   language: languageSchema.optional(),
 });
 
-const REFUSALS: Record<Language, Record<CallbackRefusal, string>> = {
+/** Why a time is refused; `not_offered`: not one of the times the no-JavaScript screen listed (./callback-form.ts). */
+type Refusal = CallbackRefusal | 'not_offered';
+
+const REFUSALS: Record<Language, Record<Refusal, string>> = {
   english: {
     past: 'That time has already passed. Please choose a time from the list.',
     too_soon: 'That time is too soon for an agent to call. Please choose a later time.',
     too_far: 'Please choose a time within the next seven days.',
     outside_hours: 'Our licensed agents are not working at that time. Please choose a time from the list.',
+    not_offered: 'Please choose a time from the list.',
   },
   spanish: {
     past: 'Esa hora ya pasó. Elija una hora de la lista.',
     too_soon: 'Es demasiado pronto para que un agente llame. Elija una hora más tarde.',
     too_far: 'Elija una hora dentro de los próximos siete días.',
     outside_hours: 'Nuestros agentes con licencia no trabajan a esa hora. Elija una hora de la lista.',
+    not_offered: 'Elija una hora de la lista.',
   },
 };
+
+/** The message a refused time is answered with, in the page's language. */
+export function refusalMessage(language: Language, refusal: Refusal): string {
+  return REFUSALS[language][refusal];
+}
 
 /** "Fri, Nov 27, 8:00 AM ET" in the visitor's zone and the page's language (short: it fits a phone's select). */
 export function callbackLabel(language: Language, timeZone: string, at: Date): string {
@@ -81,7 +91,7 @@ callbackApi.post('/callback', zValidator('json', callbackBody, invalid), async (
   const at = new Date(text);
   const refusal = callbackRefusal(at, requestNow(c.req.raw, c.env), closedDatesOf(c.var.brand.id));
   if (refusal) {
-    const message = REFUSALS[language][refusal];
+    const message = refusalMessage(language, refusal);
     throw new ApiError(400, 'callback_time_refused', message, [{ path: ['at'], code: refusal, message }]);
   }
   const callbackAt = at.toISOString();

@@ -49,6 +49,9 @@ export function sandboxOrigin(): string {
  * `userAgent` (see tests/e2e/support/sandbox.ts `taggedUserAgent`) lets a test tell its own
  * partner calls in the sandbox's record from any other test's.
  */
+/** A Tuesday, 11:00 AM Pacific: agents answer (src/shared/phone/working-hours.ts). */
+const STAFFED_INSTANT = '2025-06-10T18:00:00.000Z';
+
 export async function newVisitor(
   browser: Browser,
   options: {
@@ -65,10 +68,16 @@ export async function newVisitor(
   // one test never reach another's. A loopback address, so the sandbox's geo service still
   // places it in Miami as it does 127.0.0.1.
   const ip = options.ip ?? loopbackIp();
+  // Without JavaScript the Worker itself holds the last step for a call-back time while agents
+  // are away (src/worker/hours/callback-form.ts), and no script can decline it: a walk that is
+  // not about the call-back pins the Worker's clock to a staffed hour instead, so it never
+  // depends on the time of day it runs.
+  const staffed: Record<string, string> =
+    options.javaScriptEnabled === false && !options.headers?.['x-dev-clock'] ? { 'x-dev-clock': STAFFED_INSTANT } : {};
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 390, height: 844 },
     deviceScaleFactor: 1,
-    extraHTTPHeaders: { 'cf-connecting-ip': ip, ...options.headers },
+    extraHTTPHeaders: { 'cf-connecting-ip': ip, ...staffed, ...options.headers },
     ...(options.hasTouch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),

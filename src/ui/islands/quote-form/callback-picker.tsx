@@ -11,34 +11,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchWithRetry } from '../../../shared/fetch-client';
 import type { FormId, Language } from '../../../routes/schema';
+import { CALLBACK_COPY as COPY } from './callback-copy';
 
 interface Offered {
   at: string;
   label: string;
 }
-
-const COPY = {
-  english: {
-    title: 'Our agents are away right now',
-    intro: 'Choose a time and a licensed agent will call you then, at the number you entered.',
-    when: 'Call me',
-    save: 'Ask for this time',
-    saving: 'Saving…',
-    without: 'Send without a call-back time',
-    back: 'Back to my details',
-    failed: 'We could not save that time. Please try again.',
-  },
-  spanish: {
-    title: 'Nuestros agentes no están disponibles ahora',
-    intro: 'Elija una hora y un agente con licencia le llamará entonces, al número que indicó.',
-    when: 'Llámenme',
-    save: 'Pedir esta hora',
-    saving: 'Guardando…',
-    without: 'Enviar sin hora de llamada',
-    back: 'Volver a mis datos',
-    failed: 'No pudimos guardar esa hora. Inténtelo de nuevo.',
-  },
-} as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 

@@ -43,6 +43,9 @@ const COPY = {
       'Want to talk to a licensed agent? Call the number below.',
     ],
     call: 'Call a licensed agent',
+    /** Agents away and a call-back time chosen: the finish names the time, and calling is the second option. */
+    callback: (when: string) => `A licensed agent will call you ${when}, at the number you gave.`,
+    callLater: 'Rather call us? The number below is answered during the hours shown.',
     edit: 'Edit my answers',
     restart: 'Start a new quote',
   },
@@ -72,6 +75,8 @@ const COPY = {
       '¿Quiere hablar con un agente con licencia? Llame al número de abajo.',
     ],
     call: 'Llame a un agente con licencia',
+    callback: (when: string) => `Un agente con licencia le llamará el ${when}, al número que nos dio.`,
+    callLater: '¿Prefiere llamarnos? El número de abajo atiende en el horario indicado.',
     edit: 'Editar mis respuestas',
     restart: 'Empezar una cotización nueva',
   },
@@ -96,6 +101,8 @@ export interface ConfirmationProps {
   callHours?: CallHours | null;
   /** False when the visitor's details were kept, not shared: the copy says so instead of promising a call. */
   shared?: boolean;
+  /** The call-back time the lead carries, labelled in the visitor's zone (absent: none asked for). */
+  callbackLabel?: string | undefined;
 }
 
 export function Confirmation({
@@ -111,9 +118,13 @@ export function Confirmation({
   offers,
   callHours,
   shared = true,
+  callbackLabel,
 }: ConfirmationProps) {
   const s = COPY[language];
   const hours = useCallHours(callHours, language);
+  // A shared lead with a call-back time: the time is the news, and the call button steps back.
+  const callback = shared && callbackLabel ? callbackLabel : null;
+  const steps = shared ? s.steps[product] : s.notShared;
   return (
     <section
       className="card confirmation quote-form__done"
@@ -133,14 +144,24 @@ export function Confirmation({
           {...(offers ? { initialAds: offers.ads, requestId: offers.requestId, retry: offers.retry } : {})}
         />
       ) : null}
+      {callback ? (
+        <p className="confirmation__callback" data-callback-at="">
+          <strong>{s.callback(callback)}</strong>
+        </p>
+      ) : null}
       <h3>{s.next}</h3>
       <ol className="confirmation__next">
-        {(shared ? s.steps[product] : s.notShared).map((line) => (
+        {(callback ? [...steps.slice(0, 1), s.callLater] : steps).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ol>
       <p>
-        <CallButton phone={phone} label={s.call} hours={hours} />
+        <CallButton
+          phone={phone}
+          label={s.call}
+          hours={hours}
+          {...(callback ? { className: 'cta-phone--quiet' } : {})}
+        />
       </p>
       <p>
         <a className="btn btn--ghost" href={editHref} onClick={onEdit}>

@@ -12,6 +12,7 @@ import { useFormState } from './use-form-state';
 import { useStepFlow } from './use-step-flow';
 import { onStepSubmit } from './send-step';
 import { StepForm } from './step-form';
+import { CallbackScreen } from './callback-screen';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -43,8 +44,17 @@ export function QuoteForm(props: QuoteFormProps) {
             offers={st.serverOffers}
             callHours={props.callHours}
             shared={st.shared}
+            callbackLabel={props.funnel.callbackAt?.label}
           />
         )
+      ) : props.funnel.callbackScreen ? (
+        // Without JavaScript, agents away: the Worker holds the valid last step for a call-back time.
+        <CallbackScreen
+          screen={props.funnel.callbackScreen}
+          language={language}
+          stepHref={`${props.basePath}/${props.step.name}${props.funnel.search}`}
+          idPrefix={st.idPrefix}
+        />
       ) : (
         <StepForm st={st} onSubmit={(event, hold) => onStepSubmit(st, flow, event, hold)} />
       )}

@@ -36,6 +36,25 @@ export interface FunnelProps {
   place?: { city: string; stateCode: string } | null;
   /** A finished auto visitor's offers, fetched by the server (`retry`: the browser asks again). */
   offers?: { ads: ListingAd[]; requestId: string | null; retry: boolean } | null;
+  /**
+   * Without JavaScript, while agents are away: the call-back screen the Worker shows in answer
+   * to the valid last step, which it holds (src/worker/hours/callback-form.ts).
+   */
+  callbackScreen?: CallbackScreenProps;
+  /** The finished lead's call-back time, labelled in the visitor's zone (the finish names it). */
+  callbackAt?: { at: string; label: string } | null;
+}
+
+/** The no-JavaScript call-back screen: the times offered, the post it holds, and why a time was refused. */
+export interface CallbackScreenProps {
+  /** The next staffed half hours (ISO instants), labelled in the visitor's zone and language. */
+  times: { at: string; label: string }[];
+  /** The time to show selected (the one posted, when it is still offered). */
+  chosen: string | null;
+  /** The refusal's message, or null. */
+  error: string | null;
+  /** The last step as posted (name, value), posted again with the visitor's choice. */
+  held: [string, string][];
 }
 
 export interface QuoteFormProps {
