@@ -6,7 +6,7 @@ import { handleLeadDeliveryBatch } from '../../src/worker/lead-delivery';
 import { handleEventBatch } from '../../src/worker/queue/consumer';
 import { finishAuto } from '../support/auto-funnel';
 import { finishMedicare } from '../support/consent';
-import { visitor, type Visitor } from '../support/funnel';
+import { STAFFED_CLOCK, visitor, type Visitor } from '../support/funnel';
 import { countingEnv, emptyTally, type Tally } from '../support/counting-env';
 
 /**
@@ -89,10 +89,11 @@ function countedVisitor(
     ...base,
     fetch: send,
     get: (path: string) => send(path),
+    // At a staffed hour, as every walk not about the call-back posts (tests/support/funnel.ts).
     post: (path: string, fields: Record<string, string>) =>
       send(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...STAFFED_CLOCK },
         body: new URLSearchParams(fields).toString(),
       }),
   };

@@ -43,6 +43,9 @@ export function visitorCookie(key: string, sessionId?: string, brand = 'bh'): st
   return parts.join('; ');
 }
 
+/** Tuesday 10 June 2025, 11:00 AM Pacific: agents answer (src/shared/phone/working-hours.ts). */
+export const STAFFED_CLOCK = { 'x-dev-clock': '2025-06-10T18:00:00.000Z' } as const;
+
 /**
  * A visitor of brand `brand` with its own Durable Object (its own signed visitor key and
  * tracking session, as the Worker would have issued them) and its own client ip
@@ -112,21 +115,20 @@ export function visitor(
     /** Any request as this visitor, to a path of the brand's origin (non-GET ones with the brand's Origin). */
     fetch: (path: string, init: RequestInit = {}) => send(path, init),
     get: (path: string) => send(path, {}),
-    post: async (path: string, fields: Record<string, string>) => {
-      const formPost = (body: Record<string, string>): RequestInit => ({
+    /**
+     * A plain form post, as a browser without JavaScript sends it. While agents are away the
+     * Worker holds the last step for a call-back time (src/worker/hours/callback-form.ts): a
+     * walk that is not about the call-back posts at a staffed hour (the Worker's clock pinned,
+     * development only), as the browser walks do, so it never depends on the time it runs and
+     * makes the same requests at any hour. A test about the call-back posts through `fetch`
+     * with a clock of its own.
+     */
+    post: (path: string, fields: Record<string, string>) =>
+      send(path, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(body).toString(),
-      });
-      const response = await send(path, formPost(fields));
-      // While agents are away the Worker answers a plain post of the last step with the
-      // call-back screen (src/worker/hours/callback-form.ts). A walk that is not about the
-      // call-back (it posts no `_callback` of its own) declines it, as a visitor would with
-      // "Send without a call-back time": otherwise it would depend on the time of day it runs.
-      if (response.status !== 200 || '_callback' in fields) return response;
-      if (!(await response.clone().text()).includes('data-callback-screen')) return response;
-      return send(path, formPost({ ...fields, _callback: 'none' }));
-    },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...STAFFED_CLOCK },
+        body: new URLSearchParams(fields).toString(),
+      }),
     api: (body: unknown) =>
       send('/api/form/submit', {
         method: 'POST',
