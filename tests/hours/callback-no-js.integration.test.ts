@@ -200,6 +200,25 @@ describe('the call-back request without JavaScript', () => {
     expect(done).not.toContain('will call you Mon');
   });
 
+  it('"Send without a call-back time" forgets a time asked for earlier', async () => {
+    const v = visitor('bh');
+    const fields = await contactFields(v);
+    const held = screenOf(await (await postForm(v, fields)).text());
+    // A time asked for earlier (the page's picker, before the visitor changed their mind).
+    const asked = await v.fetch('/api/callback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...AWAY },
+      body: JSON.stringify({ form: 'medicare', at: held.times[0]?.at }),
+    });
+    expect(asked.status).toBe(200);
+    const carried = hiddenFieldsOf(await (await postForm(v, fields)).text());
+    const sent = await postForm(v, { ...carried, _callback: 'none' });
+    expect(sent.status).toBe(303);
+    const leads = await leadsOf(v);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.values.callbackAt).toBeUndefined();
+  });
+
   it('agents answering, or Skip: nothing held, the lead is recorded at once', async () => {
     const open = visitor('bh');
     const answered = await postForm(open, await contactFields(open), { 'x-dev-clock': TUESDAY_11_PT });

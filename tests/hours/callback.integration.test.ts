@@ -91,4 +91,26 @@ describe('a call-back request', () => {
     const lead = await leadOf(v.id);
     expect(JSON.parse(lead.values)).toMatchObject({ callbackAt: chosen, zipcode: '33101' });
   });
+
+  it('"Send without a call-back time" forgets a time asked for earlier: the lead carries none', async () => {
+    const v = visitor('bh');
+    const { times } = await (await v.get('/api/callback/times')).json<Times>();
+    expect((await askCallback(v, { form: 'medicare', at: times[0]?.at ?? '' })).status).toBe(200);
+    const forget = (body: unknown) =>
+      v.fetch('/api/callback', {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const unknownForm = await forget({ form: 'no-such-form' });
+    expect(unknownForm.status).toBe(400);
+    expect(await unknownForm.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    const declined = await forget({ form: 'medicare' });
+    expect(declined.status).toBe(200);
+    expect(await declined.json()).toEqual({ callbackAt: null });
+    await finishMedicare(v, [], { phone: '(305) 555-0198' });
+    const values = JSON.parse((await leadOf(v.id)).values) as Record<string, unknown>;
+    expect(values.zipcode).toBe('33101');
+    expect(values.callbackAt).toBeUndefined();
+  });
 });

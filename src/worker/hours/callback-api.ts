@@ -98,3 +98,9 @@ callbackApi.post('/callback', zValidator('json', callbackBody, invalid), async (
   await visitorStub(c.env, c.var.visitorId).requestCallback(form, callbackAt);
   return c.json({ callbackAt, label: callbackLabel(language, visitorTimeZone(c.req.raw, c.env), at) });
 });
+
+// "Send without a call-back time": a time asked for earlier is forgotten before the lead is sent.
+callbackApi.delete('/callback', zValidator('json', z.object({ form: formIdSchema }), invalid), async (c) => {
+  await visitorStub(c.env, c.var.visitorId).forgetCallback(c.req.valid('json').form);
+  return c.json({ callbackAt: null });
+});

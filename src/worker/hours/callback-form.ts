@@ -36,7 +36,9 @@ export type CallbackChoice =
   /** Hold the step and show the screen (again, with the refusal's message when a time was refused). */
   | { kind: 'ask'; screen: CallbackScreenProps }
   /** An accepted time: stored with the answers before the step goes on. */
-  | { kind: 'at'; at: string };
+  | { kind: 'at'; at: string }
+  /** "Send without a call-back time": a time asked for earlier is forgotten, and the step goes on. */
+  | { kind: 'declined' };
 
 /** Fields of the post that are the screen's own, never held: the choice, the time, the button pressed. */
 const SCREEN_FIELDS = new Set([CALLBACK_CHOICE_FIELD, CALLBACK_TIME_FIELD, '_action']);
@@ -59,7 +61,7 @@ export function callbackChoice(
   if (!input.lastStep || input.action !== 'submit') return { kind: 'none' };
   const choice = raw[CALLBACK_CHOICE_FIELD];
   // "Send without a call-back time": the step goes on, as the island's same button does.
-  if (choice === 'none') return { kind: 'none' };
+  if (choice === 'none') return { kind: 'declined' };
 
   const now = requestNow(c.req.raw, c.env);
   const closed = closedDatesOf(c.var.brand.id);
@@ -91,7 +93,8 @@ export function callbackChoice(
   return screen(null, null);
 }
 
-/** Keeps an accepted time with the form's answers before the step goes on (the lead reads them). */
+/** Keeps an accepted time with the form's answers, or forgets a declined one, before the step goes on (the lead reads them). */
 export async function keepCallbackChoice(c: Context<AppEnv>, form: string, choice: CallbackChoice): Promise<void> {
   if (choice.kind === 'at') await visitorStub(c.env, c.var.visitorId).requestCallback(form, choice.at);
+  if (choice.kind === 'declined') await visitorStub(c.env, c.var.visitorId).forgetCallback(form);
 }

@@ -184,6 +184,20 @@ export class VisitorDO extends DurableObject<Env> {
   }
 
   /**
+   * The visitor sent the form without a call-back time ("Send without a call-back time"): a
+   * time asked for earlier is forgotten, so the lead does not carry a call they declined.
+   */
+  forgetCallback(form: string): FormValues {
+    for (const key of [`values:${form}`, 'values:*']) {
+      const values = toFormValues(this.getJson(key));
+      if (!('callbackAt' in values)) continue;
+      delete values.callbackAt;
+      this.putJson(key, values);
+    }
+    return this.getPageState(form).values;
+  }
+
+  /**
    * Remembers that the visitor completed a form (its final step was accepted), and whether their
    * details went to the companies they chose, so every later confirmation says what is true.
    */

@@ -13,6 +13,7 @@ export const CALLBACK_COPY = {
     without: 'Send without a call-back time',
     back: 'Back to my details',
     failed: 'We could not save that time. Please try again.',
+    declineFailed: 'We could not send your request. Please try again.',
   },
   spanish: {
     title: 'Nuestros agentes no están disponibles ahora',
@@ -23,5 +24,6 @@ export const CALLBACK_COPY = {
     without: 'Enviar sin hora de llamada',
     back: 'Volver a mis datos',
     failed: 'No pudimos guardar esa hora. Inténtelo de nuevo.',
+    declineFailed: 'No pudimos enviar su solicitud. Inténtelo de nuevo.',
   },
 } as const;

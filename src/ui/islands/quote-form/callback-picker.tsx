@@ -96,6 +96,28 @@ export function CallbackPicker(props: { formId: FormId; language: Language; onDo
     }
   };
 
+  // "Send without a call-back time": a time asked for earlier (a visitor who came back) is
+  // forgotten first, so the lead does not carry a call the visitor declined.
+  const decline = async () => {
+    setState('sending');
+    try {
+      const res = await fetchWithRetry('/api/callback', {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ form: formId }),
+      });
+      if (res.ok) {
+        onDone();
+        return;
+      }
+    } catch {
+      // Told below, as a failed save is.
+    }
+    setState('failed');
+    setMessage(s.declineFailed);
+  };
+
   return (
     <section className="callback-picker" aria-labelledby={`${id}-title`} data-callback-picker="">
       <h2 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
@@ -135,7 +157,7 @@ export function CallbackPicker(props: { formId: FormId; language: Language; onDo
         >
           {state === 'sending' ? s.saving : s.save}
         </button>
-        <button className="btn-quiet" type="button" disabled={state === 'sending'} onClick={onDone}>
+        <button className="btn-quiet" type="button" disabled={state === 'sending'} onClick={() => void decline()}>
           {s.without}
         </button>
       </div>
