@@ -96,6 +96,7 @@ const PART_MODULES: Record<PartName, string> = {
   consent: 'src/ui/islands/quote-form/consent-block.tsx',
   date: 'src/ui/islands/quote-form/date-field.tsx',
   vehicle: 'src/ui/islands/quote-form/vehicle-field.tsx',
+  callback: 'src/ui/islands/quote-form/callback-screen.tsx',
 };
 const TURNSTILE_MODULE = 'src/ui/islands/quote-form/turnstile-script.ts';
 const SUBMIT_MODULE = 'src/ui/islands/quote-form/submit.ts';

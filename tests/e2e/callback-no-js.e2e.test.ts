@@ -131,7 +131,8 @@ describe('the call-back request without JavaScript', () => {
     // not sent. The finish then says so, and promises no call at that time; nothing reached a
     // company. (A lead that is shared names the time: tests/hours/callback-no-js.integration.test.ts.)
     expect(leads[0]?.delivery).toBe('withheld');
-    expect(leads[0]?.trustReasons).toEqual(['turnstile-unverified']);
+    // (A quick walk may also be judged `fast`: how quick depends on the machine, not on this.)
+    expect(leads[0]?.trustReasons).toContain('turnstile-unverified');
     expect(await done.getAttribute('data-shared')).toBe('no');
     expect(await done.locator('[data-callback-at]').count()).toBe(0);
     const reply = await fetch(`${sandboxOrigin()}/__sandbox/calls?partner=sellers`);
@@ -198,6 +199,43 @@ describe('the call-back request without JavaScript', () => {
     expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(phone);
     expect(await page.locator('input[name="firstName"]').count()).toBe(0);
     expect(leadsOf(id)).toEqual([]);
+    await context.close();
+  });
+
+  it('a page whose script had not run when the step was sent: the island hydrates over the screen, which still works', async () => {
+    // Walked without JavaScript to the contact step, then the same visitor (cookies) with it on.
+    const { context, page, ip } = await visitor();
+    await walkToContact(page, ownPhone());
+    const cookies = await context.cookies();
+    const scripted = await newVisitor(browser, { ip, headers: AWAY });
+    await scripted.context.addCookies(cookies);
+    const js = scripted.page;
+    await js.goto(`${brandOrigin('bh')}${CONTACT}`);
+    await js.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+    await js.locator('input[name="phone"]').fill(ownPhone());
+    const company = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[0]?.name ?? '';
+    await js.getByLabel(company).check();
+    // A plain post, as a tap sends it before the island's script has run (the island's own
+    // submit handler is not involved: form.submit() fires no submit event).
+    await Promise.all([
+      js.waitForResponse((r) => r.request().method() === 'POST' && r.request().isNavigationRequest(), WAIT),
+      js.locator('.quote-form form').evaluate((form) => (form as HTMLFormElement).submit()),
+    ]);
+    await js.waitForLoadState('load');
+    await screen(js).waitFor(WAIT);
+    await js.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
+    expect(await screen(js).locator('h2').textContent()).toBe('Our agents are away right now');
+    // Hydrated over the server's screen: no mismatch, nothing failed.
+    expect(scripted.errors).toEqual([]);
+    await Promise.all([
+      js.waitForResponse((r) => r.request().method() === 'POST' && r.request().isNavigationRequest(), WAIT),
+      screen(js).getByRole('button', { name: 'Ask for this time' }).click(),
+    ]);
+    await js.waitForLoadState('load');
+    await js.locator('[data-confirmation]').waitFor(WAIT);
+    const id = await visitorIdOf(scripted.context);
+    await expect.poll(() => leadsOf(id).length, WAIT).toBe(1);
+    await scripted.context.close();
     await context.close();
   });
 });

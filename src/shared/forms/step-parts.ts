@@ -5,9 +5,10 @@ import type { FieldKind, FormDef } from './types';
  * Budgets: the parts of the form island a visitor sees only on some steps, loaded in
  * the browser when they get there (src/ui/islands/quote-form/parts.ts) and counted that way by
  * the bench (bench/sizes.ts): the consent block on the consent step, the confirmation once
- * finished, the date and vehicle questions on the steps that ask them (the auto and life forms).
+ * finished, the date and vehicle questions on the steps that ask them (the auto and life forms),
+ * and the call-back screen the Worker answers a plain post with while agents are away.
  */
-export const FORM_PARTS = ['confirmation', 'consent', 'date', 'vehicle'] as const;
+export const FORM_PARTS = ['confirmation', 'consent', 'date', 'vehicle', 'callback'] as const;
 export type FormPart = (typeof FORM_PARTS)[number];
 
 const PART_OF_KIND: Partial<Record<FieldKind, FormPart>> = {

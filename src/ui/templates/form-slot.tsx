@@ -9,6 +9,7 @@ import * as confirmation from '../islands/quote-form/confirmation';
 import * as consent from '../islands/quote-form/consent-block';
 import * as date from '../islands/quote-form/date-field';
 import * as vehicle from '../islands/quote-form/vehicle-field';
+import * as callback from '../islands/quote-form/callback-screen';
 import { formDefinition } from '../../shared/forms/registry';
 import type { PageProps } from '../page-props';
 import { PhoneCta } from '../components/phone-cta';
@@ -18,7 +19,7 @@ import type { CallHours } from '../../shared/phone/call-hours';
 
 const renderAdListing = (props: AdListingProps) => <AdListing {...props} />;
 /** The server renders in one pass: every part of the form island is at hand (the browser loads them as it goes). */
-const SERVER_PARTS: Parts = { confirmation, consent, date, vehicle };
+const SERVER_PARTS: Parts = { confirmation, consent, date, vehicle, callback };
 
 /**
  * The page renders its form island apart (src/ui/render.tsx): the page's own render

@@ -12,7 +12,6 @@ import { useFormState } from './use-form-state';
 import { useStepFlow } from './use-step-flow';
 import { onStepSubmit } from './send-step';
 import { StepForm } from './step-form';
-import { CallbackScreen } from './callback-screen';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -47,9 +46,9 @@ export function QuoteForm(props: QuoteFormProps) {
             callbackLabel={props.funnel.callbackAt?.label}
           />
         )
-      ) : props.funnel.callbackScreen ? (
+      ) : props.funnel.callbackScreen && parts.callback ? (
         // Without JavaScript, agents away: the Worker holds the valid last step for a call-back time.
-        <CallbackScreen
+        <parts.callback.CallbackScreen
           screen={props.funnel.callbackScreen}
           language={language}
           stepHref={`${props.basePath}/${props.step.name}${props.funnel.search}`}
@@ -76,6 +75,11 @@ export const island: IslandModule = {
   Component: QuoteFormIsland as ComponentType<never>,
   prepare: async (props: QuoteFormProps) => ({
     ...props,
-    code: await loadFormCode(props.formId, props.step.name, props.funnel.completed),
+    code: await loadFormCode(
+      props.formId,
+      props.step.name,
+      props.funnel.completed,
+      props.funnel.callbackScreen !== undefined,
+    ),
   }),
 };

@@ -33,6 +33,7 @@ const PART_CODE = {
   consent: () => import('./consent-block'),
   date: () => import('./date-field'),
   vehicle: () => import('./vehicle-field'),
+  callback: () => import('./callback-screen'),
 } satisfies Record<FormPart, () => Promise<unknown>>;
 export type PartName = FormPart;
 export type Parts = { [K in PartName]?: Awaited<ReturnType<(typeof PART_CODE)[K]>> };
@@ -52,8 +53,18 @@ export async function loadParts(names: readonly PartName[]): Promise<Parts> {
   return Object.fromEntries(loaded);
 }
 
-/** Before hydrating: the page's form definition and the parts the server rendered. */
-export async function loadFormCode(formId: FormId, step: string, completed: boolean): Promise<FormCode> {
+/**
+ * Before hydrating: the page's form definition and the parts the server rendered (the call-back
+ * screen when the Worker held a plain post of the last step for it: a page whose script had not
+ * run yet when the visitor sent it).
+ */
+export async function loadFormCode(
+  formId: FormId,
+  step: string,
+  completed: boolean,
+  callbackScreen: boolean,
+): Promise<FormCode> {
   const form = await FORM_CODE[formId]();
-  return { form, parts: await loadParts(partsFor(form, step, completed)) };
+  const names = partsFor(form, step, completed);
+  return { form, parts: await loadParts(callbackScreen && !completed ? [...names, 'callback'] : names) };
 }
