@@ -305,7 +305,21 @@ export function renderFunnelSection(result: { rows: FunnelWalk[]; stopped: strin
       (r) =>
         `| ${r.form} | ${r.visitor} | ${r.device} | ${r.steps} | ${r.taps} | ${r.keys} | ${r.seconds.toFixed(1)} | ${r.tallest} | ${r.firstScreen ? 'yes' : 'no'} | ${r.continueShown}${r.continueHidden.length ? ` (not: ${r.continueHidden.join(', ')})` : ''} |`,
     ),
+    '',
+    ...againstTargets(result.rows),
     ...(result.stopped.length ? ['', 'Walks that did not finish:', '', ...result.stopped.map((s) => `- ${s}`)] : []),
     '',
+  ];
+}
+
+/** The issue's targets, read from the rows: taps for a Medicare caller, and Continue after each step's last answer. */
+function againstTargets(rows: readonly FunnelWalk[]): string[] {
+  const callers = rows.filter((r) => r.visitor === 'caller' && r.form === 'medicare');
+  const shown = rows.map((r) => r.continueShown.split('/').map(Number) as [number, number]);
+  const visible = shown.reduce((sum, [n]) => sum + n, 0);
+  const measured = shown.reduce((sum, [, total]) => sum + total, 0);
+  const hidden = rows.flatMap((r) => r.continueHidden.map((step) => `${r.form} ${step} (${r.device})`));
+  return [
+    `Against the targets: a Medicare visitor who chooses to call reaches the number in ${callers.map((r) => `${r.taps} taps (${r.device})`).join(' and ') || 'no walk'}, target at most 6; Continue was visible right after the last answer on ${visible} of ${measured} steps walked${hidden.length ? `, not on ${hidden.join(', ')}` : ''}; Continue was on the first screen in ${rows.filter((r) => r.firstScreen).length} of ${rows.length} walks.`,
   ];
 }

@@ -79,7 +79,7 @@ export function renderAuditReport(r: AuditReport): string {
     '## Rerun',
     '',
     '```sh',
-    'npm run audit              # Lighthouse and axe, rewrites this file (under 10 minutes on 2 cores)',
+    'npm run audit              # Lighthouse, axe and the funnel walks, rewrites this file (about 25 minutes on 2 cores)',
     'npm run audit -- --axe-only # axe and the funnel walks, a quick check while fixing markup',
     'npm run audit -- --funnel-only # the funnel walks alone',
     '```',
