@@ -17,6 +17,7 @@ import type { FormId } from '../src/routes/schema';
 import { formDefinition } from '../src/shared/forms/registry';
 import { isOneTapStep } from '../src/shared/forms/one-tap';
 import type { StepDef } from '../src/shared/forms/types';
+import { mainActionInView as continueVisible, pageAtRest } from '../scripts/lib/main-action';
 
 const TEXT: [RegExp, string][] = [
   [/zipcode$/, '33101'],
@@ -53,41 +54,6 @@ export interface FunnelWalk {
   continueShown: string;
   /** The steps whose main action was out of view right after their last answer. */
   continueHidden: string[];
-}
-
-/** Waits until the page has stopped scrolling (a step change and a completed step scroll smoothly), as a visitor would. */
-function pageAtRest(page: Page): Promise<void> {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const began = performance.now();
-        let last = -1;
-        let still = 0;
-        const tick = () => {
-          still = scrollY === last ? still + 1 : 0;
-          last = scrollY;
-          if (still >= 6 || performance.now() - began > 3000) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-}
-
-/**
- * Is the step's main action wholly in the viewport and not under a fixed bar, once the page has
- * come to rest (an answer that completes a step may bring the action into view, smoothly)?
- */
-async function continueVisible(page: Page): Promise<boolean> {
-  await pageAtRest(page);
-  return page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>('.quote-form .form-actions .btn');
-    if (!button) return false;
-    const box = button.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > innerHeight) return false;
-    const x = box.left + box.width / 2;
-    return [box.top + 2, box.bottom - 2].every((y) => button.contains(document.elementFromPoint(x, y)));
-  });
 }
 
 function stepControls(page: Page): Promise<{ name: string; kind: string }[]> {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { mainActionInView as continueInView, pageAtRest as atRest } from '../../scripts/lib/main-action';
 import { continueTo } from './support/steps';
 
 /**
@@ -25,37 +26,6 @@ afterAll(async () => {
 
 async function hydrated(page: Page) {
   await page.waitForSelector('[data-island="quote-form"][data-hydrated]', { state: 'attached', ...WAIT });
-}
-
-/** The page at rest: no scroll for several frames (step changes and the reveal scroll smoothly). */
-function atRest(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let last = -1;
-        let still = 0;
-        const tick = () => {
-          still = scrollY === last ? still + 1 : 0;
-          last = scrollY;
-          if (still >= 6) resolve(scrollY);
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-}
-
-/** Continue wholly inside the viewport, above the call bar, and what is at its top and bottom. */
-async function continueInView(page: Page): Promise<boolean> {
-  await atRest(page);
-  return page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>('.quote-form .form-actions .btn');
-    if (!button) return false;
-    const box = button.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > innerHeight) return false;
-    const x = box.left + box.width / 2;
-    return [box.top + 2, box.bottom - 2].every((y) => button.contains(document.elementFromPoint(x, y)));
-  });
 }
 
 /** Scrolls (at once) so the element sits just above the call bar, as a visitor who scrolled only as far as the question. */
