@@ -26,7 +26,12 @@ export function useAgentsAway(callHours: CallHours | null | undefined, language:
  * visitor has sent them valid while agents are away, so the contact step itself stays one phone
  * screen. `onDone` sends the step on (with the time stored, or without one).
  */
-export function CallbackOffer(props: { formId: FormId; language: Language; onDone: () => void; onBack: () => void }) {
+export function CallbackOffer(props: {
+  formId: FormId;
+  language: Language;
+  onDone: (label?: string) => void;
+  onBack: () => void;
+}) {
   return (
     <Suspense fallback={null}>
       <CallbackPicker {...props} />

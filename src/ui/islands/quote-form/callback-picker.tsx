@@ -31,7 +31,13 @@ function refusalOf(body: unknown): string | null {
   return isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : null;
 }
 
-export function CallbackPicker(props: { formId: FormId; language: Language; onDone: () => void; onBack: () => void }) {
+export function CallbackPicker(props: {
+  formId: FormId;
+  language: Language;
+  /** Sends the step on: with the label of the time stored, or with none (declined, or none to offer). */
+  onDone: (label?: string) => void;
+  onBack: () => void;
+}) {
   const { formId, language, onDone, onBack } = props;
   const s = COPY[language];
   const id = useId().replace(/:/g, '');
@@ -63,7 +69,7 @@ export function CallbackPicker(props: { formId: FormId; language: Language; onDo
 
   // No times to offer (none answered, or the request failed): the step goes on as it would.
   useEffect(() => {
-    if (times && times.length === 0) onDone();
+    if (times && times.length === 0) onDone(undefined);
   }, [times, onDone]);
   // The screen changed under the visitor: its title takes the focus, as a step change does.
   useEffect(() => {
@@ -83,8 +89,10 @@ export function CallbackPicker(props: { formId: FormId; language: Language; onDo
       });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
-        // Stored with the answers: the step goes on and the lead it records carries the time.
-        onDone();
+        // Stored with the answers: the step goes on and the lead it records carries the time,
+        // which the confirmation names as the Worker wrote it in the visitor's zone.
+        const label = (body as { label?: unknown } | null)?.label;
+        onDone(typeof label === 'string' ? label : undefined);
       } else {
         setState('failed');
         setMessage(refusalOf(body) ?? s.failed);
@@ -108,7 +116,7 @@ export function CallbackPicker(props: { formId: FormId; language: Language; onDo
         body: JSON.stringify({ form: formId }),
       });
       if (res.ok) {
-        onDone();
+        onDone(undefined);
         return;
       }
     } catch {

@@ -43,7 +43,7 @@ export function QuoteForm(props: QuoteFormProps) {
             offers={st.serverOffers}
             callHours={props.callHours}
             shared={st.shared}
-            callbackLabel={props.funnel.callbackAt?.label}
+            callbackLabel={st.callbackLabel}
           />
         )
       ) : props.funnel.callbackScreen && parts.callback ? (

@@ -93,10 +93,17 @@ export function StepForm({
     setCallback('asking');
     return true;
   };
-  const sendOn = useCallback(() => {
-    flushSync(() => setCallback('answered'));
-    formRef.current?.requestSubmit();
-  }, [formRef]);
+  const { setCallbackLabel } = st;
+  const sendOn = useCallback(
+    (label?: string) => {
+      flushSync(() => {
+        setCallbackLabel(label);
+        setCallback('answered');
+      });
+      formRef.current?.requestSubmit();
+    },
+    [formRef, setCallbackLabel],
+  );
   const backToStep = useCallback(() => setCallback('unasked'), []);
   const asking = away && callback === 'asking';
   return (

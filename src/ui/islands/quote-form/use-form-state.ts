@@ -47,6 +47,9 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
   const [completed, setCompleted] = useState(funnel.completed);
   // Whether the finished lead went to the companies chosen (the confirmation never promises a call it will not get).
   const [shared, setShared] = useState(funnel.shared ?? true);
+  // The call-back time the lead carries, as the confirmation names it: the server's for a page
+  // loaded after finishing, the picker's answer for a finish in this page.
+  const [callbackLabel, setCallbackLabel] = useState(funnel.callbackAt?.label);
   // The offers the server rendered for the lead it knew; a finish on this page asks again (the
   // Worker answers an unchanged lead from its store, a changed one with a new call).
   const [serverOffers, setServerOffers] = useState(funnel.offers);
@@ -105,6 +108,8 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
     setCompleted,
     shared,
     setShared,
+    callbackLabel,
+    setCallbackLabel,
     serverOffers,
     setServerOffers,
     phone,
