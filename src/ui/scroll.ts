@@ -11,21 +11,29 @@ export function stickyHeight(): number {
   return total;
 }
 
+/**
+ * Smooth, unless the visitor asked for reduced motion: a script's explicit `smooth` is not
+ * overridden by the stylesheet's `scroll-behavior`, so it is decided here.
+ */
+function motion(): ScrollBehavior {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
 /** Scrolls so the element's top is visible below sticky bars (smooth after a step change). */
-export function scrollToElement(el: Element, behavior: ScrollBehavior = 'smooth'): void {
+export function scrollToElement(el: Element, behavior: ScrollBehavior = motion()): void {
   const top = el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX - stickyHeight();
   window.scrollTo({ top: Math.max(0, top), behavior });
 }
 
 /**
  * Brings an element wholly into view above the fixed call bar, moving the page as little as it
- * can and never pushing the element's top under the sticky bars (smooth, or at once for a
- * visitor who asked for reduced motion: the stylesheet turns smooth scrolling off).
+ * can and never pushing the element's top under the sticky bars (smoothly, or at once for a
+ * visitor who asked for reduced motion).
  */
 export function revealAboveCallBar(el: Element): void {
   const box = el.getBoundingClientRect();
   const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect();
   const barTop = bar && bar.height > 0 && bar.top < window.innerHeight ? bar.top : window.innerHeight;
   const by = Math.min(box.bottom - (barTop - SCROLL_OFFSET_PX), box.top - (stickyHeight() + SCROLL_OFFSET_PX));
-  if (box.bottom > barTop && by > 0) window.scrollBy({ top: by, behavior: 'smooth' });
+  if (box.bottom > barTop && by > 0) window.scrollBy({ top: by, behavior: motion() });
 }

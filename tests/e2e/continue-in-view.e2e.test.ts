@@ -153,6 +153,36 @@ describe('Continue in view after the last answer', () => {
     await context.close();
   });
 
+  it('with reduced motion asked for, Continue comes at once, not in a smooth scroll', async () => {
+    const { context, page, errors } = await newVisitor(browser, LAPTOP);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${brandOrigin('ps')}/save-auto`);
+    await hydrated(page);
+    await page.locator('input[name="zipcode"]').fill('60601');
+    await continueTo(page, '/save-auto/vehicles');
+    await atRest(page);
+    await page.getByRole('group', { name: 'Recent years' }).getByRole('button', { name: '2020' }).click();
+    await page.getByRole('group', { name: 'Common makes' }).getByRole('button', { name: 'Honda' }).click();
+    const civic = page.getByRole('group', { name: 'Models' }).getByRole('button', { name: 'Civic', exact: true });
+    await civic.waitFor(WAIT);
+    await toBottomOfScreen(page, '.field:has(select[name="vehicle1Model"]) .vehicle-tiles');
+    const before = await atRest(page);
+    await civic.click();
+    // Two frames after the tap the page is already where it comes to rest.
+    const soon = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY)))),
+        ),
+    );
+    const rest = await atRest(page);
+    expect(rest).toBeGreaterThan(before);
+    expect(soon).toBe(rest);
+    expect(await continueInView(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("the drivers on a phone: the year's fourth digit answers the date, and Continue comes above the call bar", async () => {
     const { context, page, errors } = await newVisitor(browser, PHONE);
     await page.goto(`${brandOrigin('ps')}/save-auto/drivers`);
