@@ -52,6 +52,24 @@ async function answerDriverChoices(page: Page) {
   await page.locator('select[name="driver1MaritalStatus"]').selectOption({ index: 1 });
 }
 
+/**
+ * The auto vehicles step with a year and a make tapped, scrolled only as far as the model tiles
+ * (Continue below the screen); returns the Civic tile that answers the last question.
+ */
+async function toModelTiles(page: Page) {
+  await page.goto(`${brandOrigin('ps')}/save-auto`);
+  await hydrated(page);
+  await page.locator('input[name="zipcode"]').fill('60601');
+  await continueTo(page, '/save-auto/vehicles');
+  await atRest(page);
+  await page.getByRole('group', { name: 'Recent years' }).getByRole('button', { name: '2020' }).click();
+  await page.getByRole('group', { name: 'Common makes' }).getByRole('button', { name: 'Honda' }).click();
+  const civic = page.getByRole('group', { name: 'Models' }).getByRole('button', { name: 'Civic', exact: true });
+  await civic.waitFor(WAIT);
+  await toBottomOfScreen(page, '.field:has(select[name="vehicle1Model"]) .vehicle-tiles');
+  return civic;
+}
+
 async function lifeAbout(page: Page) {
   await page.goto(`${brandOrigin('bh')}/get-life-now`);
   await hydrated(page);
@@ -134,17 +152,7 @@ describe('Continue in view after the last answer', () => {
 
   it('the vehicles on a laptop: the model tile that answers the last question brings Continue into view', async () => {
     const { context, page, errors } = await newVisitor(browser, LAPTOP);
-    await page.goto(`${brandOrigin('ps')}/save-auto`);
-    await hydrated(page);
-    await page.locator('input[name="zipcode"]').fill('60601');
-    await continueTo(page, '/save-auto/vehicles');
-    await atRest(page);
-    await page.getByRole('group', { name: 'Recent years' }).getByRole('button', { name: '2020' }).click();
-    await page.getByRole('group', { name: 'Common makes' }).getByRole('button', { name: 'Honda' }).click();
-    const civic = page.getByRole('group', { name: 'Models' }).getByRole('button', { name: 'Civic', exact: true });
-    await civic.waitFor(WAIT);
-    // The visitor has scrolled only as far as the model tiles: Continue is below the screen.
-    await toBottomOfScreen(page, '.field:has(select[name="vehicle1Model"]) .vehicle-tiles');
+    const civic = await toModelTiles(page);
     expect(await continueInView(page)).toBe(false);
     await civic.click();
     expect(await continueInView(page)).toBe(true);
@@ -156,16 +164,7 @@ describe('Continue in view after the last answer', () => {
   it('with reduced motion asked for, Continue comes at once, not in a smooth scroll', async () => {
     const { context, page, errors } = await newVisitor(browser, LAPTOP);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${brandOrigin('ps')}/save-auto`);
-    await hydrated(page);
-    await page.locator('input[name="zipcode"]').fill('60601');
-    await continueTo(page, '/save-auto/vehicles');
-    await atRest(page);
-    await page.getByRole('group', { name: 'Recent years' }).getByRole('button', { name: '2020' }).click();
-    await page.getByRole('group', { name: 'Common makes' }).getByRole('button', { name: 'Honda' }).click();
-    const civic = page.getByRole('group', { name: 'Models' }).getByRole('button', { name: 'Civic', exact: true });
-    await civic.waitFor(WAIT);
-    await toBottomOfScreen(page, '.field:has(select[name="vehicle1Model"]) .vehicle-tiles');
+    const civic = await toModelTiles(page);
     const before = await atRest(page);
     await civic.click();
     // Two frames after the tap the page is already where it comes to rest.
