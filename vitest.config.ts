@@ -32,11 +32,17 @@ export default defineConfig({
             LEAD_HASH_SALT: 'test-lead-hash-salt',
             // wrangler.toml keeps a breaker open 30 s; the test that sees it close again need not wait that long.
             BREAKER_OPEN_SECONDS: '2',
-            // wrangler.toml's budget for every brand, and a tiny one for qs (a brand no other test
-            // file visits) that tests/defence/partner-budget.integration.test.ts spends.
+            // wrangler.toml's budget for every brand, with no network cap: test files share the
+            // 198.18.0.0/15 addresses, so a /24 of them can make more calls than one network should.
+            // A tiny one for qs and a small one with a network cap and a reserve for ayb (brands no
+            // other test file visits) that tests/defence/partner-budget.integration.test.ts spends.
             PARTNER_BUDGETS: JSON.stringify({
               '*': { mediaalpha: { perMinute: 600, perHour: 20_000 } },
+              '@all': { mediaalpha: { perMinute: 100_000, perHour: 1_000_000 } },
               qs: { mediaalpha: { perMinute: 3, perHour: 4 } },
+              ayb: {
+                mediaalpha: { perMinute: 12, perHour: 100, network: { perMinute: 4, perHour: 40 }, reserve: 0.25 },
+              },
             }),
             // Overrides wrangler.toml's 600 ms: four test workers on two cores can take longer than
             // that to reach the sandbox; the slow-partner test still proves the page gives up.

@@ -85,3 +85,52 @@ describe('partner spend budget', () => {
     expect((await res.json<PhoneReply>()).source).not.toBe('unavailable');
   });
 });
+
+/**
+ * The network budget: vitest.config.ts gives brand ayb (visited by no other test file) 12 paid
+ * calls a minute, 4 for any one network, and keeps a quarter of the 12 for quiet networks.
+ */
+describe('partner spend budget per network', () => {
+  const NETWORK_PER_MINUTE = 4;
+  /** A fresh /48 in the documentation range, and an address in its `n`th /64. */
+  const fresh48 = () => {
+    const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
+    return (n: number) => `2001:db8:${a.toString(16)}:${(((b & 0xff) << 8) | n).toString(16)}::${n + 1}`;
+  };
+  const getPhone = async (ip: string) => {
+    const res = await visitor('ayb', { ip }).fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+    });
+    expect(res.status).toBe(200);
+    return res.json<PhoneReply>();
+  };
+
+  it(
+    '60 /64s of one /48 get at most the network budget, and visitors of other networks keep getting numbers',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const abuser = fresh48();
+      const scopes = Array.from({ length: 60 }, (_, n) => sandboxScope(abuser(n)));
+      const replies: PhoneReply[] = [];
+      for (const sb of scopes) replies.push(await getPhone(sb.ip));
+      // Every reply is a number; past the network's budget, the default one without a partner call.
+      for (const r of replies) expect(r.phone.display).toMatch(/^1-\d{3}-\d{3}-\d{4}$/);
+      // The partner's own answer (or its failure, on a loaded machine) for at most the budget.
+      expect(replies.filter((r) => r.source === 'unavailable').length).toBeGreaterThanOrEqual(60 - NETWORK_PER_MINUTE);
+      const count = async () =>
+        (await Promise.all(scopes.map((sb) => sb.calls('mediaalpha')))).reduce((n, c) => n + c.length, 0);
+      expect(await pollUntil(count, (n) => n >= NETWORK_PER_MINUTE, 15_000)).toBe(NETWORK_PER_MINUTE);
+
+      // Honest visitors, each from a network of their own, still reach the partner.
+      const honest = Array.from({ length: 3 }, () => sandboxScope(fresh48()(0)));
+      for (const sb of honest) expect((await getPhone(sb.ip)).source).not.toBe('unavailable');
+      console.log(
+        `[budget] 60 /64s of one /48: ${NETWORK_PER_MINUTE} partner calls; 3 visitors of other networks: 3 numbers`,
+      );
+    },
+  );
+});

@@ -59,3 +59,24 @@ export function clientNetwork(ip: string): string {
     .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The networks a client's paid calls are budgeted under (partner-budget.ts): an IPv4 address's
+ * /24, an IPv6 address's /64, /56 and /48. A subscriber is given a /64, a home or small office
+ * often a /56, a site or a cloud tenant a /48: a budget per /64 alone let one /56 spend 256 times
+ * it. Anything that is not an address is one network by itself.
+ */
+export function budgetNetworks(ip: string): string[] {
+  const text = ip.trim();
+  if (text === '') return [];
+  const v4 = clientNetwork(text);
+  const quad = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(v4);
+  if (quad) return [`${quad[1]}.${quad[2]}.${quad[3]}.0/24`];
+  const groups = ipv6Groups(text);
+  if (!groups) return [text];
+  const prefix = (bits: 48 | 56 | 64) => {
+    const kept = groups.slice(0, 4).map((g, i) => (i * 16 + 16 <= bits ? g : i * 16 < bits ? g & 0xff00 : 0));
+    return `${kept.map((g) => g.toString(16)).join(':')}::/${bits}`;
+  };
+  return [prefix(64), prefix(56), prefix(48)];
+}

@@ -1,7 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { budgetFor, partnerBudgets, DEFAULT_BUDGETS } from './partner-budget';
-import { emptyBudget, spend } from './partner-budget-do';
+import { budgetFor, budgetScopes, partnerBudgets, DEFAULT_BUDGETS } from './partner-budget';
+import {
+  emptyBudget,
+  RESERVE_QUIET_CALLS,
+  spend,
+  spendAcross,
+  type BudgetScope,
+  type BudgetState,
+} from './partner-budget-do';
 
 describe('the spend counter', () => {
   const limits = { perMinute: 2, perHour: 3 };
@@ -49,16 +56,68 @@ describe('budgets as data', () => {
   });
 });
 
+describe('one call counted in every scope', () => {
+  const brand: BudgetScope = { key: 'brand:bh', kind: 'brand', limits: { perMinute: 10, perHour: 100 }, reserve: 0.5 };
+  const net = (key: string): BudgetScope => ({ key, kind: 'network', limits: { perMinute: 4, perHour: 40 } });
+
+  function run(states: Map<string, BudgetState>, scopes: BudgetScope[], at: number) {
+    const step = spendAcross(states, scopes, at);
+    for (const [k, v] of step.states) states.set(k, v);
+    return step.outcome;
+  }
+
+  it('a network meets its cap whichever brand or /64 it calls through, and a refused call is counted nowhere', () => {
+    const states = new Map<string, BudgetState>();
+    const other: BudgetScope = { ...brand, key: 'brand:m10' };
+    const outcomes = [0, 1, 2, 3, 4].map((at) =>
+      run(states, [at % 2 ? brand : other, net(`net:/64-${at}`), net('net:/48')], at),
+    );
+    expect(outcomes.map((o) => o.allowed)).toEqual([true, true, true, true, false]);
+    expect(outcomes[4]).toMatchObject({ scope: 'network', window: 'minute', firstRefusal: true, limit: 4 });
+    expect((states.get('brand:bh')?.minute.count ?? 0) + (states.get('brand:m10')?.minute.count ?? 0)).toBe(4);
+  });
+
+  it('a busy network may not use the reserve; a quiet one still may', () => {
+    const states = new Map<string, BudgetState>([
+      ['brand:bh', { ...emptyBudget(0), minute: { start: 0, count: 5, reported: false } }],
+    ]);
+    states.set('net:busy', {
+      minute: { start: 0, count: RESERVE_QUIET_CALLS, reported: false },
+      hour: { start: 0, count: RESERVE_QUIET_CALLS, reported: false },
+    });
+    // Half the brand's minute (5 of 10) is the reserve: the busy network is refused by the brand's budget...
+    expect(run(states, [brand, net('net:busy')], 1)).toMatchObject({ allowed: false, scope: 'brand', limit: 5 });
+    // ...and a network with no calls yet takes the next number.
+    expect(run(states, [brand, net('net:quiet')], 2)).toMatchObject({ allowed: true });
+  });
+});
+
+describe('budgets as scopes', () => {
+  it('the brand, all brands and each network of the client', () => {
+    const budgets = partnerBudgets({ PARTNER_BUDGETS: JSON.stringify(DEFAULT_BUDGETS) });
+    const scopes = budgetScopes(budgets, 'bh', 'mediaalpha', '2001:db8:1:2::9');
+    expect(scopes.map((s) => [s.kind, s.key])).toEqual([
+      ['brand', 'brand:bh'],
+      ['all', 'all'],
+      ['network', 'net:2001:db8:1:2::/64'],
+      ['network', 'net:2001:db8:1:0::/56'],
+      ['network', 'net:2001:db8:1:0::/48'],
+    ]);
+    expect(budgetScopes(budgets, 'bh', 'ipqs', '198.18.0.1')).toEqual([]);
+  });
+});
+
 describe('the counter object', () => {
   it('gives back a call that was never made, and reports a spent window once', async () => {
     const stub = env.PARTNER_BUDGET.get(env.PARTNER_BUDGET.idFromName(`test:${crypto.randomUUID()}`));
-    const limits = { perMinute: 1, perHour: 10 };
-    const first = await stub.spend(limits);
+    const scopes: BudgetScope[] = [{ key: 'brand:test', kind: 'brand', limits: { perMinute: 1, perHour: 10 } }];
+    const keys = scopes.map((s) => s.key);
+    const first = await stub.spend(scopes);
     expect(first.allowed).toBe(true);
-    expect(await stub.spend(limits)).toMatchObject({ allowed: false, window: 'minute', firstRefusal: true });
+    expect(await stub.spend(scopes)).toMatchObject({ allowed: false, window: 'minute', firstRefusal: true });
     // The stored lease was shown instead: the unit comes back and the next call may go.
-    if (first.allowed) await stub.refund(first.at);
-    expect((await stub.spend(limits)).allowed).toBe(true);
-    expect(await stub.spend(limits)).toMatchObject({ allowed: false, firstRefusal: false });
+    if (first.allowed) await stub.refund(first.at, keys);
+    expect((await stub.spend(scopes)).allowed).toBe(true);
+    expect(await stub.spend(scopes)).toMatchObject({ allowed: false, firstRefusal: false });
   });
 });
