@@ -33,6 +33,13 @@ describe('wrangler.toml from the brand records', () => {
     for (const route of productionRoutes()) expect(route.custom_domain).toBe(true);
   });
 
+  it("keeps Cloudflare's invocation logs (each request's URL and headers) off in every environment", () => {
+    // The Worker's own logs are redacted; Cloudflare's record of each request is not.
+    expect(wranglerToml).toMatch(/^\[observability\.logs\]\ninvocation_logs = false$/m);
+    for (const env of ['staging', 'production'])
+      expect(section(env)).toMatch(/^observability = \{[^}\n]*logs = \{ invocation_logs = false \} \}$/m);
+  });
+
   it('names no test partner host, placeholder host or placeholder id in production', () => {
     const production = section('production');
     const mediaAlpha = varOf(production, 'MEDIAALPHA_BASE_URL') ?? '';
