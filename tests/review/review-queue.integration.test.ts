@@ -6,7 +6,7 @@ import { autoContactOf, finishAuto } from '../support/auto-funnel';
 import { finishMedicare, jwsPayload, medicareContactOf, verifyWithJwks } from '../support/consent';
 import { visitor, type Visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
-import { sandboxScope } from '../support/sandbox';
+import { freshIp, sandboxScope } from '../support/sandbox';
 
 /**
  * The operator's review of withheld leads (src/worker/review/), as the operator and an attacker
@@ -18,20 +18,29 @@ const WAIT_MS = 15_000;
 const TOKEN = { authorization: 'Bearer test-report-token' };
 const bhSellers = brandByCode('bh')?.consent.medicare?.sellers ?? [];
 
-/** An operator's request, from the brand's own origin as the write guard requires. */
-function ops(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  return SELF.fetch(`http://ps.localhost${path}`, {
-    method: init.method ?? 'GET',
-    redirect: 'manual',
-    headers: {
-      ...TOKEN,
-      origin: 'http://ps.localhost',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
-  });
+/**
+ * An operator at a network of their own (each token attempt counts against the per-network
+ * sign-in limit, so tests never share one), sending from the brand's own origin as the write guard requires.
+ */
+function operator() {
+  const ip = freshIp();
+  return (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+    SELF.fetch(`http://ps.localhost${path}`, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        ...TOKEN,
+        origin: 'http://ps.localhost',
+        'cf-connecting-ip': ip,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      ...(init.body === undefined
+        ? {}
+        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+    });
 }
+type Ops = ReturnType<typeof operator>;
 
 interface Entry {
   id: string;
@@ -42,7 +51,7 @@ interface Entry {
   review: { action: string; by: string; at: string; recipients: { id: string }[] } | null;
 }
 
-async function queue(state = 'pending'): Promise<{ entries: Entry[]; text: string }> {
+async function queue(ops: Ops, state = 'pending'): Promise<{ entries: Entry[]; text: string }> {
   const res = await ops(`/ops/review?state=${state}&limit=500&format=json`);
   expect(res.status).toBe(200);
   const text = await res.text();
@@ -86,6 +95,7 @@ async function unverifiedAutoLead(ip: string): Promise<{ v: Visitor; row: Row }>
 
 describe('the review queue is the operator’s', () => {
   it('no token: 401 JSON for the queue and for a release; a bad body: 400 JSON naming it; another site: 403', async () => {
+    const ops = operator();
     const anonymous = await SELF.fetch('http://ps.localhost/ops/review?format=json');
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json<{ error: { code: string } }>()).error.code).toBe('unauthorized');
@@ -124,9 +134,10 @@ describe('the review queue is the operator’s', () => {
 
 describe('release', () => {
   it('an unverified auto lead: listed with its evidence and nothing personal; released, it reaches QuoteWizard once; a second release is refused', async () => {
+    const ops = operator();
     const sb = sandboxScope();
     const { v, row } = await unverifiedAutoLead(sb.ip);
-    const { entries, text } = await queue();
+    const { entries, text } = await queue(ops);
     const entry = entries.find((e) => e.id === row.id);
     expect(entry).toMatchObject({ brand: 'ps', product: 'auto', withheld_reasons: ['verdict'], review: null });
     expect(entry?.trust).toMatchObject({ verdict: 'suspect', turnstile: 'unverified' });
@@ -159,16 +170,17 @@ describe('release', () => {
     expect(await deliveriesOf(row.id)).toBe(1);
     expect(await sb.calls('quotewizard', '/v1/leads/auto')).toHaveLength(1);
 
-    const listed = (await queue('released')).entries.find((e) => e.id === row.id);
+    const listed = (await queue(ops, 'released')).entries.find((e) => e.id === row.id);
     expect(listed?.review).toMatchObject({ action: 'released', by: 'Dana (ops)' });
     expect(Date.parse(listed?.review?.at ?? '')).not.toBeNaN();
     expect(
-      (await queue()).entries.some((e) => e.id === row.id),
+      (await queue(ops)).entries.some((e) => e.id === row.id),
       'no longer pending',
     ).toBe(false);
   });
 
   it('a Medicare lead without a token, released: the company the visitor ticked receives it once; the certificate stays, the release is signed beside it', async () => {
+    const ops = operator();
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
     const seller = bhSellers[0]?.id ?? '';
@@ -212,6 +224,7 @@ describe('release', () => {
 
 describe('release judges every rule but the verdict', () => {
   it('a lead withheld for the visitor’s Global Privacy Control: refused, naming the rule; nothing changes', async () => {
+    const ops = operator();
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
     await v.fetch('/get-yours-otc', { headers: { 'sec-gpc': '1' } });
@@ -229,6 +242,7 @@ describe('release judges every rule but the verdict', () => {
   });
 
   it('a do-not-sell request filed after the lead was withheld for its verdict: the release is refused', async () => {
+    const ops = operator();
     const sb = sandboxScope();
     const { v, row } = await unverifiedAutoLead(sb.ip);
     // Someone else's browser, the same person's email: the request is for the contact, not the visitor.
@@ -244,11 +258,12 @@ describe('release judges every rule but the verdict', () => {
 
 describe('reject', () => {
   it('a rejected lead stays withheld, says who rejected it and when, and cannot be released afterwards', async () => {
+    const ops = operator();
     const { v, row } = await unverifiedAutoLead(sandboxScope().ip);
     const res = await ops(`/ops/review/${row.id}/reject`, { method: 'POST', body: { by: 'Robin' } });
     expect(res.status).toBe(200);
     expect((await leadRow(v)).delivery).toBe('withheld');
-    const listed = (await queue('rejected')).entries.find((e) => e.id === row.id);
+    const listed = (await queue(ops, 'rejected')).entries.find((e) => e.id === row.id);
     expect(listed?.review).toMatchObject({ action: 'rejected', by: 'Robin' });
     const release = await ops(`/ops/review/${row.id}/release`, { method: 'POST', body: { by: 'Dana' } });
     expect(release.status).toBe(409);
@@ -257,6 +272,7 @@ describe('reject', () => {
   });
 
   it('the page: the same queue as HTML, with a release and a reject form per pending lead, nothing personal', async () => {
+    const ops = operator();
     const { v, row } = await unverifiedAutoLead(sandboxScope().ip);
     const res = await ops('/ops/review', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
@@ -273,6 +289,6 @@ describe('reject', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(posted.status).toBe(303);
-    expect((await queue('rejected')).entries.find((e) => e.id === row.id)?.review?.by).toBe('Robin');
+    expect((await queue(ops, 'rejected')).entries.find((e) => e.id === row.id)?.review?.by).toBe('Robin');
   });
 });
