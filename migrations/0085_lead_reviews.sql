@@ -15,5 +15,7 @@ CREATE TABLE IF NOT EXISTS lead_reviews (
   certificate_id TEXT,
   statement TEXT
 );
+-- The public release statement is found by the certificate it follows (/certificates/{id}/release).
+CREATE INDEX IF NOT EXISTS lead_reviews_certificate ON lead_reviews (certificate_id);
 -- The queue lists withheld leads newest first.
 CREATE INDEX IF NOT EXISTS leads_delivery_created ON leads (delivery, created_at);

@@ -20,7 +20,7 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
-import { reviewOps } from './review';
+import { releaseStatements, reviewOps } from './review';
 import { jobsApp } from './long-jobs';
 import { consentApp, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
@@ -83,6 +83,8 @@ app.route('/ops/jobs', jobsApp);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell.
 app.route('/', consentApp);
+// The signed statement of an operator's release, beside the certificate it follows.
+app.route('/', releaseStatements);
 app.route('/api', partnerApi);
 app.route('/api', callbackApi);
 // The page view of a page shown without JavaScript (its <noscript> image).

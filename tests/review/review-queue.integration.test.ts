@@ -212,6 +212,10 @@ describe('release', () => {
       keys: { kid: string; kty: string; crv: string; x: string }[];
     }>();
     expect(await verifyWithJwks(review.statement, jwks)).toBe(true);
+    // Public beside the certificate, as buyers read it (no token).
+    const published = await v.get(`/certificates/${row.certificate_id}/release`);
+    expect(published.status).toBe(200);
+    expect((await published.json<{ jws: string }>()).jws).toBe(review.statement);
     expect(jwsPayload(review.statement)).toMatchObject({
       type: 'lead-release',
       lead_id: row.id,
@@ -269,6 +273,8 @@ describe('reject', () => {
     expect(release.status).toBe(409);
     expect((await release.json<{ error: { code: string } }>()).error.code).toBe('already_reviewed');
     expect(await deliveriesOf(row.id)).toBe(0);
+    expect(row.certificate_id).toBeTruthy();
+    expect((await v.get(`/certificates/${row.certificate_id}/release`)).status, 'no release, no statement').toBe(404);
   });
 
   it('the page: the same queue as HTML, with a release and a reject form per pending lead, nothing personal', async () => {

@@ -22,6 +22,8 @@ import { loadQueue, queueFiltersSchema, reviewLead, reviewOf, type ReviewLeadRow
 import { AlreadyReviewed, recordRejection, recordRelease } from './record';
 import { judgeRelease } from './release-rules';
 
+export { releaseStatements } from './statement';
+
 export const reviewOps = new Hono<AppEnv>();
 reviewOps.use('*', requireReportToken);
 
