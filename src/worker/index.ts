@@ -20,6 +20,7 @@ import { handleEventBatch } from './queue/consumer';
 import { noscriptViewApi } from './tracking/no-js-events';
 import { handleLeadDeliveryBatch, isLeadDeliveryQueue } from './lead-delivery';
 import { opsApp } from './report';
+import { releaseStatements, reviewOps } from './review';
 import { jobsApp } from './long-jobs';
 import { consentApp, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
@@ -75,11 +76,15 @@ app.use('/api/*', apiRateLimits);
 app.post('*', formPostRateLimits);
 app.route('/api', eventApi);
 app.route('/ops/privacy', privacyOps);
+// Withheld leads: the operator's release or rejection (src/worker/review/).
+app.route('/ops/review', reviewOps);
 // Long jobs on Workflows (rebuild, compaction) and their progress.
 app.route('/ops/jobs', jobsApp);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell.
 app.route('/', consentApp);
+// The signed statement of an operator's release, beside the certificate it follows.
+app.route('/', releaseStatements);
 app.route('/api', partnerApi);
 app.route('/api', callbackApi);
 // The page view of a page shown without JavaScript (its <noscript> image).

@@ -371,6 +371,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
               // Finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
               completed: finished,
               shared: state.shared ?? true,
+              ...(state.withheldBecause ? { withheldBecause: state.withheldBecause } : {}),
               url,
               language,
               brandName: brand.name,

@@ -18,3 +18,16 @@ export function withEditAnswers(search: string, editing: boolean): string {
 export function isEditingAnswers(params: URLSearchParams): boolean {
   return params.has(EDIT_ANSWERS_PARAM);
 }
+
+/**
+ * Why a finished lead was kept, when the visitor can do something about it; the finish says so
+ * (src/ui/islands/quote-form/confirmation.tsx). `opted-out`: their own Global Privacy Control or
+ * do-not-sell request; `unverified`: the page could not check it was a person (no JavaScript), so
+ * calling is how to finish. Any other reason (a duplicate, an incomplete lead) keeps the plain copy.
+ */
+export const WITHHELD_BECAUSE = ['opted-out', 'unverified'] as const;
+export type WithheldBecause = (typeof WITHHELD_BECAUSE)[number];
+
+export function isWithheldBecause(value: unknown): value is WithheldBecause {
+  return WITHHELD_BECAUSE.includes(value as WithheldBecause);
+}

@@ -18,6 +18,7 @@ import {
   type StepDef,
 } from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
+import type { WithheldBecause } from '../../shared/forms/finish';
 import type { FormValues } from '../../shared/json';
 import type { PageConfig } from '../../routes/schema';
 import type { AppEnv } from '../env';
@@ -35,6 +36,8 @@ export interface StepOutcome {
   completed: boolean;
   /** On the final step: whether the lead goes to the companies the visitor chose. */
   shared?: boolean;
+  /** On the final step: why the lead was kept, when the visitor can act on it. */
+  withheldBecause?: WithheldBecause;
   duplicate: boolean;
   /** Required fields still missing when the handler blocked advancing. */
   missing: string[];
@@ -123,5 +126,12 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   if (submit.holdFinal) return { ...base, next: null, held: true, slots: null };
   // The final step: the lead, its checks and effects in order (final-step.ts).
   const lead = await acceptFinalStep(c, submit, stored.values);
-  return { ...base, next: null, completed: true, shared: lead.shared, slots: null };
+  return {
+    ...base,
+    next: null,
+    completed: true,
+    shared: lead.shared,
+    ...(lead.withheldBecause ? { withheldBecause: lead.withheldBecause } : {}),
+    slots: null,
+  };
 }

@@ -37,12 +37,16 @@ import { checkLeadQuoteToken } from './lead-quote-token';
 import { leadRules, type LeadStatus } from './lead-rules';
 import { recordLead } from './leads';
 import { earlierLeadOfPerson } from './same-person';
+import type { WithheldBecause } from '../../shared/forms/finish';
+import { withheldBecauseOf } from './withheld-because';
 
 export interface FinalStepOutcome {
   leadId: string;
   status: LeadStatus;
   /** True when the lead goes to the companies the visitor chose; false when it is kept, not shared. */
   shared: boolean;
+  /** Why a kept lead was kept, when the visitor can act on it (the finish says so). */
+  withheldBecause?: WithheldBecause;
 }
 
 export async function acceptFinalStep(
@@ -174,8 +178,9 @@ export async function acceptFinalStep(
       submissionId: submit.submissionId,
       recipients: decision.recipients,
     });
-  await visitor.completeForm(form.id, decision.deliver);
-  return { leadId: lead.id, status, shared: decision.deliver };
+  const withheldBecause = withheldBecauseOf(decision, trust.reasons);
+  await visitor.completeForm(form.id, decision.deliver, withheldBecause);
+  return { leadId: lead.id, status, shared: decision.deliver, ...(withheldBecause ? { withheldBecause } : {}) };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../../shared/forms';
 import type { FormValues } from '../../shared/json';
 import { withoutPersonalFields } from '../../shared/personal-fields';
+import type { WithheldBecause } from '../../shared/forms/finish';
 import type { FormId, Language } from '../../routes/schema';
 import type { CallbackScreenProps, FunnelProps } from '../../ui/islands/quote-form/types';
 import { turnstileScriptUrl } from '../../partners/turnstile';
@@ -69,6 +70,8 @@ export async function funnelProps(
     completed: boolean;
     /** Whether the finished visitor's details went to the companies they chose (absent: yes). */
     shared?: boolean;
+    /** Why the finished lead was kept, when the visitor can act on it. */
+    withheldBecause?: WithheldBecause;
     url: URL;
     language: Language;
     brandName: string;
@@ -99,6 +102,9 @@ export async function funnelProps(
     unknown,
     completed: input.completed,
     ...(input.completed && input.shared === false ? { shared: false } : {}),
+    ...(input.completed && input.shared === false && input.withheldBecause
+      ? { withheldBecause: input.withheldBecause }
+      : {}),
     ...(callbackAt ? { callbackAt } : {}),
     ...(input.callbackScreen ? { callbackScreen: input.callbackScreen } : {}),
     consent: consent

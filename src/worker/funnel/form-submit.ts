@@ -102,6 +102,7 @@ formSubmit.post(
         next: outcome.next,
         completed: outcome.completed,
         ...(outcome.completed ? { shared: outcome.shared ?? false } : {}),
+        ...(outcome.withheldBecause ? { withheldBecause: outcome.withheldBecause } : {}),
         blocked: outcome.blocked,
         missing: outcome.missing,
         unknown: outcome.unknown,

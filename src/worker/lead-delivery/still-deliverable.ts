@@ -5,6 +5,7 @@ import { TRUST_REASON_CODES, type TrustReason } from '../defence/thresholds';
 
 /** What a delivery reads of its lead row to decide again, at sending time. */
 export interface DeliverabilityRow {
+  id: string;
   status: string | null;
   delivery: string | null;
   trust_verdict: string | null;
@@ -25,6 +26,18 @@ function parse(text: string | null): unknown {
 }
 
 /**
+ * An operator's release (src/worker/review/) sets the trust verdict aside, and only the verdict:
+ * the opt-outs and the status below are judged for a released lead as for any other.
+ */
+async function releasedByOperator(db: D1Database, leadId: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS yes FROM lead_reviews WHERE lead_id = ? AND action = 'released'`)
+    .bind(leadId)
+    .first<{ yes: number }>();
+  return row !== null;
+}
+
+/**
  * The lead's delivery, judged again when the message is taken from the queue: the verdict, the
  * status and the opt-outs may have changed since the final submit queued it (a resubmission
  * that filled the honeypot, a do-not-sell request filed meanwhile). Returns why the lead may no
@@ -38,7 +51,8 @@ export async function whyNotDeliverable(env: DeliveryEnvForCheck, row: Deliverab
     ? reasons.filter((r): r is TrustReason => TRUST_REASON_CODES.includes(r as TrustReason))
     : [];
   const verdict = (['clean', 'suspect', 'bot'] as const).find((v) => v === row.trust_verdict) ?? null;
-  if (!verdictDeliverable(env, verdict, codes)) return `verdict ${verdict ?? 'unknown'}`;
+  if (!verdictDeliverable(env, verdict, codes) && !(await releasedByOperator(env.DB, row.id)))
+    return `verdict ${verdict ?? 'unknown'}`;
   if (row.gpc === 1) return 'opted out (GPC)';
   const values = parse(row.values);
   const contact = leadContact(typeof values === 'object' && values !== null ? (values as Record<string, unknown>) : {});

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { toFormValues, type FormValues } from '../../shared/json';
 import { formsOfSameProduct } from '../../shared/forms/registry';
+import { isWithheldBecause, type WithheldBecause } from '../../shared/forms/finish';
 import { phoneLeaseSchema, type PhoneLease } from '../../shared/phone/lease';
 import { mediaAlphaClient } from '../../partners/mediaalpha/client';
 import {
@@ -201,8 +202,12 @@ export class VisitorDO extends DurableObject<Env> {
    * Remembers that the visitor completed a form (its final step was accepted), and whether their
    * details went to the companies they chose, so every later confirmation says what is true.
    */
-  completeForm(form: string, shared = true): void {
-    this.putJson(`completed:${form}`, { at: new Date().toISOString(), shared });
+  completeForm(form: string, shared = true, withheldBecause?: WithheldBecause): void {
+    this.putJson(`completed:${form}`, {
+      at: new Date().toISOString(),
+      shared,
+      ...(withheldBecause ? { withheldBecause } : {}),
+    });
   }
 
   /**
@@ -218,6 +223,7 @@ export class VisitorDO extends DurableObject<Env> {
     lease: PhoneLease | null;
     completed: boolean;
     shared?: boolean;
+    withheldBecause?: WithheldBecause;
     location?: string | null;
   } {
     if (prefill) this.prefill(prefill);
@@ -239,10 +245,18 @@ export class VisitorDO extends DurableObject<Env> {
       const value = stored.get(key);
       return typeof value === 'object' && value !== null && (value as { shared?: unknown }).shared === false;
     });
+    // The reason a kept lead gives the visitor to act on (their opt-out, no check without JavaScript).
+    const because = finished
+      .map((key) => stored.get(key))
+      .map((value) =>
+        typeof value === 'object' && value !== null ? (value as { withheldBecause?: unknown }).withheldBecause : null,
+      )
+      .find(isWithheldBecause);
     return {
       ...state,
       completed,
       ...(completed ? { shared: !notShared } : {}),
+      ...(completed && notShared && because ? { withheldBecause: because } : {}),
       location: location === undefined ? null : JSON.stringify(location),
     };
   }

@@ -3,6 +3,7 @@ import { clientFetch } from '../../../shared/fetch-client';
 import type { Product } from '../../../../brands/schema';
 import type { PhoneDisplay } from '../../page-props';
 import { noteStateChanged } from '../../state-stamp';
+import { isWithheldBecause, type WithheldBecause } from '../../../shared/forms/finish';
 
 export interface SubmitRequest {
   submissionId: string;
@@ -24,6 +25,8 @@ export interface SubmitReply {
   completed: boolean;
   /** On the final step: whether the lead goes to the companies chosen (false: kept, not shared). */
   shared: boolean;
+  /** Why a kept lead was kept, when the visitor can act on it (the finish says so). */
+  withheldBecause?: WithheldBecause;
   blocked: boolean;
   missing: string[];
   /** Of those, ZIP codes the shipped ZIP data does not hold. */
@@ -36,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readReply(data: unknown): SubmitReply | undefined {
   if (!isRecord(data)) return undefined;
-  const { next, completed, blocked, missing, unknown, shared } = data;
+  const { next, completed, blocked, missing, unknown, shared, withheldBecause } = data;
   if (
     !(next === null || typeof next === 'string') ||
     typeof completed !== 'boolean' ||
@@ -46,7 +49,15 @@ function readReply(data: unknown): SubmitReply | undefined {
     return undefined;
   const names = (list: unknown) =>
     Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string') : ([] as string[]);
-  return { next, completed, blocked, missing: names(missing), unknown: names(unknown), shared: shared !== false };
+  return {
+    next,
+    completed,
+    blocked,
+    missing: names(missing),
+    unknown: names(unknown),
+    shared: shared !== false,
+    ...(isWithheldBecause(withheldBecause) ? { withheldBecause } : {}),
+  };
 }
 
 /**

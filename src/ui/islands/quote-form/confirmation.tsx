@@ -7,6 +7,7 @@ import { CallButton } from '../../components/phone-cta';
 import { useCallHours } from '../use-call-hours';
 import type { CallHours } from '../../../shared/phone/call-hours';
 import type { FunnelProps } from './types';
+import type { WithheldBecause } from '../../../shared/forms/finish';
 
 /**
  * What replaces the form once the visitor finished it: what happens next,
@@ -42,6 +43,20 @@ const COPY = {
       'Your details were not shared with any company, so no one will call you about this request.',
       'Want to talk to a licensed agent? Call the number below.',
     ],
+    /** Kept because of the visitor's own opt-out: what it means, where it is changed, and the call that still works. */
+    optedOut: {
+      lines: [
+        'You asked us not to sell or share your information (Global Privacy Control in your browser, or a do-not-sell request), so your details were not sent to any company and no one will call you about this request.',
+        'That choice stays until you change it: Global Privacy Control is a setting of your browser. What we hold about you, and how to delete it, is on',
+        'Want quotes anyway? Call the number below.',
+      ],
+      link: 'Your data',
+    },
+    /** Kept because a page without JavaScript could not check a person sent it: calling finishes the request. */
+    unverified: [
+      'We could not confirm that a person sent this request (that happens when the page runs without JavaScript), so your details were not sent to any company.',
+      'To finish your request, call the number below: a licensed agent takes it over the phone.',
+    ],
     call: 'Call a licensed agent',
     /** Agents away and a call-back time chosen: the finish names the time, and calling is the second option. */
     callback: (when: string) => `A licensed agent will call you ${when}, at the number you gave.`,
@@ -74,6 +89,18 @@ const COPY = {
       'Sus datos no se compartieron con ninguna compañía, así que nadie le llamará por esta solicitud.',
       '¿Quiere hablar con un agente con licencia? Llame al número de abajo.',
     ],
+    optedOut: {
+      lines: [
+        'Usted pidió que no vendamos ni compartamos su información (el Control Global de Privacidad de su navegador, o una solicitud de no vender), así que sus datos no se enviaron a ninguna compañía y nadie le llamará por esta solicitud.',
+        'Esa elección sigue vigente hasta que usted la cambie: el Control Global de Privacidad es un ajuste de su navegador. Lo que guardamos sobre usted, y cómo eliminarlo, está en',
+        '¿Quiere cotizaciones de todos modos? Llame al número de abajo.',
+      ],
+      link: 'Sus datos',
+    },
+    unverified: [
+      'No pudimos confirmar que una persona envió esta solicitud (pasa cuando la página funciona sin JavaScript), así que sus datos no se enviaron a ninguna compañía.',
+      'Para terminar su solicitud, llame al número de abajo: un agente con licencia la toma por teléfono.',
+    ],
     call: 'Llame a un agente con licencia',
     callback: (when: string) => `Un agente con licencia le llamará el ${when}, al número que nos dio.`,
     callLater: '¿Prefiere llamarnos? El número de abajo atiende en el horario indicado.',
@@ -101,6 +128,8 @@ export interface ConfirmationProps {
   callHours?: CallHours | null;
   /** False when the visitor's details were kept, not shared: the copy says so instead of promising a call. */
   shared?: boolean;
+  /** Why the kept lead was kept, when the visitor can act on it: the copy says what it means and what to do. */
+  withheldBecause?: WithheldBecause | undefined;
   /** The call-back time the lead carries, labelled in the visitor's zone (absent: none asked for). */
   callbackLabel?: string | undefined;
 }
@@ -118,19 +147,22 @@ export function Confirmation({
   offers,
   callHours,
   shared = true,
+  withheldBecause,
   callbackLabel,
 }: ConfirmationProps) {
   const s = COPY[language];
   const hours = useCallHours(callHours, language);
   // A shared lead with a call-back time: the time is the news, and the call button steps back.
   const callback = shared && callbackLabel ? callbackLabel : null;
-  const steps = shared ? s.steps[product] : s.notShared;
+  const because = shared ? undefined : withheldBecause;
+  const steps = shared ? s.steps[product] : because === 'unverified' ? s.unverified : s.notShared;
   return (
     <section
       className="card confirmation quote-form__done"
       aria-labelledby={`${idPrefix}-done`}
       data-confirmation=""
       data-shared={shared ? 'yes' : 'no'}
+      {...(because ? { 'data-withheld-because': because } : {})}
     >
       <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>
         {arrived ? s.arrivedTitle : s.title}
@@ -151,9 +183,18 @@ export function Confirmation({
       ) : null}
       <h3>{s.next}</h3>
       <ol className="confirmation__next">
-        {(callback ? [...steps.slice(0, 1), s.callLater] : steps).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
+        {because === 'opted-out' ? (
+          <>
+            <li>{s.optedOut.lines[0]}</li>
+            <li>
+              {s.optedOut.lines[1]}{' '}
+              <a href={language === 'spanish' ? '/your-data?lang=es' : '/your-data'}>{s.optedOut.link}</a>.
+            </li>
+            <li>{s.optedOut.lines[2]}</li>
+          </>
+        ) : (
+          (callback ? [...steps.slice(0, 1), s.callLater] : steps).map((line) => <li key={line}>{line}</li>)
+        )}
       </ol>
       <p>
         <CallButton

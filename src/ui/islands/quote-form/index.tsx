@@ -43,6 +43,7 @@ export function QuoteForm(props: QuoteFormProps) {
             offers={st.serverOffers}
             callHours={props.callHours}
             shared={st.shared}
+            withheldBecause={st.withheldBecause}
             callbackLabel={st.callbackLabel}
           />
         )

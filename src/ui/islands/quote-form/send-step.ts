@@ -69,6 +69,7 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       st.setSubmissionId(newId());
       if (reply.completed) {
         st.setShared(reply.shared);
+        st.setWithheldBecause(reply.withheldBecause);
         await flow.finish();
       }
     }

@@ -5,6 +5,7 @@ import type { StepInfo } from '../../../shared/forms/step-info';
 import type { ConsentProps } from './consent-block';
 import type { CallHours } from '../../../shared/phone/call-hours';
 import type { ListingAd } from '../../../shared/ads/listing-ad';
+import type { WithheldBecause } from '../../../shared/forms/finish';
 
 /** What the Worker adds for a page with a form (src/worker/funnel/form-page.ts). */
 export interface FunnelProps {
@@ -22,6 +23,8 @@ export interface FunnelProps {
   completed: boolean;
   /** False when the finished lead was kept, not shared with any company (Skip, none ticked, withheld). */
   shared?: boolean;
+  /** Why the finished lead was kept, when the visitor can act on it (their opt-out; no check without JavaScript). */
+  withheldBecause?: WithheldBecause;
   /** The disclosure shown on the step that collects the phone number. */
   consent: ConsentProps | null;
   /** The current-insurer choices when the form asks for them. */

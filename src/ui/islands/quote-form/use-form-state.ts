@@ -47,6 +47,7 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
   const [completed, setCompleted] = useState(funnel.completed);
   // Whether the finished lead went to the companies chosen (the confirmation never promises a call it will not get).
   const [shared, setShared] = useState(funnel.shared ?? true);
+  const [withheldBecause, setWithheldBecause] = useState(funnel.withheldBecause);
   // The call-back time the lead carries, as the confirmation names it: the server's for a page
   // loaded after finishing, the picker's answer for a finish in this page.
   const [callbackLabel, setCallbackLabel] = useState(funnel.callbackAt?.label);
@@ -108,6 +109,8 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
     setCompleted,
     shared,
     setShared,
+    withheldBecause,
+    setWithheldBecause,
     callbackLabel,
     setCallbackLabel,
     serverOffers,
