@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,7 +51,12 @@ function standIn(): Promise<void> {
   );
 }
 
-function deploy(args: string[]) {
+/** Spawned, not spawnSync: the stand-in answers from this process's event loop while the deploy runs. */
+function deploy(
+  args: string[],
+  /** Stop the deploy once its output says this: what follows needs the real account. */
+  until?: RegExp,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     WRANGLER_SEND_METRICS: 'false',
@@ -59,12 +64,19 @@ function deploy(args: string[]) {
     CLOUDFLARE_API_BASE_URL: base,
   };
   delete env.CLOUDFLARE_ACCOUNT_ID;
-  return spawnSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/deploy.ts', ...args], {
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/deploy.ts', ...args], {
     cwd: checkout,
     env,
-    encoding: 'utf8',
     timeout: 170_000,
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (until?.test(stdout)) child.kill();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done) => child.on('close', (status) => done({ status, stdout, stderr })));
 }
 
 beforeAll(async () => {
@@ -88,8 +100,8 @@ afterAll(() => {
 });
 
 describe('npm run deploy -- --env production: existing DNS records of a brand hostname', () => {
-  it('refuses with the list of hostnames and their records, before anything is deployed', { timeout: 180_000 }, () => {
-    const run = deploy(['--env', 'production', '--dry-run']);
+  it('refuses with the list of hostnames and their records, before anything is deployed', { timeout: 180_000 }, async () => {
+    const run = await deploy(['--env', 'production', '--dry-run']);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('refusing to attach Custom Domains over existing DNS records (2 hostname(s))');
     expect(run.stderr).toContain('askemily.com: 1 DNS record(s) would be replaced: A 192.0.2.10');
@@ -100,13 +112,16 @@ describe('npm run deploy -- --env production: existing DNS records of a brand ho
     expect(requests).toContain('GET /client/v4/zones/zone-medicareten-com/dns_records?name=es.medicareten.com&per_page=100');
   });
 
-  it('refuses while any held hostname is not named, and goes on once each is', { timeout: 180_000 }, () => {
-    const one = deploy(['--env', 'production', '--dry-run', '--take-over-dns=askemily.com']);
+  it('refuses while any held hostname is not named, and goes on once each is', { timeout: 180_000 }, async () => {
+    const one = await deploy(['--env', 'production', '--dry-run', '--take-over-dns=askemily.com']);
     expect(one.status).toBe(1);
     expect(one.stderr).toContain('www.askemily.com: 1 DNS record(s)');
     expect(one.stderr).not.toContain('  - askemily.com:');
 
-    const both = deploy(['--env', 'production', '--dry-run', '--take-over-dns=askemily.com,www.askemily.com']);
+    const both = await deploy(
+      ['--env', 'production', '--dry-run', '--take-over-dns=askemily.com,www.askemily.com'],
+      /^DNS: .*$/m,
+    );
     expect(both.stdout).toContain('taking over the records of askemily.com, www.askemily.com as told');
     expect(both.stderr).not.toContain('refusing to attach');
   });
