@@ -3,7 +3,8 @@
  * already exist for it. Wrangler, run without a terminal (as `npm run deploy` runs it), answers
  * its own "override the existing DNS records?" prompt with yes, so a first deploy would silently
  * replace a live site's records. This lists them through the Cloudflare API (GET
- * /zones?name=<zone>, GET /zones/{zone_id}/dns_records?name=<host>) and the deploy refuses while
+ * /zones?name=<zone>, GET /zones/{zone_id}/dns_records?name.exact=<host>, the name filter of the
+ * current reference) and the deploy refuses while
  * any exist, unless the operator names each such hostname in `--take-over-dns=host1,host2`.
  * A hostname already attached to this very Worker (GET /accounts/{account_id}/workers/domains)
  * is its own and passes. The API base is CLOUDFLARE_API_BASE_URL when set (as wrangler reads
@@ -97,7 +98,7 @@ export async function hostDns(api: DnsApi, host: string, workerName: string): Pr
   if (!zone) return { host, zone: null, records: [], ours: false };
   const records = await get<DnsRecord[]>(
     api,
-    `/zones/${encodeURIComponent(zone.id)}/dns_records?${new URLSearchParams({ name: host, per_page: '100' }).toString()}`,
+    `/zones/${encodeURIComponent(zone.id)}/dns_records?${new URLSearchParams({ 'name.exact': host, per_page: '100' }).toString()}`,
   );
   return { host, zone: zone.name, records: records.map(({ type, name, content }) => ({ type, name, content })), ours: false };
 }

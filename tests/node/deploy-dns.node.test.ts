@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `npm run deploy -- --env production --dry-run` lists the DNS records of every brand hostname it
  * would attach as a Custom Domain and refuses while any exist, unless `--take-over-dns` names the
  * hostname. The Cloudflare API is a stand-in here (CLOUDFLARE_API_BASE_URL) answering as the
- * published reference does: GET /zones?name=, GET /zones/{zone_id}/dns_records?name=, each in the
+ * published reference does: GET /zones?name=, GET /zones/{zone_id}/dns_records?name.exact= (its name
+ * filter is an object: exact, contains, startswith, endswith), each in the
  * `{ success, errors, messages, result }` envelope, and 403 without the bearer token.
  */
 const repo = resolve('.');
@@ -40,7 +41,7 @@ function standIn(): Promise<void> {
       return send(200, name.split('.').length === 2 ? [{ id: `zone-${name.replace('.', '-')}`, name }] : []);
     }
     const records = /^\/client\/v4\/zones\/([^/]+)\/dns_records$/.exec(url.pathname);
-    if (req.method === 'GET' && records) return send(200, RECORDS[url.searchParams.get('name') ?? ''] ?? []);
+    if (req.method === 'GET' && records) return send(200, RECORDS[url.searchParams.get('name.exact') ?? ''] ?? []);
     return send(404, null);
   });
   return new Promise((done) =>
@@ -109,7 +110,7 @@ describe('npm run deploy -- --env production: existing DNS records of a brand ho
     expect(run.stderr).toContain('--take-over-dns=');
     expect(run.stdout).not.toContain('== 5/6 deploy');
     // Every hostname's records were asked for, by exact name, in its zone.
-    expect(requests).toContain('GET /client/v4/zones/zone-medicareten-com/dns_records?name=es.medicareten.com&per_page=100');
+    expect(requests).toContain('GET /client/v4/zones/zone-medicareten-com/dns_records?name.exact=es.medicareten.com&per_page=100');
   });
 
   it('refuses while any held hostname is not named, and goes on once each is', { timeout: 180_000 }, async () => {
