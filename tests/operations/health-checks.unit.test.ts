@@ -140,8 +140,11 @@ describe('each check turns red at its threshold', () => {
     for (let i = 0; i < answers; i++)
       await lead({ quotewizard_status: i < refusedUnder ? 'rejected' : 'accepted', quotewizard_updated_at: ago(10) });
     expect(await state('delivery:quotewizard')).toMatchObject({ ok: true });
-    await env.DB.prepare(`UPDATE leads SET quotewizard_status = 'rejected'`).run();
-    expect(await state('delivery:quotewizard')).toMatchObject({ ok: false });
+    // One more refusal reaches the share exactly: red.
+    await env.DB.prepare(
+      `UPDATE leads SET quotewizard_status = 'rejected' WHERE id = (SELECT id FROM leads WHERE quotewizard_status = 'accepted' LIMIT 1)`,
+    ).run();
+    expect(await state('delivery:quotewizard')).toMatchObject({ ok: false, summary: expect.stringContaining(`${refusedUnder + 1} of ${answers} refused`) });
   });
 
   it('delivery:seller:<company>: a company whose router failed, waits, or refuses', async () => {
