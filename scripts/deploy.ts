@@ -132,7 +132,9 @@ if (hosts.length && hasCredentials) {
   try {
     dns = await Promise.all(hosts.map((host) => hostDns(api, host, config.name ?? '')));
   } catch (error) {
-    fail(`could not list the DNS records of the brand hostnames: ${error instanceof Error ? error.message : String(error)}`);
+    fail(
+      `could not list the DNS records of the brand hostnames: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const refused = takeOverProblems(dns, allowed);
   if (refused.length)
@@ -147,7 +149,9 @@ if (hosts.length && hasCredentials) {
 } else if (hosts.length && !dryRun) {
   fail('attaching Custom Domains needs CLOUDFLARE_API_TOKEN (with Zone DNS Read): their DNS records are checked first');
 } else if (hosts.length) {
-  console.log(`DNS records of ${hosts.length} hostname(s): skipped (no CLOUDFLARE_API_TOKEN); a real deploy needs the token and checks them`);
+  console.log(
+    `DNS records of ${hosts.length} hostname(s): skipped (no CLOUDFLARE_API_TOKEN); a real deploy needs the token and checks them`,
+  );
 }
 
 if (hasCredentials) {

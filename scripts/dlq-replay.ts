@@ -28,7 +28,10 @@ if (!short || (env !== 'staging' && env !== 'production')) {
   process.exit(2);
 }
 
-const config = wranglerApi.unstable_readConfig({ config: option('--config') ?? 'wrangler.toml', env }, { hideWarnings: true }) as unknown as {
+const config = wranglerApi.unstable_readConfig(
+  { config: option('--config') ?? 'wrangler.toml', env },
+  { hideWarnings: true },
+) as unknown as {
   queues?: { consumers?: { queue: string; dead_letter_queue?: string }[] };
 };
 const withDeadLetters = (config.queues?.consumers ?? []).filter((c) => c.dead_letter_queue);
@@ -63,13 +66,17 @@ try {
   });
   console.log(
     `dlq:replay ${consumer.dead_letter_queue} -> ${consumer.queue}: ${outcome.replayed} of ${outcome.pulled} replayed${
-      outcome.unreadable ? `, ${outcome.unreadable} left in the dead-letter queue (v8 bodies cannot be read outside Workers)` : ''
+      outcome.unreadable
+        ? `, ${outcome.unreadable} left in the dead-letter queue (v8 bodies cannot be read outside Workers)`
+        : ''
     }`,
   );
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`dlq:replay: ${message}`);
   if (/pull/.test(message))
-    console.error(`Add an HTTP pull consumer to the dead-letter queue once: npx wrangler queues consumer http add ${consumer.dead_letter_queue}`);
+    console.error(
+      `Add an HTTP pull consumer to the dead-letter queue once: npx wrangler queues consumer http add ${consumer.dead_letter_queue}`,
+    );
   process.exit(1);
 }

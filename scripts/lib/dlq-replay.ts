@@ -53,7 +53,11 @@ async function call<T>(api: QueuesApi, method: string, path: string, body?: unkn
 export async function queueIds(api: QueuesApi, names: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (let page = 1; page <= 50 && found.size < names.length; page++) {
-    const queues = await call<{ queue_id: string; queue_name: string }[]>(api, 'GET', `/queues?page=${page}&per_page=100`);
+    const queues = await call<{ queue_id: string; queue_name: string }[]>(
+      api,
+      'GET',
+      `/queues?page=${page}&per_page=100`,
+    );
     for (const q of queues) if (names.includes(q.queue_name)) found.set(q.queue_name, q.queue_id);
     if (queues.length < 100) break;
   }

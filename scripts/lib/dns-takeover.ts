@@ -100,7 +100,12 @@ export async function hostDns(api: DnsApi, host: string, workerName: string): Pr
     api,
     `/zones/${encodeURIComponent(zone.id)}/dns_records?${new URLSearchParams({ 'name.exact': host, per_page: '100' }).toString()}`,
   );
-  return { host, zone: zone.name, records: records.map(({ type, name, content }) => ({ type, name, content })), ours: false };
+  return {
+    host,
+    zone: zone.name,
+    records: records.map(({ type, name, content }) => ({ type, name, content })),
+    ours: false,
+  };
 }
 
 /** What refuses the deploy: hosts with records the operator did not name, and hosts with no zone on the account. */

@@ -32,7 +32,14 @@ function standIn(): Promise<void> {
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     const send = (status: number, result: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: status === 200, errors: status === 200 ? [] : [{ code: 10000, message: 'Authentication error' }], messages: [], result }));
+      res.end(
+        JSON.stringify({
+          success: status === 200,
+          errors: status === 200 ? [] : [{ code: 10000, message: 'Authentication error' }],
+          messages: [],
+          result,
+        }),
+      );
     };
     if (req.headers.authorization !== 'Bearer test-dns-token') return send(403, null);
     if (req.method === 'GET' && url.pathname === '/client/v4/zones') {
@@ -101,17 +108,23 @@ afterAll(() => {
 });
 
 describe('npm run deploy -- --env production: existing DNS records of a brand hostname', () => {
-  it('refuses with the list of hostnames and their records, before anything is deployed', { timeout: 180_000 }, async () => {
-    const run = await deploy(['--env', 'production', '--dry-run']);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('refusing to attach Custom Domains over existing DNS records (2 hostname(s))');
-    expect(run.stderr).toContain('askemily.com: 1 DNS record(s) would be replaced: A 192.0.2.10');
-    expect(run.stderr).toContain('www.askemily.com: 1 DNS record(s) would be replaced: CNAME askemily.com');
-    expect(run.stderr).toContain('--take-over-dns=');
-    expect(run.stdout).not.toContain('== 5/6 deploy');
-    // Every hostname's records were asked for, by exact name, in its zone.
-    expect(requests).toContain('GET /client/v4/zones/zone-medicareten-com/dns_records?name.exact=es.medicareten.com&per_page=100');
-  });
+  it(
+    'refuses with the list of hostnames and their records, before anything is deployed',
+    { timeout: 180_000 },
+    async () => {
+      const run = await deploy(['--env', 'production', '--dry-run']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('refusing to attach Custom Domains over existing DNS records (2 hostname(s))');
+      expect(run.stderr).toContain('askemily.com: 1 DNS record(s) would be replaced: A 192.0.2.10');
+      expect(run.stderr).toContain('www.askemily.com: 1 DNS record(s) would be replaced: CNAME askemily.com');
+      expect(run.stderr).toContain('--take-over-dns=');
+      expect(run.stdout).not.toContain('== 5/6 deploy');
+      // Every hostname's records were asked for, by exact name, in its zone.
+      expect(requests).toContain(
+        'GET /client/v4/zones/zone-medicareten-com/dns_records?name.exact=es.medicareten.com&per_page=100',
+      );
+    },
+  );
 
   it('refuses while any held hostname is not named, and goes on once each is', { timeout: 180_000 }, async () => {
     const one = await deploy(['--env', 'production', '--dry-run', '--take-over-dns=askemily.com']);

@@ -30,7 +30,14 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const reply = (status: number, result: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ success: status === 200, errors: status === 200 ? [] : [{ code: 10000, message: 'refused' }], messages: [], result }));
+        res.end(
+          JSON.stringify({
+            success: status === 200,
+            errors: status === 200 ? [] : [{ code: 10000, message: 'refused' }],
+            messages: [],
+            result,
+          }),
+        );
       };
       if (req.headers.authorization !== 'Bearer test-queues-token') return reply(403, null);
       const path = url.pathname.replace('/client/v4/accounts/acc-1', '');
@@ -45,7 +52,14 @@ beforeAll(async () => {
         for (const m of batch) m.leased = true;
         return reply(200, {
           message_backlog_count: deadLetters.length,
-          messages: batch.map((m) => ({ id: m.id, body: m.body, attempts: 6, lease_id: `lease-${m.id}`, timestamp_ms: 1, metadata: { 'CF-Content-Type': m.type } })),
+          messages: batch.map((m) => ({
+            id: m.id,
+            body: m.body,
+            attempts: 6,
+            lease_id: `lease-${m.id}`,
+            timestamp_ms: 1,
+            metadata: { 'CF-Content-Type': m.type },
+          })),
         });
       }
       if (req.method === 'POST' && path === '/queues/q-events/messages/batch') {
@@ -73,7 +87,12 @@ const event = (id: string) => ({ id, event: 'pageView', receivedAt: '2026-11-20T
 describe('npm run dlq:replay', () => {
   it('sends each dead letter back to its queue (the events wrapper taken off), then acks it; a v8 body stays', async () => {
     deadLetters = [
-      { id: 'm1', type: 'json', leased: false, body: JSON.stringify({ reason: 'd1-write-failed', detail: 'x', queue: 'q', body: event('e1') }) },
+      {
+        id: 'm1',
+        type: 'json',
+        leased: false,
+        body: JSON.stringify({ reason: 'd1-write-failed', detail: 'x', queue: 'q', body: event('e1') }),
+      },
       { id: 'm2', type: 'json', leased: false, body: JSON.stringify(event('e2')) },
       { id: 'm3', type: 'v8', leased: false, body: 'AAEC' },
     ];

@@ -124,14 +124,20 @@ describe('each check turns red at its threshold', () => {
     await lead({ quotewizard_status: 'accepted', quotewizard_updated_at: ago(5) });
     expect(await state('delivery:quotewizard')).toMatchObject({ ok: true });
     await lead({ quotewizard_status: 'failed', quotewizard_updated_at: ago(60 * 23) });
-    expect(await state('delivery:quotewizard')).toMatchObject({ ok: false, summary: expect.stringContaining('1 failed') });
+    expect(await state('delivery:quotewizard')).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining('1 failed'),
+    });
   });
 
   it('delivery:quotewizard: a lead waiting past the limit', async () => {
     await lead({ quotewizard_status: 'queued', created_at: ago(THRESHOLDS.leadDeliveryWaitMinutes - 1) });
     expect(await state('delivery:quotewizard')).toMatchObject({ ok: true });
     await lead({ quotewizard_status: 'retrying', created_at: ago(THRESHOLDS.leadDeliveryWaitMinutes + 1) });
-    expect(await state('delivery:quotewizard')).toMatchObject({ ok: false, summary: expect.stringContaining('1 waiting') });
+    expect(await state('delivery:quotewizard')).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining('1 waiting'),
+    });
   });
 
   it('delivery:quotewizard: refusing nearly every lead', async () => {
@@ -144,7 +150,10 @@ describe('each check turns red at its threshold', () => {
     await env.DB.prepare(
       `UPDATE leads SET quotewizard_status = 'rejected' WHERE id = (SELECT id FROM leads WHERE quotewizard_status = 'accepted' LIMIT 1)`,
     ).run();
-    expect(await state('delivery:quotewizard')).toMatchObject({ ok: false, summary: expect.stringContaining(`${refusedUnder + 1} of ${answers} refused`) });
+    expect(await state('delivery:quotewizard')).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining(`${refusedUnder + 1} of ${answers} refused`),
+    });
   });
 
   it('delivery:seller:<company>: a company whose router failed, waits, or refuses', async () => {
@@ -164,7 +173,10 @@ describe('each check turns red at its threshold', () => {
     expect(await state('delivery:unsent')).toMatchObject({ ok: false });
     await env.DB.prepare(`DELETE FROM lead_deliveries`).run();
     await lead({ quotewizard_status: 'unsent' });
-    expect(await state('delivery:unsent')).toMatchObject({ ok: false, summary: expect.stringContaining('1 QuoteWizard') });
+    expect(await state('delivery:unsent')).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining('1 QuoteWizard'),
+    });
   });
 
   it('ad-conversions:failed: a conversion the platform refused', async () => {
@@ -177,7 +189,10 @@ describe('each check turns red at its threshold', () => {
     await conversion('c1', 'sent');
     expect(await state('ad-conversions:failed')).toMatchObject({ ok: true });
     await conversion('c2', 'failed');
-    expect(await state('ad-conversions:failed')).toMatchObject({ ok: false, summary: expect.stringContaining('meta-capi 1') });
+    expect(await state('ad-conversions:failed')).toMatchObject({
+      ok: false,
+      summary: expect.stringContaining('meta-capi 1'),
+    });
   });
 
   it('jobs:failed: a long job failed', async () => {
@@ -218,7 +233,9 @@ describe('each check turns red at its threshold', () => {
     expect(await state('cron:daily-missing')).toMatchObject({ ok: true });
     await env.DB.prepare(`INSERT INTO ops_markers (name, at) VALUES ('first-cron', ?)`).bind(ago(60)).run();
     expect(await state('cron:daily-missing')).toMatchObject({ ok: true });
-    await env.DB.prepare(`UPDATE ops_markers SET at = ?`).bind(ago(60 * (THRESHOLDS.dailyCronHours + 1))).run();
+    await env.DB.prepare(`UPDATE ops_markers SET at = ?`)
+      .bind(ago(60 * (THRESHOLDS.dailyCronHours + 1)))
+      .run();
     const red = await state('cron:daily-missing');
     expect(red).toMatchObject({ ok: false });
     expect(red?.summary).toContain('never ran');
@@ -226,7 +243,9 @@ describe('each check turns red at its threshold', () => {
   });
 
   it('cron:daily-missing: a daily task last run over the limit ago', async () => {
-    await env.DB.prepare(`INSERT INTO ops_markers (name, at) VALUES ('first-cron', ?)`).bind(ago(60 * 24 * 9)).run();
+    await env.DB.prepare(`INSERT INTO ops_markers (name, at) VALUES ('first-cron', ?)`)
+      .bind(ago(60 * 24 * 9))
+      .run();
     const runAll = (at: string) =>
       env.DB.batch(
         [

@@ -1,4 +1,9 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { brandByCode } from '../../brands';
@@ -31,7 +36,11 @@ const seller = brandByCode('bh')?.consent.medicare?.sellers[0]?.id ?? '';
 
 async function runCron(overrides: Partial<Env> = {}) {
   const ctx = createExecutionContext();
-  const run = worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: HEALTH_CRON }), { ...env, ...overrides }, ctx);
+  const run = worker.scheduled(
+    createScheduledController({ scheduledTime: Date.now(), cron: HEALTH_CRON }),
+    { ...env, ...overrides },
+    ctx,
+  );
   const outcome = await Promise.resolve(run).then(
     () => null,
     (error: unknown) => error,
@@ -125,12 +134,24 @@ describe('lost money fails health and reaches the operator', () => {
       .first<{ submission_id: string; form: string }>();
     expect(row).not.toBeNull();
     // The last delivery the queue allows: QuoteWizard still refuses, the row says failed.
-    await redeliver({ v: 1, partner: 'quotewizard', visitorId: v.id, form: row?.form ?? 'auto', submissionId: row?.submission_id ?? '' }, 6);
+    await redeliver(
+      {
+        v: 1,
+        partner: 'quotewizard',
+        visitorId: v.id,
+        form: row?.form ?? 'auto',
+        submissionId: row?.submission_id ?? '',
+      },
+      6,
+    );
     await flushMetrics(env, true);
 
     expect(await runCron({ OPERATOR_ALERT_WEBHOOK_URL: `${hook.origin}/alerts/${hook.ip}` })).toBeNull();
     const report = await health();
-    expect(report.checks.find((c) => c.id === 'delivery:quotewizard')).toMatchObject({ ok: false, runbook: 'delivery:quotewizard' });
+    expect(report.checks.find((c) => c.id === 'delivery:quotewizard')).toMatchObject({
+      ok: false,
+      runbook: 'delivery:quotewizard',
+    });
     expect(report.ok).toBe(false);
     // QuoteWizard is in the partner metrics, its failures counted.
     expect(report.partners.find((p) => p.partner === 'quotewizard')?.errors).toBeGreaterThan(0);
@@ -162,7 +183,11 @@ describe('lost money fails health and reaches the operator', () => {
 
     // The queue is back, the company's router is not: the re-queued delivery fails through its retries.
     expect(await runCron(alertHook)).toBeNull();
-    const retried = await pollUntil(() => sellerRow(lead.id), (r) => r?.status === 'retrying', 15_000);
+    const retried = await pollUntil(
+      () => sellerRow(lead.id),
+      (r) => r?.status === 'retrying',
+      15_000,
+    );
     expect(retried?.status).toBe('retrying');
     await redeliver({ v: 1, partner: 'seller', leadId: lead.id, recipient: seller }, 6);
     expect(await sellerRow(lead.id)).toMatchObject({ status: 'failed' });
@@ -182,12 +207,18 @@ describe('lost money fails health and reaches the operator', () => {
     // The router is back; the runbook's fix puts the failed row back to unsent, and the cron sends it once.
     await sb.set('sellers', 'normal');
     const backAt = Date.now();
-    await env.DB.prepare(`UPDATE lead_deliveries SET status = 'unsent' WHERE lead_id = ? AND recipient = ? AND status = 'failed'`)
+    await env.DB.prepare(
+      `UPDATE lead_deliveries SET status = 'unsent' WHERE lead_id = ? AND recipient = ? AND status = 'failed'`,
+    )
       .bind(lead.id, seller)
       .run();
     expect(await runCron(alertHook)).toBeNull();
     expect(await runCron(alertHook)).toBeNull();
-    const delivered = await pollUntil(() => sellerRow(lead.id), (r) => r?.status === 'accepted', 15_000);
+    const delivered = await pollUntil(
+      () => sellerRow(lead.id),
+      (r) => r?.status === 'accepted',
+      15_000,
+    );
     expect(delivered?.status).toBe('accepted');
     const after = (await sb.calls('sellers')).filter((c) => c.path === `/${seller}/leads` && c.at >= backAt);
     expect(after).toHaveLength(1);

@@ -19,7 +19,11 @@ async function call(path: string, init: RequestInit & { token?: string } = {}, o
   headers.set('cf-connecting-ip', freshIp());
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://bh.localhost${path}`, { ...init, headers }), { ...env, ...over }, ctx);
+  const response = await worker.fetch(
+    new Request(`http://bh.localhost${path}`, { ...init, headers }),
+    { ...env, ...over },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -33,7 +37,11 @@ const post = (body: unknown, token: string, origin = 'http://bh.localhost') => (
 
 async function runHealthCron(over: Partial<Env>) {
   const ctx = createExecutionContext();
-  const run = worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: HEALTH_CRON }), { ...env, ...over }, ctx);
+  const run = worker.scheduled(
+    createScheduledController({ scheduledTime: Date.now(), cron: HEALTH_CRON }),
+    { ...env, ...over },
+    ctx,
+  );
   await Promise.resolve(run).catch(() => undefined);
   await waitOnExecutionContext(ctx);
 }
@@ -85,7 +93,9 @@ describe('rerunning one daily task from /ops', () => {
     const ok = await call('/ops/cron/run', post({ task: 'ops-counters' }, 'test-report-token'));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ task: 'ops-counters', ok: true });
-    const row = await env.DB.prepare(`SELECT cron, ok FROM cron_runs WHERE task = 'ops-counters' ORDER BY id DESC`).first();
+    const row = await env.DB.prepare(
+      `SELECT cron, ok FROM cron_runs WHERE task = 'ops-counters' ORDER BY id DESC`,
+    ).first();
     expect(row).toMatchObject({ cron: 'manual', ok: 1 });
 
     const unknown = await call('/ops/cron/run', post({ task: 'drop-everything' }, 'test-report-token'));
@@ -96,7 +106,9 @@ describe('rerunning one daily task from /ops', () => {
     expect(body.error.issues).toBeTruthy();
 
     expect((await call('/ops/cron/run', post({ task: 'ops-counters' }, 'wrong-token-123'))).status).toBe(401);
-    expect((await call('/ops/cron/run', post({ task: 'ops-counters' }, 'test-report-token', 'https://evil.example'))).status).toBe(403);
+    expect(
+      (await call('/ops/cron/run', post({ task: 'ops-counters' }, 'test-report-token', 'https://evil.example'))).status,
+    ).toBe(403);
   });
 
   it('a rerun that fails says so, is recorded as failed, and deletes nothing', async () => {
@@ -120,7 +132,9 @@ describe('rerunning one daily task from /ops', () => {
     expect(outcome.detail).toContain('database is locked');
     const lead = await env.DB.prepare(`SELECT "values" FROM leads WHERE id = 'rerun-lead'`).first<{ values: string }>();
     expect(lead?.values).toContain('3055550100');
-    const run = await env.DB.prepare(`SELECT cron, ok FROM cron_runs WHERE task = 'lead-retention' ORDER BY id DESC`).first();
+    const run = await env.DB.prepare(
+      `SELECT cron, ok FROM cron_runs WHERE task = 'lead-retention' ORDER BY id DESC`,
+    ).first();
     expect(run).toMatchObject({ cron: 'manual', ok: 0 });
   });
 });

@@ -25,7 +25,9 @@ export async function requeueUnsent(env: RequeueEnv): Promise<RequeueOutcome> {
     )
       .bind(BATCH)
       .all<{ visitorId: string; form: string; submissionId: string }>(),
-    env.DB.prepare(`SELECT lead_id AS leadId, recipient FROM lead_deliveries WHERE status = 'unsent' AND kind = 'seller' LIMIT ?`)
+    env.DB.prepare(
+      `SELECT lead_id AS leadId, recipient FROM lead_deliveries WHERE status = 'unsent' AND kind = 'seller' LIMIT ?`,
+    )
       .bind(BATCH)
       .all<{ leadId: string; recipient: string }>(),
   ]);

@@ -19,7 +19,3 @@ export type DailyTask = (typeof DAILY_TASKS)[number];
 /** Tasks of every cron run (each five minutes), before the health checks. */
 export const FREQUENT_TASKS = ['lead-requeue'] as const;
 export type FrequentTask = (typeof FREQUENT_TASKS)[number];
-
-export function isDailyTask(task: string): task is DailyTask {
-  return (DAILY_TASKS as readonly string[]).includes(task);
-}

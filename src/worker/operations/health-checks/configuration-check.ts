@@ -2,9 +2,9 @@ import { secretProblems } from '../secret-rules';
 import { CATALOG } from './catalog';
 import { defineCheck } from './types';
 
-export const configurationCheck = defineCheck(CATALOG.configuration, async ({ env }) => {
+export const configurationCheck = defineCheck(CATALOG.configuration, ({ env }) => {
   const problems = secretProblems(env);
-  return [
+  return Promise.resolve([
     [
       'configuration',
       problems.length === 0,
@@ -12,5 +12,5 @@ export const configurationCheck = defineCheck(CATALOG.configuration, async ({ en
         ? 'every secret is set'
         : problems.map((p) => `${p.secret} ${p.problem} (refusing ${p.areas.join(', ')})`).join('; '),
     ],
-  ];
+  ]);
 });

@@ -37,5 +37,7 @@ export const dailyMissingCheck = defineCheck(CATALOG['cron:daily-missing'], asyn
     late.length ? `not run in ${THRESHOLDS.dailyCronHours} h: ${late.join(', ')}` : '',
     never.length ? `never ran since the first cron run ${first?.at ?? ''}: ${never.join(', ')}` : '',
   ].filter(Boolean);
-  return [['cron:daily-missing', ok, ok ? `every daily task ran within ${THRESHOLDS.dailyCronHours} h` : parts.join('; ')]];
+  return [
+    ['cron:daily-missing', ok, ok ? `every daily task ran within ${THRESHOLDS.dailyCronHours} h` : parts.join('; ')],
+  ];
 });

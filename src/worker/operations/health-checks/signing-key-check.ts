@@ -30,7 +30,9 @@ export const signingKeyCheck = defineCheck(CATALOG['signing-key:age'], async (ct
     [
       'signing-key:age',
       ageDays === null || ageDays < THRESHOLDS.signingKeyDays,
-      ageDays === null ? `key ${kid ?? 'none'} has signed nothing yet` : `key ${kid ?? ''} first used ${ageDays} days ago`,
+      ageDays === null
+        ? `key ${kid ?? 'none'} has signed nothing yet`
+        : `key ${kid ?? ''} first used ${ageDays} days ago`,
     ],
   ];
 });
