@@ -1,12 +1,13 @@
 /**
- * `npm run deploy -- --env staging|production [--dry-run] [--secrets-file FILE] [--url URL]`
+ * `npm run deploy -- --env staging|production [--dry-run] [--secrets-file FILE] [--url URL] [--take-over-dns=host,…]`
  *
  * One command from a clean checkout to a checked deployment:
  *   1. build the client bundles (public/build, the manifest the Worker imports);
  *   2. preflight: the operator values of wrangler.toml (scripts/deploy-check rules), production
  *      routes = brand hostnames, distinct rate-limit namespaces per environment, every secret of
  *      .dev.vars.example present on Cloudflare (`wrangler secret list`), and no development value
- *      in a secrets file about to be uploaded;
+ *      in a secrets file about to be uploaded; and (production) no DNS record on a brand hostname it
+ *      will attach as a Custom Domain, unless `--take-over-dns` names that hostname (scripts/lib/dns-takeover.ts);
  *   3. upload the secrets file, if given (`wrangler secret bulk`);
  *   4. apply the D1 migrations (`wrangler d1 migrations apply DB --remote`);
  *   5. deploy (`wrangler deploy`);
@@ -26,6 +27,7 @@ import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
 import { deployProblems, sharedRateLimitNamespaces, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
 import { ROUTES, isServedFor } from '../src/routes/registry';
 import { secretProblems, SECRET_RULES } from '../src/worker/operations/secret-rules';
+import { customDomainHosts, hostDns, takeOverFlag, takeOverProblems } from './lib/dns-takeover';
 
 const require = createRequire(import.meta.url);
 const wranglerApi = require('wrangler') as typeof import('wrangler');
@@ -114,6 +116,44 @@ if (secretsFile) {
       if (p.secret in uploads) problems.push(`${secretsFile}: ${p.secret}: ${p.problem}`);
   }
 }
+if (problems.length) fail(`${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+
+// Custom Domains replace a hostname's DNS records, and wrangler without a terminal says yes to that:
+// refuse while a hostname to attach has records, unless the operator named it.
+const hosts = customDomainHosts(config.routes);
+if (hosts.length && hasCredentials) {
+  const api = {
+    base: process.env.CLOUDFLARE_API_BASE_URL ?? 'https://api.cloudflare.com/client/v4',
+    token: process.env.CLOUDFLARE_API_TOKEN ?? '',
+    accountId: process.env.CLOUDFLARE_ACCOUNT_ID,
+  };
+  const allowed = takeOverFlag(args);
+  let dns: Awaited<ReturnType<typeof hostDns>>[];
+  try {
+    dns = await Promise.all(hosts.map((host) => hostDns(api, host, config.name ?? '')));
+  } catch (error) {
+    fail(
+      `could not list the DNS records of the brand hostnames: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const refused = takeOverProblems(dns, allowed);
+  if (refused.length)
+    fail(
+      `refusing to attach Custom Domains over existing DNS records (${refused.length} hostname(s)):\n${refused.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Move each site first, or name the hostnames whose records may be replaced: --take-over-dns=host1,host2 (docs/operating.md, step 5).',
+    );
+  const taken = dns.filter((h) => h.records.length > 0 && allowed.includes(h.host)).map((h) => h.host);
+  console.log(
+    `DNS: ${hosts.length} hostname(s) to attach; ${taken.length ? `taking over the records of ${taken.join(', ')} as told` : 'none has records of its own'}`,
+  );
+} else if (hosts.length && !dryRun) {
+  fail('attaching Custom Domains needs CLOUDFLARE_API_TOKEN (with Zone DNS Read): their DNS records are checked first');
+} else if (hosts.length) {
+  console.log(
+    `DNS records of ${hosts.length} hostname(s): skipped (no CLOUDFLARE_API_TOKEN); a real deploy needs the token and checks them`,
+  );
+}
+
 if (hasCredentials) {
   const listed = wrangler(['secret', 'list', '--format', 'json'], true);
   let names: string[] = [];

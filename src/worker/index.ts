@@ -26,7 +26,9 @@ import { consentApp, privacyOps } from './consent';
 import { rememberOptOut } from './consent/opt-out';
 import {
   configurationProblems,
+  cronOps,
   flushMetrics,
+  monitorTokenScope,
   healthApp,
   recordMetric,
   requestMetrics,
@@ -57,6 +59,8 @@ app.get('/healthz', (c) =>
 app.use('/api/postback/*', requireConfiguration);
 app.route('/api/postback', postbackApi);
 app.use('*', brandMiddleware);
+// The outside monitor's read-only token opens /ops/health and is refused (403) on every other /ops route.
+app.use('/ops/*', monitorTokenScope);
 // The operator's health page, before anything that needs a secret it may be reporting missing.
 app.route('/ops/health', healthApp);
 // The brand's favicon, before anything that reads or writes visitor state.
@@ -80,6 +84,8 @@ app.route('/ops/privacy', privacyOps);
 app.route('/ops/review', reviewOps);
 // Long jobs on Workflows (rebuild, compaction) and their progress.
 app.route('/ops/jobs', jobsApp);
+// One daily cron task rerun now (operations/cron-ops.ts).
+app.route('/ops/cron', cronOps);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell.
 app.route('/', consentApp);

@@ -42,6 +42,7 @@ const productionSecrets = {
   IPQS_API_KEY: 'ipqs_live_1a2b3c4d5e6f',
   QUOTEWIZARD_API_KEY: 'qw_live_0f1e2d3c4b5a',
   REPORT_TOKEN: 'op-Jf83kd92Lm4Qx7',
+  MONITOR_TOKEN: 'mon-Qp27vX81nZ4w',
   OPERATOR_ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/abcdef',
 };
 
@@ -125,6 +126,7 @@ describe('fail closed on configuration', () => {
         'LEAD_HASH_SALT',
         'MEDIAALPHA_API_TOKEN',
         'META_CAPI_ACCESS_TOKEN',
+        'MONITOR_TOKEN',
         'OPERATOR_ALERT_WEBHOOK_URL',
         'POSTBACK_SECRET_MEDIAALPHA',
         'POSTBACK_SECRET_QUOTEWIZARD',

@@ -44,7 +44,8 @@ async function enqueue(
     .bind(row.id, row.platform, row.kind, row.sessionId, row.leadId, row.valueCents, new Date().toISOString())
     .run();
   if ((inserted.meta.changes ?? 0) !== 1) return false;
-  await env.AD_CONVERSIONS.send({ v: 1, id: row.id });
+  // JSON, not the default v8 serialisation: a dead letter must be readable by the HTTP pull API (npm run dlq:replay).
+  await env.AD_CONVERSIONS.send({ v: 1, id: row.id }, { contentType: 'json' });
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { brandByCode, productSchema } from '../../../brands';
 import { quoteWizardClient, quoteWizardRequest, type QuoteWizardReply } from '../../partners/quotewizard';
 import { logJson } from '../observability/log';
+import { timedPartnerCall } from '../operations/metrics';
 import { reportError } from '../observability/report-error';
 import { goesToQuoteWizard } from './deliver-lead';
 import {
@@ -156,7 +157,8 @@ export async function deliverOne(
 
   let reply: QuoteWizardReply;
   try {
-    reply = await quoteWizardClient(env).postAutoLead(body);
+    // Counted as a partner call (the health page's partner table and `partner:quotewizard`); any error is a lost lead.
+    reply = await timedPartnerCall(env, 'quotewizard', () => quoteWizardClient(env).postAutoLead(body));
   } catch (error) {
     const failure = failureText(error);
     logJson('warn', 'QuoteWizard delivery failed', {

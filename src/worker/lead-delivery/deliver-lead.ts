@@ -83,7 +83,7 @@ async function sendMessage(env: DeliveryQueueEnv, message: LeadDeliveryMessage, 
 /**
  * QuoteWizard's delivery: the row is marked `queued` only while it has no delivery status, and
  * only that marking sends a message. A refused send marks the row `unsent` (re-enqueued by the
- * next repeated submit or by an operator) and is reported.
+ * five-minute cron, requeue-unsent.ts, or the next repeated submit) and is reported.
  */
 export async function enqueueDelivery(env: DeliveryQueueEnv, message: QuoteWizardDeliveryMessage): Promise<void> {
   const key = [message.visitorId, message.form, message.submissionId] as const;

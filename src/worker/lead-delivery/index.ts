@@ -12,4 +12,5 @@ export {
   deliveryRetryDelaySeconds,
   type DeliveryOutcome,
 } from './consumer';
+export { requeueUnsent, type RequeueOutcome } from './requeue-unsent';
 export { isLeadDeliveryQueue, leadDeliveryMessageSchema, type LeadDeliveryMessage } from './message';

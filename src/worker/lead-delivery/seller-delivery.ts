@@ -1,6 +1,7 @@
 import { postSellerLead, sellerLeadRequest, type SellerLeadReply } from '../../partners/seller-lead';
 import { queueAdConversions } from '../ad-conversions';
 import { logJson } from '../observability/log';
+import { timedPartnerCall } from '../operations/metrics';
 import { reportError } from '../observability/report-error';
 import {
   certificateUrl,
@@ -165,7 +166,8 @@ export async function deliverToSeller(
   });
   let reply: SellerLeadReply;
   try {
-    reply = await postSellerLead(env, body);
+    // One partner per company in the metrics (`partner:seller:<id>`): a router failing for one company shows as that company.
+    reply = await timedPartnerCall(env, `seller:${message.recipient}`, () => postSellerLead(env, body));
   } catch (error) {
     const failure = failureText(error);
     logJson('warn', 'seller delivery failed', { where: 'lead-delivery.seller', failure, attempts, lead: row.id });

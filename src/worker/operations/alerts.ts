@@ -1,6 +1,7 @@
 import { redactText } from '../../shared/redact';
 import { logJson } from '../observability/log';
 import { healthReport, type HealthCheck, type HealthReport } from './health';
+import { entryOf, runbookAnchor } from './health-checks/catalog';
 import { recordMetric } from './metrics';
 
 /**
@@ -59,12 +60,16 @@ function alertBody(
   openedAt: string,
 ) {
   const headline = state === 'open' ? 'FAILING' : 'resolved';
+  // What to do, where the person paged will look first: the check's section of docs/on-call.md.
+  const entry = entryOf(check.id);
+  const runbook = entry ? `docs/on-call.md#${runbookAnchor(entry.id)}` : 'docs/on-call.md';
   return {
-    text: `[quote-funnel ${environment}] ${headline}: ${check.id}: ${check.summary}`,
+    text: `[quote-funnel ${environment}] ${headline}: ${check.id}: ${check.summary} (runbook: ${runbook})`,
     environment,
     check: check.id,
     state,
     summary: check.summary,
+    runbook,
     openedAt,
   };
 }

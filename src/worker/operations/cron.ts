@@ -8,8 +8,11 @@ import { fingerprintLeads, fingerprintPrivacyRequests } from '../consent/fingerp
 import { sendPendingPartnerDeletions } from '../consent/partner-deletions';
 import { clearStaleDedupeKeys } from '../consent/retention';
 import { moveOldLeads, sweepExpiredPersonal } from '../lead-archive';
+import { requeueUnsent } from '../lead-delivery';
 import { logJson } from '../observability/log';
 import { checkHealthAndAlert } from './alerts';
+import type { DailyTask, FrequentTask } from './daily-tasks';
+import { pingHeartbeat } from './heartbeat';
 import { flushMetrics } from './metrics';
 import { pruneRevenueTables } from '../revenue/retention';
 
@@ -23,21 +26,12 @@ import { pruneRevenueTables } from '../revenue/retention';
 
 /** Daily housekeeping; its tasks are independent, so one failing does not stop another. */
 export const DAILY_CRON = '17 3 * * *';
-/** Every five minutes: the health checks and their alerts. */
+/** Every five minutes: lead deliveries the queue refused are re-queued, then the health checks, their alerts and the heartbeat. */
 export const HEALTH_CRON = '*/5 * * * *';
+/** The `cron` column of a task an operator reran from /ops/cron/run. */
+export const MANUAL_RUN = 'manual';
 
-export type CronTask =
-  | 'lead-retention'
-  | 'lead-move'
-  | 'events-hot-window'
-  | 'privacy-requests'
-  | 'erased-marks'
-  | 'archive-erasures'
-  | 'partner-deletions'
-  | 'archive-compaction'
-  | 'ops-counters'
-  | 'revenue-retention'
-  | 'health';
+export type CronTask = DailyTask | FrequentTask | 'health';
 
 interface TaskOutcome {
   task: CronTask;
@@ -50,7 +44,7 @@ const total = (ms: Partial<Record<string, number>>) => Object.values(ms).reduce<
 /** How long the health page keeps per-minute counters and finished cron rows. */
 const KEEP_OPS_DAYS = 14;
 
-function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, () => Promise<string>> {
+export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise<string>> {
   return {
     // Leads get their fingerprints while their values are there, then retention clears the values
     // (and, after a day, the duplicate-lead key).
@@ -146,6 +140,13 @@ function dailyTasks(env: Env, now: Date): Record<Exclude<CronTask, 'health'>, ()
   };
 }
 
+/** Lead deliveries the queue refused, sent again; a refusal again fails the task (and so its check). */
+async function requeueTask(env: Env): Promise<string> {
+  const r = await requeueUnsent(env);
+  if (r.refused > 0) throw new Error(`the queue refused ${r.refused} deliveries again (${r.requeued} re-queued)`);
+  return `${r.requeued} deliveries re-queued`;
+}
+
 async function runTask(task: CronTask, cron: string, run: () => Promise<string>): Promise<TaskOutcome> {
   try {
     return { task, ok: true, detail: (await run()).slice(0, 500) };
@@ -164,11 +165,30 @@ async function recordRun(db: D1Database, cron: string, outcome: TaskOutcome, sta
 }
 
 /**
- * One scheduled invocation: the daily tasks (on the daily cron), then the health checks and
- * alerts (on every cron). Throws when any task failed, after recording every outcome.
+ * One daily task now, on an operator's request (POST /ops/cron/run): recorded like a cron run,
+ * so the health check of that task turns green when it succeeds. A task deletes only what it has
+ * confirmed written elsewhere, so a rerun (or a failed one) loses nothing.
+ */
+export async function rerunDailyTask(env: Env, task: DailyTask | FrequentTask, now = new Date()): Promise<TaskOutcome> {
+  const started = now.toISOString();
+  const run = task === 'lead-requeue' ? () => requeueTask(env) : dailyTasks(env, now)[task];
+  const outcome = await runTask(task, MANUAL_RUN, run);
+  await recordRun(env.DB, MANUAL_RUN, outcome, started);
+  await flushMetrics(env, true);
+  return outcome;
+}
+
+/**
+ * One scheduled invocation: the daily tasks (on the daily cron), then the re-queue of refused
+ * lead deliveries, the health checks and alerts, and the heartbeat ping (on every cron). Throws
+ * when any task failed, after recording every outcome.
  */
 export async function runScheduled(env: Env, cron: string, now: Date): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = [];
+  // The deployment's first cron run: after a day, a daily task that never ran is missing, not fine.
+  await env.DB.prepare(`INSERT OR IGNORE INTO ops_markers (name, at) VALUES ('first-cron', ?)`)
+    .bind(now.toISOString())
+    .run();
   if (cron === DAILY_CRON) {
     const started = now.toISOString();
     const tasks = Object.entries(dailyTasks(env, now)) as [CronTask, () => Promise<string>][];
@@ -178,11 +198,18 @@ export async function runScheduled(env: Env, cron: string, now: Date): Promise<T
       outcomes.push(outcome);
     }
   }
+  // Before the checks, so `delivery:unsent` reports only what the queue refused again.
+  const requeueStarted = new Date().toISOString();
+  const requeue = await runTask('lead-requeue', cron, () => requeueTask(env));
+  await recordRun(env.DB, cron, requeue, requeueStarted);
+  outcomes.push(requeue);
   const started = new Date().toISOString();
   const health = await runTask('health', cron, async () => {
     const report = await checkHealthAndAlert(env, new Date());
     const failing = report.checks.filter((c) => !c.ok).map((c) => c.id);
-    return failing.length ? `failing: ${failing.join(', ')}` : 'all checks pass';
+    // Every run, failing or not: the outside monitor pages when the pings stop, not when checks fail.
+    const beat = await pingHeartbeat(env);
+    return `${failing.length ? `failing: ${failing.join(', ')}` : 'all checks pass'}; ${beat}`;
   });
   await recordRun(env.DB, cron, health, started);
   outcomes.push(health);

@@ -6,7 +6,16 @@
 
 /** The part of the product a secret guards; each maps to routes in `areaOf`. */
 export type ConfigArea =
-  'visitors' | 'leads' | 'mediaalpha' | 'ipqs' | 'quotewizard' | 'operator' | 'alerts' | 'postbacks' | 'ad-platforms';
+  | 'visitors'
+  | 'leads'
+  | 'mediaalpha'
+  | 'ipqs'
+  | 'quotewizard'
+  | 'operator'
+  | 'monitor'
+  | 'alerts'
+  | 'postbacks'
+  | 'ad-platforms';
 
 export type SecretProblemKind = 'missing' | 'development value' | 'invalid';
 
@@ -26,6 +35,7 @@ export type SecretName =
   | 'IPQS_API_KEY'
   | 'QUOTEWIZARD_API_KEY'
   | 'REPORT_TOKEN'
+  | 'MONITOR_TOKEN'
   | 'OPERATOR_ALERT_WEBHOOK_URL'
   | 'POSTBACK_SECRET_MEDIAALPHA'
   | 'POSTBACK_SECRET_QUOTEWIZARD'
@@ -96,6 +106,9 @@ export const SECRET_RULES: Readonly<Record<SecretName, SecretRule>> = {
   IPQS_API_KEY: { areas: ['ipqs'] },
   QUOTEWIZARD_API_KEY: { areas: ['quotewizard'] },
   REPORT_TOKEN: { areas: ['operator'], valid: (v) => v.length >= 12 },
+  // The outside monitor's read-only token for /ops/health (monitor-token.ts): deployed only, as a
+  // laptop has no monitor; without it nothing outside the Worker notices the Worker stopping.
+  MONITOR_TOKEN: { areas: ['monitor'], deployedOnly: true, valid: (v) => v.length >= 12 },
   OPERATOR_ALERT_WEBHOOK_URL: {
     areas: ['alerts'],
     deployedOnly: true,
