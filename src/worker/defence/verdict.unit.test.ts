@@ -6,6 +6,7 @@ import { judgeLead, trustReasons, verdictOf, type TrustSignals } from './verdict
 const person: TrustSignals = {
   turnstile: 'passed',
   botCheck: { bot: false, signals: [] },
+  userAgentBot: false,
   ip: { fraudScore: 10, proxy: false, vpn: false, tor: false, recentAbuse: false, bot: false, crawler: false },
   quoteToken: 'valid',
   msToComplete: 4 * 60_000,
@@ -30,6 +31,8 @@ const ip = person.ip ?? {
 const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
   ['honeypot', { honeypot: true }],
   ['turnstile-failed', { turnstile: 'failed' }],
+  ['turnstile-reused', { turnstile: 'reused' }],
+  ['bot-ua', { userAgentBot: true }],
   ['inhuman-speed', { msToComplete: 4 * (TRUST_THRESHOLDS.inhumanMsPerStep - 1) }],
   ['ip-high-risk', { ip: { ...ip, fraudScore: TRUST_THRESHOLDS.ipFraudScoreBot } }],
   ['bot-check', { botCheck: { bot: true, signals: ['webdriver'] } }],
