@@ -307,7 +307,12 @@ describe('the verdict is recomputed on every submission', () => {
     expect(after.id).toBe(clean.id);
     // What happened stays on the row: it was delivered, to the company ticked; the resubmission
     // adds its reasons and flags the lead for review, and cannot unsend it.
-    expect(after).toMatchObject({ trust_verdict: 'bot', delivery: 'delivered', status: 'complete', withheld_reasons: null });
+    expect(after).toMatchObject({
+      trust_verdict: 'bot',
+      delivery: 'delivered',
+      status: 'complete',
+      withheld_reasons: null,
+    });
     expect(reasons(after.trust_reasons)).toEqual(expect.arrayContaining(['honeypot', 'disposable-email']));
     const kept = await env.DB.prepare('SELECT recipients, flagged_after_delivery FROM leads WHERE id = ?')
       .bind(clean.id)
