@@ -64,7 +64,7 @@ export const TRUST_RULES = {
   'ip-proxy': {
     severity: 'suspect',
     protects: 'traffic hidden behind a proxy, VPN or Tor (lead farms rent them)',
-    falsePositive: "a person on a VPN (a work laptop, a privacy-minded visitor, iCloud Private Relay)",
+    falsePositive: 'a person on a VPN (a work laptop, a privacy-minded visitor, iCloud Private Relay)',
   },
   'ip-recent-abuse': {
     severity: 'suspect',
@@ -105,7 +105,7 @@ export const TRUST_RULES = {
   'duplicate-phone': {
     severity: 'suspect',
     protects:
-      'one phone sold twice for one product: the same phone on another visitor\'s lead of this product that was delivered, or verified by Turnstile, within duplicateWindowHours',
+      "one phone sold twice for one product: the same phone on another visitor's lead of this product that was delivered, or verified by Turnstile, within duplicateWindowHours",
     falsePositive:
       'a family sharing one phone for one product in a day; or a verified lead of another visitor filed with this phone (an undelivered, unverified lead never counts)',
   },

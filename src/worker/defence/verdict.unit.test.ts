@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRUST_REASON_CODES, TRUST_REASONS, TRUST_THRESHOLDS, type TrustReason } from './thresholds';
+import { WITHHELD_RULES } from '../funnel/delivery-decision';
+import { TRUST_REASON_CODES, TRUST_REASONS, TRUST_RULES, TRUST_THRESHOLDS, type TrustReason } from './thresholds';
 import { judgeLead, trustReasons, verdictOf, type TrustSignals } from './verdict';
 
 /** A person: Turnstile passed, nothing odd, a minute per step. */
@@ -51,6 +52,15 @@ const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
 ];
 
 describe('the trust verdict table', () => {
+  it('every rule that can withhold a lead says what it protects against and how it can hit a real person', () => {
+    const rules = [...Object.entries(TRUST_RULES), ...Object.entries(WITHHELD_RULES)];
+    expect(rules.length).toBe(TRUST_REASON_CODES.length + 5);
+    for (const [name, rule] of rules) {
+      expect(rule.protects.trim().length, `${name}.protects`).toBeGreaterThan(10);
+      expect(rule.falsePositive.trim().length, `${name}.falsePositive`).toBeGreaterThan(3);
+    }
+  });
+
   it('a person is clean', () => {
     expect(judgeLead(person)).toEqual({ verdict: 'clean', reasons: [] });
   });

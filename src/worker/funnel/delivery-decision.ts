@@ -28,7 +28,7 @@ export const WITHHELD_RULES = {
   },
   duplicate: {
     protects:
-      "one person sold twice for one product: an earlier delivered lead, or a claimed first lead (first_leads), of the same phone or email and product within LEAD_DUPLICATE_WINDOW_DAYS",
+      'one person sold twice for one product: an earlier delivered lead, or a claimed first lead (first_leads), of the same phone or email and product within LEAD_DUPLICATE_WINDOW_DAYS',
     falsePositive:
       'two people sharing one phone or email asking for the same product within the window; never another product, never a lead that was not delivered',
   },

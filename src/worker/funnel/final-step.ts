@@ -138,8 +138,7 @@ export async function acceptFinalStep(
     }),
   );
   // A partial resubmission never replaces a complete lead (leads.ts): the stored status stands then.
-  const status: LeadStatus =
-    decision.duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
+  const status: LeadStatus = decision.duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
   recordMetric(
     c.env,
     'lead',
@@ -184,4 +183,3 @@ export async function acceptFinalStep(
   await visitor.completeForm(form.id, decision.deliver);
   return { leadId: lead.id, status, shared: decision.deliver };
 }
-

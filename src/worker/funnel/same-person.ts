@@ -93,7 +93,9 @@ export async function claimFirstLead(
         .bind(lead.product, kind, fingerprint, lead.id, at, since),
     ),
     // A person's phone held by one lead and email by another: this lead is not the first, and keeps no claim.
-    db.prepare(`DELETE FROM first_leads WHERE lead_id = ?2 AND product = ?1 AND EXISTS (${heldByAnother})`).bind(...key),
+    db
+      .prepare(`DELETE FROM first_leads WHERE lead_id = ?2 AND product = ?1 AND EXISTS (${heldByAnother})`)
+      .bind(...key),
     db.prepare(`${heldByAnother} ORDER BY claimed_at LIMIT 1`).bind(...key),
   ]);
   const holder = results[results.length - 1]?.results[0] as { lead_id?: unknown } | undefined;
