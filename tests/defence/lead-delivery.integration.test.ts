@@ -188,7 +188,7 @@ describe('delivery needs a verified human', () => {
 });
 
 describe('Turnstile as Cloudflare documents it', () => {
-  it('one token replayed by three visitors: the first passes, the others fail and are judged bot', async () => {
+  it('one token replayed by three visitors: the first passes, the others are refused as reused and judged bot', async () => {
     const token = passedTurnstile('http://bh.localhost', 'medicare');
     const results: DeliveryRow[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -199,8 +199,9 @@ describe('Turnstile as Cloudflare documents it', () => {
       });
       results.push(await leadRow(v));
     }
-    expect(results.map((r) => r.turnstile)).toEqual(['passed', 'failed', 'failed']);
+    expect(results.map((r) => r.turnstile)).toEqual(['passed', 'reused', 'reused']);
     expect(results.map((r) => r.trust_verdict)).toEqual(['clean', 'bot', 'bot']);
+    for (const r of results.slice(1)) expect(reasons(r.trust_reasons)).toContain('turnstile-reused');
     expect(results.map((r) => r.delivery)).toEqual(['delivered', 'withheld', 'withheld']);
   });
 
@@ -277,7 +278,7 @@ describe('one person, one lead', () => {
 });
 
 describe('the verdict is recomputed on every submission', () => {
-  it('clean, then a resubmission with the honeypot filled: the lead becomes bot, keeps both reasons, and nothing more is sent', async () => {
+  it('clean, then a resubmission with the honeypot filled: the lead becomes bot, keeps both reasons, stays delivered (flagged for review), and nothing more is sent', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
     const seller = bhSellers[0]?.id ?? '';
@@ -304,8 +305,20 @@ describe('the verdict is recomputed on every submission', () => {
     expect(again.status).toBe(303);
     const after = await leadRow(v);
     expect(after.id).toBe(clean.id);
-    expect(after).toMatchObject({ trust_verdict: 'bot', delivery: 'withheld' });
+    // What happened stays on the row: it was delivered, to the company ticked; the resubmission
+    // adds its reasons and flags the lead for review, and cannot unsend it.
+    expect(after).toMatchObject({
+      trust_verdict: 'bot',
+      delivery: 'delivered',
+      status: 'complete',
+      withheld_reasons: null,
+    });
     expect(reasons(after.trust_reasons)).toEqual(expect.arrayContaining(['honeypot', 'disposable-email']));
+    const kept = await env.DB.prepare('SELECT recipients, flagged_after_delivery FROM leads WHERE id = ?')
+      .bind(clean.id)
+      .first<{ recipients: string; flagged_after_delivery: string | null }>();
+    expect((JSON.parse(kept?.recipients ?? '[]') as { id: string }[]).map((r) => r.id)).toEqual([seller]);
+    expect(reasons(kept?.flagged_after_delivery ?? null)).toEqual(['verdict']);
     // Its one delivery stays the one made before; the resubmission queued nothing.
     const deliveries = await env.DB.prepare('SELECT recipient, status FROM lead_deliveries WHERE lead_id = ?')
       .bind(clean.id)

@@ -49,4 +49,10 @@ describe('the browser bot check (spec section 4)', () => {
   it("reports a person's browser as no bot, with no signal", async () => {
     expect(await botCheckOf(false, PERSON_UA)).toEqual(expect.objectContaining({ bot: false, signals: [] }));
   });
+
+  it('reports a CUBOT phone as no bot: "bot" inside a maker\'s name is a person (the Worker judges the agent with isbot)', async () => {
+    const cubot =
+      'Mozilla/5.0 (Linux; Android 11; CUBOT_X50 Build/RP1A.200720.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+    expect(await botCheckOf(false, cubot)).toEqual(expect.objectContaining({ bot: false, signals: [] }));
+  });
 });

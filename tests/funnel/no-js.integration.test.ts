@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
 import { consentDisclosure, CURRENT_CONSENT_VERSION, sha256Hex } from '../../src/shared/consent';
-import { decode, leadsOf, submissionIdOf, submitStep, visitor } from '../support/funnel';
+import { decode, leadsOf, PERSON_USER_AGENT, submissionIdOf, submitStep, visitor } from '../support/funnel';
 
 /**
  * The funnel with JavaScript off: every step is a real form posted to the Worker, which
@@ -54,7 +54,7 @@ describe('Medicare funnel without JavaScript', () => {
       form: 'medicare',
       product: 'medicare',
       ip: v.ip,
-      user_agent: 'funnel-test/1.0',
+      user_agent: PERSON_USER_AGENT,
       consent_version: CURRENT_CONSENT_VERSION,
       consent_text_language: 'english',
     });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { decode, submitStep, visitor } from '../support/funnel';
+import { decode, PERSON_USER_AGENT, submitStep, visitor } from '../support/funnel';
 import { loopbackIp, sandboxScope } from '../support/sandbox';
 
 /**
@@ -99,7 +99,7 @@ describe('ip quality once per session (spec 7.6)', () => {
     expect(again).toEqual({ result: reply.result, cached: true });
     const calls = await sb.calls('ipqs');
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toMatchObject({ ip: sb.ip, user_agent: 'funnel-test/1.0' });
+    expect(calls[0]?.body).toMatchObject({ ip: sb.ip, user_agent: PERSON_USER_AGENT });
   });
 
   it('answers 502 JSON (reported, no partner detail) when IPQS fails', async () => {

@@ -43,6 +43,14 @@ export function visitorCookie(key: string, sessionId?: string, brand = 'bh'): st
   return parts.join('; ');
 }
 
+/**
+ * A person's browser, as a test visitor sends it by default: the Worker judges the user agent with
+ * isbot (src/worker/defence/user-agent-check.ts), and a made-up agent such as `funnel-test/1.0` is
+ * what an HTTP client sends, rightly judged a bot.
+ */
+export const PERSON_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** Tuesday 10 June 2025, 11:00 AM Pacific: agents answer (src/shared/phone/working-hours.ts). */
 export const STAFFED_CLOCK = { 'x-dev-clock': '2025-06-10T18:00:00.000Z' } as const;
 
@@ -81,7 +89,7 @@ export function visitor(
     cookie: '',
     origin,
     'cf-connecting-ip': ip,
-    'user-agent': options.userAgent ?? 'funnel-test/1.0',
+    'user-agent': options.userAgent ?? PERSON_USER_AGENT,
   };
   const writeCookie = () => {
     headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');

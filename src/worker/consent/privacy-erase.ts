@@ -102,6 +102,10 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   if (leads.length)
     statements.push(
       db.prepare(`DELETE FROM leads WHERE id IN (${placeholders(leads.length)})`).bind(...leads.map((l) => l.id)),
+      // Their first-lead claims (keyed fingerprints) go with them.
+      db
+        .prepare(`DELETE FROM first_leads WHERE lead_id IN (${placeholders(leads.length)})`)
+        .bind(...leads.map((l) => l.id)),
     );
   let events = 0;
   if (statements.length) {

@@ -7,6 +7,8 @@
  * phone away like any unkeyed hash of one) is only read within a day of the lead, so it is
  * cleared once that window is over, long before the values.
  */
+import { duplicateWindowMs } from '../funnel/same-person';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function retentionDays(env: { LEAD_RETENTION_DAYS?: string }): number {
@@ -36,4 +38,25 @@ export async function clearStaleDedupeKeys(env: Pick<Env, 'DB'>, now: Date = new
     .bind(cutoff)
     .run();
   return result.meta.changes ?? 0;
+}
+
+/** A Turnstile token lives 300 s; its redemption is kept a day (slack for clocks), then never read again. */
+const TOKEN_REDEMPTION_DAYS = 1;
+
+/**
+ * The claims that keep one person's first lead and one token's lead single: a first-lead claim
+ * past LEAD_DUPLICATE_WINDOW_DAYS no longer holds (same-person.ts takes it over), and a token's
+ * redemption past its token's life is never read; both are deleted. Returns how many went.
+ */
+export async function forgetSpentClaims(
+  env: Pick<Env, 'DB' | 'LEAD_DUPLICATE_WINDOW_DAYS'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const claims = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
+  const tokens = new Date(now.getTime() - TOKEN_REDEMPTION_DAYS * DAY_MS).toISOString();
+  const [a, b] = await env.DB.batch([
+    env.DB.prepare('DELETE FROM first_leads WHERE claimed_at < ?').bind(claims),
+    env.DB.prepare('DELETE FROM turnstile_redemptions WHERE at < ?').bind(tokens),
+  ]);
+  return (a?.meta.changes ?? 0) + (b?.meta.changes ?? 0);
 }

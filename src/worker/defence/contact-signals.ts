@@ -5,7 +5,8 @@ import { TRUST_THRESHOLDS } from './thresholds';
 
 /**
  * Phone and email as trust signals without keeping them twice: keyed fingerprints (HMAC under
- * the LEAD_HASH_SALT secret) compared against other visitors' leads of the last 24 h, and the
+ * the LEAD_HASH_SALT secret) compared against other visitors' leads of the same product in the
+ * last 24 h that were delivered, or verified by Turnstile and not judged bot, and the
  * email's domain against the disposable-domain list of disposable-email-domains-js (CC0,
  * maintained from the community list and updated with `npm update`).
  */
@@ -40,14 +41,19 @@ export interface ContactSignals {
   disposableEmail: boolean;
 }
 
-/** Hashes, duplicates among other visitors' leads in the window, and the disposable-domain check. */
+/**
+ * Hashes, duplicates among other visitors' leads in the window, and the disposable-domain check.
+ * A lead that names another counts only one that proved a person (delivered, or Turnstile passed
+ * and not judged bot) for the same product: nothing an unverified visitor filed, and no other
+ * product the person asked about, can withhold this person's lead.
+ */
 export async function contactSignals(
   db: D1Database,
   salt: string,
-  values: FormValues,
-  leadVisitorId: string,
+  lead: { values: FormValues; visitorId: string; product: string },
   now = new Date(),
 ): Promise<ContactSignals> {
+  const { values } = lead;
   const { phone, email } = contactOf(values);
   const [phoneHash, emailHash] = await Promise.all([
     phone ? contactFingerprint(salt, 'phone', phone) : null,
@@ -59,9 +65,11 @@ export async function contactSignals(
     try {
       const row = await db
         .prepare(
-          `SELECT COUNT(DISTINCT visitor_id) AS n FROM leads WHERE ${column} = ? AND created_at >= ? AND visitor_id != ?`,
+          `SELECT COUNT(DISTINCT visitor_id) AS n FROM leads
+           WHERE ${column} = ? AND product = ? AND created_at >= ? AND visitor_id != ?
+             AND (delivery = 'delivered' OR (turnstile = 'passed' AND trust_verdict IS NOT 'bot'))`,
         )
-        .bind(hash, since, leadVisitorId)
+        .bind(hash, lead.product, since, lead.visitorId)
         .first<{ n: number }>();
       return row?.n ?? 0;
     } catch {

@@ -12,12 +12,14 @@ import { throughBreaker } from './partner-guard';
 import { enforceLimit, recentLimitHits } from './rate-limit';
 import { TRUST_REASON_CODES, worseVerdict, type TrustReason, type Verdict } from './thresholds';
 import { checkTurnstile } from './turnstile-check';
+import { userAgentIsBot } from './user-agent-check';
 import { judgeLead, type IpSignal, type TrustSignals, type TrustVerdict, type TurnstileResult } from './verdict';
 
 /**
  * The trust verdict of a lead, made at the edge on every final submit: every signal at once
- * (Turnstile's siteverify, IPQS, the page's bot check, speed, honeypot, rate-limit hits,
- * duplicates, disposable email), then the verdict, merged with the lead's earlier ones (the
+ * (Turnstile's siteverify and the token's single use, IPQS, the Worker's check of the user
+ * agent, the page's bot check, speed, honeypot, rate-limit hits, duplicates, disposable email),
+ * then the verdict (the rule table is thresholds.ts), merged with the lead's earlier ones (the
  * worst wins and the reasons accumulate, so a resubmission can only make a lead less
  * trusted). Nothing here blocks a person: a partner that fails or is slow leaves its signal
  * unknown, never the lead unwritten; what the verdict withholds is delivery (delivery-policy.ts).
@@ -32,6 +34,11 @@ export interface LeadTrustInput {
   submissionId: string;
   /** The visitor id the lead row carries (its `visitor_id`). */
   leadVisitorId: string;
+  /**
+   * The lead's contact fingerprint (the phone's, else the email's; null with neither): with the
+   * visitor and form it names the lead a Turnstile token is redeemed for, as recordLead names a lead.
+   */
+  contactFingerprint: string | null;
   /** The quote-token check of the lead (valid, absent, expired, ...). */
   quoteTokenCheck: string;
   turnstileToken: string | null;
@@ -111,19 +118,29 @@ export async function enforceLeadLimit(c: TrustContext): Promise<void> {
 export async function assessLead(c: TrustContext, input: LeadTrustInput): Promise<LeadTrust> {
   const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
   const [turnstile, ipq, botCheck, startedAt, hits, contact] = await Promise.all([
-    checkTurnstile(c, { token: input.turnstileToken, visitorId: input.leadVisitorId, form: input.form }),
+    checkTurnstile(c, {
+      token: input.turnstileToken,
+      visitorId: input.leadVisitorId,
+      form: input.form,
+      contactFingerprint: input.contactFingerprint,
+    }),
     ipQuality(c),
     recallJson(c, 'bot-check', storedBotCheck),
     visitorStub(c.env, c.var.visitorId)
       .formStartedAt(input.form)
       .catch(() => null),
     recentLimitHits(c.env, ip, c.var.visitorId),
-    contactSignals(c.env.DB, c.env.LEAD_HASH_SALT ?? '', input.values, input.leadVisitorId),
+    contactSignals(c.env.DB, c.env.LEAD_HASH_SALT ?? '', {
+      values: input.values,
+      visitorId: input.leadVisitorId,
+      product: input.product,
+    }),
   ]);
   const transitions = Math.max(0, input.stepCount - 1);
   const signals: TrustSignals = {
     turnstile,
     botCheck,
+    userAgentBot: userAgentIsBot(c.req.header('user-agent')),
     ip: ipq,
     quoteToken: input.quoteTokenCheck,
     msToComplete: startedAt !== null && transitions > 0 ? Math.max(0, Date.now() - startedAt) : null,

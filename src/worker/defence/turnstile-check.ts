@@ -1,12 +1,13 @@
 /**
  * Turnstile as Cloudflare documents it, for a lead's final submit:
  * - the idempotency key sent to siteverify is minted by the Worker for the lead (an HMAC of the
- *   lead's visitor and form under the Turnstile secret, shaped as a UUID), never a value the
- *   browser chose, so a retried check of the same lead is answered again while a token taken to
- *   another lead is refused (`timeout-or-duplicate`);
- * - a token counts for one lead only: its SHA-256 is recorded with the lead's key, and the same
- *   token on another lead fails without asking siteverify (where Cloudflare's single-use check
- *   has not converged yet, this still holds);
+ *   lead's visitor, form and contact fingerprint under the Turnstile secret, shaped as a UUID),
+ *   never a value the browser chose, so a retried check of the same lead is answered again while
+ *   a token taken to another lead is refused (`timeout-or-duplicate`);
+ * - a token backs one lead only, by the Worker's own record: its SHA-256 is claimed once, across
+ *   every visitor and form, for the lead's key, and the same token on any other lead (another
+ *   visitor, another form, or the same visitor with another phone) is `reused` without asking
+ *   siteverify, whatever Cloudflare's single-use check says or has not yet converged on;
  * - the hostname siteverify reports must be the host the lead was posted to, and the action the
  *   one the page rendered the widget with for this form.
  */
@@ -43,32 +44,40 @@ export async function leadIdempotencyKey(secret: string, leadKey: string): Promi
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Records the token for this lead; false when it was already redeemed for another lead. */
+/** The lead a token is redeemed for, as recordLead names one: visitor, form and contact. */
+export function turnstileLeadKey(lead: { visitorId: string; form: string; contactFingerprint: string | null }): string {
+  return `${lead.visitorId}|${lead.form}|${lead.contactFingerprint ?? ''}`;
+}
+
+/**
+ * Claims the token for this lead, by its hash alone (the table's primary key, whatever visitor
+ * or form); false when it already backs another lead. The insert is atomic: of two leads posting
+ * one token at once, one claims it and the other reads the winner.
+ */
 async function redeemOnce(db: D1Database, token: string, leadKey: string): Promise<boolean> {
   const tokenHash = await sha256Hex(token);
-  await db
-    .prepare('INSERT OR IGNORE INTO turnstile_redemptions (token_sha256, lead_key, at) VALUES (?, ?, ?)')
-    .bind(tokenHash, leadKey, new Date().toISOString())
-    .run();
-  const row = await db
-    .prepare('SELECT lead_key FROM turnstile_redemptions WHERE token_sha256 = ?')
-    .bind(tokenHash)
-    .first<{ lead_key: string }>();
+  const [, read] = await db.batch([
+    db
+      .prepare('INSERT OR IGNORE INTO turnstile_redemptions (token_sha256, lead_key, at) VALUES (?, ?, ?)')
+      .bind(tokenHash, leadKey, new Date().toISOString()),
+    db.prepare('SELECT lead_key FROM turnstile_redemptions WHERE token_sha256 = ?').bind(tokenHash),
+  ]);
+  const row = read?.results[0] as { lead_key?: unknown } | undefined;
   return row?.lead_key === leadKey;
 }
 
 export async function checkTurnstile(
   c: Context<AppEnv>,
-  input: { token: string | null; visitorId: string; form: string },
+  input: { token: string | null; visitorId: string; form: string; contactFingerprint: string | null },
 ): Promise<TurnstileResult> {
   const secret = c.env.TURNSTILE_SECRET_KEY;
   if (!secret) return 'not-configured';
   if (input.token === null || input.token === '') return 'unverified';
   // A token longer than any Turnstile issues is not sent anywhere: it is forged.
   if (input.token.length > TURNSTILE_TOKEN_MAX) return 'failed';
-  const leadKey = `${input.visitorId}|${input.form}`;
+  const leadKey = turnstileLeadKey(input);
   try {
-    if (!(await redeemOnce(c.env.DB, input.token, leadKey))) return 'failed';
+    if (!(await redeemOnce(c.env.DB, input.token, leadKey))) return 'reused';
     const ip = c.req.header('cf-connecting-ip')?.trim() ?? '';
     const idempotencyKey = await leadIdempotencyKey(secret, leadKey);
     const reply = await throughBreaker(c, 'turnstile', () =>

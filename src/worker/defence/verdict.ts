@@ -5,7 +5,8 @@ import { TRUST_REASONS, TRUST_THRESHOLDS, type TrustReason, type Verdict } from 
  * as counts of matching hashes and a yes/no for a disposable domain; the ip only through
  * IPQS's answer. These are stored on the lead (trust_signals) and carried on its event.
  */
-export type TurnstileResult = 'passed' | 'failed' | 'unverified' | 'error' | 'not-configured';
+/** `reused`: the token already backs another lead (one token, one lead; turnstile-check.ts). */
+export type TurnstileResult = 'passed' | 'failed' | 'reused' | 'unverified' | 'error' | 'not-configured';
 
 export interface IpSignal {
   fraudScore: number | null;
@@ -21,6 +22,8 @@ export interface TrustSignals {
   turnstile: TurnstileResult;
   /** The page's bot check as reported by botCheckCompleted; null when the page never reported one. */
   botCheck: { bot: boolean; signals: string[] } | null;
+  /** The Worker's own check of the request's user agent (isbot): a crawler, HTTP client or headless browser by name. */
+  userAgentBot: boolean;
   /** IPQS for the lead's ip; null when unknown (not checked, or IPQS failed). */
   ip: IpSignal | null;
   /** The quote token check (src/worker/funnel/lead-quote-token.ts): valid, absent, expired, ... */
@@ -30,7 +33,10 @@ export interface TrustSignals {
   stepTransitions: number;
   honeypot: boolean;
   rateLimited: { ip: boolean; visitor: boolean };
-  /** Leads of other visitors in the window with the same phone or email hash (keys named so the event filter keeps them). */
+  /**
+   * Other visitors' leads of the same product in the window with the same phone or email hash,
+   * counting only leads delivered or verified by Turnstile (keys named so the event filter keeps them).
+   */
   phoneSeenElsewhere: number;
   emailSeenElsewhere: number;
   emailDomainDisposable: boolean;
@@ -48,6 +54,8 @@ export function trustReasons(s: TrustSignals, t = TRUST_THRESHOLDS): TrustReason
   const reasons: TrustReason[] = [];
   if (s.honeypot) reasons.push('honeypot');
   if (s.turnstile === 'failed') reasons.push('turnstile-failed');
+  if (s.turnstile === 'reused') reasons.push('turnstile-reused');
+  if (s.userAgentBot) reasons.push('bot-ua');
   if (s.turnstile === 'unverified' || s.turnstile === 'not-configured') reasons.push('turnstile-unverified');
   if (s.turnstile === 'error') reasons.push('turnstile-error');
   if (s.msToComplete !== null && s.stepTransitions > 0) {

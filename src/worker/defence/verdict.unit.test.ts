@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TRUST_REASON_CODES, TRUST_REASONS, TRUST_THRESHOLDS, type TrustReason } from './thresholds';
+import { WITHHELD_RULES } from '../funnel/delivery-decision';
+import { TRUST_REASON_CODES, TRUST_REASONS, TRUST_RULES, TRUST_THRESHOLDS, type TrustReason } from './thresholds';
 import { judgeLead, trustReasons, verdictOf, type TrustSignals } from './verdict';
 
 /** A person: Turnstile passed, nothing odd, a minute per step. */
 const person: TrustSignals = {
   turnstile: 'passed',
   botCheck: { bot: false, signals: [] },
+  userAgentBot: false,
   ip: { fraudScore: 10, proxy: false, vpn: false, tor: false, recentAbuse: false, bot: false, crawler: false },
   quoteToken: 'valid',
   msToComplete: 4 * 60_000,
@@ -30,6 +32,8 @@ const ip = person.ip ?? {
 const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
   ['honeypot', { honeypot: true }],
   ['turnstile-failed', { turnstile: 'failed' }],
+  ['turnstile-reused', { turnstile: 'reused' }],
+  ['bot-ua', { userAgentBot: true }],
   ['inhuman-speed', { msToComplete: 4 * (TRUST_THRESHOLDS.inhumanMsPerStep - 1) }],
   ['ip-high-risk', { ip: { ...ip, fraudScore: TRUST_THRESHOLDS.ipFraudScoreBot } }],
   ['bot-check', { botCheck: { bot: true, signals: ['webdriver'] } }],
@@ -48,6 +52,15 @@ const CASES: Array<[TrustReason, Partial<TrustSignals>]> = [
 ];
 
 describe('the trust verdict table', () => {
+  it('every rule that can withhold a lead says what it protects against and how it can hit a real person', () => {
+    const rules = [...Object.entries(TRUST_RULES), ...Object.entries(WITHHELD_RULES)];
+    expect(rules.length).toBe(TRUST_REASON_CODES.length + 5);
+    for (const [name, rule] of rules) {
+      expect(rule.protects.trim().length, `${name}.protects`).toBeGreaterThan(10);
+      expect(rule.falsePositive.trim().length, `${name}.falsePositive`).toBeGreaterThan(3);
+    }
+  });
+
   it('a person is clean', () => {
     expect(judgeLead(person)).toEqual({ verdict: 'clean', reasons: [] });
   });

@@ -40,13 +40,14 @@ describe('who receives a lead', () => {
     const to = [{ id: 'b', name: 'B', kind: 'seller' as const }];
     expect(
       decideDelivery({ complete: true, deliverableVerdict: true, duplicateOf: null, optedOut: false, recipients: to }),
-    ).toEqual({ deliver: true, recipients: to, withheld: [] });
+    ).toEqual({ deliver: true, recipients: to, withheld: [], duplicateOf: null });
     expect(
       decideDelivery({ complete: false, deliverableVerdict: false, duplicateOf: 'x', optedOut: true, recipients: [] }),
     ).toEqual({
       deliver: false,
       recipients: [],
       withheld: ['partial', 'verdict', 'duplicate', 'opted_out', 'no_recipient'],
+      duplicateOf: 'x',
     });
   });
 });

@@ -7,16 +7,18 @@
  *  3. consent       what the visitor agreed to: submit or Skip, the current text, the companies ticked
  *  4. rules         complete, or partial with its reasons
  *  5. record        the lead row (one per visitor, form and phone in 24 h), with contact fingerprints
- *  6. trust         this submission's verdict, merged with the lead's earlier ones (the worst wins)
+ *  6. trust         this submission's verdict (the rule table: defence/thresholds.ts), merged with
+ *                   the lead's earlier ones (the worst wins); its Turnstile token backs this lead only
  *  7. same person   an earlier delivered lead of this phone or email and product: a duplicate
  *  8. opt-outs      GPC, the opt-out cookie, a do-not-sell request for this contact or visitor
  *  9. decision      who receives the lead, or every reason it is withheld (kept for the operator)
- * 10. sharing       what the visitor's later partner calls may carry (nothing personal unless delivered)
- * 11. certificate   signed only for consent given on a complete lead
- * 12. delivery      queued to each recipient, judged again when sent
+ * 10. first lead    a lead to be delivered claims its person's first lead of the product, atomically
+ * 11. record        the decision on the row; a lead already delivered stays delivered, flagged for review
+ * 12. sharing       what the visitor's later partner calls may carry (nothing personal unless delivered)
+ * 13. certificate   signed only for consent given on a complete lead
+ * 14. delivery      queued to each recipient, judged again when sent
  */
 import type { Context } from 'hono';
-import type { SellerChoice } from '../../shared/consent';
 import type { FormValues } from '../../shared/json';
 import type { AppEnv } from '../env';
 import { requestIp } from '../api/partner-context';
@@ -32,11 +34,12 @@ import { sessionFromCookie } from '../tracking/session';
 import { visitorStub } from '../visitor';
 import type { StepSubmit } from './step-submit';
 import { consentGiven } from './consent-given';
-import { decideDelivery, recipientsFor, type DeliveryDecision } from './delivery-decision';
+import { decideDelivery, recipientsFor } from './delivery-decision';
 import { checkLeadQuoteToken } from './lead-quote-token';
 import { leadRules, type LeadStatus } from './lead-rules';
 import { recordLead } from './leads';
-import { earlierLeadOfPerson } from './same-person';
+import { recordDecision } from './record-decision';
+import { claimFirstDelivery, earlierLeadOfPerson, type PersonLead } from './same-person';
 import type { WithheldBecause } from '../../shared/forms/finish';
 import { withheldBecauseOf } from './withheld-because';
 
@@ -112,30 +115,34 @@ export async function acceptFinalStep(
     values,
     submissionId: submit.submissionId,
     leadVisitorId: c.var.anonymousId,
+    contactFingerprint: phoneFingerprint ?? emailFingerprint,
     quoteTokenCheck: quoteToken.check,
     turnstileToken: submit.turnstileToken ?? null,
     honeypot: submit.honeypot ?? null,
   };
   const trust = await recordLeadTrust(c, trustInput, await assessLead(c, trustInput), lead.id);
 
-  const duplicateOf = rules.complete
-    ? await earlierLeadOfPerson(c.env, { id: lead.id, product: form.product, phoneFingerprint, emailFingerprint })
-    : null;
+  const person: PersonLead = { id: lead.id, product: form.product, phoneFingerprint, emailFingerprint };
+  const duplicateOf = rules.complete ? await earlierLeadOfPerson(c.env, person) : null;
   if (optedOut(c)) await visitor.recordOptOut('gpc');
   const isOptedOut =
     optedOut(c) ||
     (await visitor.isOptedOut().catch(() => true)) ||
     (await doNotSellRequested(c.env, contact, c.var.anonymousId));
 
-  const decision = decideDelivery({
-    complete: rules.complete,
-    deliverableVerdict: verdictDeliverable(c.env, trust.verdict, trust.reasons),
-    duplicateOf,
-    optedOut: isOptedOut,
-    recipients: recipientsFor(brand, form.product, consent.sellers),
-  });
+  const decision = await claimFirstDelivery(
+    c.env,
+    person,
+    decideDelivery({
+      complete: rules.complete,
+      deliverableVerdict: verdictDeliverable(c.env, trust.verdict, trust.reasons),
+      duplicateOf,
+      optedOut: isOptedOut,
+      recipients: recipientsFor(brand, form.product, consent.sellers),
+    }),
+  );
   // A partial resubmission never replaces a complete lead (leads.ts): the stored status stands then.
-  const status: LeadStatus = duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
+  const status: LeadStatus = decision.duplicateOf !== null ? 'duplicate' : rules.complete ? 'complete' : lead.status;
   recordMetric(
     c.env,
     'lead',
@@ -144,7 +151,6 @@ export async function acceptFinalStep(
   await recordDecision(c.env.DB, lead.id, {
     visitorObject: c.env.VISITOR.idFromName(c.var.visitorId).toString(),
     status,
-    duplicateOf,
     decision,
     sellers: consent.sellers,
     optedOut: isOptedOut,
@@ -181,44 +187,4 @@ export async function acceptFinalStep(
   const withheldBecause = withheldBecauseOf(decision, trust.reasons);
   await visitor.completeForm(form.id, decision.deliver, withheldBecause);
   return { leadId: lead.id, status, shared: decision.deliver, ...(withheldBecause ? { withheldBecause } : {}) };
-}
-
-/**
- * The decision on the lead row: its status (a duplicate links the first), delivered or withheld
- * and why, to whom, the companies shown and ticked, and the opt-out, whether or not a certificate follows.
- */
-async function recordDecision(
-  db: D1Database,
-  leadId: string,
-  input: {
-    /** The visitor's Durable Object id (hex, not the secret key): a privacy request reaches its state from the lead. */
-    visitorObject: string;
-    status: LeadStatus;
-    duplicateOf: string | null;
-    decision: DeliveryDecision;
-    sellers: SellerChoice[] | null;
-    optedOut: boolean;
-  },
-): Promise<void> {
-  const { decision } = input;
-  await db
-    .prepare(
-      `UPDATE leads SET status = ?, duplicate_of = ?, delivery = ?, withheld_reasons = ?,
-         recipients = CASE WHEN ? THEN ? ELSE recipients END,
-         consent_sellers = COALESCE(?, consent_sellers), gpc = ?, visitor_object = ?
-       WHERE id = ?`,
-    )
-    .bind(
-      input.status,
-      input.duplicateOf,
-      decision.deliver ? 'delivered' : 'withheld',
-      decision.deliver ? null : JSON.stringify(decision.withheld),
-      decision.deliver ? 1 : 0,
-      JSON.stringify(decision.recipients.map((r) => ({ id: r.id, name: r.name, kind: r.kind }))),
-      input.sellers ? JSON.stringify(input.sellers) : null,
-      input.optedOut ? 1 : 0,
-      input.visitorObject,
-      leadId,
-    )
-    .run();
 }

@@ -57,6 +57,8 @@ export async function eraseArchivedLeads(
         `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
       ).bind(l.phone_fingerprint, l.email_fingerprint, l.id),
     );
+  // Their first-lead claims (same-person.ts) too, found by the lead id's index.
+  fingerprints.push(...leads.map((l) => env.DB.prepare('DELETE FROM first_leads WHERE lead_id = ?').bind(l.id)));
   if (fingerprints.length) await env.DB.batch(fingerprints);
   const unique = [...new Set(markers)];
   for (let i = 0; i < unique.length; i += 1000) await bucket.delete(unique.slice(i, i + 1000));

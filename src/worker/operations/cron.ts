@@ -6,7 +6,7 @@ import { sweepExpiredArchive } from '../consent/archive-retention';
 import { forgetOldErasedMarks } from '../consent/erased-visitors';
 import { fingerprintLeads, fingerprintPrivacyRequests } from '../consent/fingerprint-backfill';
 import { sendPendingPartnerDeletions } from '../consent/partner-deletions';
-import { clearStaleDedupeKeys } from '../consent/retention';
+import { clearStaleDedupeKeys, forgetSpentClaims } from '../consent/retention';
 import { moveOldLeads, sweepExpiredPersonal } from '../lead-archive';
 import { requeueUnsent } from '../lead-delivery';
 import { logJson } from '../observability/log';
@@ -47,11 +47,12 @@ const KEEP_OPS_DAYS = 14;
 export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise<string>> {
   return {
     // Leads get their fingerprints while their values are there, then retention clears the values
-    // (and, after a day, the duplicate-lead key).
+    // (and, after a day, the duplicate-lead key; past their windows, first-lead claims and token redemptions).
     'lead-retention': async () => {
       await fingerprintLeads(env);
       const cleared = await purgeExpiredLeadValues(env, now);
       await clearStaleDedupeKeys(env, now);
+      await forgetSpentClaims(env, now);
       const personal = await sweepExpiredPersonal(env, now);
       return `${cleared} leads cleared, ${personal} moved leads' personal objects deleted`;
     },

@@ -21,9 +21,13 @@ export type SandboxCall = z.infer<typeof callSchema>;
 /** MediaAlpha bodies carry the agent as `ua`, QuoteWizard's as `user_agent`. */
 const withAgent = z.object({ ua: z.string().nullable().optional(), user_agent: z.string().optional() }).loose();
 
-/** Chromium's own headless agent with a unique tag appended (what the page and the Worker see). */
+/**
+ * A person's Chrome agent (this Chromium's version) with a unique tag appended (what the page and
+ * the Worker see). Not Chromium's own `HeadlessChrome` agent: the Worker judges that a bot by
+ * name (isbot, docs/decisions/0230), and these walks play people.
+ */
 export function taggedUserAgent(browser: Browser): string {
-  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/${browser.version()} Safari/537.36 qf-e2e/${crypto.randomUUID()}`;
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36 qf-e2e/${crypto.randomUUID()}`;
 }
 
 /** The calls to `partner` at `path` whose body carries the user agent `ua`. */
