@@ -92,7 +92,8 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
       row.kind === 'adjustment'
         ? restatementRequest(config, { orderId: lead.submission_id, at: new Date(row.created_at), valueUsd })
         : await (async () => {
-            const contact = contactOf(lead.values);
+            // Contact hashes only where the visitor agreed to them in words (ad-consent.ts).
+            const contact = consent.sendContact ? contactOf(lead.values) : { email: null, phone: null };
             return clickConversionRequest(config, {
               clickIds: await clickIdsOfVisit(env.DB, row.session_id),
               orderId: lead.submission_id,
@@ -100,6 +101,7 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
               valueUsd,
               emailSha256: contact.email ? await sha256Hex(contact.email) : null,
               phoneSha256: contact.phone ? await sha256Hex(`+1${contact.phone}`) : null,
+              adUserData: consent.adUserData,
             });
           })();
     await post(request.url, googleHeaders(config), request.body);
