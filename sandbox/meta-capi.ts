@@ -124,11 +124,17 @@ export function metaCapiRoutes(state: SandboxState) {
     const fault = await applyFault(c, state.settingFor('meta-capi', scope));
     if (fault) return fault;
     if (!versionSupported(c.req.param('version'), new Date()))
-      return c.json(failure(2635, `You are calling a deprecated version of the Ads API (${c.req.param('version')}).`), 400);
+      return c.json(
+        failure(2635, `You are calling a deprecated version of the Ads API (${c.req.param('version')}).`),
+        400,
+      );
     const body = metaEventsBody.safeParse(raw);
     if (!body.success)
       return c.json(
-        failure(100, `Invalid parameter: ${body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`),
+        failure(
+          100,
+          `Invalid parameter: ${body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        ),
         400,
       );
     if (!/^\d+$/.test(c.req.param('pixel'))) return c.json(failure(100, 'Unknown pixel'), 400);

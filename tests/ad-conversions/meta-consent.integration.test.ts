@@ -91,7 +91,9 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     expect((await v.get('/save-auto')).status).toBe(200);
     await finishAuto(v);
     expect(await settled(v.sessionId, 1)).toEqual([{ platform: 'meta-capi', status: 'sent', error: null }]);
-    const lead = await env.DB.prepare('SELECT submission_id, created_at, consent_version FROM leads WHERE visitor_id = ?')
+    const lead = await env.DB.prepare(
+      'SELECT submission_id, created_at, consent_version FROM leads WHERE visitor_id = ?',
+    )
       .bind(v.id)
       .first<{ submission_id: string; created_at: string; consent_version: string }>();
     expect(lead?.consent_version).toBe('2026-12-20');
@@ -183,7 +185,9 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const fbclid = clickId('IwAR');
     const id = await queuedMetaConversion({ fbclid, consentVersion: '2026-12-20', zipcode: '60601' });
     const leadId = id.split(':')[2] ?? '';
-    const lead = await env.DB.prepare('SELECT visitor_id FROM leads WHERE id = ?').bind(leadId).first<{ visitor_id: string }>();
+    const lead = await env.DB.prepare('SELECT visitor_id FROM leads WHERE id = ?')
+      .bind(leadId)
+      .first<{ visitor_id: string }>();
     await env.DB.prepare(
       `INSERT INTO privacy_requests (id, created_at, brand, kind, visitor_id, gpc) VALUES (?, ?, 'ps', 'do-not-sell', ?, 0)`,
     )
@@ -226,7 +230,10 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
         .first<{ n: number }>();
     expect((await visits())?.n).toBeGreaterThan(0);
     const lead = await env.DB.prepare('SELECT id FROM leads WHERE visitor_id = ?').bind(v.id).first<{ id: string }>();
-    const before = { google: (await sandboxScope(gclid).calls()).length, meta: (await sandboxScope(fbclid).calls()).length };
+    const before = {
+      google: (await sandboxScope(gclid).calls()).length,
+      meta: (await sandboxScope(fbclid).calls()).length,
+    };
 
     const done = await v.post('/your-data/delete', { confirm: 'yes' });
     expect(done.status).toBe(303);

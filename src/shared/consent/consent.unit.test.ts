@@ -42,10 +42,14 @@ describe('consent disclosure', () => {
     expect(AD_MEASUREMENT_CONSENT_VERSIONS.size).toBeGreaterThan(0);
     for (const version of AD_MEASUREMENT_CONSENT_VERSIONS) {
       const en = consentDisclosure(version, 'english', 'X')?.text ?? '';
-      expect(en).toMatch(/I also agree that X may send Google and Meta a scrambled \(hashed\) copy of my email and phone number/);
+      expect(en).toMatch(
+        /I also agree that X may send Google and Meta a scrambled \(hashed\) copy of my email and phone number/,
+      );
       expect(en).toMatch(/Do Not Sell or Share/);
       const es = consentDisclosure(version, 'spanish', 'X')?.text ?? '';
-      expect(es).toMatch(/acepto que X envíe a Google y a Meta una copia cifrada \(con hash\) de mi correo electrónico y mi número de teléfono/);
+      expect(es).toMatch(
+        /acepto que X envíe a Google y a Meta una copia cifrada \(con hash\) de mi correo electrónico y mi número de teléfono/,
+      );
       expect(es).toMatch(/No vender ni compartir/);
     }
     // Auto and life show such a version now; Medicare texts never name an ad platform.

@@ -16,7 +16,13 @@ import {
 } from './texts';
 import { toHex } from '../hex';
 
-export { AD_MEASUREMENT_CONSENT_VERSIONS, CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
+export {
+  AD_MEASUREMENT_CONSENT_VERSIONS,
+  CONSENT_TEXTS,
+  CURRENT_CONSENT_VERSION,
+  CURRENT_CONSENT_VERSIONS,
+  PARTNERS_LINK,
+};
 export * from './tpmo';
 export * from './sellers';
 

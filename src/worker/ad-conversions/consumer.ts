@@ -33,7 +33,6 @@ interface ConversionRow {
   created_at: string;
 }
 
-
 export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'done' | 'missing';
 
 class SendFailure extends Error {

@@ -21,7 +21,11 @@ export type DataProcessingOptions =
 export function dataProcessingOptions(stateCode: string | null): DataProcessingOptions {
   const state = stateCode?.toUpperCase() ?? null;
   if (state === 'CA')
-    return { data_processing_options: ['LDU'], data_processing_options_country: 1, data_processing_options_state: 1000 };
+    return {
+      data_processing_options: ['LDU'],
+      data_processing_options_country: 1,
+      data_processing_options_state: 1000,
+    };
   if (state === null || LDU_STATES.has(state))
     return { data_processing_options: ['LDU'], data_processing_options_country: 0, data_processing_options_state: 0 };
   return { data_processing_options: [] };

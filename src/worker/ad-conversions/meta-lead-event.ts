@@ -2,7 +2,7 @@
  * The Meta Lead event of one conversion row, or why none is sent. Medicare leads send Meta nothing
  * at all: Meta's terms restrict health-related data, and a Medicare lead, its page's address and
  * even the fact of the conversion say something about a person's health and age
- * (docs/decisions/0252-meta-conversions-medicare.md). Contact hashes go only when ad-consent.ts
+ * (docs/decisions/0252-meta-medicare-and-limited-data-use.md). Contact hashes go only when ad-consent.ts
  * says the visitor agreed to it; the state for Limited Data Use comes from the zip they typed.
  */
 import { sha256Hex } from '../../shared/consent';
