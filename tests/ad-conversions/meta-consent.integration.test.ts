@@ -49,7 +49,12 @@ async function settled(sessionId: string, platforms: number) {
 }
 
 /** A lead row of another consent version or zip, its Meta conversion queued: the consumer's input. */
-async function queuedMetaConversion(fields: { fbclid: string; consentVersion: string; zipcode: string }) {
+async function queuedMetaConversion(fields: {
+  fbclid: string;
+  consentVersion: string;
+  zipcode: string;
+  product?: string;
+}) {
   const sessionId = crypto.randomUUID();
   const leadId = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -62,8 +67,18 @@ async function queuedMetaConversion(fields: { fbclid: string; consentVersion: st
     env.DB.prepare(
       `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc,
          consent_version, ip, user_agent, page_url)
-       VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, ?, 'complete', 0, ?, '203.0.113.7', ?, 'https://ps.example/save-auto/contact?fbclid=x&email=a%40b.c')`,
-    ).bind(leadId, now, sessionId, crypto.randomUUID(), crypto.randomUUID(), values, fields.consentVersion, UA),
+       VALUES (?, ?, 'ps', 'save-auto', 'auto', ?, ?, ?, ?, ?, 'complete', 0, ?, '203.0.113.7', ?, 'https://ps.example/save-auto/contact?fbclid=x&email=a%40b.c')`,
+    ).bind(
+      leadId,
+      now,
+      fields.product ?? 'auto',
+      sessionId,
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      values,
+      fields.consentVersion,
+      UA,
+    ),
     env.DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
        VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'facebook', '', 1, '', ?, ?, ?)`,
@@ -161,6 +176,22 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const conversion = (google?.body as { conversions: Record<string, unknown>[] }).conversions[0];
     expect(conversion).not.toHaveProperty('userIdentifiers');
     expect(conversion).toMatchObject({ gclid, consent: { adUserData: 'DENIED' } });
+    expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
+  });
+
+  it('a Medicare conversion queued for Meta anyway (an older row) is skipped, not sent', async () => {
+    const fbclid = clickId('IwAR');
+    const id = await queuedMetaConversion({
+      fbclid,
+      consentVersion: '2026-12-15-medicare',
+      zipcode: '33101',
+      product: 'medicare',
+    });
+    expect(await sendOne(env, id, 1)).toBe('skipped');
+    expect(await env.DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?').bind(id).first()).toEqual({
+      status: 'skipped',
+      error: 'medicare: nothing goes to Meta',
+    });
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
   });
 
