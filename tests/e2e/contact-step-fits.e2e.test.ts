@@ -43,9 +43,9 @@ const CONTACT_STEPS = [
   { brand: 'wc', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-15-medicare' },
   { brand: 'm10es', path: '/get-yours-otc-es/contact', action: 'Hablar con un agente', version: '2026-12-15-medicare' },
   // Auto (four fields) and life.
-  { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-01' },
-  { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-01' },
-  { brand: 'bh', path: '/get-life-now/contact', action: 'Get my quote', version: '2026-12-01' },
+  { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-20' },
+  { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-20' },
+  { brand: 'bh', path: '/get-life-now/contact', action: 'Get my quote', version: '2026-12-20' },
 ];
 
 /** Types into every empty text field of the step, by tapping it as a visitor would. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRANDS } from '../../../brands';
 import { ROUTES, isServedFor } from '../../routes/registry';
 import {
+  AD_MEASUREMENT_CONSENT_VERSIONS,
   CONSENT_TEXTS,
   consentDisclosure,
   consentParts,
@@ -37,6 +38,27 @@ describe('consent disclosure', () => {
     }
   });
 
+  it('a version that lets contact hashes go to ad platforms says so in words: Google, Meta, hashed email and phone, how to refuse', () => {
+    expect(AD_MEASUREMENT_CONSENT_VERSIONS.size).toBeGreaterThan(0);
+    for (const version of AD_MEASUREMENT_CONSENT_VERSIONS) {
+      const en = consentDisclosure(version, 'english', 'X')?.text ?? '';
+      expect(en).toMatch(
+        /I also agree that X may send Google and Meta a scrambled \(hashed\) copy of my email and phone number/,
+      );
+      expect(en).toMatch(/Do Not Sell or Share/);
+      const es = consentDisclosure(version, 'spanish', 'X')?.text ?? '';
+      expect(es).toMatch(
+        /acepto que X envíe a Google y a Meta una copia cifrada \(con hash\) de mi correo electrónico y mi número de teléfono/,
+      );
+      expect(es).toMatch(/No vender ni compartir/);
+    }
+    // Auto and life show such a version now; Medicare texts never name an ad platform.
+    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'auto').version)).toBe(true);
+    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'life').version)).toBe(true);
+    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'medicare').version)).toBe(false);
+    expect(currentConsent('english', 'X', 'medicare').text).not.toMatch(/Google|Meta/);
+  });
+
   it('a published text is never edited: every version keeps the exact template it was published with', async () => {
     const published: Record<string, Record<'english' | 'spanish', string>> = {
       '2026-11-01': {
@@ -46,6 +68,10 @@ describe('consent disclosure', () => {
       '2026-12-01': {
         english: 'ae7cb5520d5b83eb2a3e2e5e55b13470118ffca25e9446919aec9643fd14a382',
         spanish: '32f9d46a7b8e3415c5d784d51b69f4d46fa8d3a24e92b61410bffbeb54edc7f2',
+      },
+      '2026-12-20': {
+        english: 'ea299366ec0218899efd09d109257432002b9729200dcd91c9b43d13484e5eca',
+        spanish: 'a66ca0169516413954e610cd21127ce716b9b33eb35151d0be7c812d18e67e8b',
       },
       '2026-12-01-medicare': {
         english: 'b750b2a9cd4d3abefd76db34cb6b8a9e395a9f0985b53af822e7417b29a8e854',

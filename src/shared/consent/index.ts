@@ -7,6 +7,7 @@
 import type { Product } from '../../../brands/schema';
 import type { Language } from '../../routes/schema';
 import {
+  AD_MEASUREMENT_CONSENT_VERSIONS,
   CONSENT_ACTIONS,
   CONSENT_TEXTS,
   CURRENT_CONSENT_VERSION,
@@ -15,7 +16,13 @@ import {
 } from './texts';
 import { toHex } from '../hex';
 
-export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
+export {
+  AD_MEASUREMENT_CONSENT_VERSIONS,
+  CONSENT_TEXTS,
+  CURRENT_CONSENT_VERSION,
+  CURRENT_CONSENT_VERSIONS,
+  PARTNERS_LINK,
+};
 export * from './tpmo';
 export * from './sellers';
 

@@ -24,6 +24,18 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
       'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
   },
   /**
+   * Auto and life, with ad measurement: the 2026-12-01 text plus one sentence naming Google and
+   * Meta and what they receive (a hashed copy of the email and phone), and where to say no. Only a
+   * lead given under a version listed in AD_MEASUREMENT_CONSENT_VERSIONS lets ad-consent.ts send
+   * contact hashes to an ad platform.
+   */
+  '2026-12-20': {
+    english:
+      'By clicking "Get my quote", I agree that {brand} and the companies on {partners} may call and text me about insurance at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller. I also agree that {brand} may send Google and Meta a scrambled (hashed) copy of my email and phone number to measure its ads; I can refuse this on the Do Not Sell or Share page.',
+    spanish:
+      'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame. También acepto que {brand} envíe a Google y a Meta una copia cifrada (con hash) de mi correo electrónico y mi número de teléfono para medir sus anuncios; puedo negarme en la página No vender ni compartir.',
+  },
+  /**
    * Medicare (42 CFR 422.2274(g)(4)): no "marketing partners"; the visitor ticks each company
    * that may receive their information, one checkbox each, none ticked by default.
    */
@@ -54,8 +66,8 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 
 /** The version a form of each product shows now. */
 export const CURRENT_CONSENT_VERSIONS = {
-  auto: '2026-12-01',
-  life: '2026-12-01',
+  auto: '2026-12-20',
+  life: '2026-12-20',
   medicare: '2026-12-15-medicare',
 } as const;
 
@@ -66,9 +78,17 @@ export const CURRENT_CONSENT_VERSIONS = {
 export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
   '2026-11-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-20': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-01-medicare': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-15-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
 };
+
+/**
+ * The versions whose text tells the visitor, in words, that Google and Meta receive a hashed copy
+ * of their email and phone to measure ads. No other version's lead sends contact data to an ad
+ * platform (src/worker/ad-conversions/ad-consent.ts); a unit test checks each listed text says so.
+ */
+export const AD_MEASUREMENT_CONSENT_VERSIONS: ReadonlySet<string> = new Set(['2026-12-20']);
 
 /** The first version (2026-11-01: "and its marketing partners"); kept so old leads resolve. */
 export const CURRENT_CONSENT_VERSION = '2026-11-01';

@@ -7,19 +7,20 @@
  * body cannot help. Errors are logged by status only, never with a body (it holds hashes).
  */
 import { sha256Hex } from '../../shared/consent';
-import { normaliseEmail, normalisePhone } from '../consent/contact-hash';
 import { logJson } from '../observability/log';
 import { configurationProblems, type ConfigEnv } from '../operations/configuration';
 import { clickConversionRequest, googleAdsConfig, googleHeaders, restatementRequest } from './google-ads';
+import { adConsent } from './ad-consent';
+import { contactOf, type LeadRow } from './lead-contact';
 import { adConversionMessageSchema } from './message';
-import { leadEventRequest, metaConfig } from './meta-capi';
+import { metaLeadEvent } from './meta-lead-event';
 import { clickIdsOfVisit } from './visit-click-ids';
 
 /** wrangler.toml `max_retries` of the AD_CONVERSIONS consumer. */
 export const AD_CONVERSIONS_MAX_RETRIES = 5;
 const TIMEOUT_MS = 8000;
 
-type ConsumerEnv = Pick<Env, 'DB'> & ConfigEnv;
+type ConsumerEnv = Pick<Env, 'DB' | 'LEAD_HASH_SALT' | 'ASSETS' | 'CACHE'> & ConfigEnv;
 
 interface ConversionRow {
   id: string;
@@ -29,13 +30,6 @@ interface ConversionRow {
   lead_id: string | null;
   value_cents: number;
   status: string;
-  created_at: string;
-}
-
-interface LeadRow {
-  submission_id: string;
-  values: string;
-  page_url: string | null;
   created_at: string;
 }
 
@@ -70,40 +64,35 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
   if (/"partialFailureError"\s*:\s*\{/.test(text)) throw new SendFailure(true, 'partial failure');
 }
 
-function contactOf(valuesText: string): { email: string | null; phone: string | null } {
-  try {
-    const values: unknown = JSON.parse(valuesText);
-    if (typeof values !== 'object' || values === null) return { email: null, phone: null };
-    // Medicare and life leads name them email and phone; auto leads, the first driver's.
-    const email: unknown = Reflect.get(values, 'email') ?? Reflect.get(values, 'driver1Email');
-    const phone: unknown = Reflect.get(values, 'phone') ?? Reflect.get(values, 'driver1Phone');
-    return {
-      email: typeof email === 'string' ? normaliseEmail(email) : null,
-      phone: typeof phone === 'string' ? normalisePhone(phone) : null,
-    };
-  } catch {
-    return { email: null, phone: null };
-  }
-}
+type Sent = { outcome: 'sent' } | { outcome: 'skipped'; why: string };
+const SENT: Sent = { outcome: 'sent' };
+const NOT_CONFIGURED: Sent = { outcome: 'skipped', why: 'not configured or lead gone' };
 
-async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'skipped'> {
+async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
   const lead = row.lead_id
-    ? await env.DB.prepare('SELECT submission_id, "values", page_url, created_at FROM leads WHERE id = ?')
+    ? await env.DB.prepare(
+        `SELECT submission_id, visitor_id, product, "values", page_url, ip, user_agent, consent_version, gpc, created_at
+         FROM leads WHERE id = ?`,
+      )
         .bind(row.lead_id)
         .first<LeadRow>()
     : null;
-  if (!lead) return 'skipped';
+  if (!lead) return NOT_CONFIGURED;
   // A development token in staging or production (the health page and the log say which) sends nothing.
-  if (configurationProblems(env).some((p) => p.areas.includes('ad-platforms'))) return 'skipped';
+  if (configurationProblems(env).some((p) => p.areas.includes('ad-platforms'))) return NOT_CONFIGURED;
+  // Asked again when sending: an opt-out (do-not-sell, GPC) made since the conversion was queued wins.
+  const consent = await adConsent(env, lead);
+  if (!consent.mayTell) return { outcome: 'skipped', why: 'opted out' };
   const valueUsd = row.value_cents / 100;
   if (row.platform === 'google-ads') {
     const config = googleAdsConfig(env);
-    if (!config) return 'skipped';
+    if (!config) return NOT_CONFIGURED;
     const request =
       row.kind === 'adjustment'
         ? restatementRequest(config, { orderId: lead.submission_id, at: new Date(row.created_at), valueUsd })
         : await (async () => {
-            const contact = contactOf(lead.values);
+            // Contact hashes only where the visitor agreed to them in words (ad-consent.ts).
+            const contact = consent.sendContact ? contactOf(lead.values) : { email: null, phone: null };
             return clickConversionRequest(config, {
               clickIds: await clickIdsOfVisit(env.DB, row.session_id),
               orderId: lead.submission_id,
@@ -111,29 +100,16 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'ski
               valueUsd,
               emailSha256: contact.email ? await sha256Hex(contact.email) : null,
               phoneSha256: contact.phone ? await sha256Hex(`+1${contact.phone}`) : null,
+              adUserData: consent.adUserData,
             });
           })();
     await post(request.url, googleHeaders(config), request.body);
-    return 'sent';
+    return SENT;
   }
-  const config = metaConfig(env);
-  if (!config) return 'skipped';
-  const contact = contactOf(lead.values);
-  const visit = await env.DB.prepare('SELECT created_at FROM visit_values WHERE session_id = ?')
-    .bind(row.session_id)
-    .first<{ created_at: string }>();
-  const request = leadEventRequest(config, {
-    eventId: lead.submission_id,
-    at: new Date(lead.created_at),
-    clickSeenAt: new Date(visit?.created_at ?? lead.created_at),
-    clickIds: await clickIdsOfVisit(env.DB, row.session_id),
-    sourceUrl: lead.page_url,
-    valueUsd,
-    emailSha256: contact.email ? await sha256Hex(contact.email) : null,
-    phoneSha256: contact.phone ? await sha256Hex(`1${contact.phone}`) : null,
-  });
-  await post(request.url, {}, request.body);
-  return 'sent';
+  const event = await metaLeadEvent(env, row, lead, consent);
+  if ('skipped' in event) return { outcome: 'skipped', why: event.skipped };
+  await post(event.url, {}, event.body);
+  return SENT;
 }
 
 async function setRow(env: ConsumerEnv, id: string, status: string, error: string | null): Promise<void> {
@@ -155,9 +131,9 @@ export async function sendOne(env: ConsumerEnv, id: string, attempts: number): P
   if (!row) return 'missing';
   if (row.status !== 'queued') return 'done';
   try {
-    const outcome = await send(env, row);
-    await setRow(env, id, outcome, outcome === 'skipped' ? 'not configured or lead gone' : null);
-    return outcome;
+    const sent = await send(env, row);
+    await setRow(env, id, sent.outcome, sent.outcome === 'skipped' ? sent.why : null);
+    return sent.outcome;
   } catch (error) {
     const failure = error instanceof SendFailure ? error : new SendFailure(false, 'unknown');
     logJson('warn', 'ad conversion not sent', {

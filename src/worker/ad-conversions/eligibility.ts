@@ -13,6 +13,7 @@ export interface LeadForAds {
   session_id: string | null;
   visitor_id: string;
   submission_id: string;
+  product?: string;
   status: string | null;
   delivery: string | null;
   gpc: number | null;

@@ -47,6 +47,8 @@ export interface ClickConversionInput {
   valueUsd: number;
   emailSha256: string | null;
   phoneSha256: string | null;
+  /** What the visitor agreed to (ad-consent.ts), never assumed. */
+  adUserData: 'GRANTED' | 'DENIED';
 }
 
 export function clickConversionRequest(config: GoogleAdsConfig, input: ClickConversionInput) {
@@ -74,7 +76,7 @@ export function clickConversionRequest(config: GoogleAdsConfig, input: ClickConv
           currencyCode: 'USD',
           orderId: input.orderId,
           ...(userIdentifiers.length > 0 ? { userIdentifiers } : {}),
-          consent: { adUserData: 'GRANTED' },
+          consent: { adUserData: input.adUserData },
         },
       ],
       partialFailure: true,

@@ -4,8 +4,10 @@
  * and a Meta Conversions API Lead event (fbc from fbclid, fbp), through the AD_CONVERSIONS queue
  * with retries and a dead-letter queue; a payout restates the Google conversion's value. Never
  * for a GPC or opted-out visitor, a partial lead or a bot, never with unhashed personal data
- * (docs/decisions/0162-ad-platform-conversions.md).
+ * (docs/decisions/0162-ad-platform-conversions.md). What each platform may receive is ad-consent.ts
+ * (0251); Meta's fields, version and Limited Data Use, and its silence on Medicare, 0250 and 0252.
  */
 export { queueAdConversions, queuePayoutAdjustment, platformsFor } from './queue-conversions';
 export { handleAdConversionBatch, sendOne } from './consumer';
 export { isAdConversionQueue } from './message';
+export { adConsent, type AdConsent } from './ad-consent';

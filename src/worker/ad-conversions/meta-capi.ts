@@ -1,12 +1,18 @@
 /**
- * Meta Conversions API `Lead` events, in the shape of Meta's "Server Event Parameters"
- * documentation: POST /{api-version}/{pixel-id}/events with `data` and `access_token`.
- * event_id is the lead's submission id, the id a browser pixel's Lead event carries too, so Meta
- * counts the two once. `fbc` is built from the fbclid as Meta documents it
- * (fb.1.<creation time ms>.<fbclid>); `fbp` is the _fbp cookie when the visit had one. Contact
- * fields are SHA-256 of the normalised value (email lower case; phone digits with country code).
+ * Meta Conversions API `Lead` events, in the shape of Meta's "Server Event Parameters" and
+ * "Customer Information Parameters" pages: POST /{api-version}/{pixel-id}/events with `data` and
+ * `access_token`. A website event needs event_name, event_time, action_source 'website',
+ * event_source_url, user_data.client_user_agent (and we always have the client ip too); without
+ * them we send nothing rather than an event Meta refuses. event_id is the lead's submission id, so
+ * a browser pixel Lead event carrying the same eventID is counted once (no pixel fires one today).
+ * `fbc` is built from the fbclid as Meta documents it (fb.1.<creation time ms>.<fbclid>); `fbp` is
+ * the _fbp cookie when the visit had one. Contact fields are SHA-256 of the normalised value
+ * (email lower case; phone digits with country code), and only when ad-consent.ts allows.
  */
-export const META_API_VERSION = 'v21.0';
+import { META_API_VERSION } from './meta-api-version';
+import { dataProcessingOptions } from './meta-ldu';
+
+export { META_API_VERSION };
 
 export interface MetaConfig {
   baseUrl: string;
@@ -26,6 +32,21 @@ export function metaConfig(env: object): MetaConfig | null {
   return { baseUrl: baseUrl.replace(/\/$/, ''), pixelId, accessToken };
 }
 
+/**
+ * The page the lead was sent from, as Meta may see it: scheme, host and path only. The query
+ * string (click ids, campaign names, anything a partner appended) and the fragment are dropped.
+ */
+export function eventSourceUrl(pageUrl: string | null): string | null {
+  if (!pageUrl) return null;
+  try {
+    const url = new URL(pageUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
 export interface LeadEventInput {
   eventId: string;
   at: Date;
@@ -33,13 +54,22 @@ export interface LeadEventInput {
   clickSeenAt: Date;
   clickIds: Record<string, string>;
   sourceUrl: string | null;
+  clientIp: string | null;
+  clientUserAgent: string | null;
   valueUsd: number;
   emailSha256: string | null;
   phoneSha256: string | null;
+  /** The visitor's state (two letters) for Limited Data Use, null when unknown. */
+  stateCode: string | null;
 }
 
+/** The request, or null when a field Meta requires of a website event is missing. */
 export function leadEventRequest(config: MetaConfig, input: LeadEventInput) {
+  const sourceUrl = eventSourceUrl(input.sourceUrl);
+  if (!sourceUrl || !input.clientUserAgent || !input.clientIp) return null;
   const userData = {
+    client_ip_address: input.clientIp,
+    client_user_agent: input.clientUserAgent,
     ...(input.emailSha256 ? { em: [input.emailSha256] } : {}),
     ...(input.phoneSha256 ? { ph: [input.phoneSha256] } : {}),
     ...(input.clickIds.fbclid ? { fbc: `fb.1.${input.clickSeenAt.getTime()}.${input.clickIds.fbclid}` } : {}),
@@ -54,9 +84,10 @@ export function leadEventRequest(config: MetaConfig, input: LeadEventInput) {
           event_time: Math.floor(input.at.getTime() / 1000),
           event_id: input.eventId,
           action_source: 'website',
-          ...(input.sourceUrl ? { event_source_url: input.sourceUrl } : {}),
+          event_source_url: sourceUrl,
           user_data: userData,
           custom_data: { value: input.valueUsd, currency: 'USD' },
+          ...dataProcessingOptions(input.stateCode),
         },
       ],
       access_token: config.accessToken,

@@ -18,11 +18,14 @@ export interface QueuedConversions {
   skipped?: string;
 }
 
-/** The platforms a visit's click ids let us tell (Google: gclid, gbraid or wbraid; Meta: fbclid or _fbp). */
-export function platformsFor(clickIds: Record<string, string>): AdPlatform[] {
+/**
+ * The platforms a visit's click ids let us tell (Google: gclid, gbraid or wbraid; Meta: fbclid or
+ * _fbp). Meta never hears of a Medicare lead (meta-lead-event.ts says why).
+ */
+export function platformsFor(clickIds: Record<string, string>, product?: string): AdPlatform[] {
   const platforms: AdPlatform[] = [];
   if (clickIds.gclid || clickIds.gbraid || clickIds.wbraid) platforms.push('google-ads');
-  if (clickIds.fbclid || clickIds.fbp) platforms.push('meta-capi');
+  if ((clickIds.fbclid || clickIds.fbp) && product !== 'medicare') platforms.push('meta-capi');
   return platforms;
 }
 
@@ -68,7 +71,7 @@ async function visitValueCents(db: D1Database, sessionId: string): Promise<numbe
 export async function queueAdConversions(env: QueueEnv, leadId: string): Promise<QueuedConversions> {
   try {
     const lead = await env.DB.prepare(
-      `SELECT id, session_id, visitor_id, submission_id, status, delivery, gpc, trust_verdict, "values" FROM leads WHERE id = ?`,
+      `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values" FROM leads WHERE id = ?`,
     )
       .bind(leadId)
       .first<LeadForAds>();
@@ -77,7 +80,7 @@ export async function queueAdConversions(env: QueueEnv, leadId: string): Promise
     await recordLeadVisit(env, lead.id);
     const why = await whyIneligible(env, lead);
     if (why || !lead.session_id) return { queued: [], skipped: why ?? 'no_session' };
-    const platforms = platformsFor(await clickIdsOfVisit(env.DB, lead.session_id));
+    const platforms = platformsFor(await clickIdsOfVisit(env.DB, lead.session_id), lead.product);
     if (platforms.length === 0) return { queued: [], skipped: 'no_click_id' };
     const valueCents = await visitValueCents(env.DB, lead.session_id);
     const queued: AdPlatform[] = [];

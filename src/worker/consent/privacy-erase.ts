@@ -2,7 +2,8 @@
  * Deleting a person: what an operator's confirmed delete and a visitor's own delete both run.
  * The visitors' Durable Objects forget everything; their events go from D1 (the hot days'
  * rollups recomputed without them) and, by a queued erasure, from the R2 archive; their leads go
- * from D1 with a queued deletion request to every partner that received one; the KV entries
+ * from D1 with a queued deletion request to every partner that received one, and their visits'
+ * ad click ids and ad-conversion rows with them (ad-records-erase.ts); the KV entries
  * keyed by the leads' ip or the visitor (ip-quality cache, rate-limit notes) are dropped. The signed
  * certificates stay: they are the consent proof, and once the lead is gone nothing matches them
  * (certificate-match.ts); one that still holds a plain hash of the contact is re-signed without
@@ -15,6 +16,7 @@ import { eraseArchivedLeads } from '../lead-archive/erase';
 import { reportError } from '../observability/report-error';
 import { ipCacheKey } from '../../partners/ipqs';
 import type { VisitorDO } from '../visitor';
+import { eraseAdRecords } from './ad-records-erase';
 import { redactPlainHashes } from './certificate-redaction';
 import { markErased } from './erased-visitors';
 import { planPartnerDeletions, type PartnerDeletionMessage } from './partner-deletions';
@@ -91,6 +93,8 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   if (anonymousIds.length) statements.push(markErased(db, anonymousIds, now));
   const partners = await planPartnerDeletions(env, leads, now);
   statements.push(...partners.statements);
+  // Their visits' ad click ids and what was told to the ad platforms.
+  statements.push(...eraseAdRecords(db, leads, anonymousIds));
   // Certificates that still carry a plain hash of the contact get a redacted, re-signed copy.
   statements.push(
     ...(await redactPlainHashes(

@@ -1,0 +1,63 @@
+/**
+ * What the ad platforms may receive for a lead, from the visitor's own choices. One function, for
+ * every platform (the Meta Conversions API here; the Google Data Manager API calls it too):
+ *
+ *   const consent = await adConsent(env, lead);
+ *   // consent.mayTell      false: tell no platform anything about this lead (GPC, or a do-not-sell/share request)
+ *   // consent.sendContact  true only when the visitor agreed, in words naming Google and Meta, to a hashed email/phone
+ *   // consent.adUserData   'GRANTED' exactly when sendContact is true, else 'DENIED' (Google's consent field)
+ *   // consent.adPersonalization  always 'DENIED': nobody is asked for ad personalisation
+ *
+ * `lead` is the D1 `leads` row, or any object with these columns: visitor_id, consent_version, gpc
+ * and "values" (the JSON of the lead fields; its email and phone find a do-not-sell request made
+ * from another browser). The decision is made when the platform is called, not when the
+ * conversion was queued, so an opt-out made in between is obeyed.
+ *
+ * The words: only a consent version listed in AD_MEASUREMENT_CONSENT_VERSIONS (auto and life from
+ * 2026-12-20) says so. Medicare texts never do, so no Medicare lead's contact reaches a platform.
+ * docs/decisions/0251-ad-platform-consent.md.
+ */
+import { AD_MEASUREMENT_CONSENT_VERSIONS } from '../../shared/consent';
+import { leadContact } from '../consent/contact-hash';
+import { doNotSellRequested } from '../consent/do-not-sell';
+
+export type ConsentStatus = 'GRANTED' | 'DENIED';
+
+export interface AdConsent {
+  adUserData: ConsentStatus;
+  adPersonalization: ConsentStatus;
+  /** Whether a platform may hear of this lead at all. */
+  mayTell: boolean;
+  /** Whether hashed email and phone may go with it. */
+  sendContact: boolean;
+}
+
+export interface AdConsentLead {
+  visitor_id: string;
+  consent_version: string | null;
+  gpc: number | null;
+  values: string;
+}
+
+const NOTHING: AdConsent = { adUserData: 'DENIED', adPersonalization: 'DENIED', mayTell: false, sendContact: false };
+
+function contactOf(values: string): { email: unknown; phone: unknown } {
+  try {
+    const parsed: unknown = JSON.parse(values);
+    return leadContact(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+  } catch {
+    return { email: null, phone: null };
+  }
+}
+
+export async function adConsent(env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'>, lead: AdConsentLead): Promise<AdConsent> {
+  if (lead.gpc === 1) return NOTHING;
+  if (await doNotSellRequested(env, contactOf(lead.values), lead.visitor_id)) return NOTHING;
+  const agreed = lead.consent_version !== null && AD_MEASUREMENT_CONSENT_VERSIONS.has(lead.consent_version);
+  return {
+    adUserData: agreed ? 'GRANTED' : 'DENIED',
+    adPersonalization: 'DENIED',
+    mayTell: true,
+    sendContact: agreed,
+  };
+}
