@@ -13,6 +13,5 @@ CREATE TABLE IF NOT EXISTS experiment_people (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS experiment_people_day ON experiment_people (experiment_id, day);
 
--- A visitor's realized money and their leads' verdicts, found by the visitor.
+-- A visitor's realized money, found by the visitor (their leads are, by leads' UNIQUE (visitor_id, ...)).
 CREATE INDEX IF NOT EXISTS visit_values_visitor ON visit_values (visitor_id);
-CREATE INDEX IF NOT EXISTS leads_visitor ON leads (visitor_id);
