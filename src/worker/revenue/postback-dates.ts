@@ -31,7 +31,10 @@ export async function postbackDateProblems(db: D1Database, postback: Postback, n
     : null;
   const earliest = visit
     ? new Date(Date.parse(visit.created_at) - tolerance)
-    : new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS);
+    : // The first day retention keeps (it prunes whole days before it).
+      new Date(
+        `${new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`,
+      );
   const latest = new Date(now.getTime() + tolerance);
   const problems: DateProblem[] = [];
   for (const field of ['at', 'adjusted_at'] as const) {
