@@ -219,7 +219,10 @@ describe('an optimise experiment at the edge', () => {
 
   it('the scheduled recompute moves new visitors to the variant that earns the most', { timeout: 60_000 }, async () => {
     const day = new Date().toISOString().slice(0, 10);
-    // 1,500 visitors a variant; extra-benefits earns $40 on 150 of them (RPV $4), the others on 30 ($0.80).
+    // 1,500 people a variant; extra-benefits earns $40 on 150 of them (RPV $4), the others on 30
+    // ($0.80). An optimise experiment's bandit counts its people (experiment_people) and what
+    // partners paid for their visits (docs/decisions/0256-bandit-on-realized-money-from-people.md).
+    const run = crypto.randomUUID().slice(0, 8);
     for (const [variant, paid] of [
       ['control', 30],
       ['zip-first', 30],
@@ -227,18 +230,20 @@ describe('an optimise experiment at the edge', () => {
     ] as const) {
       const key = `${EXPERIMENT}:${variant}`;
       await env.DB.prepare(
-        `INSERT INTO event_rollups (day, brand, page, step_number, step_name, traffic_source, paid, variant, events, visits, entries, page_views)
-         VALUES (?, 'bh', 'new-senior-benefits', -1, '', 'google', 1, ?, 1500, 1500, 1500, 1500)`,
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500)
+         INSERT INTO experiment_people (experiment_id, visitor_id, variant, day)
+         SELECT ?1, ?2 || '-' || i, ?3, ?4 FROM n`,
       )
-        .bind(day, key)
+        .bind(EXPERIMENT, `${run}-${variant}`, variant, day)
         .run();
-      const rows = Array.from({ length: paid }, () =>
+      const rows = Array.from({ length: paid }, (_, i) =>
         env.DB.prepare(
           `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, realized_call_cents, payouts, created_at, updated_at)
-           VALUES (?, ?, 'v', ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 4000, 1, ?, ?)`,
+           VALUES (?, ?, ?, ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 4000, 1, ?, ?)`,
         ).bind(
           crypto.randomUUID(),
           `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`,
+          `${run}-${variant}-${i + 1}`,
           day,
           key,
           `${day}T10:00:00.000Z`,

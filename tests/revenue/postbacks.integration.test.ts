@@ -100,7 +100,8 @@ describe('payout postbacks', () => {
     expect(await rollupOfVisit(v.sessionId)).toMatchObject({ realized_cents: 4250, payouts: 1 });
 
     // An adjustment: same id, new payout. It replaces the payout and is recorded.
-    const adjusted = await postback('mediaalpha', { ...body, payout: 30 });
+    // An adjustment names its own time (adjusted_at): the later report wins, whatever the arrival order.
+    const adjusted = await postback('mediaalpha', { ...body, payout: 30, adjusted_at: new Date().toISOString() });
     expect(await adjusted.json()).toEqual({ status: 'adjusted', attributed: true });
     expect(await payoutRow('mediaalpha', id)).toMatchObject({ payout_cents: 3000, adjustments: 1 });
     const history = await env.DB.prepare(
@@ -170,7 +171,8 @@ describe('payout postbacks', () => {
     const good = { conversion_id: id, type: 'call', payout: 10, at: new Date().toISOString(), phone: '+18335550101' };
     const refusals: [Response, number, string][] = [
       [await postback('mediaalpha', good, { secret: 'not-the-secret' }), 401, 'bad_signature'],
-      [await postback('mediaalpha', good, { signature: 'sha256=zz' }), 401, 'bad_signature'],
+      [await postback('mediaalpha', good, { signature: 'sha256=zz' }), 401, 'signature_outdated'],
+      [await postback('mediaalpha', good, { signature: 't=abc,v1=00' }), 401, 'bad_signature'],
       [await postback('mediaalpha', good, { signature: '' }), 401, 'bad_signature'],
       // Signed with the other partner's secret: each partner has its own.
       [await postback('mediaalpha', good, { secret: secretOf('quotewizard') }), 401, 'bad_signature'],

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { toHex } from '../../src/shared/hex';
 import { hmacSha256 } from '../support/hmac-sync';
 import { freshIp } from '../support/sandbox';
 
@@ -10,9 +11,18 @@ export function report(query: string): Promise<Response> {
   });
 }
 
-/** A postback as the partner sends it: the raw body signed with HMAC-SHA256 under its secret. */
-export function signed(body: string, secret: string): string {
-  return `sha256=${[...hmacSha256(secret, body)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+/**
+ * A postback's X-Signature as the partner sends it: its time (unix seconds, now unless given) and
+ * HMAC-SHA256 under its secret of `<t>.<raw body>`, as Stripe signs webhooks.
+ */
+export function signed(body: string, secret: string, at = new Date()): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${toHex(hmacSha256(secret, `${t}.${body}`))}`;
+}
+
+/** The old form, an HMAC of the body alone (replayable), which the Worker now refuses. */
+export function bodyOnlySignature(body: string, secret: string): string {
+  return `sha256=${toHex(hmacSha256(secret, body))}`;
 }
 
 export function secretOf(partner: 'mediaalpha' | 'quotewizard'): string {
@@ -23,13 +33,16 @@ export function secretOf(partner: 'mediaalpha' | 'quotewizard'): string {
 export function postback(
   partner: string,
   body: unknown,
-  options: { secret?: string; signature?: string } = {},
+  options: { secret?: string; signature?: string; signedAt?: Date } = {},
 ): Promise<Response> {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const secret = options.secret ?? (partner === 'quotewizard' ? secretOf('quotewizard') : secretOf('mediaalpha'));
   return SELF.fetch(`http://bh.localhost/api/postback/${partner}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-signature': options.signature ?? signed(text, secret) },
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': options.signature ?? signed(text, secret, options.signedAt),
+    },
     body: text,
   });
 }

@@ -15,6 +15,7 @@ import type { AppEnv } from '../env';
 import { recordMetric } from '../operations/metrics';
 import { applyExperiment, withVariant } from '../tracking/experiments';
 import { latestAllocation, type AllocationShares } from './allocation-read';
+import { notePersonAssigned } from './experiment-people';
 import { DEFAULT_BANDIT, pickVariant } from './thompson';
 import { visitorBuckets } from './visitor-buckets';
 
@@ -66,5 +67,7 @@ export async function optimisedExperiment(c: Context<AppEnv>, route: Pick<RouteR
   assignments.delete(experiment.id);
   assignments.set(experiment.id, variant.id);
   c.set('experimentAssignments', assignments);
+  // The bandit counts this visitor once, in this variant, if they are not a bot.
+  notePersonAssigned(c, experiment.id, variant.id);
   return withVariant(route, variant);
 }

@@ -1,11 +1,24 @@
 /**
- * What the bandit and the report know about each variant of an experiment: visitors (sessions
- * that viewed the experiment's page in that variant, from the event rollups) and revenue per
- * visit (realized where paid, expected otherwise, from the visits' value rows and, for days the
- * retention cron pruned, their per-day sums), with its square for the variance. Variant keys are
- * "experiment:variant", as the rollups store them.
+ * What the bandit and the report know about each variant of an experiment, in money partners
+ * paid: expected value (a demand check's bid, a listing's prices) never counts, since anyone can
+ * make a visit look valuable by choosing what to ask for (docs/decisions/0256-bandit-on-realized-money-from-people.md).
+ * - An `optimise` experiment (rows in experiment_people): its people, each once, judged as leads
+ *   are (not a bot's user agent when first assigned, no lead of theirs judged a bot), each worth the
+ *   most partners paid for one of their visits in that variant (a person converts once in practice:
+ *   a script that collects payouts on many visits of one cookie still counts as one).
+ * - Any other experiment: visitors (sessions that viewed the experiment's page in that variant,
+ *   from the event rollups) and realized revenue per visit from the visits' value rows and, for
+ *   days the retention cron pruned, their per-day sums.
+ * Revenue is in dollars with its square for the variance. Variant keys are "experiment:variant",
+ * as the rollups store them.
  */
+import { VISIT_VALUE_RETENTION_DAYS } from '../revenue/retention';
 import type { VariantStats } from './thompson';
+
+const DAY_MS = 86_400_000;
+
+/** Realized money of a visit row, in dollars. */
+const REALIZED_OF_VISIT = '(realized_call_cents + realized_click_cents + realized_lead_cents) / 100.0';
 
 export interface ExperimentStats {
   experimentId: string;
@@ -27,8 +40,7 @@ export async function loadVariantStats(
       .prepare(
         `SELECT variant, SUM(visits) AS visits, SUM(revenue) AS revenue, SUM(squared) AS squared FROM (
            SELECT variant, COUNT(*) AS visits, SUM(v) AS revenue, SUM(v * v) AS squared FROM (
-             SELECT variant, (CASE WHEN payouts > 0 THEN realized_call_cents + realized_click_cents + realized_lead_cents
-               ELSE expected_cents END) / 100.0 AS v
+             SELECT variant, ${REALIZED_OF_VISIT} AS v
              FROM visit_values WHERE variant <> '' ${days}
            ) GROUP BY variant
            UNION ALL
@@ -62,8 +74,50 @@ export async function loadVariantStats(
     stats.revenue = row.revenue ?? 0;
     stats.revenueSquared = row.squared ?? 0;
   }
+  // The optimise experiments' people replace their rollup figures whole.
+  for (const [experimentId, variants] of await loadPeopleStats(db, range)) byExperiment.set(experimentId, variants);
   return [...byExperiment].map(([experimentId, variants]) => ({
     experimentId,
     variants: [...variants.values()].sort((a, b) => a.id.localeCompare(b.id)),
   }));
+}
+
+/**
+ * Per optimise experiment and variant: its people and their realized money. Only people assigned
+ * on a day whose visit rows are still kept (the retention window): an older person's payouts are
+ * gone with their visit rows and would count as zero.
+ */
+async function loadPeopleStats(
+  db: D1Database,
+  range: { from: string; to: string } | null,
+  now = new Date(),
+): Promise<Map<string, Map<string, VariantStats>>> {
+  const kept = new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const from = range && range.from > kept ? range.from : kept;
+  const to = range?.to ?? '9999-12-31';
+  const { results } = await db
+    .prepare(
+      `SELECT experiment_id, variant, COUNT(*) AS visits, SUM(r) AS revenue, SUM(r * r) AS squared FROM (
+         SELECT p.experiment_id, p.variant, COALESCE((
+           SELECT MAX(${REALIZED_OF_VISIT}) FROM visit_values v
+           WHERE v.visitor_id = p.visitor_id AND v.variant = p.experiment_id || ':' || p.variant), 0) AS r
+         FROM experiment_people p
+         WHERE p.day >= ? AND p.day <= ?
+           AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.visitor_id = p.visitor_id AND l.trust_verdict = 'bot')
+       ) GROUP BY experiment_id, variant`,
+    )
+    .bind(from, to)
+    .all<{ experiment_id: string; variant: string; visits: number; revenue: number; squared: number }>();
+  const byExperiment = new Map<string, Map<string, VariantStats>>();
+  for (const row of results) {
+    const variants = byExperiment.get(row.experiment_id) ?? new Map<string, VariantStats>();
+    byExperiment.set(row.experiment_id, variants);
+    variants.set(row.variant, {
+      id: row.variant,
+      visits: row.visits,
+      revenue: row.revenue,
+      revenueSquared: row.squared,
+    });
+  }
+  return byExperiment;
 }

@@ -52,7 +52,7 @@ export function renderExperimentSection(
   if (rows === null || rows.length === 0) return html``;
   return html`<h3>By experiment variant: which earns most per visitor</h3>
 <table id="money-experiments">
-  <caption>Each variant's visitors, revenue per visitor (realized where paid, expected otherwise) with its 95% interval, the probability it is best, and the share of optimised traffic it would get</caption>
+  <caption>Each variant's visitors, revenue per visitor (what partners paid; an optimise experiment counts each person once) with its 95% interval, the probability it is best, and the share of optimised traffic it would get</caption>
   <thead><tr><th scope="col" class="text">Experiment</th><th scope="col" class="text">Variant</th><th scope="col">Visitors</th><th scope="col">RPV</th><th scope="col">95% interval</th><th scope="col">Probability best</th><th scope="col">Traffic share</th></tr></thead>
   <tbody>${rows.map(
     (r) =>

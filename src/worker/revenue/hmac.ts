@@ -1,7 +1,11 @@
 /**
- * HMAC-SHA256 over text with WebCrypto, as lowercase hex, and its constant-time check. Keys are
- * imported once per isolate and secret: a postback burst must not import the key per request.
+ * HMAC-SHA256 over text with WebCrypto, as lowercase hex (the one hex helper, shared/hex.ts), and
+ * its constant-time check. Keys are imported once per isolate and secret: a postback burst must
+ * not import the key per request. The revenue code (visit refs, postback signatures) uses this one
+ * cache.
  */
+import { toHex } from '../../shared/hex';
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -19,13 +23,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let hex = '';
-  for (const byte of view) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
 function fromHex(hex: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return undefined;
   const bytes = new Uint8Array(hex.length / 2);
@@ -37,9 +34,13 @@ export async function hmacHex(secret: string, text: string): Promise<string> {
   return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(text)));
 }
 
-/** Whether `hex` is the HMAC of `body`; crypto.subtle.verify compares in constant time. */
-export async function verifyHmacHex(secret: string, body: ArrayBuffer, hex: string): Promise<boolean> {
+/** Whether `hex` is the HMAC of `message`; crypto.subtle.verify compares in constant time. */
+export async function verifyHmacHex(
+  secret: string,
+  message: Uint8Array<ArrayBuffer> | ArrayBuffer,
+  hex: string,
+): Promise<boolean> {
   const signature = fromHex(hex);
   if (!signature || signature.length !== 32) return false;
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), signature, body);
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), signature, message);
 }

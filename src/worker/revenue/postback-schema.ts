@@ -14,6 +14,12 @@ export const postbackSchema = z.strictObject({
   type: z.enum(['call', 'click', 'lead']),
   payout: z.number().finite().nonnegative('a payout is never negative'),
   at: z.iso.datetime({ offset: true }),
+  /**
+   * When the partner set this payout value (an adjustment's own time). Of two reports of one
+   * conversion the later replaces the earlier, whatever order they arrive in; without it the
+   * postback's signed time stands in.
+   */
+  adjusted_at: z.iso.datetime({ offset: true }).optional(),
   phone: z
     .string()
     .regex(/^\+[1-9]\d{7,14}$/, 'E.164, e.g. +18335551234')
@@ -24,6 +30,8 @@ export const postbackSchema = z.strictObject({
     .optional(),
 });
 export type Postback = z.infer<typeof postbackSchema>;
+export type ConversionType = Postback['type'];
+export const CONVERSION_TYPES: readonly ConversionType[] = ['call', 'click', 'lead'];
 
 /**
  * Field names that would carry a person's data: named in the refusal (code personal_data) so the

@@ -1,14 +1,16 @@
 /**
  * Accepting one payout (the path both a partner's postback and the daily report pull take):
- * idempotent by (partner, conversion_id), an adjustment replaces the payout and is recorded,
- * and the payout is attributed to a visit: a call through the lease history (the visit that
+ * idempotent by (partner, conversion_id), an adjustment replaces the payout and is recorded
+ * when it is newer than the value stored (its `version`: the body's adjusted_at, else the signed
+ * time), so a late or re-sent older report never undoes a newer one; and the payout is attributed to a visit: a call through the lease history (the visit that
  * held that number at `at`), a click or lead through the ref the product issued. A payout that
  * finds no visit is kept with no session and reported as unattributed.
  */
 import { toCents } from './money';
 import type { Postback } from './postback-schema';
 
-export type PostbackOutcome = 'recorded' | 'duplicate' | 'adjusted';
+/** `stale`: an older (or same-time, different) report of a payout already stored; nothing changed. */
+export type PostbackOutcome = 'recorded' | 'duplicate' | 'adjusted' | 'stale';
 
 export interface PostbackResult {
   outcome: PostbackOutcome;
@@ -16,6 +18,8 @@ export interface PostbackResult {
   /** The attributed visit (session id), for the ad platforms' value adjustment. */
   sessionId: string | null;
   payoutCents: number;
+  /** The payout stored after this postback (for `stale`, the newer one that stays). */
+  storedCents: number;
 }
 
 /**
@@ -30,11 +34,11 @@ WITH lease AS (
 ), by_ref AS (
   SELECT session_id FROM visit_values WHERE ref = ?4
 )
-INSERT INTO payouts (partner, conversion_id, type, payout_cents, at, phone, ref, session_id, attributed_by, received_at, updated_at)
+INSERT INTO payouts (partner, conversion_id, type, payout_cents, at, phone, ref, session_id, attributed_by, received_at, updated_at, version_at)
 SELECT ?5, ?6, ?1, ?7, ?3, ?8, ?4,
   COALESCE((SELECT session_id FROM lease), (SELECT session_id FROM by_ref)),
   CASE WHEN (SELECT session_id FROM lease) IS NOT NULL THEN 'lease' WHEN (SELECT session_id FROM by_ref) IS NOT NULL THEN 'ref' END,
-  ?9, ?9
+  ?9, ?9, ?10
 WHERE true
 ON CONFLICT (partner, conversion_id) DO NOTHING
 RETURNING session_id`;
@@ -43,11 +47,14 @@ export async function acceptPostback(
   db: D1Database,
   partner: string,
   postback: Postback,
+  /** The time of this report's payout value: the body's adjusted_at, else the signed time. */
+  version: Date,
   now = new Date(),
 ): Promise<PostbackResult> {
   const cents = toCents(postback.payout);
   const at = new Date(postback.at).toISOString();
   const received = now.toISOString();
+  const versionAt = version.toISOString();
   // RETURNING, not meta.changes: the changes count includes what the triggers wrote.
   const inserted = await db
     .prepare(INSERT_ATTRIBUTED)
@@ -61,37 +68,53 @@ export async function acceptPostback(
       cents,
       postback.phone ?? null,
       received,
+      versionAt,
     )
     .all<{ session_id: string | null }>();
   const row = inserted.results[0];
   if (row)
-    return { outcome: 'recorded', attributed: row.session_id !== null, sessionId: row.session_id, payoutCents: cents };
-  // Stored before: the adjustment row and the new payout in one transaction; a repeat (same payout) changes nothing.
-  const [, updated, stored] = await db.batch<{ conversion_id?: string; session_id?: string | null }>([
+    return {
+      outcome: 'recorded',
+      attributed: row.session_id !== null,
+      sessionId: row.session_id,
+      payoutCents: cents,
+      storedCents: cents,
+    };
+  // Stored before. A newer report with another payout is an adjustment: its row and the new payout
+  // in one transaction. A newer report with the same payout only moves the version forward (an
+  // older report in between must still lose to it). An older one changes nothing.
+  const [adjustment, , stored] = await db.batch<{
+    session_id?: string | null;
+    payout_cents?: number;
+    version_at?: string;
+  }>([
     db
       .prepare(
         `INSERT INTO payout_adjustments (partner, conversion_id, received_at, previous_cents, payout_cents)
          SELECT partner, conversion_id, ?, payout_cents, ? FROM payouts
-         WHERE partner = ? AND conversion_id = ? AND payout_cents <> ?
+         WHERE partner = ? AND conversion_id = ? AND payout_cents <> ? AND version_at < ?
          ON CONFLICT DO NOTHING`,
       )
-      .bind(received, cents, partner, postback.conversion_id, cents),
+      .bind(received, cents, partner, postback.conversion_id, cents, versionAt),
     db
       .prepare(
-        `UPDATE payouts SET payout_cents = ?, adjustments = adjustments + 1, updated_at = ?
-         WHERE partner = ? AND conversion_id = ? AND payout_cents <> ? RETURNING conversion_id`,
+        `UPDATE payouts SET adjustments = adjustments + (payout_cents <> ?1), payout_cents = ?1, version_at = ?2, updated_at = ?3
+         WHERE partner = ?4 AND conversion_id = ?5 AND version_at < ?2`,
       )
-      .bind(cents, received, partner, postback.conversion_id, cents),
+      .bind(cents, versionAt, received, partner, postback.conversion_id),
     db
-      .prepare('SELECT session_id FROM payouts WHERE partner = ? AND conversion_id = ?')
+      .prepare('SELECT session_id, payout_cents, version_at FROM payouts WHERE partner = ? AND conversion_id = ?')
       .bind(partner, postback.conversion_id),
   ]);
-  const adjusted = (updated?.results.length ?? 0) === 1;
-  const sessionId = stored?.results[0]?.session_id ?? null;
+  const adjusted = (adjustment?.meta.changes ?? 0) > 0;
+  const current = stored?.results[0];
+  const sessionId = current?.session_id ?? null;
+  const storedCents = current?.payout_cents ?? cents;
   return {
-    outcome: adjusted ? 'adjusted' : 'duplicate',
+    outcome: adjusted ? 'adjusted' : storedCents === cents ? 'duplicate' : 'stale',
     attributed: sessionId !== null,
     sessionId,
     payoutCents: cents,
+    storedCents,
   };
 }

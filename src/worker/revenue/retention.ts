@@ -17,11 +17,13 @@ export const VISIT_VALUE_RETENTION_DAYS = 90;
 /** Days pruned in one run at most: a backlog (a first run, a missed week) clears over a few nights. */
 const MAX_DAYS_PER_RUN = 30;
 
-const VALUE_OF_VISIT = `(CASE WHEN payouts > 0 THEN realized_call_cents + realized_click_cents + realized_lead_cents
-  ELSE expected_cents END) / 100.0`;
+/** What the bandit counts of a visit: the money partners paid for it (never its expected value). */
+const VALUE_OF_VISIT = '(realized_call_cents + realized_click_cents + realized_lead_cents) / 100.0';
 
 export interface RevenuePruned {
   leases: number;
+  /** Optimise experiments' people assigned before the kept visits (the bandit no longer reads them). */
+  people: number;
   visits: number;
   days: string[];
 }
@@ -52,5 +54,6 @@ export async function pruneRevenueTables(db: D1Database, now: Date): Promise<Rev
     ]);
     visits += deleted?.meta.changes ?? 0;
   }
-  return { leases: leases.meta.changes, visits, days: results.map((r) => r.day) };
+  const people = await db.prepare('DELETE FROM experiment_people WHERE day < ?').bind(visitCutoff).run();
+  return { leases: leases.meta.changes, people: people.meta.changes, visits, days: results.map((r) => r.day) };
 }
