@@ -18,6 +18,7 @@ import { toHex } from '../hex';
 export { CONSENT_TEXTS, CURRENT_CONSENT_VERSION, CURRENT_CONSENT_VERSIONS, PARTNERS_LINK };
 export * from './tpmo';
 export * from './sellers';
+export * from './versions';
 
 export interface ConsentDisclosure {
   version: string;
