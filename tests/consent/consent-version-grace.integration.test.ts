@@ -2,7 +2,15 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
 import { CONSENT_GRACE_MS, CONSENT_VERSIONS, consentDisclosure, visibleConsent } from '../../src/shared/consent';
-import { atHumanPace, consentPage, finishMedicare, jwsPayload, leadOf, medicareContactOf, sha256Hex } from '../support/consent';
+import {
+  atHumanPace,
+  consentPage,
+  finishMedicare,
+  jwsPayload,
+  leadOf,
+  medicareContactOf,
+  sha256Hex,
+} from '../support/consent';
 import { decode, hiddenFieldsOf, submissionIdOf, submitStep, visitor, type Visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
@@ -103,7 +111,9 @@ describe('a consent version changed while the page was open', () => {
     const late = supersededAt + CONSENT_GRACE_MS + 60_000;
     const res = await sendContact(v, page.raw, OLD, late, 'no');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: { code: 'consent_changed', issues: [{ path: ['consentVersion'] }] } });
+    expect(await res.json()).toMatchObject({
+      error: { code: 'consent_changed', issues: [{ path: ['consentVersion'] }] },
+    });
     const rows = await env.DB.prepare('SELECT id FROM leads WHERE visitor_id = ?').bind(v.id).all();
     expect(rows.results).toEqual([]);
     expect(await sb.calls('sellers')).toEqual([]);

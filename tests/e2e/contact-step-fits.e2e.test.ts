@@ -42,11 +42,41 @@ const OWN_PHONE = `305556${String(1000 + Math.floor(Math.random() * 9000))}`;
 
 const CONTACT_STEPS = [
   // Medicare, one brand of each page layout (calm, bold, editorial) and the Spanish brand.
-  { brand: 'bh', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-22-medicare', language: 'english' as const },
-  { brand: 'sd', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-22-medicare', language: 'english' as const },
-  { brand: 'm10', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-22-medicare', language: 'english' as const },
-  { brand: 'wc', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-22-medicare', language: 'english' as const },
-  { brand: 'm10es', path: '/get-yours-otc-es/contact', action: 'Hablar con un agente', version: '2026-12-22-medicare', language: 'spanish' as const },
+  {
+    brand: 'bh',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'sd',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'm10',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'wc',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'm10es',
+    path: '/get-yours-otc-es/contact',
+    action: 'Hablar con un agente',
+    version: '2026-12-22-medicare',
+    language: 'spanish' as const,
+  },
   // Auto (four fields) and life.
   { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-01', language: null },
   { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-01', language: null },
@@ -127,32 +157,35 @@ describe('the contact step fits one phone screen', () => {
       // Medicare: every sentence that carries the consent is in the screen, outside any closed
       // <details>, without a tap; the company boxes say what ticking them does.
       if (step.language) {
-        const placed = await page.evaluate((sentences) => {
-          const form = document.querySelector('.quote-form form');
-          const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect().top ?? 0;
-          const header = document.querySelector('[data-sticky]')?.getBoundingClientRect().bottom ?? 0;
-          const walker = document.createTreeWalker(form ?? document.body, NodeFilter.SHOW_TEXT);
-          const found: Record<string, { top: number; bottom: number; closed: boolean; visible: boolean }> = {};
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const text = node.textContent ?? '';
-            for (const sentence of sentences) {
-              const at = text.indexOf(sentence);
-              if (at < 0 || found[sentence]) continue;
-              const range = document.createRange();
-              range.setStart(node, at);
-              range.setEnd(node, at + sentence.length);
-              const box = range.getBoundingClientRect();
-              const element = node.parentElement;
-              found[sentence] = {
-                top: box.top - header,
-                bottom: bar - box.bottom,
-                closed: Boolean(element?.closest('details:not([open])')),
-                visible: Boolean(element?.checkVisibility()) && box.height > 0,
-              };
+        const placed = await page.evaluate(
+          (sentences) => {
+            const form = document.querySelector('.quote-form form');
+            const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect().top ?? 0;
+            const header = document.querySelector('[data-sticky]')?.getBoundingClientRect().bottom ?? 0;
+            const walker = document.createTreeWalker(form ?? document.body, NodeFilter.SHOW_TEXT);
+            const found: Record<string, { top: number; bottom: number; closed: boolean; visible: boolean }> = {};
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (const sentence of sentences) {
+                const at = text.indexOf(sentence);
+                if (at < 0 || found[sentence]) continue;
+                const range = document.createRange();
+                range.setStart(node, at);
+                range.setEnd(node, at + sentence.length);
+                const box = range.getBoundingClientRect();
+                const element = node.parentElement;
+                found[sentence] = {
+                  top: box.top - header,
+                  bottom: bar - box.bottom,
+                  closed: Boolean(element?.closest('details:not([open])')),
+                  visible: Boolean(element?.checkVisibility()) && box.height > 0,
+                };
+              }
             }
-          }
-          return sentences.map((sentence) => ({ sentence, ...found[sentence] }));
-        }, requiredMedicareSentences(step.language, BRANDS.find((b) => b.id === step.brand)?.name ?? '?'));
+            return sentences.map((sentence) => ({ sentence, ...found[sentence] }));
+          },
+          requiredMedicareSentences(step.language, BRANDS.find((b) => b.id === step.brand)?.name ?? '?'),
+        );
         for (const p of placed) {
           expect(p.visible, `"${p.sentence}" shown`).toBe(true);
           expect(p.closed, `"${p.sentence}" not in a closed <details>`).toBe(false);

@@ -15,7 +15,7 @@ const SENTENCES: Readonly<Record<Language, readonly string[]>> = {
     'Consent is not a condition of purchase',
   ],
   spanish: [
-    'comparta mi información con las compañías que marqué',
+    'comparta mis datos con las compañías que marqué',
     'ellas y {brand} me llamen y envíen mensajes de texto',
     'con tecnología automatizada y voz artificial o pregrabada',
     'aunque esté en una lista de no llamar',
@@ -32,5 +32,5 @@ export function requiredMedicareSentences(language: Language, brandName: string)
 export function sellerBoxLabel(language: Language, company: string): string {
   return language === 'english'
     ? `Share my information with, and be contacted by, ${company}`
-    : `Compartir mi información con ${company} y que me contacte`;
+    : `Compartir mis datos con ${company} y que me contacte`;
 }

@@ -26,7 +26,7 @@ const COPY = {
     yourData: 'Sus datos',
     tpmoLabel: 'Información importante sobre Medicare',
     sellersLegend: 'Marque cada compañía que puede contactarme:',
-    sellerShare: 'Compartir mi información con {company} y que me contacte',
+    sellerShare: 'Compartir mis datos con {company} y que me contacte',
     consentMore: 'Mensajes, cancelar, y si no marco ninguna',
     consentMoreText:
       'Pueden aplicarse tarifas de mensajes y datos. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra.',

@@ -84,7 +84,15 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
     retryDelayMs: 400,
   });
   if (response.status === 429) throw new SubmitLimited();
-  if (response.status === 400 && isConsentChanged(await response.clone().json().catch(() => null)))
+  if (
+    response.status === 400 &&
+    isConsentChanged(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    )
+  )
     throw new ConsentChanged();
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);

@@ -122,9 +122,9 @@ export function ConsentBlock({
 /** Records on the form's hidden field that the consent's <details> was opened. */
 function markOpened(event: SyntheticEvent<HTMLDetailsElement>): void {
   if (!event.currentTarget.open) return;
-  const field = event.currentTarget.closest('form')?.querySelector<HTMLInputElement>(
-    `input[name="${FULL_TEXT_OPENED_FIELD}"]`,
-  );
+  const field = event.currentTarget
+    .closest('form')
+    ?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
   if (field) field.value = 'yes';
 }
 
