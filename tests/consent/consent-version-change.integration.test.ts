@@ -17,8 +17,8 @@ import {
 } from '../support/consent';
 
 /**
- * The Medicare consent's new version (2026-12-15-medicare) names the button the step now shows,
- * "Talk to a licensed agent", and finds the company boxes by name rather than "below". The
+ * The Medicare consent names the button the step shows, "Talk to a licensed agent", and never
+ * places the company boxes "below" or "above" (2026-12-15-medicare, and the current 2026-12-22-medicare). The
  * published version it replaces (2026-12-01-medicare) is kept word for word: a lead certified
  * under it still resolves its hash through the catalog and its certificate still verifies.
  */
@@ -30,14 +30,14 @@ describe('a new Medicare consent version beside the old one', () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
     const page = await finishMedicare(v, [sellers[0]?.id ?? '']);
-    expect(page.version).toBe('2026-12-15-medicare');
+    expect(page.version).toBe('2026-12-22-medicare');
     const shown = currentConsent('english', 'Benefit Helpers', 'medicare');
     expect(shown.text).toContain('clicking "Talk to a licensed agent"');
     expect(shown.text).not.toMatch(/\bbelow\b|\babove\b/);
     // The step's main button carries the label the text names (the hidden Enter default and the visible one).
     expect(page.html.match(/<button[^>]*class="btn"[^>]*>([^<]*)<\/button>/)?.[1]).toBe('Talk to a licensed agent');
     const lead = await leadOf(v.id);
-    expect(lead.consent_version).toBe('2026-12-15-medicare');
+    expect(lead.consent_version).toBe('2026-12-22-medicare');
     expect(lead.consent_sha256).toBe(await sha256Hex(shown.text));
     expect(lead.certificate_id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -46,7 +46,7 @@ describe('a new Medicare consent version beside the old one', () => {
     const v = visitor('m10es');
     await v.get('/get-yours-otc-es');
     const page = await consentPage(v, '/get-yours-otc-es/contact');
-    expect(page.version).toBe('2026-12-15-medicare');
+    expect(page.version).toBe('2026-12-22-medicare');
     expect(page.html).toContain('hacer clic en "Hablar con un agente"');
     expect(page.html.match(/<button[^>]*class="btn"[^>]*>([^<]*)<\/button>/)?.[1]).toBe('Hablar con un agente');
   });

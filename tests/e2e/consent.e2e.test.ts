@@ -57,7 +57,7 @@ describe('lead certificate in the browser', () => {
     // The contact step's parts may still be arriving (a chunk fetched when the visitor gets there).
     await expect.poll(() => boxes.count()).toBe(3);
     for (let i = 0; i < 3; i++) expect(await boxes.nth(i).isChecked()).toBe(false);
-    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/each company I ticked/);
+    await expect.poll(() => page.locator('.consent').textContent()).toMatch(/the companies I ticked/);
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
     const chosen = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[1];
     await page.getByLabel(chosen?.name ?? '').check();

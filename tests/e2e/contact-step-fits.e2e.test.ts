@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { BRANDS } from '../../brands';
 import { sha256Hex } from '../../src/shared/consent';
+import { requiredMedicareSentences, sellerBoxLabel } from '../support/consent-sentences';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { queryD1, visitorIdOf } from './support/d1';
 
@@ -10,8 +12,11 @@ import { queryD1, visitorIdOf } from './support/d1';
  * Medicare, auto and life: after the step lands under the sticky header (as a step change
  * scrolls it) and the visitor fills its fields, the main button is in view above the call bar
  * without scrolling. The button says what the consent text names ("Talk to a licensed agent" on
- * Medicare); the full consent text is one tap away and is, byte for byte, the catalog's text
- * for the current version; Skip still works with JavaScript off.
+ * Medicare). On Medicare the consent that is attested stands whole in view next to the button,
+ * every sentence that carries its weight inside the screen and outside any closed <details>, and
+ * each company box says what ticking it does; on auto and life the full text is one tap away.
+ * Either way the attested text is, byte for byte, the catalog's text for the current version;
+ * Skip still works with JavaScript off.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -37,15 +42,45 @@ const OWN_PHONE = `305556${String(1000 + Math.floor(Math.random() * 9000))}`;
 
 const CONTACT_STEPS = [
   // Medicare, one brand of each page layout (calm, bold, editorial) and the Spanish brand.
-  { brand: 'bh', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-15-medicare' },
-  { brand: 'sd', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-15-medicare' },
-  { brand: 'm10', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-15-medicare' },
-  { brand: 'wc', path: '/get-yours-otc/contact', action: 'Talk to a licensed agent', version: '2026-12-15-medicare' },
-  { brand: 'm10es', path: '/get-yours-otc-es/contact', action: 'Hablar con un agente', version: '2026-12-15-medicare' },
+  {
+    brand: 'bh',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'sd',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'm10',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'wc',
+    path: '/get-yours-otc/contact',
+    action: 'Talk to a licensed agent',
+    version: '2026-12-22-medicare',
+    language: 'english' as const,
+  },
+  {
+    brand: 'm10es',
+    path: '/get-yours-otc-es/contact',
+    action: 'Hablar con un agente',
+    version: '2026-12-22-medicare',
+    language: 'spanish' as const,
+  },
   // Auto (four fields) and life.
-  { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-20' },
-  { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-20' },
-  { brand: 'bh', path: '/get-life-now/contact', action: 'Get my quote', version: '2026-12-20' },
+  { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-20', language: null },
+  { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-20', language: null },
+  { brand: 'bh', path: '/get-life-now/contact', action: 'Get my quote', version: '2026-12-20', language: null },
 ];
 
 /** Types into every empty text field of the step, by tapping it as a visitor would. */
@@ -85,7 +120,7 @@ const AWAY_STEPS = CONTACT_STEPS.filter((step) => step.brand === 'bh' && step.pa
 
 describe('the contact step fits one phone screen', () => {
   for (const step of [...CONTACT_STEPS.map((s) => ({ ...s, clock: AGENTS_IN, away: false })), ...AWAY_STEPS]) {
-    it(`${step.brand}${step.path}${step.away ? ' (agents away)' : ''}: "${step.action}" in view after filling the fields, the full consent one tap away`, async () => {
+    it(`${step.brand}${step.path}${step.away ? ' (agents away)' : ''}: "${step.action}" in view after filling the fields, the attested consent in view (Medicare) or one tap away`, async () => {
       const { context, page } = await newVisitor(browser, {
         hasTouch: true,
         headers: { 'x-dev-clock': step.clock.toISOString() },
@@ -119,11 +154,56 @@ describe('the contact step fits one phone screen', () => {
       expect(seen.top, 'under the sticky header').toBeGreaterThanOrEqual(seen.header);
       expect(seen.bottom, 'above the call bar').toBeLessThanOrEqual(seen.bar);
 
-      // One tap on the summary opens the full text: the catalog's text for the current version, exactly.
-      const full = page.locator('.consent-full .consent');
-      expect(await full.isVisible()).toBe(false);
-      await page.locator('.consent-full summary').tap();
-      await expect.poll(() => full.isVisible(), POLL).toBe(true);
+      // Medicare: every sentence that carries the consent is in the screen, outside any closed
+      // <details>, without a tap; the company boxes say what ticking them does.
+      if (step.language) {
+        const placed = await page.evaluate(
+          (sentences) => {
+            const form = document.querySelector('.quote-form form');
+            const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect().top ?? 0;
+            const header = document.querySelector('[data-sticky]')?.getBoundingClientRect().bottom ?? 0;
+            const walker = document.createTreeWalker(form ?? document.body, NodeFilter.SHOW_TEXT);
+            const found: Record<string, { top: number; bottom: number; closed: boolean; visible: boolean }> = {};
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? '';
+              for (const sentence of sentences) {
+                const at = text.indexOf(sentence);
+                if (at < 0 || found[sentence]) continue;
+                const range = document.createRange();
+                range.setStart(node, at);
+                range.setEnd(node, at + sentence.length);
+                const box = range.getBoundingClientRect();
+                const element = node.parentElement;
+                found[sentence] = {
+                  top: box.top - header,
+                  bottom: bar - box.bottom,
+                  closed: Boolean(element?.closest('details:not([open])')),
+                  visible: Boolean(element?.checkVisibility()) && box.height > 0,
+                };
+              }
+            }
+            return sentences.map((sentence) => ({ sentence, ...found[sentence] }));
+          },
+          requiredMedicareSentences(step.language, BRANDS.find((b) => b.id === step.brand)?.name ?? '?'),
+        );
+        for (const p of placed) {
+          expect(p.visible, `"${p.sentence}" shown`).toBe(true);
+          expect(p.closed, `"${p.sentence}" not in a closed <details>`).toBe(false);
+          expect(p.top, `"${p.sentence}" under the sticky header`).toBeGreaterThanOrEqual(0);
+          expect(p.bottom, `"${p.sentence}" above the call bar`).toBeGreaterThanOrEqual(0);
+        }
+        const sellers = BRANDS.find((b) => b.id === step.brand)?.consent.medicare?.sellers ?? [];
+        expect(await page.locator('.sellers label').allTextContents()).toEqual(
+          sellers.map((s) => sellerBoxLabel(step.language, s.name)),
+        );
+      }
+      // The attested text: in view on Medicare; one tap on the summary opens it on auto and life.
+      const full = page.locator('.quote-form [data-consent-attested]');
+      if (!step.language) {
+        expect(await full.isVisible()).toBe(false);
+        await page.locator('.consent-full summary').tap();
+        await expect.poll(() => full.isVisible(), POLL).toBe(true);
+      } else expect(await full.isVisible()).toBe(true);
       const shown = (await full.textContent()) ?? '';
       expect(shown).toContain(`"${step.action}"`);
       const sha = await sha256Hex(shown);

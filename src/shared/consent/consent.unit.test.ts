@@ -3,7 +3,11 @@ import { BRANDS } from '../../../brands';
 import { ROUTES, isServedFor } from '../../routes/registry';
 import {
   AD_MEASUREMENT_CONSENT_VERSIONS,
+  CONSENT_GRACE_MS,
   CONSENT_TEXTS,
+  CONSENT_VERSIONS,
+  CURRENT_CONSENT_VERSIONS,
+  consentStanding,
   consentDisclosure,
   consentParts,
   currentConsent,
@@ -33,8 +37,8 @@ describe('consent disclosure', () => {
     for (const language of ['english', 'spanish'] as const) {
       const text = currentConsent(language, 'Benefit Helpers', 'medicare').text;
       expect(text).not.toMatch(/marketing partners|socios de mercadeo/);
-      expect(text).toMatch(language === 'english' ? /each company I ticked/ : /cada compañía que marqué/);
-      expect(text).toMatch(language === 'english' ? /licensed insurance agent/ : /agente de seguros con licencia/);
+      expect(text).toMatch(language === 'english' ? /the companies I ticked/ : /las compañías que marqué/);
+      expect(text).toMatch(language === 'english' ? /licensed agent/ : /agente/);
     }
   });
 
@@ -81,6 +85,10 @@ describe('consent disclosure', () => {
         english: '4f1364fde1e41498c5ae06510b1e1a48480d93c92a26960a064a8b24315049c3',
         spanish: 'fae3fb4e66bf8f56af2742f29e1bacb81793ecc1dcaee4af95309099cf4e9188',
       },
+      '2026-12-22-medicare': {
+        english: 'eb93794545e5202433d809ed7a6dfabc151d82c5964da28f701f4ed1f3347769',
+        spanish: 'ad6fc6d10bdeb836e6269248c1cb0d652633b79265bcf013c2089878d71d4b0f',
+      },
     };
     expect(Object.keys(CONSENT_TEXTS).sort()).toEqual(Object.keys(published).sort());
     for (const [version, hashes] of Object.entries(published)) {
@@ -114,6 +122,26 @@ describe('consent disclosure', () => {
     const a = await sha256Hex(currentConsent('english', 'Brand A').text);
     const b = await sha256Hex(currentConsent('english', 'Brand B').text);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('consent versions over time', () => {
+  it('every published version has a record; the current ones alone are not superseded', () => {
+    expect(Object.keys(CONSENT_VERSIONS).sort()).toEqual(Object.keys(CONSENT_TEXTS).sort());
+    const current = new Set<string>(Object.values(CURRENT_CONSENT_VERSIONS));
+    for (const [version, record] of Object.entries(CONSENT_VERSIONS))
+      expect(record.supersededAt === null, version).toBe(current.has(version));
+  });
+
+  it('the version before is accepted for the grace window after its successor, then no longer; never for another product', () => {
+    const at = Date.parse(CONSENT_VERSIONS['2026-12-15-medicare']?.supersededAt ?? '');
+    expect(consentStanding('2026-12-22-medicare', 'medicare', new Date(at + 10 * CONSENT_GRACE_MS))).toBe('current');
+    expect(consentStanding('2026-12-15-medicare', 'medicare', new Date(at + CONSENT_GRACE_MS))).toBe('grace');
+    expect(consentStanding('2026-12-15-medicare', 'medicare', new Date(at + CONSENT_GRACE_MS + 1))).toBe('stale');
+    expect(consentStanding('2026-12-15-medicare', 'auto', new Date(at))).toBe('stale');
+    expect(consentStanding('1999-01-01', 'medicare', new Date(at))).toBe('stale');
+    expect(consentStanding(null, 'medicare', new Date(at))).toBe('stale');
+    expect(CONSENT_GRACE_MS).toBe(24 * 60 * 60 * 1000);
   });
 });
 

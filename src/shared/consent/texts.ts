@@ -56,6 +56,19 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
     spanish:
       'Al marcar la casilla junto al nombre de una compañía y hacer clic en "Hablar con un agente", acepto que {brand} comparta mi información con cada compañía que marqué, y que {brand} y cada compañía que marqué me llamen y me envíen mensajes de texto sobre planes Medicare Advantage, Medicare Suplementario y de la Parte D al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
   },
+  /**
+   * Medicare, all of it in view next to the button: only the sentences that carry the consent
+   * (what is shared, with whom, who may call or text, by automated or prerecorded means, even on
+   * a do-not-call list, not a condition of purchase). Rates, how to opt out and what happens with
+   * no box ticked moved to a supplementary note the certificate does not attest
+   * (docs/decisions/0240-medicare-consent-in-view.md).
+   */
+  '2026-12-22-medicare': {
+    english:
+      'By clicking "Talk to a licensed agent", I agree that {brand} may share my information with the companies I ticked, and that they and {brand} may call and text me about Medicare plans at the number I entered, including by automated technology and artificial or prerecorded voice, even if it is on a do-not-call list. Consent is not a condition of purchase.',
+    spanish:
+      'Al pulsar "Hablar con un agente", acepto que {brand} comparta mis datos con las compañías que marqué, y que ellas y {brand} me llamen y envíen mensajes de texto sobre planes de Medicare al número que ingresé, incluso con tecnología automatizada y voz artificial o pregrabada, aunque esté en una lista de no llamar. Aceptar no es condición de compra.',
+  },
 };
 
 /** The visible text of the partners link in the 2026-12-01 texts, and where it points. */
@@ -68,7 +81,7 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 export const CURRENT_CONSENT_VERSIONS = {
   auto: '2026-12-20',
   life: '2026-12-20',
-  medicare: '2026-12-15-medicare',
+  medicare: '2026-12-22-medicare',
 } as const;
 
 /**
@@ -81,6 +94,7 @@ export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, 
   '2026-12-20': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-01-medicare': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-15-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
+  '2026-12-22-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
 };
 
 /**

@@ -20,6 +20,7 @@ export interface CertificateView {
     created_at?: unknown;
     issued_at?: unknown;
     consent?: { version?: unknown; language?: unknown; sha256?: unknown } | null;
+    shown?: { version?: unknown; visible_sha256?: unknown; attested_in_view?: unknown; full_text_opened?: unknown };
     fields?: unknown;
     steps?: unknown;
     gpc?: unknown;
@@ -157,6 +158,19 @@ function CertificateBody({ view }: { view: CertificateView }) {
       ) : (
         <p>No consent text was recorded for this lead.</p>
       )}
+      {p.shown ? (
+        <p id="cert-shown">
+          Shown without a tap: version {str(p.shown.version)},{' '}
+          {p.shown.attested_in_view === true ? 'the whole consent text' : 'a summary line only'} (SHA-256{' '}
+          <code>{str(p.shown.visible_sha256)}</code>); the consent&apos;s details opened:{' '}
+          {p.shown.full_text_opened === 'not_measured'
+            ? 'not measured (no JavaScript)'
+            : p.shown.full_text_opened === true
+              ? 'yes'
+              : 'no'}
+          .
+        </p>
+      ) : null}
       <p id="cert-text-status" className="cert__status" data-state="pending" />
       {view.consentText ? <blockquote className="consent">{view.consentText}</blockquote> : null}
       <h2>Signed data</h2>

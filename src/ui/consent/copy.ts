@@ -8,12 +8,16 @@ const COPY = {
     yourData: 'Your data',
     tpmoLabel: 'Important Medicare information',
     sellersLegend: 'Tick each company that may contact me:',
+    /** A Medicare company's box says what ticking it does. */
+    sellerShare: 'Share my information with, and be contacted by, {company}',
+    /** The note under the consent in view: supplementary, not part of what is attested. */
+    consentMore: 'Texts, opting out, and if I tick no box',
+    consentMoreText:
+      'Message and data rates may apply. I can opt out at any time by replying STOP to a text or by telling the caller. My information will be given to a licensed insurance agent who will contact me. If I tick no box, my information is not shared with any of these companies and I can call the number shown.',
+    consentRenewed:
+      'The wording of this consent changed after this page was opened. Please read it and tick again the companies that may contact you.',
     sellersNone:
       'You may leave every box unticked: your information is then not shared and you can call the number shown.',
-    consentSummaryMedicare:
-      'By pressing "{action}", I agree that the companies I tick may call and text me, also by automated means. Not a condition of purchase.',
-    consentSummary:
-      'By pressing "{action}", I agree that we and our partners may call and text me, also by automated means. Not a condition of purchase.',
     fullConsent: 'Full consent text',
   },
   spanish: {
@@ -22,12 +26,14 @@ const COPY = {
     yourData: 'Sus datos',
     tpmoLabel: 'Información importante sobre Medicare',
     sellersLegend: 'Marque cada compañía que puede contactarme:',
+    sellerShare: 'Compartir mis datos con {company} y que me contacte',
+    consentMore: 'Mensajes, cancelar, y si no marco ninguna',
+    consentMoreText:
+      'Pueden aplicarse tarifas de mensajes y datos. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame. Mi información se entregará a un agente de seguros con licencia que se comunicará conmigo. Si no marco ninguna casilla, mi información no se comparte con ninguna de estas compañías y puedo llamar al número que se muestra.',
+    consentRenewed:
+      'El texto de este consentimiento cambió después de abrir esta página. Léalo y marque de nuevo las compañías que pueden contactarle.',
     sellersNone:
       'Puede dejar todas las casillas sin marcar: su información no se comparte y puede llamar al número que se muestra.',
-    consentSummaryMedicare:
-      'Al pulsar "{action}", acepto que las compañías que marque me llamen y envíen mensajes, también automatizados. No es condición de compra.',
-    consentSummary:
-      'Al pulsar "{action}", acepto llamadas y mensajes nuestros y de nuestros socios, también automatizados. No es condición de compra.',
     fullConsent: 'Texto completo',
   },
 } as const satisfies Record<Language, Record<string, string>>;

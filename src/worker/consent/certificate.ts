@@ -8,7 +8,7 @@
  * deletion removes from what can be matched. Idempotent per lead.
  */
 import type { Language } from '../../routes/schema';
-import { consentDisclosure, type SellerChoice } from '../../shared/consent';
+import { consentDisclosure, sha256Hex, visibleConsent, type SellerChoice } from '../../shared/consent';
 import { catalogInsert } from './catalog';
 import { contactFingerprint, leadContact } from './contact-hash';
 import { signJws } from './jws';
@@ -39,6 +39,18 @@ export interface CertificatePayload {
   /** The partner list the consent relied on (auto, life: the /partners page; Medicare: the companies offered). */
   partner_list: { version: string; sha256: string };
   disclaimer_version?: string;
+  /**
+   * What the consent step showed without a tap (absent on certificates issued before it was
+   * recorded): the version, the SHA-256 of the visible text, whether that was the whole attested
+   * text (`consent.sha256`) or only a summary line, and whether the visitor opened the <details>
+   * of the step (`not_measured` without JavaScript).
+   */
+  shown?: {
+    version: string;
+    visible_sha256: string;
+    attested_in_view: boolean;
+    full_text_opened: boolean | 'not_measured';
+  };
 }
 
 export interface CertifyInput {
@@ -65,6 +77,8 @@ export interface CertifyInput {
   partnerList: { version: string; sha256: string };
   /** LEAD_HASH_SALT: the key of the contact fingerprints. */
   fingerprintSecret: string;
+  /** Whether the consent's <details> was opened (absent: not measured). */
+  fullTextOpened?: boolean | 'not_measured';
   now?: Date;
 }
 
@@ -124,6 +138,16 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
         )
       : undefined;
     if (disclosure && lead.consent_sha256) statements.push(catalogInsert(db, lead.consent_sha256, disclosure, now));
+    const visible = disclosure ? visibleConsent(disclosure) : undefined;
+    const shown =
+      disclosure && visible
+        ? {
+            version: disclosure.version,
+            visible_sha256: await sha256Hex(visible.text),
+            attested_in_view: visible.attestedInView,
+            full_text_opened: input.fullTextOpened ?? ('not_measured' as const),
+          }
+        : undefined;
     const update = (certificateId: string | null) =>
       db
         .prepare(
@@ -167,6 +191,7 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       recipients: input.recipients,
       partner_list: input.partnerList,
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
+      ...(shown ? { shown } : {}),
     };
     const jws = await signJws(key, payload);
     statements.push(

@@ -26,6 +26,8 @@ export interface FinalStepConsent {
   status: string;
   /** Who receives the lead's personal data. */
   recipients: { id: string; name: string }[];
+  /** Whether the consent's <details> was opened ('not_measured' without JavaScript). */
+  fullTextOpened?: boolean | 'not_measured';
 }
 
 /** Whether this request, its session or this browser carries an opt-out (GPC, do-not-sell). */
@@ -57,5 +59,6 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     recipients: input.recipients,
     partnerList: { version: partnerList.version, sha256: partnerList.sha256 },
     fingerprintSecret: c.env.LEAD_HASH_SALT ?? '',
+    ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
   });
 }

@@ -24,6 +24,7 @@ import type { PageConfig } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
 import { unknownZipFields } from '../location';
+import { consentAskedAgain } from './consent-given';
 import { acceptFinalStep } from './final-step';
 import { unlistedVehicleFields } from './listed-vehicles';
 
@@ -46,6 +47,11 @@ export interface StepOutcome {
   blocked: boolean;
   /** The valid last step was held for the call-back screen (StepSubmit.holdFinal): no lead yet. */
   held?: boolean;
+  /**
+   * The consent step was sent with a consent version no longer accepted (consent-given.ts): its
+   * answers are stored, no lead is written, and the step is shown again with the current text.
+   */
+  consentRenewed?: boolean;
   /** Visible driver or vehicle slots after an add or remove. */
   slots: number | null;
   values: FormValues;
@@ -124,6 +130,9 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   if (next !== null) return { ...base, next, slots: null };
 
   if (submit.holdFinal) return { ...base, next: null, held: true, slots: null };
+  const finalAction = action.kind === 'skip' ? 'skip' : 'submit';
+  if (consentAskedAgain(c, { form, step, action: finalAction, postedVersion: submit.consentVersion }))
+    return { ...base, next: null, consentRenewed: true, slots: null };
   // The final step: the lead, its checks and effects in order (final-step.ts).
   const lead = await acceptFinalStep(c, submit, stored.values);
   return {

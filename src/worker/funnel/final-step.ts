@@ -4,7 +4,8 @@
  *
  *  1. limits        the lead-creation limit (429, nothing written)
  *  2. quote token   the token the page renewed, bound to this visitor and ip
- *  3. consent       what the visitor agreed to: submit or Skip, the current text, the companies ticked
+ *  3. consent       what the visitor agreed to: submit or Skip, the text shown (current, or the one
+ *                   before inside its grace window; a stale one is asked again before this step), the companies ticked
  *  4. rules         complete, or partial with its reasons
  *  5. record        the lead row (one per visitor, form and phone in 24 h), with contact fingerprints
  *  6. trust         this submission's verdict (the rule table: defence/thresholds.ts), merged with
@@ -173,6 +174,7 @@ export async function acceptFinalStep(
       trust,
       status,
       recipients: decision.recipients.map((r) => ({ id: r.id, name: r.name })),
+      fullTextOpened: consent.fullTextOpened,
     });
 
   if (decision.deliver)

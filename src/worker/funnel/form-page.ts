@@ -4,6 +4,7 @@
  * choice lists the form needs. Built on the server so the first paint is the real form.
  */
 import { currentConsent } from '../../shared/consent';
+import { CONSENT_RENEWED_PARAM } from './consent-given';
 import { CURRENT_INSURERS } from '../../shared/lead';
 import { vehicleIndexPath, vehicleIndexSchema, type VehicleIndex } from '../../shared/lead/vehicle-data';
 import {
@@ -26,8 +27,8 @@ import { turnstileAction } from '../defence/turnstile-check';
 import { callbackLabel } from '../hours/callback-api';
 
 /** Parameters of the funnel's own round trips, never carried to the next step. */
-/** Parameters the no-JS form sends back to itself (missing answers, slot counts). */
-export const ROUND_TRIP_PARAMS = ['missing', 'unknown', 'drivers', 'vehicles'];
+/** Parameters the no-JS form sends back to itself (missing answers, slot counts, a consent asked again). */
+export const ROUND_TRIP_PARAMS = ['missing', 'unknown', 'drivers', 'vehicles', 'consent'];
 
 /** The query to carry to the next step: personal fields and round-trip parameters removed (or none). */
 export function carriedSearch(url: URL, form: FormDef): string {
@@ -117,6 +118,8 @@ export async function funnelProps(
           ...(form.product === 'medicare' && input.sellers?.length
             ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) }
             : {}),
+          // The step's earlier version was no longer accepted (consent-given.ts): say why it is asked again.
+          ...(input.url.searchParams.get(CONSENT_RENEWED_PARAM) === 'changed' ? { renewed: true } : {}),
         }
       : null,
     insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,

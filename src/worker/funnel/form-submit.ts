@@ -9,6 +9,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { applyExperiment } from '../tracking/experiments';
 import { acceptStep, formStep, type StepAction } from './accept-step';
+import { CONSENT_RENEWED_PARAM } from './consent-given';
 import { carriedSearch } from './form-page';
 import { HONEYPOT_FIELD, TURNSTILE_RESPONSE_FIELD } from '../../shared/defence';
 import { withEditAnswers } from '../../shared/forms/finish';
@@ -97,6 +98,15 @@ formSubmit.post(
       turnstileToken: body.turnstileToken ?? null,
       honeypot: body.honeypot ?? null,
     });
+    // Nothing is lost (the answers are stored) and nothing is shared: the island shows the step
+    // again with the current text, to be agreed to anew.
+    if (outcome.consentRenewed)
+      throw new ApiError(
+        400,
+        'consent_changed',
+        'The consent text this page showed is no longer accepted; the step shows the current text to agree to again',
+        [{ path: ['consentVersion'], message: 'not the current consent version, nor inside its grace window' }],
+      );
     return c.json(
       {
         next: outcome.next,
@@ -201,6 +211,12 @@ formSubmit.post('*', async (c, next) => {
     c.set('callbackScreen', callback.screen);
     return next();
   }
+  // A consent version no longer accepted: the same step again, with the current text and a line saying why.
+  if (outcome.consentRenewed)
+    return c.redirect(
+      stepPath(base, step.name, withParam(carriedSearch(url, form), CONSENT_RENEWED_PARAM, 'changed')),
+      303,
+    );
   // Without JavaScript, the same facts: the step's formStepSubmitted, and on the last step a leased number (src/worker/funnel/no-js.ts).
   if (action.kind === 'submit' || action.kind === 'skip')
     trackFormPost(c, {

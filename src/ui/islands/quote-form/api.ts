@@ -71,6 +71,21 @@ class SubmitLimited extends Error {
   }
 }
 
+/**
+ * The consent step was sent with a consent text the Worker no longer accepts (a deploy changed it
+ * longer ago than its grace window): nothing was shared; the step is to be shown again.
+ */
+class ConsentChanged extends Error {
+  override name = 'ConsentChanged';
+  constructor() {
+    super('consent version no longer accepted (400 consent_changed)');
+  }
+}
+
+function isConsentChanged(data: unknown): boolean {
+  return isRecord(data) && isRecord(data.error) && data.error.code === 'consent_changed';
+}
+
 /** Posts a step; the submission id doubles as idempotency key, so one retry is safe. Throws on failure. */
 export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
   const response = await clientFetch('/api/form/submit', {
@@ -80,6 +95,16 @@ export async function submitStep(request: SubmitRequest): Promise<SubmitReply> {
     retryDelayMs: 400,
   });
   if (response.status === 429) throw new SubmitLimited();
+  if (
+    response.status === 400 &&
+    isConsentChanged(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    )
+  )
+    throw new ConsentChanged();
   const reply = response.ok ? readReply(await response.json().catch(() => null)) : undefined;
   if (!reply) throw new Error(`form submit failed (${response.status})`);
   // Pages the browser kept (back/forward) no longer show the stored answers.

@@ -1,17 +1,24 @@
 /**
  * The consent disclosure of the consent step: the text with the brand's partner
  * list as a link (auto, life), and on Medicare one unticked checkbox per entity of the brand
- * record (42 CFR 422.2274(g)(4)). The checkboxes are plain form inputs: without JavaScript they
- * post as `consentSeller:{id}=yes`, and the island copies the ticked ones into its JSON values.
+ * record (42 CFR 422.2274(g)(4)), each saying what ticking it does. The checkboxes are plain form
+ * inputs: without JavaScript they post as `consentSeller:{id}=yes`, and the island copies the
+ * ticked ones into its JSON values.
  *
- * Compact, so the step fits one phone screen: the checkboxes and a short summary in view, the
- * full text (the one hashed into the catalog, unchanged) one tap away in a native <details>,
- * which opens without JavaScript and keeps the text in the page
- * (docs/decisions/0143-contact-step-action-and-compact-consent.md).
+ * A version shown `in_view` (src/shared/consent/versions.ts) stands whole next to the button; the
+ * <details> under it holds only a supplementary note the certificate does not attest. A
+ * `behind_tap` version (auto, life) still shows its summary line with the full text one tap away
+ * (docs/decisions/0240-medicare-consent-in-view.md). Either way the island records whether the
+ * <details> was opened (`consentFullTextOpened`: empty without JavaScript, "not measured").
  */
+import { useEffect, useRef, type SyntheticEvent } from 'react';
 import { sellerFieldName } from '../../../shared/consent/sellers';
+import { visibleConsent } from '../../../shared/consent/versions';
 import type { Language } from '../../../routes/schema';
 import { consentCopy } from '../../consent/copy';
+
+/** The hidden field that says whether the <details> of the consent was opened. */
+export const FULL_TEXT_OPENED_FIELD = 'consentFullTextOpened';
 
 export interface ConsentProps {
   version: string;
@@ -22,6 +29,8 @@ export interface ConsentProps {
   link?: { text: string; href: string };
   /** Medicare: the entities the visitor may accept one by one. */
   sellers?: { id: string; name: string }[];
+  /** The page's earlier version was no longer accepted: the visitor is asked again. */
+  renewed?: boolean;
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -49,41 +58,88 @@ export function ConsentBlock({
 }) {
   const copy = consentCopy(language);
   const medicare = Boolean(consent.sellers?.length);
-  const summary = (medicare ? copy.consentSummaryMedicare : copy.consentSummary).replace('{action}', consent.action);
-  return (
+  const visible = visibleConsent({ ...consent, language });
+  // Empty as served (no JavaScript: not measured); "no" once the island runs, "yes" once opened.
+  const openedRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (openedRef.current && !openedRef.current.value) openedRef.current.value = 'no';
+  }, []);
+  const sellers = consent.sellers?.length ? (
+    <fieldset className="sellers" aria-describedby={`${idPrefix}-consent`}>
+      <legend className={visible?.attestedInView ? 'sr-only' : undefined}>{copy.sellersLegend}</legend>
+      {consent.sellers.map((s) => (
+        <label key={s.id}>
+          <input type="checkbox" name={sellerFieldName(s.id)} value="yes" defaultChecked={false} data-seller={s.id} />
+          <span>{visible?.attestedInView ? copy.sellerShare.replace('{company}', s.name) : s.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  ) : null;
+  const hidden = (
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
-      {consent.sellers?.length ? (
-        <fieldset className="sellers" aria-describedby={`${idPrefix}-consent-summary`}>
-          <legend>{copy.sellersLegend}</legend>
-          {consent.sellers.map((s) => (
-            <label key={s.id}>
-              <input
-                type="checkbox"
-                name={sellerFieldName(s.id)}
-                value="yes"
-                defaultChecked={false}
-                data-seller={s.id}
-              />
-              <span>{s.name}</span>
-            </label>
-          ))}
-        </fieldset>
+      <input ref={openedRef} type="hidden" name={FULL_TEXT_OPENED_FIELD} defaultValue="" />
+      {consent.renewed ? (
+        <p className="error" role="alert">
+          {copy.consentRenewed}
+        </p>
       ) : null}
+    </>
+  );
+  if (visible?.attestedInView) {
+    // Everything attested in view next to the button; the note under the button is not the consent.
+    return (
+      <>
+        {hidden}
+        {sellers}
+        <p className="consent consent--in-view" id={`${idPrefix}-consent`} data-consent-attested="">
+          <TextWithLink consent={consent} />
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      {hidden}
+      {sellers}
       {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
-      <details className="consent-full">
+      <details className="consent-full" onToggle={markOpened}>
         <summary>
           <span className="consent-summary" id={`${idPrefix}-consent-summary`}>
-            {summary}
+            {visible?.text}
           </span>{' '}
           <span className="consent-full__more">{copy.fullConsent}</span>
         </summary>
-        <p className="consent" id={`${idPrefix}-consent`}>
+        <p className="consent" id={`${idPrefix}-consent`} data-consent-attested="">
           <TextWithLink consent={consent} />
         </p>
         {medicare ? <p className="hint">{copy.sellersNone}</p> : null}
       </details>
     </>
+  );
+}
+
+/** Records on the form's hidden field that the consent's <details> was opened. */
+function markOpened(event: SyntheticEvent<HTMLDetailsElement>): void {
+  if (!event.currentTarget.open) return;
+  const field = event.currentTarget
+    .closest('form')
+    ?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
+  if (field) field.value = 'yes';
+}
+
+/**
+ * Under the button of a version shown in view (Medicare): a supplementary note, one tap away,
+ * that the certificate does not attest (texts and rates, opting out, no box ticked).
+ */
+export function ConsentNote({ consent, language }: { consent: ConsentProps; language: Language }) {
+  const copy = consentCopy(language);
+  if (!consent.sellers?.length || !visibleConsent({ ...consent, language })?.attestedInView) return null;
+  return (
+    <details className="consent-more" onToggle={markOpened}>
+      <summary>{copy.consentMore}</summary>
+      <p className="hint">{copy.consentMoreText}</p>
+    </details>
   );
 }
 
@@ -95,4 +151,10 @@ export function tickedSellerValues(form: HTMLFormElement | null): Record<string,
     if (input.checked) out[input.name] = 'yes';
   }
   return out;
+}
+
+/** Whether the island saw the consent's <details> opened ("yes", "no"; absent without JavaScript). */
+export function fullTextOpenedValue(form: HTMLFormElement | null): Record<string, string> {
+  const field = form?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
+  return field?.value ? { [FULL_TEXT_OPENED_FIELD]: field.value } : {};
 }

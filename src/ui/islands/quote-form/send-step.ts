@@ -37,10 +37,15 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       page: basePath,
       step: step.name,
       action,
-      // The Medicare entities the visitor ticked travel with the consent step's values.
+      // The Medicare entities the visitor ticked, and whether the consent's <details> was opened,
+      // travel with the consent step's values.
       values:
         step.consent && action === 'submit'
-          ? { ...values, ...parts.consent?.tickedSellerValues(st.formRef.current) }
+          ? {
+              ...values,
+              ...parts.consent?.tickedSellerValues(st.formRef.current),
+              ...parts.consent?.fullTextOpenedValue(st.formRef.current),
+            }
           : values,
       ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
       pageUrl: location.href,
@@ -74,6 +79,13 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       }
     }
   } catch (error) {
+    // The consent text changed under the page: the same step, served again with the current text.
+    if (error instanceof Error && error.name === 'ConsentChanged') {
+      const again = new URL(location.href);
+      again.searchParams.set('consent', 'changed');
+      location.replace(again.href);
+      return;
+    }
     st.setStatus(error instanceof Error && error.name === 'SubmitLimited' ? 'limited' : 'failed');
   } finally {
     window.dispatchEvent(new Event('quote:navigation-end'));
