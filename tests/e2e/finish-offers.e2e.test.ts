@@ -220,7 +220,23 @@ describe('the auto finish shows offers', () => {
       const pathOf = () => new URL(page.url()).pathname;
       for (let i = 0; i < 12 && (await page.locator('[data-confirmation]').count()) === 0; i += 1) {
         const at = pathOf();
-        try { await next.click({ timeout: 20_000 }); } catch (e) { console.log('DEBUG', i, page.url(), (await page.locator('#quote').innerHTML().catch(()=>'none')).slice(0, 6000)); await page.screenshot({path:'/tmp/fo.png', fullPage: true}); throw e; }
+        try {
+          await next.click({ timeout: 20_000 });
+        } catch (e) {
+          console.log(
+            'DEBUG',
+            i,
+            page.url(),
+            (
+              await page
+                .locator('#quote')
+                .innerHTML()
+                .catch(() => 'none')
+            ).slice(0, 6000),
+          );
+          await page.screenshot({ path: '/tmp/fo.png', fullPage: true });
+          throw e;
+        }
         await expect
           .poll(async () => (await page.locator('[data-confirmation]').count()) > 0 || pathOf() !== at, WAIT)
           .toBe(true);
