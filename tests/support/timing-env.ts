@@ -72,7 +72,7 @@ function wrap<T extends object>(real: T, binding: string, recorder: () => Record
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        const result = Reflect.apply(value as (...a: unknown[]) => unknown, target, args.map(unwrap)) as unknown;
+        const result: unknown = Reflect.apply(value as (...a: unknown[]) => unknown, target, args.map(unwrap));
         if (isThenable(result)) {
           const rec = recorder();
           if (!rec) return result;
