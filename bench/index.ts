@@ -226,6 +226,12 @@ if (ONLY === 'peer-profile') {
   process.exit(0);
 }
 
+// `npm run bench -- --only=latency`: the binding calls each kind of page awaits before its first byte (bench/latency.ts).
+if (ONLY === 'latency') {
+  await import('./latency');
+  process.exit(process.exitCode ?? 0);
+}
+
 if (ONLY === 'events') {
   buildAll();
   const failures = await eventsSection();

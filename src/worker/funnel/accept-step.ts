@@ -25,6 +25,8 @@ import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
 import { unknownZipFields } from '../location';
 import { consentAskedAgain } from './consent-given';
+import { remember } from '../api/partner-context';
+import type { StoredLocation } from '../api/visitor-place';
 import { acceptFinalStep } from './final-step';
 import { unlistedVehicleFields } from './listed-vehicles';
 
@@ -84,6 +86,11 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   const { form, step, action } = submit;
   const stub = visitorStub(c.env, c.var.visitorId);
   const parsed = stepValues(submit);
+  // The form's zip located while checking it is stored with the step, so the next step's page
+  // (which shows the place) finds it in the visitor's state instead of awaiting a KV read of its
+  // own before its first byte (a form posted without JavaScript; the island stores it through
+  // GET /api/location). Same Durable Object, made together with the step's write: no extra wait.
+  const formZip: { location?: StoredLocation } = {};
   // A ZIP code the shipped data does not hold, or a vehicle make or model not on the data set's
   // lists, is not kept, and blocks the step with its own message.
   const unknown =
@@ -95,17 +102,25 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
               .filter((f) => f.kind === 'zip')
               .map((f) => f.name),
             parsed,
+            (name, location) => {
+              if (name === 'zipcode') formZip.location = location;
+            },
           )),
           ...(await unlistedVehicleFields(c, stepFields(step), parsed)),
         ]
       : [];
   const submitted = Object.fromEntries(Object.entries(parsed).filter(([name]) => !unknown.includes(name)));
-  const stored = await stub.submitStep({
-    submissionId: submit.submissionId,
-    form: form.id,
-    step: step.name,
-    values: submitted,
-  });
+  const located = formZip.location;
+  const [stored] = await Promise.all([
+    stub.submitStep({
+      submissionId: submit.submissionId,
+      form: form.id,
+      step: step.name,
+      values: submitted,
+    }),
+    // Only a cache of the zip's place: the next page looks it up itself when this write failed.
+    located ? remember(c, 'location', located).catch(() => undefined) : undefined,
+  ]);
   const base = {
     duplicate: stored.duplicate,
     values: stored.values,

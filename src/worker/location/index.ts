@@ -75,6 +75,8 @@ export async function unknownZipFields(
   c: Context<AppEnv>,
   names: readonly string[],
   values: FormValues,
+  /** Told each field's location when the data holds its zip. */
+  located?: (name: string, location: StoredLocation) => void,
 ): Promise<string[]> {
   const unknown: string[] = [];
   for (const name of names) {
@@ -88,6 +90,7 @@ export async function unknownZipFields(
       return undefined;
     });
     if (found === null) unknown.push(name);
+    else if (found) located?.(name, found);
   }
   return unknown;
 }
