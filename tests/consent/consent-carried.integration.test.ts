@@ -110,13 +110,14 @@ describe('personal data only to the companies chosen', () => {
     expect(await sb.calls('sellers')).toEqual([]);
   });
 
-  it('a stale consent version: partial, no certificate, nothing shared', async () => {
+  it('a consent version no page shows any more: no lead, no certificate, nothing shared (the step asks again)', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
-    await finishMedicare(v, [sellers[0]?.id ?? ''], medicareContactOf(v), { extra: { consentVersion: '2026-01-01' } });
-    const lead = await leadOf(v.id);
-    expect(lead.certificate_id).toBeNull();
-    expect(await withheldReasons(lead.id)).toContain('partial');
+    await expect(
+      finishMedicare(v, [sellers[0]?.id ?? ''], medicareContactOf(v), { extra: { consentVersion: '2026-01-01' } }),
+    ).rejects.toThrow();
+    const row = await env.DB.prepare('SELECT id FROM leads WHERE visitor_id = ?').bind(v.id).first();
+    expect(row).toBeNull();
     expect(await sb.calls('sellers')).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ describe('a new Medicare consent version beside the old one', () => {
     await v.get('/get-yours-otc-es');
     const page = await consentPage(v, '/get-yours-otc-es/contact');
     expect(page.version).toBe('2026-12-22-medicare');
-    expect(page.html).toContain('hacer clic en "Hablar con un agente"');
+    expect(page.html).toContain('Al pulsar "Hablar con un agente"');
     expect(page.html.match(/<button[^>]*class="btn"[^>]*>([^<]*)<\/button>/)?.[1]).toBe('Hablar con un agente');
   });
 

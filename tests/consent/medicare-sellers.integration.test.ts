@@ -52,7 +52,7 @@ describe('Medicare one-to-one consent', () => {
       expect(html).toContain(s.name);
     }
     expect(html).not.toMatch(/marketing partners/i);
-    expect(html).toMatch(/each company I ticked/);
+    expect(html).toMatch(/share my information with the companies I ticked/);
     expect(html).toMatch(/licensed insurance agent who will contact/);
   });
 

@@ -1,7 +1,11 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_CONSENT_VERSION } from '../../src/shared/consent';
+import { CURRENT_CONSENT_VERSIONS } from '../../src/shared/consent';
+
 import { decode, leadsOf, visitor } from '../support/funnel';
+
+/** The version the Medicare contact step shows now: an older one past its grace window is asked again. */
+const CURRENT_CONSENT_VERSION = CURRENT_CONSENT_VERSIONS.medicare;
 
 /** The island's JSON path: POST /api/form/submit, zod-validated, idempotent on the submission id. */
 describe('POST /api/form/submit', () => {

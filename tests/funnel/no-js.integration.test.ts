@@ -27,7 +27,7 @@ describe('Medicare funnel without JavaScript', () => {
     const contact = decode(await (await v.get('/get-yours-otc/contact?utm_source=news')).text());
     expect(contact).toContain('name="phone"');
     // The Medicare disclosure names the brand and each company the visitor ticks, never "marketing partners".
-    expect(contact).toMatch(/Benefit Helpers and each company I ticked may call/);
+    expect(contact).toMatch(/the companies I ticked, and that they and Benefit Helpers may call/);
     const back = decode(await (await v.get('/get-yours-otc/name')).text());
     expect(back).toContain('value="Ada"');
     expect(back).toContain('value="Lovelace"');
@@ -119,7 +119,7 @@ describe('Medicare funnel without JavaScript', () => {
     const v = visitor('bh');
     const html = decode(await (await v.get('/get-yours-otc-es/contact')).text());
     expect(html).toContain('Su mejor número de teléfono');
-    expect(html).toContain('Benefit Helpers y cada compañía que marqué');
+    expect(html).toContain('las compañías que marqué y que ellas y Benefit Helpers me llamen');
     expect(html).not.toContain('socios de mercadeo');
     expect(decode(await (await v.get('/get-yours-otc-es/medicare')).text())).toContain('Sí');
   });

@@ -1,8 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CURRENT_CONSENT_VERSION } from '../../src/shared/consent';
+import { CURRENT_CONSENT_VERSIONS } from '../../src/shared/consent';
+
 import { visitor, type Visitor } from '../support/funnel';
+
+/** The version the Medicare contact step shows now: an older one past its grace window is asked again. */
+const CURRENT_CONSENT_VERSION = CURRENT_CONSENT_VERSIONS.medicare;
 
 /**
  * The quote token on the lead (spec 7.7, docs/decisions/0023-quote-token-on-the-lead.md): the

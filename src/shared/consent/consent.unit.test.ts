@@ -87,7 +87,7 @@ describe('consent disclosure', () => {
       },
       '2026-12-22-medicare': {
         english: 'eb93794545e5202433d809ed7a6dfabc151d82c5964da28f701f4ed1f3347769',
-        spanish: 'ad6fc6d10bdeb836e6269248c1cb0d652633b79265bcf013c2089878d71d4b0f',
+        spanish: '6fa7b421ce06203b9cff28114b4e19937f6c61eed42b6dc08b73912ad353573b',
       },
     };
     expect(Object.keys(CONSENT_TEXTS).sort()).toEqual(Object.keys(published).sort());

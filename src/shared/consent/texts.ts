@@ -67,7 +67,7 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
     english:
       'By clicking "Talk to a licensed agent", I agree that {brand} may share my information with the companies I ticked, and that they and {brand} may call and text me about Medicare plans at the number I entered, including by automated technology and artificial or prerecorded voice, even if it is on a do-not-call list. Consent is not a condition of purchase.',
     spanish:
-      'Al pulsar "Hablar con un agente", acepto que {brand} comparta mis datos con las compañías que marqué, y que ellas y {brand} me llamen y envíen mensajes de texto sobre planes de Medicare al número que ingresé, incluso con tecnología automatizada y voz artificial o pregrabada, aunque esté en una lista de no llamar. Aceptar no es condición de compra.',
+      'Al pulsar "Hablar con un agente", acepto que {brand} comparta mis datos con las compañías que marqué y que ellas y {brand} me llamen o envíen textos sobre Medicare al número que di, incluso con sistemas automatizados o voz artificial o pregrabada, aunque esté en una lista de no llamar. No es condición de compra.',
   },
 };
 

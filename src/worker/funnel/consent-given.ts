@@ -58,7 +58,9 @@ export function consentAskedAgain(
   c: Context<AppEnv>,
   input: { form: FormDef; step: StepDef; action: 'submit' | 'skip'; postedVersion: string | null },
 ): boolean {
-  if (!input.step.consent || input.action !== 'submit') return false;
+  // No version at all did not come from a page that showed one: that is a lead without consent
+  // (kept as partial), not a visitor to ask again.
+  if (!input.step.consent || input.action !== 'submit' || input.postedVersion === null) return false;
   return standingOf(c, input.form.product, input.postedVersion) === 'stale';
 }
 
