@@ -39,6 +39,11 @@ const vars = [
   `AD_SCRIPT_URL:${sandboxOrigin}/ads.js`,
   `TURNSTILE_BASE_URL:${sandboxOrigin}/turnstile`,
   `SELLER_DELIVERY_BASE_URL:${sandboxOrigin}/sellers`,
+  // The ad platforms and the alert webhook follow SANDBOX_PORT too (wrangler.toml and .dev.vars name 8790).
+  `GOOGLE_DATA_MANAGER_BASE_URL:${sandboxOrigin}/google-data-manager`,
+  `GOOGLE_OAUTH_BASE_URL:${sandboxOrigin}/google-oauth`,
+  `META_CAPI_BASE_URL:${sandboxOrigin}/meta-capi`,
+  `OPERATOR_ALERT_WEBHOOK_URL:${sandboxOrigin}/alerts/local`,
 ].flatMap((v) => ['--var', v]);
 const wrangler = spawn(
   'wrangler',
