@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { SandboxState } from './behaviour';
-import { ingestEventsRequestSchema } from './google-data-manager-schema';
+import { ingestEventsRequestSchema } from '../tests/support/data-manager-reference';
 import { verifyAssertion } from './google-oauth';
 
 /**

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * that carried it. Files running side by side, in any order, never see each other's faults
  * or calls.
  */
-const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
+export const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
 
 const callSchema = z.object({
   partner: z.string(),

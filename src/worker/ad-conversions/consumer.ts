@@ -22,7 +22,7 @@ import { clickIdsOfVisit } from './visit-click-ids';
 export const AD_CONVERSIONS_MAX_RETRIES = 5;
 const TIMEOUT_MS = 8000;
 
-type ConsumerEnv = Pick<Env, 'DB'> & ConfigEnv;
+type ConsumerEnv = Pick<Env, 'DB'> & ConfigEnv & { GOOGLE_DATA_MANAGER_VALIDATE_ONLY?: string };
 
 interface LeadRow {
   submission_id: string;
@@ -67,7 +67,7 @@ function contactOf(valuesText: string): { email: string | null; phone: string | 
   }
 }
 
-async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'skipped'> {
+async function send(env: ConsumerEnv, row: ConversionRow): Promise<'sent' | 'skipped' | 'validated'> {
   // A development token in staging or production (the health page and the log say which) sends nothing.
   if (configurationProblems(env).some((p) => p.areas.includes('ad-platforms'))) return 'skipped';
   // A paid call has no lead: Google's branch reads what it needs itself.
@@ -124,9 +124,13 @@ async function attemptOne(env: ConsumerEnv, id: string, attempts: number): Promi
   if (!row) return { outcome: 'missing', retryAfterSeconds: null };
   if (row.status !== 'queued') return { outcome: 'done', retryAfterSeconds: null };
   try {
-    const outcome = await send(env, row);
-    await setRow(env, id, outcome, outcome === 'skipped' ? 'not configured or nothing to send' : null);
-    return { outcome, retryAfterSeconds: null };
+    const sent = await send(env, row);
+    if (sent === 'validated') {
+      await setRow(env, id, 'skipped', 'dry run: validateOnly, accepted and not stored');
+      return { outcome: 'skipped', retryAfterSeconds: null };
+    }
+    await setRow(env, id, sent, sent === 'skipped' ? 'not configured or nothing to send' : null);
+    return { outcome: sent, retryAfterSeconds: null };
   } catch (error) {
     const failure = error instanceof SendFailure ? error : new SendFailure(false, 'unknown');
     logJson('warn', 'ad conversion not sent', {

@@ -59,7 +59,7 @@ async function originalOf(db: D1Database, row: ConversionRow): Promise<Conversio
 export async function sendGoogleConversion(
   env: Pick<Env, 'DB'> & object,
   row: ConversionRow,
-): Promise<'sent' | 'skipped'> {
+): Promise<'sent' | 'skipped' | 'validated'> {
   const config = dataManagerConfig(env);
   if (!config) return 'skipped';
   const original = await originalOf(env.DB, row);
@@ -108,7 +108,8 @@ export async function sendGoogleConversion(
   }
   if (response.ok) {
     await response.body?.cancel();
-    return 'sent';
+    // A dry run: Google checked the request and stored nothing, so the conversion is not "sent".
+    return config.validateOnly ? 'validated' : 'sent';
   }
   const failure = classifyGoogleError(response.status, await response.json().catch(() => null));
   if (failure.tokenRefused) forgetAccessToken(config.key, config.tokenBaseUrl);

@@ -46,6 +46,7 @@ ${report.cron.map((r) => html`<tr><td>${r.task}</td>${mark(r.ok)}<td>${r.started
 <tr><td>events refused</td><td>${report.queues.eventsRefused}</td></tr>
 <tr><td>sent to a dead-letter queue</td><td>${report.queues.deadLettered}</td></tr>
 <tr><td>lead deliveries waiting / failed in 24 h</td><td>${report.queues.leadDeliveriesWaiting} / ${report.queues.leadDeliveriesFailed}</td></tr>
+<tr><td>ad conversions refused in 24 h (platform, reason)</td><td>${report.queues.adConversionsFailed.length === 0 ? '0' : report.queues.adConversionsFailed.map((r) => `${r.platform} ${r.reason}: ${r.count}`).join('; ')}</td></tr>
 </table><p>${report.queues.note}</p>
 <h2>D1</h2><p>${(report.d1.sizeBytes / 1e6).toFixed(1)} MB of ${report.d1.limitBytes / 1e9} GB (${(report.d1.share * 100).toFixed(2)} %).</p>
 <h2>Partners</h2><table><tr><th>partner</th><th>calls</th><th>errors</th><th>error rate</th><th>mean ms</th><th>breaker opened</th></tr>

@@ -71,6 +71,8 @@ export interface HealthReport {
     deadLettered: number;
     leadDeliveriesWaiting: number;
     leadDeliveriesFailed: number;
+    /** Conversions an ad platform refused for good in 24 h, by platform and the platform's reason. */
+    adConversionsFailed: { platform: string; reason: string; count: number }[];
     note: string;
   };
   d1: { sizeBytes: number; limitBytes: number; share: number };
@@ -117,7 +119,7 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
   const kid = kidOf(env.LEAD_CERTIFICATE_KEY);
   const waitCutoff = new Date(now.getTime() - THRESHOLDS.leadDeliveryWaitMinutes * 60_000).toISOString();
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const [cronRows, sizeProbe, waiting, failed, keyRow, counters, failedJobs] = await Promise.all([
+  const [cronRows, sizeProbe, waiting, failed, keyRow, counters, failedJobs, failedConversions] = await Promise.all([
     env.DB.prepare(
       `SELECT task, started_at AS startedAt, finished_at AS finishedAt, ok, detail FROM cron_runs
        WHERE id IN (SELECT MAX(id) FROM cron_runs GROUP BY task) ORDER BY task`,
@@ -140,6 +142,13 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     env.DB.prepare(`SELECT kind, subject FROM archive_jobs WHERE status = 'failed' AND updated_at > ?`)
       .bind(dayAgo)
       .all<{ kind: string; subject: string }>(),
+    // The error column holds the platform's code and reason (never a message or a value sent).
+    env.DB.prepare(
+      `SELECT platform, COALESCE(error, '') AS reason, COUNT(*) AS count FROM ad_conversions
+       WHERE status = 'failed' AND updated_at > ? GROUP BY platform, error ORDER BY count DESC LIMIT 10`,
+    )
+      .bind(dayAgo)
+      .all<{ platform: string; reason: string; count: number }>(),
   ]);
   add(
     'jobs:failed',
@@ -196,6 +205,7 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     deadLettered,
     leadDeliveriesWaiting: waiting?.n ?? 0,
     leadDeliveriesFailed: failed?.n ?? 0,
+    adConversionsFailed: failedConversions.results,
     note: `Counted by this Worker over the last ${THRESHOLDS.windowMinutes} minutes (the Queues dashboard has the platform's own backlog); lead deliveries from D1.`,
   };
   add(
@@ -212,6 +222,17 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     'queue:lead-delivery',
     queues.leadDeliveriesWaiting === 0,
     `${queues.leadDeliveriesWaiting} lead deliveries waiting over ${THRESHOLDS.leadDeliveryWaitMinutes} min, ${queues.leadDeliveriesFailed} failed in 24 h`,
+  );
+
+  // A conversion refused for good is a request Google or Meta will never accept as built: a
+  // configuration or mapping fault that costs every later conversion too, so it pages.
+  const refused = queues.adConversionsFailed;
+  add(
+    'ad-conversions:failed',
+    refused.length === 0,
+    refused.length === 0
+      ? 'no ad conversion refused in 24 h'
+      : `refused in 24 h: ${refused.map((r) => `${r.platform} ${r.reason} (${r.count})`).join(', ')}`,
   );
 
   const sizeBytes = sizeProbe.meta.size_after;

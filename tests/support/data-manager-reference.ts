@@ -9,7 +9,7 @@ import { z } from 'zod';
  * identifiers are SHA-256 encoded as the request's `encoding` says ("Format user data"), and an
  * event with neither ad identifiers nor user data is refused (ErrorReason NO_IDENTIFIERS_PROVIDED).
  *
- * The stand-in (google-data-manager.ts) refuses what this refuses, and the contract test parses
+ * The stand-in (sandbox/google-data-manager.ts) refuses what this refuses, and the contract test parses
  * Google's own published examples with it, so a schema that drifts from the reference fails there.
  * Sub-messages the product never sends (device info, cart data, custom variables, encryption) are
  * accepted as objects, as the API accepts them.
