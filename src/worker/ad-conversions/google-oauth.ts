@@ -69,8 +69,9 @@ function pemToDer(pem: string): ArrayBuffer {
   return bytes.buffer;
 }
 
+/** Imported once per private key (keyed by the key itself: a key id alone could name a replaced key). */
 function signingKey(key: ServiceAccountKey): Promise<CryptoKey> {
-  let found = signingKeys.get(key.private_key_id);
+  let found = signingKeys.get(key.private_key);
   if (!found) {
     found = crypto.subtle.importKey(
       'pkcs8',
@@ -80,8 +81,8 @@ function signingKey(key: ServiceAccountKey): Promise<CryptoKey> {
       ['sign'],
     );
     // A key that fails to import is not kept: the next call tries again (and fails the same way, loudly).
-    found.catch(() => signingKeys.delete(key.private_key_id));
-    signingKeys.set(key.private_key_id, found);
+    found.catch(() => signingKeys.delete(key.private_key));
+    signingKeys.set(key.private_key, found);
   }
   return found;
 }
