@@ -91,7 +91,9 @@ export function dataManagerRoutes(state: SandboxState, tokens: Map<string, numbe
         errorInfo('INVALID_CONVERSION_ACTION_ID'),
         {
           '@type': 'type.googleapis.com/google.rpc.BadRequest',
-          fieldViolations: [{ field: 'destinations[0].productDestinationId', description: 'Conversion action ID is not valid.' }],
+          fieldViolations: [
+            { field: 'destinations[0].productDestinationId', description: 'Conversion action ID is not valid.' },
+          ],
         },
       ]);
     return c.json(body.data.validateOnly ? {} : { requestId: crypto.randomUUID() });
@@ -104,21 +106,26 @@ export function googleRoutes(state: SandboxState) {
   const tokens = new Map<string, number>();
   const oauth = new Hono();
   oauth.post('/token', async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const grant = form.grant_type;
+    const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
+    const grant = typeof form.grant_type === 'string' ? form.grant_type : null;
     const assertion = typeof form.assertion === 'string' ? form.assertion : '';
     const refuse = (error: string, description: string) => {
       state.record('google-oauth', '/token', { grant_type: grant ?? null, error }, null);
       return c.json({ error, error_description: description }, 400);
     };
     if (grant !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
-      return refuse('unsupported_grant_type', 'Invalid grant_type: ' + String(grant ?? ''));
+      return refuse('unsupported_grant_type', `Invalid grant_type: ${grant ?? ''}`);
     const verified = await verifyAssertion(assertion, Date.now());
     if (!verified.ok) return refuse('invalid_grant', verified.problem);
     const token = `sandbox-dm-${crypto.randomUUID()}`;
     const expiresIn = 3599;
     tokens.set(token, Date.now() + expiresIn * 1000);
-    state.record('google-oauth', '/token', { grant_type: grant, iss: verified.iss, scope: verified.scope, issued: token }, verified.iss);
+    state.record(
+      'google-oauth',
+      '/token',
+      { grant_type: grant, iss: verified.iss, scope: verified.scope, issued: token },
+      verified.iss,
+    );
     return c.json({ access_token: token, expires_in: expiresIn, token_type: 'Bearer' });
   });
   return { oauth, dataManager: dataManagerRoutes(state, tokens) };

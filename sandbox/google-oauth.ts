@@ -64,10 +64,13 @@ export async function verifyAssertion(assertion: string, nowMs: number): Promise
   if (!valid) return { ok: false, problem: 'Invalid JWT Signature.' };
   const now = Math.floor(nowMs / 1000);
   const { iss, scope, aud, iat, exp } = claims;
-  if (typeof iss !== 'string' || !iss.endsWith('.iam.gserviceaccount.com')) return { ok: false, problem: 'Invalid issuer' };
+  if (typeof iss !== 'string' || !iss.endsWith('.iam.gserviceaccount.com'))
+    return { ok: false, problem: 'Invalid issuer' };
   if (aud !== TOKEN_AUDIENCE) return { ok: false, problem: 'Invalid JWT: aud must be ' + TOKEN_AUDIENCE };
-  if (typeof iat !== 'number' || typeof exp !== 'number') return { ok: false, problem: 'Invalid JWT: iat and exp are required' };
-  if (iat > now + 60 || exp <= now) return { ok: false, problem: 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe' };
+  if (typeof iat !== 'number' || typeof exp !== 'number')
+    return { ok: false, problem: 'Invalid JWT: iat and exp are required' };
+  if (iat > now + 60 || exp <= now)
+    return { ok: false, problem: 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe' };
   if (exp - iat > 3600) return { ok: false, problem: 'Invalid JWT: exp is more than an hour after iat' };
   if (typeof scope !== 'string' || !scope.split(' ').includes(DATA_MANAGER_SCOPE))
     return { ok: false, problem: 'Invalid OAuth scope or ID token audience provided.' };

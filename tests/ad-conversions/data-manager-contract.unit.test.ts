@@ -114,10 +114,27 @@ describe('Data Manager API contract', () => {
       ['eventTimestamp', { ...base, events: [{ ...event, eventTimestamp: '2025-06-10 15:07:01-05:00' }] }],
       ['adIdentifiers', { ...base, events: [{ ...event, adIdentifiers: {}, userData: undefined }] }],
       ['encoding', { ...base, encoding: undefined }],
-      ['emailAddress', { ...base, events: [{ ...event, userData: { userIdentifiers: [{ emailAddress: 'a@b.co' }] } }] }],
-      ['accountId', { ...base, destinations: [{ ...base.destinations[0], operatingAccount: { accountType: 'GOOGLE_ADS', accountId: '123-456-7890' } }] }],
-      ['accountType', { ...base, destinations: [{ operatingAccount: { accountId: '1234567890' }, productDestinationId: '1' }] }],
-      ['productDestinationId', { ...base, destinations: [{ operatingAccount: base.destinations[0]?.operatingAccount }] }],
+      [
+        'emailAddress',
+        { ...base, events: [{ ...event, userData: { userIdentifiers: [{ emailAddress: 'a@b.co' }] } }] },
+      ],
+      [
+        'accountId',
+        {
+          ...base,
+          destinations: [
+            { ...base.destinations[0], operatingAccount: { accountType: 'GOOGLE_ADS', accountId: '123-456-7890' } },
+          ],
+        },
+      ],
+      [
+        'accountType',
+        { ...base, destinations: [{ operatingAccount: { accountId: '1234567890' }, productDestinationId: '1' }] },
+      ],
+      [
+        'productDestinationId',
+        { ...base, destinations: [{ operatingAccount: base.destinations[0]?.operatingAccount }] },
+      ],
       // The Google Ads API's fields are not the Data Manager API's.
       ['conversionAction', { ...base, events: [{ ...event, conversionAction: 'customers/1/conversionActions/2' }] }],
       ['consent', { ...base, events: [{ ...event, consent: { adUserData: 'GRANTED' } }] }],
@@ -149,7 +166,10 @@ describe('Data Manager API contract', () => {
   });
 
   it('a call, a restatement, a gbraid click, a manager account and a dry run are all requests Google accepts', async () => {
-    const call = ingestEventsRequest(config, await leadInput({ kind: 'call', contact: { emailSha256: null, phoneSha256: null } }));
+    const call = ingestEventsRequest(
+      config,
+      await leadInput({ kind: 'call', contact: { emailSha256: null, phoneSha256: null } }),
+    );
     expect(issuesOf(call.body)).toEqual([]);
     expect(call.body.destinations[0]?.productDestinationId).toBe('987654322');
     expect(call.body.events[0]?.eventSource).toBe('PHONE');
@@ -165,7 +185,10 @@ describe('Data Manager API contract', () => {
     expect(ios.body.events[0]?.adIdentifiers).toEqual({ gbraid: 'GBRAID_1' });
     expect(ios.body.events[0]).not.toHaveProperty('userData');
 
-    const managed = ingestEventsRequest({ ...config, loginAccountId: '9876543210', validateOnly: true }, await leadInput());
+    const managed = ingestEventsRequest(
+      { ...config, loginAccountId: '9876543210', validateOnly: true },
+      await leadInput(),
+    );
     expect(issuesOf(managed.body)).toEqual([]);
     expect(managed.body.destinations[0]?.loginAccount).toEqual({ accountType: 'GOOGLE_ADS', accountId: '9876543210' });
     expect(managed.body.validateOnly).toBe(true);
@@ -199,7 +222,10 @@ describe('Data Manager API contract', () => {
   });
 
   it('reads its configuration: off without a key, dashes dropped from account ids, call action defaults to the lead one', () => {
-    const key = JSON.stringify({ ...config.key, private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' });
+    const key = JSON.stringify({
+      ...config.key,
+      private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+    });
     const vars = {
       GOOGLE_DATA_MANAGER_BASE_URL: 'https://datamanager.googleapis.com/',
       GOOGLE_OAUTH_BASE_URL: 'https://oauth2.googleapis.com',

@@ -34,7 +34,11 @@ describe('Data Manager OAuth token', () => {
     const key = developmentKey();
     const now = Date.UTC(2026, 5, 15, 10, 0, 0);
     const [header, claims, signature] = (await serviceAccountAssertion(key, now)).split('.');
-    expect(JSON.parse(base64UrlToText(header ?? '') ?? '')).toEqual({ alg: 'RS256', typ: 'JWT', kid: key.private_key_id });
+    expect(JSON.parse(base64UrlToText(header ?? '') ?? '')).toEqual({
+      alg: 'RS256',
+      typ: 'JWT',
+      kid: key.private_key_id,
+    });
     expect(JSON.parse(base64UrlToText(claims ?? '') ?? '')).toEqual({
       iss: key.client_email,
       scope: DATA_MANAGER_SCOPE,
@@ -64,15 +68,20 @@ describe('Data Manager OAuth token', () => {
 
   it('reports a key Google refuses (a signature that does not verify) as final', async () => {
     const real = developmentKey();
-    const pair = (await crypto.subtle.generateKey(
+    const pair = await crypto.subtle.generateKey(
       { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
       true,
       ['sign', 'verify'],
-    )) as CryptoKeyPair;
-    const der = new Uint8Array((await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer);
+    );
+    const der = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
     const pem = `-----BEGIN PRIVATE KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PRIVATE KEY-----\n`;
     // Same key id and account, another private key: the signature does not verify.
-    const forged = { ...real, private_key_id: `${real.private_key_id}`, private_key: pem, client_email: `forged-${real.client_email}` };
+    const forged = {
+      ...real,
+      private_key_id: `${real.private_key_id}`,
+      private_key: pem,
+      client_email: `forged-${real.client_email}`,
+    };
     const refused = await dataManagerAccessToken(forged, env.GOOGLE_OAUTH_BASE_URL).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TokenError);
     expect(refused).toMatchObject({ permanent: true, message: 'oauth 400 invalid_grant' });

@@ -107,7 +107,10 @@ export const eventSchema = z
   .refine(
     (e) =>
       Boolean(
-        e.adIdentifiers?.gclid || e.adIdentifiers?.gbraid || e.adIdentifiers?.wbraid || e.adIdentifiers?.sessionAttributes,
+        e.adIdentifiers?.gclid ||
+        e.adIdentifiers?.gbraid ||
+        e.adIdentifiers?.wbraid ||
+        e.adIdentifiers?.sessionAttributes,
       ) || (e.userData?.userIdentifiers.length ?? 0) > 0,
     { message: 'NO_IDENTIFIERS_PROVIDED: an event needs ad identifiers or user data', path: ['adIdentifiers'] },
   );

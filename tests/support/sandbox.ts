@@ -49,16 +49,7 @@ export type Partner =
   | 'google-oauth'
   | 'meta-capi';
 export type Behaviour =
-  | 'normal'
-  | 'slow'
-  | 'error'
-  | 'malformed'
-  | 'low-bid'
-  | 'no-ads'
-  | 'reject'
-  | 'fail'
-  | 'unavailable'
-  | 'too-recent';
+  'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail' | 'unavailable' | 'too-recent';
 
 export function sandboxScope(ip = freshIp()) {
   return {

@@ -52,8 +52,11 @@ export async function whyCallIneligible(env: QueueEnv, sessionId: string): Promi
   return null;
 }
 
-/** Queues the call's conversion, or (when it was queued before) its restatement at the new payout. */
-export async function queueCallConversion(env: QueueEnv, call: PaidCall): Promise<'queued' | 'restated' | string> {
+/**
+ * Queues the call's conversion, or (when it was queued before) its restatement at the new payout.
+ * Returns what was done, or why nothing was (the reasons of whyCallIneligible).
+ */
+export async function queueCallConversion(env: QueueEnv, call: PaidCall): Promise<string> {
   const why = await whyCallIneligible(env, call.sessionId);
   if (why) return why;
   const id = `google-ads:call:${call.partner}:${call.conversionId}`;

@@ -45,4 +45,3 @@ export async function enqueue(
   await env.AD_CONVERSIONS.send({ v: 1, id: row.id });
   return true;
 }
-

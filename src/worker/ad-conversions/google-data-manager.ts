@@ -94,8 +94,7 @@ export function ingestEventsRequest(config: DataManagerConfig, input: Conversion
         {
           operatingAccount: account(config.operatingAccountId),
           ...(config.loginAccountId ? { loginAccount: account(config.loginAccountId) } : {}),
-          productDestinationId:
-            input.kind === 'call' ? config.callConversionActionId : config.leadConversionActionId,
+          productDestinationId: input.kind === 'call' ? config.callConversionActionId : config.leadConversionActionId,
         },
       ],
       events: [

@@ -6,7 +6,11 @@ import { retryDelaySeconds } from './consumer';
 const status = (code: number, name: string, details: unknown[] = []) => ({
   error: { code, message: 'a message that may quote a value', status: name, details },
 });
-const info = (reason: string) => ({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'datamanager.googleapis.com' });
+const info = (reason: string) => ({
+  '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+  reason,
+  domain: 'datamanager.googleapis.com',
+});
 
 describe('classifyGoogleError', () => {
   it('retries the transient codes by backoff', () => {
@@ -27,9 +31,13 @@ describe('classifyGoogleError', () => {
   });
 
   it('retries at the time Google names, and a "too recent" refusal after six hours without one', () => {
-    const named = status(429, 'RESOURCE_EXHAUSTED', [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '30s' }]);
+    const named = status(429, 'RESOURCE_EXHAUSTED', [
+      { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '30s' },
+    ]);
     expect(classifyGoogleError(429, named)).toMatchObject({ permanent: false, retryAfterSeconds: 30 });
-    expect(classifyGoogleError(400, status(400, 'FAILED_PRECONDITION', [info('TOO_RECENT_CONVERSION_ACTION')]))).toMatchObject({
+    expect(
+      classifyGoogleError(400, status(400, 'FAILED_PRECONDITION', [info('TOO_RECENT_CONVERSION_ACTION')])),
+    ).toMatchObject({
       permanent: false,
       reason: 'FAILED_PRECONDITION TOO_RECENT_CONVERSION_ACTION',
       retryAfterSeconds: TOO_RECENT_RETRY_SECONDS,
@@ -39,13 +47,19 @@ describe('classifyGoogleError', () => {
   });
 
   it('drops a refused token and tries again with a new one', () => {
-    expect(classifyGoogleError(401, status(401, 'UNAUTHENTICATED'))).toMatchObject({ permanent: false, tokenRefused: true });
+    expect(classifyGoogleError(401, status(401, 'UNAUTHENTICATED'))).toMatchObject({
+      permanent: false,
+      tokenRefused: true,
+    });
   });
 
   it("keeps a refusal final, with Google's code, reason and fields but never its message", () => {
     const refused = status(400, 'INVALID_ARGUMENT', [
       info('INVALID_CONVERSION_ACTION_ID'),
-      { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'destinations[0].productDestinationId', description: 'x' }] },
+      {
+        '@type': 'type.googleapis.com/google.rpc.BadRequest',
+        fieldViolations: [{ field: 'destinations[0].productDestinationId', description: 'x' }],
+      },
     ]);
     const failure = classifyGoogleError(400, refused);
     expect(failure).toEqual({

@@ -125,7 +125,7 @@ async function mint(key: ServiceAccountKey, tokenBaseUrl: string, nowMs: number)
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     // {"error":"invalid_grant","error_description":"..."}: the code names the cause; the description is not kept.
-    const code = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : undefined;
+    const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : undefined;
     const reason = `oauth ${response.status} ${typeof code === 'string' ? code.slice(0, 40) : ''}`.trim();
     throw new TokenError(response.status >= 400 && response.status < 500 && response.status !== 429, reason);
   }

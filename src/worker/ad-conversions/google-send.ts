@@ -52,7 +52,8 @@ async function originalOf(db: D1Database, row: ConversionRow): Promise<Conversio
   const original = row.adjusts ? await rowById(db, row.adjusts) : null;
   if (!original) return 'skip';
   // Google matches an adjustment by transactionId; sent first, it would become the conversion itself.
-  if (original.status === 'queued') throw new SendFailure(false, 'waiting for the conversion it adjusts', WAIT_FOR_ORIGINAL_SECONDS);
+  if (original.status === 'queued')
+    throw new SendFailure(false, 'waiting for the conversion it adjusts', WAIT_FOR_ORIGINAL_SECONDS);
   return original.status === 'sent' ? original : 'skip';
 }
 

@@ -13,7 +13,6 @@ import type { AdPlatform } from './message';
 import { clickIdsOfVisit } from './visit-click-ids';
 import { recordLeadVisit } from '../revenue/lead-visit';
 
-
 export interface QueuedConversions {
   queued: AdPlatform[];
   /** Why nothing was queued, when nothing was. */
@@ -72,8 +71,7 @@ export async function queueAdConversions(env: QueueEnv, leadId: string): Promise
         transactionId: lead.submission_id,
         eventAt: lead.created_at,
       };
-      if (await enqueue(env, row))
-        queued.push(platform);
+      if (await enqueue(env, row)) queued.push(platform);
     }
     return { queued };
   } catch (error) {
@@ -116,7 +114,13 @@ export async function queuePayoutAdjustment(
       .first<{ type: string; at: string; payout_cents: number }>();
     if (!payout) return;
     if (payout.type === 'call') {
-      await queueCallConversion(env, { sessionId, partner, conversionId, at: payout.at, payoutCents: payout.payout_cents });
+      await queueCallConversion(env, {
+        sessionId,
+        partner,
+        conversionId,
+        at: payout.at,
+        payoutCents: payout.payout_cents,
+      });
       return;
     }
     const told = await env.DB.prepare(
