@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ingestEventsRequestSchema } from '../support/data-manager-reference';
 import { handleAdConversionBatch } from '../../src/worker/ad-conversions';
+import { queueCallConversion } from '../../src/worker/ad-conversions/call-conversions';
 import { adRetryDelaySeconds } from '../../src/worker/ad-conversions/consumer';
 import { healthReport } from '../../src/worker/operations/health';
 import { visitRef } from '../../src/worker/revenue';
@@ -239,5 +240,70 @@ describe('Google conversions through the Data Manager API', () => {
     expect(await row(id)).toMatchObject({ status: 'skipped', error: 'dry run: validateOnly, accepted and not stored' });
     const [call] = await google.calls('google-data-manager');
     expect((call?.body as { validateOnly?: boolean }).validateOnly).toBe(true);
+  });
+
+  it('holds a restatement until the conversion it restates was sent (Google would take it for the conversion)', async () => {
+    const gclid = clickId('Cj0KCQ');
+    const google = sandboxScope(gclid);
+    const original = await queuedCallConversion(gclid);
+    const session = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+      .bind(original)
+      .first<{ session_id: string }>();
+    const adjustment = `google-ads:adjustment:call:test:${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, adjusts)
+       VALUES (?, 'google-ads', 'adjustment', ?, NULL, 5000, 'queued', ?, ?, ?)`,
+    )
+      .bind(adjustment, session?.session_id ?? '', new Date().toISOString(), new Date().toISOString(), original)
+      .run();
+    expect(await deliver(adjustment, 1)).toEqual({ acked: false, retryDelay: 60 });
+    expect(await google.calls('google-data-manager')).toEqual([]);
+    expect(await deliver(original, 1)).toEqual({ acked: true, retryDelay: null });
+    expect(await deliver(adjustment, 2)).toEqual({ acked: true, retryDelay: null });
+    const calls = await google.calls('google-data-manager');
+    expect(calls.map((c) => eventOf(c).conversionValue)).toEqual([31, 50]);
+    expect(eventOf(calls[1]).transactionId).toBe(eventOf(calls[0]).transactionId);
+  });
+
+  it('tells Google of no call without a Google click, or from a visitor who opted out', async () => {
+    const noClick = await queuedCallConversion('');
+    const noClickSession = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+      .bind(noClick)
+      .first<{ session_id: string }>();
+    await env.DB.prepare(`UPDATE visit_values SET click_ids = '{}' WHERE session_id = ?`)
+      .bind(noClickSession?.session_id ?? '')
+      .run();
+    const call = {
+      partner: 'mediaalpha',
+      conversionId: crypto.randomUUID(),
+      at: new Date().toISOString(),
+      payoutCents: 900,
+    };
+    expect(await queueCallConversion(env, { ...call, sessionId: noClickSession?.session_id ?? '' })).toBe(
+      'no_click_id',
+    );
+
+    const gclid = clickId('Cj0KCQ');
+    const optedOut = await queuedCallConversion(gclid);
+    const session = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+      .bind(optedOut)
+      .first<{ session_id: string }>();
+    await env.DB.prepare(
+      `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc)
+       VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, '{}', 'complete', 1)`,
+    )
+      .bind(
+        crypto.randomUUID(),
+        new Date().toISOString(),
+        session?.session_id ?? '',
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+      )
+      .run();
+    expect(await queueCallConversion(env, { ...call, sessionId: session?.session_id ?? '' })).toBe('gpc');
+    const rows = await env.DB.prepare(`SELECT id FROM ad_conversions WHERE id = ?`)
+      .bind(`google-ads:call:mediaalpha:${call.conversionId}`)
+      .all();
+    expect(rows.results).toEqual([]);
   });
 });
