@@ -42,6 +42,7 @@ export async function enqueue(
     )
     .run();
   if ((inserted.meta.changes ?? 0) !== 1) return false;
-  await env.AD_CONVERSIONS.send({ v: 1, id: row.id });
+  // JSON, not the default v8 serialisation: a dead letter must be readable by the HTTP pull API (npm run dlq:replay, on main).
+  await env.AD_CONVERSIONS.send({ v: 1, id: row.id }, { contentType: 'json' });
   return true;
 }
