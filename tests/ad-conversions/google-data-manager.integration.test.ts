@@ -140,7 +140,7 @@ describe('Google conversions through the Data Manager API', () => {
       conversionValue: 42.5,
       currency: 'USD',
       eventSource: 'PHONE',
-      consent: { adUserData: 'CONSENT_STATUS_UNSPECIFIED', adPersonalization: 'CONSENT_STATUS_UNSPECIFIED' },
+      consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' },
     });
     // No contact rides on a call (a postback has none), and the lead's transaction id is its own.
     expect(callEvent.transactionId).not.toBe(eventOf(leadIngest).transactionId);
@@ -153,9 +153,13 @@ describe('Google conversions through the Data Manager API', () => {
 
     // The partner repeats its postback: nothing new. It adjusts the payout: the call is restated.
     expect(await (await postback('mediaalpha', call)).json()).toMatchObject({ status: 'duplicate' });
-    expect(await (await postback('mediaalpha', { ...call, payout: 50 })).json()).toMatchObject({
-      status: 'adjusted',
-    });
+    // An adjustment names when the payout changed (adjusted_at): a report no newer than the stored one is stale.
+    const adjustedAt = new Date().toISOString();
+    expect(await (await postback('mediaalpha', { ...call, payout: 50, adjusted_at: adjustedAt })).json()).toMatchObject(
+      {
+        status: 'adjusted',
+      },
+    );
     const three = await pollUntil(
       () => google.calls('google-data-manager'),
       (list) => list.length > 2,

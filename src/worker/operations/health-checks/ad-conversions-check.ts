@@ -35,7 +35,7 @@ export const adConversionsCheck = defineCheck(CATALOG['ad-conversions:failed'], 
       refused.length === 0,
       refused.length === 0
         ? `no conversion failed in ${THRESHOLDS.failedLookbackHours} h`
-        : `failed in ${THRESHOLDS.failedLookbackHours} h: ${refused.map((r) => `${r.platform} ${r.count}${r.reason ? ` (${r.reason})` : ''}`).join(', ')}`,
+        : `failed in ${THRESHOLDS.failedLookbackHours} h: ${refused.map((r) => (r.reason ? `${r.platform} ${r.reason} (${r.count})` : `${r.platform} ${r.count}`)).join(', ')}`,
     ],
   ];
 });
