@@ -1,5 +1,10 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** The development service-account key, kept once in .dev.vars.example (a single-quoted JSON line). */
+const developmentServiceAccountKey =
+  /^GOOGLE_SERVICE_ACCOUNT_KEY='(.+)'$/m.exec(readFileSync('.dev.vars.example', 'utf8'))?.[1] ?? '';
 
 /**
  * Unit and integration tests run inside workerd through Miniflare, configured from
@@ -64,12 +69,14 @@ export default defineConfig({
             // Payout postbacks and the ad platforms (wrangler.toml points these at port 8790).
             POSTBACK_SECRET_MEDIAALPHA: 'test-postback-secret-mediaalpha',
             POSTBACK_SECRET_QUOTEWIZARD: 'test-postback-secret-quotewizard',
-            GOOGLE_ADS_BASE_URL: `${sandbox}/google-ads`,
+            GOOGLE_DATA_MANAGER_BASE_URL: `${sandbox}/google-data-manager`,
+            GOOGLE_OAUTH_BASE_URL: `${sandbox}/google-oauth`,
             META_CAPI_BASE_URL: `${sandbox}/meta-capi`,
             GOOGLE_ADS_CUSTOMER_ID: '1234567890',
             GOOGLE_ADS_CONVERSION_ACTION_ID: '987654321',
-            GOOGLE_ADS_DEVELOPER_TOKEN: 'test-google-developer-token',
-            GOOGLE_ADS_ACCESS_TOKEN: 'test-google-access-token',
+            GOOGLE_ADS_CALL_CONVERSION_ACTION_ID: '987654322',
+            // The development service-account key the sandbox's token endpoint knows (.dev.vars.example).
+            GOOGLE_SERVICE_ACCOUNT_KEY: developmentServiceAccountKey,
             META_PIXEL_ID: '1122334455',
             META_CAPI_ACCESS_TOKEN: 'test-meta-access-token',
             // The lead move's delivery window as production has it; its tests pass their own clock.

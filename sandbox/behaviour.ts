@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * `sellers`: the Medicare companies a visitor ticks, each under /sellers/{id} (leads and deletions);
- * `alerts`: the operator's webhook; `google-ads`, `meta-capi`: the ad platforms' conversion APIs.
+ * `alerts`: the operator's webhook; `google-data-manager` (and its token endpoint `google-oauth`),
+ * `meta-capi`: the ad platforms' conversion APIs.
  */
 export const PARTNERS = [
   'mediaalpha',
@@ -13,7 +14,8 @@ export const PARTNERS = [
   'turnstile',
   'sellers',
   'alerts',
-  'google-ads',
+  'google-data-manager',
+  'google-oauth',
   'meta-capi',
 ] as const;
 export type PartnerName = (typeof PARTNERS)[number];
@@ -21,9 +23,21 @@ export type PartnerName = (typeof PARTNERS)[number];
 /**
  * Switchable behaviours partner routes honour: slow (a hang of `slowMs`), error (5xx),
  * malformed (a broken body), low-bid and no-ads (MediaAlpha), reject (QuoteWizard refuses
- * the lead), fail (Turnstile says the token is not valid).
+ * the lead), fail (Turnstile says the token is not valid), unavailable and too-recent (Google's
+ * Data Manager API: a transient UNAVAILABLE, and a refusal that names when to come back).
  */
-export const BEHAVIOURS = ['normal', 'slow', 'error', 'malformed', 'low-bid', 'no-ads', 'reject', 'fail'] as const;
+export const BEHAVIOURS = [
+  'normal',
+  'slow',
+  'error',
+  'malformed',
+  'low-bid',
+  'no-ads',
+  'reject',
+  'fail',
+  'unavailable',
+  'too-recent',
+] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 export interface RecordedCall {
@@ -33,6 +47,8 @@ export interface RecordedCall {
   /** The client ip the partner call carried (its scope), or null when it carried none. */
   scope: string | null;
   at: number;
+  /** Request details a test checks beside the body (the Data Manager stand-in's bearer token). */
+  extra?: Record<string, string>;
 }
 
 interface Setting {
@@ -77,8 +93,14 @@ export class SandboxState {
     this.scoped.set(options.scope, own);
   }
 
-  record(partner: PartnerName, path: string, body: unknown, scope: string | null = null): void {
-    this.calls.push({ partner, path, body, scope, at: Date.now() });
+  record(
+    partner: PartnerName,
+    path: string,
+    body: unknown,
+    scope: string | null = null,
+    extra?: Record<string, string>,
+  ): void {
+    this.calls.push({ partner, path, body, scope, at: Date.now(), ...(extra ? { extra } : {}) });
     if (this.calls.length > 20_000) this.calls.splice(0, this.calls.length - 20_000);
   }
 

@@ -1,6 +1,7 @@
 /**
  * The local partner sandbox: one Hono app that answers like MediaAlpha, QuoteWizard, IPQS,
- * the geo service, Turnstile's siteverify and the operator's alert webhook, and serves stand-ins for the Turnstile widget,
+ * the geo service, Turnstile's siteverify, the operator's alert webhook, Google's Data Manager API
+ * (with its OAuth token endpoint) and Meta's Conversions API, and serves stand-ins for the Turnstile widget,
  * and stand-ins for the tag-manager and ad-serving scripts, so the whole
  * funnel runs offline. `npm start` and the tests start it; behaviours are switched per
  * partner through /__sandbox/behaviour (see behaviour.ts).
@@ -17,7 +18,7 @@ import { quoteWizardRoutes } from './quotewizard';
 import { scriptRoutes } from './scripts';
 import { sellerRoutes } from './sellers';
 import { turnstileRoutes } from './turnstile';
-import { googleAdsRoutes } from './google-ads';
+import { googleRoutes } from './google-data-manager';
 import { metaCapiRoutes } from './meta-capi';
 import { payoutRoutes } from './payouts';
 
@@ -35,7 +36,9 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/turnstile', turnstileRoutes(state));
   app.route('/sellers', sellerRoutes(state));
   app.route('/alerts', alertRoutes(state));
-  app.route('/google-ads', googleAdsRoutes(state));
+  const google = googleRoutes(state);
+  app.route('/google-oauth', google.oauth);
+  app.route('/google-data-manager', google.dataManager);
   app.route('/meta-capi', metaCapiRoutes(state));
   app.route('/__sandbox', payoutRoutes());
   app.route('/', scriptRoutes());

@@ -5,7 +5,7 @@
 // PORT (default 8787) and SANDBOX_PORT (default 8790) can be overridden; anything after
 // `--` is passed to wrangler, e.g. `npm start -- --var MEDIAALPHA_BASE_URL:http://127.0.0.1:9999`.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const port = process.env.PORT ?? '8787';
 const sandboxPort = process.env.SANDBOX_PORT ?? '8790';
@@ -39,12 +39,37 @@ const vars = [
   `AD_SCRIPT_URL:${sandboxOrigin}/ads.js`,
   `TURNSTILE_BASE_URL:${sandboxOrigin}/turnstile`,
   `SELLER_DELIVERY_BASE_URL:${sandboxOrigin}/sellers`,
+  // The ad platforms follow SANDBOX_PORT too (wrangler.toml names 8790).
+  `GOOGLE_DATA_MANAGER_BASE_URL:${sandboxOrigin}/google-data-manager`,
+  `GOOGLE_OAUTH_BASE_URL:${sandboxOrigin}/google-oauth`,
+  `META_CAPI_BASE_URL:${sandboxOrigin}/meta-capi`,
 ].flatMap((v) => ['--var', v]);
+
+// The alert webhook is a secret (.dev.vars), and wrangler lets .dev.vars win over --var: on another
+// sandbox port, wrangler reads a copy of .dev.vars whose sandbox URLs name that port instead.
+const secretsArgs = [];
+if (sandboxPort !== '8790') {
+  mkdirSync('.wrangler', { recursive: true });
+  const copy = `.wrangler/dev-vars-sandbox-${sandboxPort}`;
+  writeFileSync(copy, readFileSync('.dev.vars', 'utf8').replaceAll('127.0.0.1:8790', `127.0.0.1:${sandboxPort}`));
+  secretsArgs.push('--env-file', copy);
+}
 const wrangler = spawn(
   'wrangler',
   // --test-scheduled: the crons run on demand at /__scheduled?cron=... (wrangler dev fires none by itself),
   // e.g. the experiments' recompute (*/15 * * * *) after a few visits.
-  ['dev', '--port', port, '--ip', '127.0.0.1', '--local', '--test-scheduled', ...vars, ...process.argv.slice(2)],
+  [
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    '--local',
+    '--test-scheduled',
+    ...vars,
+    ...secretsArgs,
+    ...process.argv.slice(2),
+  ],
   {
     stdio: 'inherit',
     env,

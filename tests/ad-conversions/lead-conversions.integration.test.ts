@@ -11,9 +11,10 @@ import { queueAdConversions, sendOne } from '../../src/worker/ad-conversions';
 
 /**
  * A lead that reaches a buyer is told to the ad platforms that sent its visit, server to server,
- * through the AD_CONVERSIONS queue: Google Ads gets a click conversion with the gclid and the
+ * through the AD_CONVERSIONS queue: Google Ads gets a Data Manager API event with the gclid and the
  * hashed contact, Meta a Lead event with fbc built from the fbclid and the hashed contact. A GPC
- * visitor's lead is told to nobody. A payout for the visit restates the Google conversion's value.
+ * visitor's lead is told to nobody. A payout for the visit restates the Google conversion's value
+ * (the same transactionId again, with the new value).
  */
 const WAIT = 20_000;
 
@@ -83,20 +84,29 @@ describe('ad platform conversions', () => {
 
     const google = sandboxScope(gclid);
     const calls = await pollUntil(
-      () => google.calls('google-ads'),
+      () => google.calls('google-data-manager'),
       (list) => list.length > 0,
       WAIT,
     );
     expect(calls).toHaveLength(1);
-    const conversion = (calls[0]?.body as { conversions: Record<string, unknown>[] }).conversions[0];
+    const request = calls[0]?.body as { destinations: unknown[]; events: Record<string, unknown>[]; encoding: string };
+    expect(request.destinations).toEqual([
+      { operatingAccount: { accountType: 'GOOGLE_ADS', accountId: '1234567890' }, productDestinationId: '987654321' },
+    ]);
+    expect(request.encoding).toBe('HEX');
+    const conversion = request.events[0];
     expect(conversion).toMatchObject({
-      gclid,
-      conversionAction: 'customers/1234567890/conversionActions/987654321',
-      currencyCode: 'USD',
-      userIdentifiers: [
-        { hashedEmail: await sha256Hex(autoContactOf(v).driver1Email) },
-        { hashedPhoneNumber: await sha256Hex(`+1${autoContactOf(v).digits}`) },
-      ],
+      adIdentifiers: { gclid },
+      currency: 'USD',
+      eventSource: 'WEB',
+      userData: {
+        userIdentifiers: [
+          { emailAddress: await sha256Hex(autoContactOf(v).driver1Email.trim().toLowerCase()) },
+          { phoneNumber: await sha256Hex(`+1${autoContactOf(v).digits}`) },
+        ],
+      },
+      // Nobody is asked about ad sharing yet: not GRANTED, not assumed (ad-consent.ts).
+      consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' },
     });
     const meta = sandboxScope(fbclid);
     const events = await pollUntil(
@@ -135,7 +145,7 @@ describe('ad platform conversions', () => {
     ]);
 
     // QuoteWizard's payout for the lead: attributed by the ref, and Google's conversion restated.
-    const orderId = (conversion as { orderId: string }).orderId;
+    const transactionId = (conversion as { transactionId: string }).transactionId;
     const paid = await postback('quotewizard', {
       conversion_id: `qw-${crypto.randomUUID()}`,
       type: 'lead',
@@ -145,15 +155,19 @@ describe('ad platform conversions', () => {
     });
     expect(await paid.json()).toEqual({ status: 'recorded', attributed: true });
     const restated = await pollUntil(
-      () => sandboxScope(orderId).calls('google-ads'),
-      (list) => list.length > 0,
+      () => google.calls('google-data-manager'),
+      (list) => list.length > 1,
       WAIT,
     );
-    expect((restated[0]?.body as { conversionAdjustments: unknown[] }).conversionAdjustments[0]).toMatchObject({
-      adjustmentType: 'RESTATEMENT',
-      orderId,
-      restatementValue: { adjustedValue: 18.75, currencyCode: 'USD' },
+    const restatement = (restated[1]?.body as { events: Record<string, unknown>[] }).events[0];
+    expect(restatement).toMatchObject({
+      transactionId,
+      eventTimestamp: (conversion as { eventTimestamp: string }).eventTimestamp,
+      adIdentifiers: { gclid },
+      conversionValue: 18.75,
+      currency: 'USD',
     });
+    expect(restatement?.lastUpdatedTimestamp).toEqual(expect.any(String));
   });
 
   it('tells no platform of a lead given under Global Privacy Control', async () => {
@@ -178,24 +192,24 @@ describe('ad platform conversions', () => {
     expect(visit).toEqual({ click_ids: '{}' });
     const rows = await env.DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all();
     expect(rows.results).toEqual([]);
-    expect(await sandboxScope(gclid).calls('google-ads')).toEqual([]);
+    expect(await sandboxScope(gclid).calls('google-data-manager')).toEqual([]);
   });
 
   it('retries a platform that fails, and marks the conversion failed on the last delivery (the queue then dead-letters it)', async () => {
     const gclid = clickId('Cj0KCQ');
     const google = sandboxScope(gclid);
-    await google.set('google-ads', 'error');
+    await google.set('google-data-manager', 'unavailable');
     const leadId = await queuedGoogleConversion(gclid);
     const id = `google-ads:lead:${leadId}`;
     expect(await sendOne(env, id, 1)).toBe('retry');
     const row = () =>
       env.DB.prepare('SELECT status, attempts, error FROM ad_conversions WHERE id = ?').bind(id).first();
-    expect(await row()).toMatchObject({ status: 'queued', attempts: 1, error: 'http 503' });
+    expect(await row()).toMatchObject({ status: 'queued', attempts: 1, error: 'UNAVAILABLE' });
     expect(await sendOne(env, id, 6)).toBe('retry');
-    expect(await row()).toMatchObject({ status: 'failed', attempts: 2, error: 'http 503' });
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 2, error: 'UNAVAILABLE' });
     // A redelivery of a final row sends nothing more.
     expect(await sendOne(env, id, 7)).toBe('done');
-    expect(await google.calls('google-ads')).toHaveLength(2);
+    expect(await google.calls('google-data-manager')).toHaveLength(2);
     await google.reset();
   });
 
@@ -204,11 +218,11 @@ describe('ad platform conversions', () => {
     const google = sandboxScope(gclid);
     const leadId = await queuedGoogleConversion(gclid);
     const id = `google-ads:lead:${leadId}`;
-    // The test tokens carry the development marker; production refuses to spend them.
+    // The test service-account key carries the development marker; production refuses to use it.
     expect(await sendOne({ ...env, ENVIRONMENT: 'production' }, id, 1)).toBe('skipped');
     expect(
       await env.DB.prepare('SELECT status FROM ad_conversions WHERE id = ?').bind(id).first<{ status: string }>(),
     ).toEqual({ status: 'skipped' });
-    expect(await google.calls('google-ads')).toEqual([]);
+    expect(await google.calls('google-data-manager')).toEqual([]);
   });
 });

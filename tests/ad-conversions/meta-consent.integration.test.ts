@@ -169,13 +169,16 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const rows = await settled(v.sessionId, 1);
     expect(rows.map((r) => r.platform)).toEqual(['google-ads']);
     const [google] = await pollUntil(
-      () => sandboxScope(gclid).calls('google-ads'),
+      () => sandboxScope(gclid).calls('google-data-manager'),
       (list) => list.length > 0,
       WAIT,
     );
-    const conversion = (google?.body as { conversions: Record<string, unknown>[] }).conversions[0];
-    expect(conversion).not.toHaveProperty('userIdentifiers');
-    expect(conversion).toMatchObject({ gclid, consent: { adUserData: 'DENIED' } });
+    const event = (google?.body as { events: Record<string, unknown>[] }).events[0];
+    expect(event).not.toHaveProperty('userData');
+    expect(event).toMatchObject({
+      adIdentifiers: { gclid },
+      consent: { adUserData: 'CONSENT_DENIED', adPersonalization: 'CONSENT_DENIED' },
+    });
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
   });
 
@@ -208,7 +211,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
       .first<{ id: string; delivery: string | null }>();
     expect(lead?.id).toBeDefined();
     expect(await rowsOf(v.sessionId)).toEqual([]);
-    expect(await sandboxScope(gclid).calls('google-ads')).toEqual([]);
+    expect(await sandboxScope(gclid).calls('google-data-manager')).toEqual([]);
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
   });
 
@@ -243,7 +246,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const lead = await env.DB.prepare('SELECT gpc FROM leads WHERE visitor_id = ?').bind(v.id).first<{ gpc: number }>();
     expect(lead?.gpc).toBe(1);
     expect(await rowsOf(v.sessionId)).toEqual([]);
-    expect(await sandboxScope(gclid).calls('google-ads')).toEqual([]);
+    expect(await sandboxScope(gclid).calls('google-data-manager')).toEqual([]);
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
   });
 

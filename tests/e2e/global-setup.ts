@@ -50,7 +50,8 @@ export default async function setup(project: TestProject) {
     `AD_SCRIPT_URL:${sandbox.origin}/ads.js`,
     `TURNSTILE_BASE_URL:${sandbox.origin}/turnstile`,
     `SELLER_DELIVERY_BASE_URL:${sandbox.origin}/sellers`,
-    `GOOGLE_ADS_BASE_URL:${sandbox.origin}/google-ads`,
+    `GOOGLE_DATA_MANAGER_BASE_URL:${sandbox.origin}/google-data-manager`,
+    `GOOGLE_OAUTH_BASE_URL:${sandbox.origin}/google-oauth`,
     `META_CAPI_BASE_URL:${sandbox.origin}/meta-capi`,
     // Every browser test reaches one `wrangler dev`, so one Cloudflare location ('local') and one
     // circuit breaker per partner: partner timeouts on a loaded 2-core machine in one file must not

@@ -72,7 +72,7 @@ function leadOf(ua: string) {
 
 async function googleCalls(gclid: string) {
   const reply = await fetch(
-    `${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ partner: 'google-ads', scope: gclid }).toString()}`,
+    `${sandboxOrigin()}/__sandbox/calls?${new URLSearchParams({ partner: 'google-data-manager', scope: gclid }).toString()}`,
   );
   return z.object({ calls: z.array(z.object({ path: z.string(), body: z.unknown() })) }).parse(await reply.json())
     .calls;
@@ -141,9 +141,9 @@ describe('revenue per visitor in Chromium', { timeout: 180_000 }, () => {
     // Google Ads got the click conversion with the gclid and the hashed contact, nothing in clear.
     await expect.poll(async () => (await googleCalls(gclid)).length, WAIT).toBeGreaterThan(0);
     const [call] = await googleCalls(gclid);
-    const conversion = (call?.body as { conversions: Record<string, unknown>[] }).conversions[0];
-    expect(conversion).toMatchObject({ gclid });
-    const identifiers = JSON.stringify(conversion?.userIdentifiers ?? []);
+    const event = (call?.body as { events: { adIdentifiers?: unknown; userData?: unknown }[] }).events[0];
+    expect(event?.adIdentifiers).toEqual({ gclid });
+    const identifiers = JSON.stringify(event?.userData ?? {});
     expect(identifiers).toContain(sha256(`+1${phone}`));
     expect(JSON.stringify(call?.body)).not.toContain(`${phone}"`);
     expect(errors).toEqual([]);

@@ -119,8 +119,7 @@ describe('fail closed on configuration', () => {
     const problems = secretProblems({ ...env, ENVIRONMENT: 'production' });
     expect(problems.map((p) => p.secret).sort()).toEqual(
       [
-        'GOOGLE_ADS_ACCESS_TOKEN',
-        'GOOGLE_ADS_DEVELOPER_TOKEN',
+        'GOOGLE_SERVICE_ACCOUNT_KEY',
         'IPQS_API_KEY',
         'LEAD_CERTIFICATE_KEY',
         'LEAD_HASH_SALT',

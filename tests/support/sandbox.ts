@@ -8,7 +8,7 @@ import { z } from 'zod';
  * that carried it. Files running side by side, in any order, never see each other's faults
  * or calls.
  */
-const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
+export const origin = new URL(env.MEDIAALPHA_BASE_URL).origin;
 
 const callSchema = z.object({
   partner: z.string(),
@@ -16,6 +16,7 @@ const callSchema = z.object({
   body: z.unknown(),
   scope: z.string().nullable(),
   at: z.number(),
+  extra: z.record(z.string(), z.string()).optional(),
 });
 export type SandboxCall = z.infer<typeof callSchema>;
 
@@ -37,8 +38,18 @@ export function loopbackIp(): string {
 }
 
 export type Partner =
-  'mediaalpha' | 'ipqs' | 'geo' | 'quotewizard' | 'turnstile' | 'sellers' | 'alerts' | 'google-ads' | 'meta-capi';
-export type Behaviour = 'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail';
+  | 'mediaalpha'
+  | 'ipqs'
+  | 'geo'
+  | 'quotewizard'
+  | 'turnstile'
+  | 'sellers'
+  | 'alerts'
+  | 'google-data-manager'
+  | 'google-oauth'
+  | 'meta-capi';
+export type Behaviour =
+  'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail' | 'unavailable' | 'too-recent';
 
 export function sandboxScope(ip = freshIp()) {
   return {

@@ -1,16 +1,17 @@
 /**
  * What the rest of the Worker calls: queueAdConversions where a lead delivery is confirmed,
- * queuePayoutAdjustment where a payout for a converted visit arrives. Each writes one
+ * queuePayoutAdjustment where a partner's payout arrives (a paid call becomes its own Google
+ * conversion, call-conversions.ts; a click or lead payout restates the lead's). Each writes one
  * `ad_conversions` row per platform (INSERT OR IGNORE on a stable id, so a redelivered lead or
  * a repeated postback queues nothing twice) and sends its id on the AD_CONVERSIONS queue.
  */
 import { logJson } from '../observability/log';
+import { queueCallConversion } from './call-conversions';
 import { whyIneligible, type LeadForAds } from './eligibility';
+import { enqueue, type QueueEnv } from './enqueue';
 import type { AdPlatform } from './message';
 import { clickIdsOfVisit } from './visit-click-ids';
 import { recordLeadVisit } from '../revenue/lead-visit';
-
-type QueueEnv = Pick<Env, 'DB' | 'AD_CONVERSIONS' | 'LEAD_HASH_SALT'> & { VISITOR_COOKIE_SECRET?: string };
 
 export interface QueuedConversions {
   queued: AdPlatform[];
@@ -27,29 +28,6 @@ export function platformsFor(clickIds: Record<string, string>, product?: string)
   if (clickIds.gclid || clickIds.gbraid || clickIds.wbraid) platforms.push('google-ads');
   if ((clickIds.fbclid || clickIds.fbp) && product !== 'medicare') platforms.push('meta-capi');
   return platforms;
-}
-
-async function enqueue(
-  env: QueueEnv,
-  row: {
-    id: string;
-    platform: AdPlatform;
-    kind: 'lead' | 'adjustment';
-    sessionId: string;
-    leadId: string | null;
-    valueCents: number;
-  },
-): Promise<boolean> {
-  const inserted = await env.DB.prepare(
-    `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (id) DO NOTHING`,
-  )
-    .bind(row.id, row.platform, row.kind, row.sessionId, row.leadId, row.valueCents, new Date().toISOString())
-    .run();
-  if ((inserted.meta.changes ?? 0) !== 1) return false;
-  // JSON, not the default v8 serialisation: a dead letter must be readable by the HTTP pull API (npm run dlq:replay).
-  await env.AD_CONVERSIONS.send({ v: 1, id: row.id }, { contentType: 'json' });
-  return true;
 }
 
 /** The visit's value for the platforms: realized when paid, expected otherwise (cents). */
@@ -71,10 +49,10 @@ async function visitValueCents(db: D1Database, sessionId: string): Promise<numbe
 export async function queueAdConversions(env: QueueEnv, leadId: string): Promise<QueuedConversions> {
   try {
     const lead = await env.DB.prepare(
-      `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values" FROM leads WHERE id = ?`,
+      `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values", created_at FROM leads WHERE id = ?`,
     )
       .bind(leadId)
-      .first<LeadForAds>();
+      .first<LeadForAds & { created_at: string }>();
     if (!lead) return { queued: [], skipped: 'missing' };
     // Whatever the platforms are told, the visit gets its value row (a lead payout lands there by ref).
     await recordLeadVisit(env, lead.id);
@@ -86,8 +64,17 @@ export async function queueAdConversions(env: QueueEnv, leadId: string): Promise
     const queued: AdPlatform[] = [];
     for (const platform of platforms) {
       const id = `${platform}:lead:${lead.id}`;
-      if (await enqueue(env, { id, platform, kind: 'lead', sessionId: lead.session_id, leadId: lead.id, valueCents }))
-        queued.push(platform);
+      const row = {
+        id,
+        platform,
+        kind: 'lead' as const,
+        sessionId: lead.session_id,
+        leadId: lead.id,
+        valueCents,
+        transactionId: lead.submission_id,
+        eventAt: lead.created_at,
+      };
+      if (await enqueue(env, row)) queued.push(platform);
     }
     return { queued };
   } catch (error) {
@@ -100,9 +87,21 @@ export async function queueAdConversions(env: QueueEnv, leadId: string): Promise
   }
 }
 
+/** The part of a visit's realized value that its lead conversion stands for: click and lead payouts (cents). */
+async function leadPayoutCents(db: D1Database, sessionId: string): Promise<number> {
+  const row = await db
+    .prepare('SELECT realized_click_cents + realized_lead_cents AS cents FROM visit_values WHERE session_id = ?')
+    .bind(sessionId)
+    .first<{ cents: number }>();
+  return row?.cents ?? 0;
+}
+
 /**
- * A payout arrived for a visit: where Google Ads was told of its lead, restate that conversion's
- * value (Meta's Conversions API has no restatement; an event is final once sent). Never throws.
+ * A payout arrived (new or adjusted) for a visit. A call is its own conversion of the visit's click
+ * (call-conversions.ts). A click or lead payout restates the value of the Google conversion of the
+ * visit's lead, when Google was told of one, to what click and lead payouts realized (a call's
+ * payout is counted by the call's own conversion, not twice). Meta's Conversions API has no
+ * restatement; an event is final once sent. Never throws.
  */
 export async function queuePayoutAdjustment(
   env: QueueEnv,
@@ -111,13 +110,29 @@ export async function queuePayoutAdjustment(
   conversionId: string,
 ): Promise<void> {
   try {
+    const payout = await env.DB.prepare(
+      'SELECT type, at, payout_cents FROM payouts WHERE partner = ? AND conversion_id = ? AND session_id = ?',
+    )
+      .bind(partner, conversionId, sessionId)
+      .first<{ type: string; at: string; payout_cents: number }>();
+    if (!payout) return;
+    if (payout.type === 'call') {
+      await queueCallConversion(env, {
+        sessionId,
+        partner,
+        conversionId,
+        at: payout.at,
+        payoutCents: payout.payout_cents,
+      });
+      return;
+    }
     const told = await env.DB.prepare(
-      `SELECT lead_id FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' AND kind = 'lead' AND lead_id IS NOT NULL LIMIT 1`,
+      `SELECT id, lead_id FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' AND kind = 'lead' AND lead_id IS NOT NULL LIMIT 1`,
     )
       .bind(sessionId)
-      .first<{ lead_id: string }>();
+      .first<{ id: string; lead_id: string }>();
     if (!told) return;
-    const valueCents = await visitValueCents(env.DB, sessionId);
+    const valueCents = await leadPayoutCents(env.DB, sessionId);
     await enqueue(env, {
       id: `google-ads:adjustment:${partner}:${conversionId}:${valueCents}`,
       platform: 'google-ads',
@@ -125,6 +140,7 @@ export async function queuePayoutAdjustment(
       sessionId,
       leadId: told.lead_id,
       valueCents,
+      adjusts: told.id,
     });
   } catch (error) {
     logJson('error', 'ad value adjustment not queued', {

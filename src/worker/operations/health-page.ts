@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { requireHealthReader } from './monitor-token';
 import { runbookAnchor } from './health-checks/catalog';
 import { openIncidents, type IncidentView } from './alerts';
-import { healthReport, type HealthReport } from './health';
+import { healthReport, THRESHOLDS, type HealthReport } from './health';
 import { recentJobs, type JobView } from '../long-jobs/jobs';
 
 /**
@@ -51,6 +51,7 @@ ${report.cron.map((r) => html`<tr><td>${r.task}</td>${mark(r.ok)}<td>${r.started
 <tr><td>events accepted / consumed / backlog</td><td>${report.queues.eventsAccepted} / ${report.queues.eventsConsumed} / ${report.queues.eventBacklog}</td></tr>
 <tr><td>events refused</td><td>${report.queues.eventsRefused}</td></tr>
 <tr><td>sent to a dead-letter queue</td><td>${report.queues.deadLettered}</td></tr>
+<tr><td>ad conversions failed in ${THRESHOLDS.failedLookbackHours} h (platform, reason)</td><td>${report.queues.adConversionsFailed.length === 0 ? '0' : report.queues.adConversionsFailed.map((r) => `${r.platform} ${r.reason}: ${r.count}`).join('; ')}</td></tr>
 </table><p>${report.queues.note}</p>
 <h2>Lead deliveries by buyer</h2><table><tr><th>buyer</th><th>failed (24 h)</th><th>waiting</th><th>refused / answered (1 h)</th></tr>
 ${report.deliveries.buyers.map((b) => html`<tr><td>${b.buyer}</td><td class="${b.failed ? 'bad' : ''}">${b.failed}</td><td>${b.waiting}</td><td>${b.rejected} / ${b.answered}</td></tr>`)}</table>

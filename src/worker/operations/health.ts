@@ -1,6 +1,7 @@
 import { redactText } from '../../shared/redact';
 import { healthContext } from './health-checks/context';
 import { buyerDeliveries, unsentDeliveries, type BuyerDeliveries } from './health-checks/delivery-checks';
+import { adConversionsRefused, type AdConversionsRefused } from './health-checks/ad-conversions-check';
 import { d1Figures } from './health-checks/d1-check';
 import { moneyToday, type MoneyToday } from './health-checks/money-figures';
 import { partnerViews, type PartnerView } from './health-checks/partner-checks';
@@ -31,6 +32,8 @@ export interface HealthReport {
     eventBacklog: number;
     eventsRefused: number;
     deadLettered: number;
+    /** Conversions an ad platform refused (or never received) in the lookback, by platform and the platform's reason. */
+    adConversionsFailed: AdConversionsRefused[];
     note: string;
   };
   deliveries: { buyers: BuyerDeliveries[]; unsent: { quotewizard: number; sellers: number } };
@@ -58,9 +61,11 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     ),
   );
   const checks = results.flat();
-  const [cron, queues, buyers, unsent, money, d1, partners, signingKey] = await Promise.all([
+  const [cron, queues, adConversionsFailed, buyers, unsent, money, d1, partners, signingKey] = await Promise.all([
     ctx.cronRuns(),
     queueFigures(ctx),
+    // Unreadable, the figure is empty: its check above already says it could not run.
+    adConversionsRefused(ctx).catch(() => []),
     buyerDeliveries(ctx),
     unsentDeliveries(ctx),
     moneyToday(ctx),
@@ -76,6 +81,7 @@ export async function healthReport(env: HealthEnv, now = new Date()): Promise<He
     cron,
     queues: {
       ...queues,
+      adConversionsFailed,
       note: `Counted by this Worker over the last ${THRESHOLDS.windowMinutes} minutes (the Queues dashboard has the platform's own backlog).`,
     },
     deliveries: { buyers, unsent },

@@ -39,8 +39,7 @@ export type SecretName =
   | 'OPERATOR_ALERT_WEBHOOK_URL'
   | 'POSTBACK_SECRET_MEDIAALPHA'
   | 'POSTBACK_SECRET_QUOTEWIZARD'
-  | 'GOOGLE_ADS_DEVELOPER_TOKEN'
-  | 'GOOGLE_ADS_ACCESS_TOKEN'
+  | 'GOOGLE_SERVICE_ACCOUNT_KEY'
   | 'META_CAPI_ACCESS_TOKEN';
 
 export interface SecretRule {
@@ -74,6 +73,26 @@ function certificateKeyKid(value: string): string | undefined {
     if (!b64u.test(x) || !b64u.test(d) || typeof kid !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(kid))
       return undefined;
     return kid;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A Google service-account JSON key (the Data Manager API's credential): its key id and account,
+ * or undefined when it is not one. The private key is only checked for its PEM frame here; the
+ * Worker imports it when it first mints a token.
+ */
+function serviceAccountKeyOf(value: string): { keyId: string; email: string } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { type, private_key_id, private_key, client_email, token_uri } = parsed as Record<string, unknown>;
+    if (type !== 'service_account' || typeof private_key_id !== 'string' || typeof client_email !== 'string')
+      return undefined;
+    if (typeof private_key !== 'string' || !private_key.includes('-----BEGIN PRIVATE KEY-----')) return undefined;
+    if (typeof token_uri !== 'string' || !/^https:\/\//.test(token_uri)) return undefined;
+    return { keyId: private_key_id, email: client_email };
   } catch {
     return undefined;
   }
@@ -124,8 +143,17 @@ export const SECRET_RULES: Readonly<Record<SecretName, SecretRule>> = {
   // Payout postbacks are HMAC-signed under these; a guessable one means forged revenue.
   POSTBACK_SECRET_MEDIAALPHA: { areas: ['postbacks'], optional: true, valid: (v) => v.length >= 16 },
   POSTBACK_SECRET_QUOTEWIZARD: { areas: ['postbacks'], optional: true, valid: (v) => v.length >= 16 },
-  GOOGLE_ADS_DEVELOPER_TOKEN: { areas: ['ad-platforms'], optional: true },
-  GOOGLE_ADS_ACCESS_TOKEN: { areas: ['ad-platforms'], optional: true },
+  // Google's Data Manager API signs in with this key (docs/decisions/0245); the one in
+  // .dev.vars.example is the sandbox's and would be refused by Google anyway, so it is refused here.
+  GOOGLE_SERVICE_ACCOUNT_KEY: {
+    areas: ['ad-platforms'],
+    optional: true,
+    valid: (v) => serviceAccountKeyOf(v) !== undefined,
+    developmentOnly: (v) => {
+      const key = serviceAccountKeyOf(v);
+      return key !== undefined && (DEVELOPMENT_MARKER.test(key.keyId) || DEVELOPMENT_MARKER.test(key.email));
+    },
+  },
   META_CAPI_ACCESS_TOKEN: { areas: ['ad-platforms'], optional: true },
 };
 

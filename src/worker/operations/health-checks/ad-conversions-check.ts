@@ -1,21 +1,41 @@
 import { CATALOG } from './catalog';
 import { THRESHOLDS } from './thresholds';
-import { defineCheck, hoursAgo } from './types';
+import { defineCheck, hoursAgo, type HealthContext } from './types';
 
-/** Conversions the ad platforms refused or never received after the retries (the row says `failed`). */
-export const adConversionsCheck = defineCheck(CATALOG['ad-conversions:failed'], async ({ env, now }) => {
-  const { results } = await env.DB.prepare(
-    `SELECT platform, COUNT(*) AS n FROM ad_conversions WHERE status = 'failed' AND created_at > ? GROUP BY platform ORDER BY platform`,
+export interface AdConversionsRefused {
+  platform: string;
+  /** The platform's code and reason as the consumer stored it (never a message body or a value sent). */
+  reason: string;
+  count: number;
+}
+
+/**
+ * Conversions that ended `failed` in the lookback, by platform and reason: a refusal the platform
+ * called final (Google's code and reason, e.g. `INVALID_ARGUMENT: ...`), or a send that ran out of
+ * retries. Counted by when the row last changed, so a conversion queued days ago and refused now
+ * (Google's six-hour "too recent" retries) is seen.
+ */
+export async function adConversionsRefused(ctx: Pick<HealthContext, 'env' | 'now'>): Promise<AdConversionsRefused[]> {
+  const { results } = await ctx.env.DB.prepare(
+    `SELECT platform, COALESCE(error, '') AS reason, COUNT(*) AS count FROM ad_conversions
+     WHERE status = 'failed' AND COALESCE(updated_at, created_at) > ?
+     GROUP BY platform, error ORDER BY count DESC, platform LIMIT 10`,
   )
-    .bind(hoursAgo(now, THRESHOLDS.failedLookbackHours))
-    .all<{ platform: string; n: number }>();
+    .bind(hoursAgo(ctx.now, THRESHOLDS.failedLookbackHours))
+    .all<AdConversionsRefused>();
+  return results;
+}
+
+/** A refusal for good is a request the platform will never accept as built: it costs every later conversion too. */
+export const adConversionsCheck = defineCheck(CATALOG['ad-conversions:failed'], async (ctx) => {
+  const refused = await adConversionsRefused(ctx);
   return [
     [
       'ad-conversions:failed',
-      results.length === 0,
-      results.length === 0
+      refused.length === 0,
+      refused.length === 0
         ? `no conversion failed in ${THRESHOLDS.failedLookbackHours} h`
-        : `failed in ${THRESHOLDS.failedLookbackHours} h: ${results.map((r) => `${r.platform} ${r.n}`).join(', ')}`,
+        : `failed in ${THRESHOLDS.failedLookbackHours} h: ${refused.map((r) => (r.reason ? `${r.platform} ${r.reason} (${r.count})` : `${r.platform} ${r.count}`)).join(', ')}`,
     ],
   ];
 });

@@ -115,8 +115,8 @@ export const CATALOG = {
     threshold: `any conversion to Google Ads or Meta failed in ${T.failedLookbackHours} h`,
     means:
       'Google Ads or Meta refused or never received a conversion: bidding learns from less than was sold, and the campaigns overpay.',
-    look: "D1 `SELECT platform, error, COUNT(*) FROM ad_conversions WHERE status = 'failed' GROUP BY 1, 2`; the platform's diagnostics page.",
-    fix: 'An expired token: replace the secret (`GOOGLE_ADS_ACCESS_TOKEN`, `META_CAPI_ACCESS_TOKEN`). Then replay the dead letters: `npm run dlq:replay -- --queue ad-conversions --env <env>`.',
+    look: "The check's summary and `/ops/health` (platform, reason, count); D1 `SELECT platform, error, COUNT(*) FROM ad_conversions WHERE status = 'failed' GROUP BY 1, 2`. For Google the error is Google's own code and reason (e.g. `PERMISSION_DENIED`, `INVALID_ARGUMENT: ...`); the platform's diagnostics page.",
+    fix: 'Google: a refused token or `PERMISSION_DENIED` means the service account lost access: replace `GOOGLE_SERVICE_ACCOUNT_KEY` or add its email back as a user of the Google Ads account (docs/operating.md); an `INVALID_ARGUMENT` names the field built wrong (a code fix). Meta: an expired token, replace `META_CAPI_ACCESS_TOKEN`. Then replay the dead letters: `npm run dlq:replay -- --queue ad-conversions --env <env>`.',
   },
   'd1:size': {
     id: 'd1:size',
