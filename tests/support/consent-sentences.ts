@@ -16,10 +16,10 @@ const SENTENCES: Readonly<Record<Language, readonly string[]>> = {
   ],
   spanish: [
     'comparta mis datos con las compañías que marqué',
-    'ellas y {brand} me llamen y envíen mensajes de texto',
-    'con tecnología automatizada y voz artificial o pregrabada',
+    'ellas y {brand} me llamen o envíen textos',
+    'con sistemas automatizados o voz artificial o pregrabada',
     'aunque esté en una lista de no llamar',
-    'Aceptar no es condición de compra',
+    'No es condición de compra',
   ],
 };
 
