@@ -7,7 +7,7 @@ import type { QuoteWizardDeliveryMessage } from '../../src/worker/lead-delivery/
 import { autoContactOf, finishAuto } from '../support/auto-funnel';
 import { AUTO_ANSWERS } from '../support/auto-lead';
 import { formDefinition, stepInputNames } from '../../src/shared/forms';
-import { leadsOf, submitStep, visitor, type Visitor } from '../support/funnel';
+import { leadsOf, PERSON_USER_AGENT, submitStep, visitor, type Visitor } from '../support/funnel';
 import { HONEYPOT_FIELD } from '../../src/shared/defence';
 import { asIfTaken } from '../support/pace';
 import { passedTurnstile } from '../support/turnstile';
@@ -72,10 +72,13 @@ async function redeliver(message: LeadDeliveryMessage, attempts: number) {
   return getQueueResult(batch, ctx);
 }
 
+/** A person's browser (the Worker judges an HTTP client's agent a bot), tagged so the mapping's copy can be told. */
+const QW_USER_AGENT = `${PERSON_USER_AGENT} qw-test/1.0`;
+
 describe('QuoteWizard delivery of an auto lead', () => {
   it('finishing the auto funnel sends exactly one request in the spec mapping, and the answer is stored on the lead', async () => {
     const sb = sandboxScope();
-    const v = visitor('ps', { ip: sb.ip, userAgent: 'qw-test/1.0' });
+    const v = visitor('ps', { ip: sb.ip, userAgent: QW_USER_AGENT });
     await finishAuto(v);
     await expect.poll(async () => (await deliveryOf(v.id))?.quotewizard_status, WAIT).toBe('accepted');
     const row = await deliveryOf(v.id);
@@ -109,7 +112,7 @@ describe('QuoteWizard delivery of an auto lead', () => {
       // What a lead buyer needs beside the mapping: our id, the consumer's ip (TCPA) and consent proof.
       external_id: row?.submission_id,
       ip_address: v.ip,
-      user_agent: 'qw-test/1.0',
+      user_agent: QW_USER_AGENT,
       landing_page_url: 'http://ps.localhost/save-auto/contact',
       tcpa: { consented: true, disclosure_version: expect.any(String) },
     });
