@@ -30,18 +30,21 @@ export interface ConsentVersionRecord {
   supersededAt: string | null;
 }
 
+/** The line in view of the auto and life texts of 2026-12-01 and 2026-12-20 (both behind a tap). */
+const AUTO_LIFE_SUMMARY: Readonly<Record<Language, string>> = {
+  english:
+    'By pressing "{action}", I agree that we and our partners may call and text me, also by automated means. Not a condition of purchase.',
+  spanish:
+    'Al pulsar "{action}", acepto llamadas y mensajes nuestros y de nuestros socios, también automatizados. No es condición de compra.',
+};
+
 /** Every published version. A version's entry changes only once: when it is superseded. */
 export const CONSENT_VERSIONS: Readonly<Record<string, ConsentVersionRecord>> = {
   '2026-11-01': { products: ['auto', 'life', 'medicare'], display: 'in_view', supersededAt: '2026-11-23T10:56:23Z' },
   '2026-12-01': {
     products: ['auto', 'life'],
     display: 'behind_tap',
-    summary: {
-      english:
-        'By pressing "{action}", I agree that we and our partners may call and text me, also by automated means. Not a condition of purchase.',
-      spanish:
-        'Al pulsar "{action}", acepto llamadas y mensajes nuestros y de nuestros socios, también automatizados. No es condición de compra.',
-    },
+    summary: AUTO_LIFE_SUMMARY,
     // The deploy of 2026-12-20: set to the instant it goes live.
     supersededAt: '2026-11-29T00:00:00Z',
   },
@@ -49,12 +52,7 @@ export const CONSENT_VERSIONS: Readonly<Record<string, ConsentVersionRecord>> = 
   '2026-12-20': {
     products: ['auto', 'life'],
     display: 'behind_tap',
-    summary: {
-      english:
-        'By pressing "{action}", I agree that we and our partners may call and text me, also by automated means. Not a condition of purchase.',
-      spanish:
-        'Al pulsar "{action}", acepto llamadas y mensajes nuestros y de nuestros socios, también automatizados. No es condición de compra.',
-    },
+    summary: AUTO_LIFE_SUMMARY,
     supersededAt: null,
   },
   '2026-12-01-medicare': { products: ['medicare'], display: 'in_view', supersededAt: '2026-11-27T02:35:26Z' },
