@@ -86,7 +86,9 @@ describe('Medicare funnel', () => {
     );
     await expect
       .poll(() => page.locator('.consent').textContent())
-      .toMatch(/Benefit Helpers and each company I ticked may call/);
+      .toMatch(
+        /Benefit Helpers may share my information with the companies I ticked, and that they and Benefit Helpers may call/,
+      );
     // Consent to share is given by ticking a company (none ticked: the lead is kept, not shared).
     await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();

@@ -79,7 +79,11 @@ export async function newVisitor(
     deviceScaleFactor: 1,
     extraHTTPHeaders: { 'cf-connecting-ip': ip, ...staffed, ...options.headers },
     ...(options.hasTouch ? { hasTouch: true, isMobile: true } : {}),
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    // A person's browser agent unless the test names one: Chromium's own says `HeadlessChrome`,
+    // which the Worker rightly judges a bot (isbot), and a visitor's walk is a person's.
+    userAgent:
+      options.userAgent ??
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
     ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   // A walk that is not about the call-back (no pinned clock) declines it when the page's clock
