@@ -88,6 +88,7 @@ const DAILY_TASKS = [
   'archive-compaction',
   'ops-counters',
   'revenue-retention',
+  'table-retention',
 ];
 
 function kidOf(secret: string | undefined): string | null {
