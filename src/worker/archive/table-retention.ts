@@ -3,7 +3,7 @@
  * (migrations/). D1 holds 10 GB and the size alert fires at 75 %; a table that grows without an
  * end fills it. Each table that any migration creates has exactly one rule here, and a test
  * (table-retention.unit.test.ts) fails for a table without one; a new table is added here, with
- * its reason, in the change that creates it. docs/decisions/0265-d1-capacity-plan.md has the
+ * its reason, in the change that creates it. docs/decisions/0265-every-d1-table-has-a-retention-rule.md has the
  * figures these rules give at a million events and 100,000 leads a day (`npm run capacity`).
  *
  * - days: rows go `days` after the `column` named, deleted by the daily cron in bounded chunks
@@ -20,8 +20,8 @@ export type RetentionRule =
   | { table: string; rule: 'until-erased'; why: string };
 
 /** Days after which a payout row, its adjustments and an ad conversion row are deleted. */
-export const PAYOUT_RETENTION_DAYS = 120;
-export const AD_CONVERSION_RETENTION_DAYS = 100;
+export const PAYOUT_RETENTION_DAYS = 45;
+export const AD_CONVERSION_RETENTION_DAYS = 14;
 /** A Turnstile token lives 300 s; a day of its hash is ample against a replay. */
 export const TURNSTILE_REDEMPTION_DAYS = 2;
 
@@ -171,7 +171,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     days: PAYOUT_RETENTION_DAYS,
     column: 'at',
     by: 'table-prune',
-    why: 'the money is in revenue_rollups (triggers); a row only dedupes a partner retry and shows recent payouts, partners restate within 90 days',
+    why: 'the money is in revenue_rollups (triggers); a row dedupes a partner retry and gives a restatement its previous amount, within the 30-day partner window plus margin (as leases)',
   },
   {
     table: 'payout_adjustments',
@@ -189,7 +189,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     days: AD_CONVERSION_RETENTION_DAYS,
     column: 'created_at',
     by: 'table-prune',
-    why: 'dedupes a redelivered conversion; Google Ads takes conversions within 90 days of the click',
+    why: 'dedupes a redelivered queue message (Queues keep one 14 days at most) and shows the operator what went out lately',
   },
 ];
 
