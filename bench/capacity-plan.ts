@@ -24,33 +24,76 @@ export const WORKER_SHAPED: Record<string, { from: string; row: () => Row }> = {
   },
   phone_leases: {
     from: 'src/worker/revenue/lease-history.ts',
-    row: () => ({ number: `1${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`, leased_at: iso(), expires_at: iso(), session_id: uuid() }),
+    row: () => ({
+      number: `1${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`,
+      leased_at: iso(),
+      expires_at: iso(),
+      session_id: uuid(),
+    }),
   },
   visit_values: {
     from: 'src/worker/revenue/visit-value.ts',
     row: () => ({
-      session_id: uuid(), ref: hex(32), visitor_id: uuid(), day: '2026-11-20', brand: 'medicare-plans', page: 'find-benefits',
-      traffic_source: 'google', campaign: 'medicare-aep-search-exact', paid: 1, variant: 'hero-copy:b',
-      click_ids: JSON.stringify({ gclid: `Cj0KCQiA${hex(80)}`, _fbp: `fb.1.${Date.now()}.${Math.floor(Math.random() * 1e10)}` }),
-      expected_cents: 1250, created_at: iso(), updated_at: iso(),
+      session_id: uuid(),
+      ref: hex(32),
+      visitor_id: uuid(),
+      day: '2026-11-20',
+      brand: 'medicare-plans',
+      page: 'find-benefits',
+      traffic_source: 'google',
+      campaign: 'medicare-aep-search-exact',
+      paid: 1,
+      variant: 'hero-copy:b',
+      click_ids: JSON.stringify({
+        gclid: `Cj0KCQiA${hex(80)}`,
+        _fbp: `fb.1.${Date.now()}.${Math.floor(Math.random() * 1e10)}`,
+      }),
+      expected_cents: 1250,
+      created_at: iso(),
+      updated_at: iso(),
     }),
   },
   payouts: {
     from: 'src/worker/revenue/postback.ts',
     row: () => ({
-      partner: 'mediaalpha', conversion_id: hex(24), type: 'lead', payout_cents: 1800, at: iso(), phone: null, ref: hex(32),
-      session_id: uuid(), attributed_by: 'ref', adjustments: 0, received_at: iso(), updated_at: iso(),
+      partner: 'mediaalpha',
+      conversion_id: hex(24),
+      type: 'lead',
+      payout_cents: 1800,
+      at: iso(),
+      phone: null,
+      ref: hex(32),
+      session_id: uuid(),
+      attributed_by: 'ref',
+      adjustments: 0,
+      received_at: iso(),
+      updated_at: iso(),
     }),
   },
   payout_adjustments: {
     from: 'src/worker/revenue/postback.ts',
-    row: () => ({ partner: 'mediaalpha', conversion_id: hex(24), received_at: iso(), previous_cents: 1800, payout_cents: 900 }),
+    row: () => ({
+      partner: 'mediaalpha',
+      conversion_id: hex(24),
+      received_at: iso(),
+      previous_cents: 1800,
+      payout_cents: 900,
+    }),
   },
   ad_conversions: {
     from: 'src/worker/ad-conversions/queue-conversions.ts',
     row: () => ({
-      id: `google-ads:lead:${uuid()}`, platform: 'google-ads', kind: 'lead', session_id: uuid(), lead_id: uuid(), value_cents: 1250,
-      status: 'sent', attempts: 1, error: null, created_at: iso(), sent_at: iso(),
+      id: `google-ads:lead:${uuid()}`,
+      platform: 'google-ads',
+      kind: 'lead',
+      session_id: uuid(),
+      lead_id: uuid(),
+      value_cents: 1250,
+      status: 'sent',
+      attempts: 1,
+      error: null,
+      created_at: iso(),
+      sent_at: iso(),
     }),
   },
 };
@@ -60,7 +103,12 @@ export const WORKER_SHAPED: Record<string, { from: string; row: () => Row }> = {
  * over the sample's events per session); each visit that could earn gets a value row and, on a
  * page with a call button, a leased number.
  */
-export function rowsPerDay(table: string, events: number, leads: number, visits: number): { rows: number; why: string } | null {
+export function rowsPerDay(
+  table: string,
+  events: number,
+  leads: number,
+  visits: number,
+): { rows: number; why: string } | null {
   const model: Record<string, { rows: number; why: string }> = {
     events: { rows: events, why: 'every tracked event' },
     leads: { rows: leads, why: 'every lead' },
@@ -97,7 +145,9 @@ export function copyShaped(db: DatabaseSync, sample: DatabaseSync, table: string
   const shaped = WORKER_SHAPED[table];
   const source = rows.length ? `${rows.length} rows of the sample` : shaped ? `shaped like ${shaped.from}` : '';
   if (!source) return '';
-  const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name);
+  const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map(
+    (c) => c.name,
+  );
   db.exec('BEGIN');
   for (let i = 0; i < count; i++) {
     const fresh = shaped?.row() ?? {};

@@ -47,7 +47,10 @@ if (args.includes('--rollup')) {
   // The daily rollup timed in chunks at a million rows (bench/rollup-chunks.ts); a local sample is optional.
   const { runRollupBench } = await import('./rollup-chunks');
   const rows = samplePath
-    ? (new DatabaseSync(samplePath, { readOnly: true }).prepare(`SELECT * FROM events`).all() as Record<string, unknown>[])
+    ? (new DatabaseSync(samplePath, { readOnly: true }).prepare(`SELECT * FROM events`).all() as Record<
+        string,
+        unknown
+      >[])
     : [];
   runRollupBench(args, rows);
   process.exit(process.exitCode ?? 0);
@@ -224,7 +227,15 @@ const visits = Math.round(PLAN_EVENTS / eventsPerVisit);
 const countOf = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 /** Tables that do not grow with traffic (rollups, ledgers, keys): the 0.5 GB a year of rollups measured before. */
 const BOUNDED_ALLOWANCE = 0.5e9;
-const planRows: { table: string; bytesPerRow: number; rowsPerDay: number; days: number; gb: number; rowsFrom: string; why: string }[] = [];
+const planRows: {
+  table: string;
+  bytesPerRow: number;
+  rowsPerDay: number;
+  days: number;
+  gb: number;
+  rowsFrom: string;
+  why: string;
+}[] = [];
 for (const table of new Set(pages.map((p) => p.tableName))) {
   const perDay = rowsPerDay(table, PLAN_EVENTS, PLAN_LEADS, visits);
   const days = daysHeld(table);
@@ -245,7 +256,12 @@ const unmeasured = TABLES_WITH_DAYS().filter((t) => !planRows.some((r) => r.tabl
 const total = planRows.reduce((n, r) => n + r.gb, 0) + BOUNDED_ALLOWANCE / 1e9;
 const ALERT_GB = 7.5;
 const plan = {
-  at: { eventsPerDay: PLAN_EVENTS, leadsPerDay: PLAN_LEADS, visitsPerDay: visits, eventsPerVisit: Math.round(eventsPerVisit * 10) / 10 },
+  at: {
+    eventsPerDay: PLAN_EVENTS,
+    leadsPerDay: PLAN_LEADS,
+    visitsPerDay: visits,
+    eventsPerVisit: Math.round(eventsPerVisit * 10) / 10,
+  },
   tables: planRows.sort((a, b) => b.gb - a.gb),
   boundedAllowanceGb: BOUNDED_ALLOWANCE / 1e9,
   unmeasured,

@@ -36,7 +36,16 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
     .sort())
     db.exec(readFileSync(join('migrations', file), 'utf8'));
 
-  const EVENTS = ['pageView', 'pageView', 'formStepSubmitted', 'pageView', 'formStepSubmitted', 'ctcClicked', 'lowBidResult', 'leadCreated'];
+  const EVENTS = [
+    'pageView',
+    'pageView',
+    'formStepSubmitted',
+    'pageView',
+    'formStepSubmitted',
+    'ctcClicked',
+    'lowBidResult',
+    'leadCreated',
+  ];
   const synthetic = (i: number, session: string): Row => ({
     event: EVENTS[i % 8],
     brand: ['wc', 'mc', 'ac'][Math.floor(i / 8) % 3],
@@ -48,7 +57,10 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
       id: crypto.randomUUID(),
       session: {
         id: session,
-        urlParams: { utm_source: ['google', 'facebook', 'bing', ''][Math.floor(i / 8) % 4], utm_campaign: 'c' + (i % 50) },
+        urlParams: {
+          utm_source: ['google', 'facebook', 'bing', ''][Math.floor(i / 8) % 4],
+          utm_campaign: 'c' + (i % 50),
+        },
         landingUrl: `https://example.com/find-benefits?utm_source=google&utm_campaign=c${i % 50}&gclid=${'x'.repeat(90)}`,
         referrer: 'https://www.google.com/',
       },
@@ -138,7 +150,9 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
     console.log(`chunk ${String(k + 1).padStart(2)}/${CHUNKS}: rollups ${rollups} ms, people ${people} ms`);
   }
   db.exec('BEGIN');
-  const swap = swapStatements(day).map(run).reduce((a, b) => a + b, 0);
+  const swap = swapStatements(day)
+    .map(run)
+    .reduce((a, b) => a + b, 0);
   db.exec('COMMIT');
   const slowest = Math.max(...times.flat());
   console.log(
@@ -146,7 +160,9 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
   );
   if (single !== undefined) {
     const same = single === snapshot();
-    console.log(same ? 'chunked rollup equals the single statement' : 'CHUNKED ROLLUP DIFFERS from the single statement');
+    console.log(
+      same ? 'chunked rollup equals the single statement' : 'CHUNKED ROLLUP DIFFERS from the single statement',
+    );
     if (!same) process.exitCode = 1;
   }
 }

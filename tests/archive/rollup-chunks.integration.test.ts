@@ -53,9 +53,13 @@ async function seedDay(sessions: number): Promise<number> {
 async function snapshot() {
   const read = async (sql: string) => (await env.DB.prepare(sql).bind(day).all()).results;
   return {
-    rollups: await read(`SELECT * FROM event_rollups WHERE day = ? ORDER BY brand, page, step_number, step_name, traffic_source, paid, variant`),
+    rollups: await read(
+      `SELECT * FROM event_rollups WHERE day = ? ORDER BY brand, page, step_number, step_name, traffic_source, paid, variant`,
+    ),
     people: await read(`SELECT * FROM event_people_rollups WHERE day = ? ORDER BY brand, page`),
-    pages: await read(`SELECT * FROM event_page_rollups WHERE day = ? ORDER BY brand, page, step_number, step_name, paid`),
+    pages: await read(
+      `SELECT * FROM event_page_rollups WHERE day = ? ORDER BY brand, page, step_number, step_name, paid`,
+    ),
   };
 }
 

@@ -1,5 +1,11 @@
 /** Runs the daily rollup of a day in chunks (rollup-chunk-sql.ts has the statements and why). */
-import { chunkStatements, chunksFor, clearChunkStatements, swapStatements, type ChunkStatement } from './rollup-chunk-sql';
+import {
+  chunkStatements,
+  chunksFor,
+  clearChunkStatements,
+  swapStatements,
+  type ChunkStatement,
+} from './rollup-chunk-sql';
 import { dayBounds } from './rollup-select';
 
 const bind = (db: D1Database, s: ChunkStatement) => db.prepare(s.sql).bind(...s.params);
