@@ -8,7 +8,7 @@
  * sample holds no row is copied from a row shaped like the Worker's own INSERT (the file named),
  * with the widths the Worker writes (ids, ISO times, hex hashes), and marked so in the output.
  */
-import { DatabaseSync } from 'node:sqlite';
+import { type DatabaseSync } from 'node:sqlite';
 import { TABLE_RETENTION } from '../src/worker/archive/table-retention';
 
 type Row = Record<string, unknown>;
@@ -138,7 +138,7 @@ export function daysHeld(table: string): number | null {
 export function copyShaped(db: DatabaseSync, sample: DatabaseSync, table: string, count: number): string {
   let rows: Row[] = [];
   try {
-    rows = sample.prepare(`SELECT * FROM ${table} LIMIT 200`).all() as Row[];
+    rows = sample.prepare(`SELECT * FROM ${table} LIMIT 200`).all();
   } catch {
     rows = [];
   }

@@ -87,11 +87,12 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
   let propertyBytes = 0;
   for (let i = 0; i < ROWS; i++) {
     if (i % 8 === 0) session = crypto.randomUUID();
-    const base = sampleEvents.length ? sampleEvents[i % sampleEvents.length]! : synthetic(i, session);
+    const base = sampleEvents[i % Math.max(1, sampleEvents.length)] ?? synthetic(i, session);
+    const properties = typeof base.properties === 'string' ? base.properties : '{}';
     // A session's events lie within about half an hour: sessions span hour boundaries.
     const at = new Date(start + Math.floor((i / ROWS) * 86_400_000) + (i % 8) * 60_000).toISOString();
     const dayAt = at < `${day}T24` ? at : `${day}T23:59:59.999Z`;
-    propertyBytes += String(base.properties ?? '').length;
+    propertyBytes += properties.length;
     insert.run(
       crypto.randomUUID(),
       String(base.event),
@@ -104,7 +105,7 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
       (base.step_name as string | null) ?? null,
       (base.step_number as number | null) ?? null,
       Number(base.paid ?? 0),
-      String(base.properties ?? '{}'),
+      properties,
       'batch',
     );
   }
@@ -145,8 +146,8 @@ export function runRollupBench(args: string[], sampleEvents: Row[]): void {
   clearChunkStatements(day).forEach(run);
   const times: number[][] = [];
   for (let k = 0; k < CHUNKS; k++) {
-    const [rollups, people] = chunkStatements(day, k, CHUNKS).map(run);
-    times.push([rollups!, people!]);
+    const [rollups = 0, people = 0] = chunkStatements(day, k, CHUNKS).map(run);
+    times.push([rollups, people]);
     console.log(`chunk ${String(k + 1).padStart(2)}/${CHUNKS}: rollups ${rollups} ms, people ${people} ms`);
   }
   db.exec('BEGIN');

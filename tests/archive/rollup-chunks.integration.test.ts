@@ -15,7 +15,7 @@ async function seedDay(sessions: number): Promise<number> {
   const statements: D1PreparedStatement[] = [];
   for (let s = 0; s < sessions; s++) {
     // Ids on the chunk bounds themselves ('1', '8', ...), ids of other forms, and UUIDs.
-    const session = s < EDGE_IDS.length ? EDGE_IDS[s]! : s % 5 === 0 ? `sess-${s}` : crypto.randomUUID();
+    const session = s < EDGE_IDS.length ? (EDGE_IDS[s] ?? '') : s % 5 === 0 ? `sess-${s}` : crypto.randomUUID();
     for (let e = 0; e < 3 + (s % 7); e++) {
       const minute = (s * 37 + e * 131) % 1440;
       const receivedAt = `${day}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:0${e % 10}.000Z`;
