@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
+import { copyShaped, daysHeld, rowsPerDay, WORKER_SHAPED } from './capacity-plan';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -42,6 +43,18 @@ function newestLocalD1(): string | undefined {
 }
 
 const samplePath = option('--sample', newestLocalD1() ?? '');
+if (args.includes('--rollup')) {
+  // The daily rollup timed in chunks at a million rows (bench/rollup-chunks.ts); a local sample is optional.
+  const { runRollupBench } = await import('./rollup-chunks');
+  const rows = samplePath
+    ? (new DatabaseSync(samplePath, { readOnly: true }).prepare(`SELECT * FROM events`).all() as Record<
+        string,
+        unknown
+      >[])
+    : [];
+  runRollupBench(args, rows);
+  process.exit(process.exitCode ?? 0);
+}
 if (!samplePath) {
   console.error('no local D1 database: run `npm start`, walk a funnel in a browser, then `npm run capacity`');
   process.exit(2);
@@ -124,6 +137,15 @@ copy(
   }),
 );
 
+// The other tables the Worker writes at traffic's pace: the sample's rows when it holds some, else
+// rows shaped like the Worker's INSERT (capacity-plan.ts says which).
+const OTHER_ROWS = 5000;
+const otherSources: Record<string, string> = {};
+for (const table of [...Object.keys(WORKER_SHAPED), 'lead_deliveries', 'lead_recipients']) {
+  const source = copyShaped(db, sample, table, OTHER_ROWS);
+  if (source) otherSources[table] = source;
+}
+
 /**
  * A moved lead in R2 (src/worker/lead-archive/store.ts): the record (the row without its personal
  * columns, its certificate, deliveries and recipients), the personal object, the certificate's own
@@ -195,4 +217,68 @@ const result = {
   leadFingerprints: perTable('lead_fingerprints', LEADS),
   movedLeadR2Bytes: movedLeadBytes(),
 };
-console.log(JSON.stringify(result, null, 2));
+
+/** The steady state at PLAN_EVENTS and PLAN_LEADS a day, every table with a rule that grows with traffic. */
+const PLAN_EVENTS = Number(option('--plan-events', '1000000'));
+const PLAN_LEADS = Number(option('--plan-leads', '100000'));
+const sessions = new Set(sampleEvents.map((e) => e.session_id)).size || 1;
+const eventsPerVisit = sampleEvents.length / sessions;
+const visits = Math.round(PLAN_EVENTS / eventsPerVisit);
+const countOf = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+/** Tables that do not grow with traffic (rollups, ledgers, keys): the 0.5 GB a year of rollups measured before. */
+const BOUNDED_ALLOWANCE = 0.5e9;
+const planRows: {
+  table: string;
+  bytesPerRow: number;
+  rowsPerDay: number;
+  days: number;
+  gb: number;
+  rowsFrom: string;
+  why: string;
+}[] = [];
+for (const table of new Set(pages.map((p) => p.tableName))) {
+  const perDay = rowsPerDay(table, PLAN_EVENTS, PLAN_LEADS, visits);
+  const days = daysHeld(table);
+  const rows = countOf(table);
+  if (!perDay || days === null || rows === 0) continue;
+  const bytesPerRow = perTable(table, rows).bytesPerRow;
+  planRows.push({
+    table,
+    bytesPerRow,
+    rowsPerDay: perDay.rows,
+    days: Math.round(days * 100) / 100,
+    gb: Math.round((bytesPerRow * perDay.rows * days) / 1e7) / 100,
+    rowsFrom: otherSources[table] ?? 'copies of the sample',
+    why: perDay.why,
+  });
+}
+const unmeasured = TABLES_WITH_DAYS().filter((t) => !planRows.some((r) => r.table === t));
+const total = planRows.reduce((n, r) => n + r.gb, 0) + BOUNDED_ALLOWANCE / 1e9;
+const ALERT_GB = 7.5;
+const plan = {
+  at: {
+    eventsPerDay: PLAN_EVENTS,
+    leadsPerDay: PLAN_LEADS,
+    visitsPerDay: visits,
+    eventsPerVisit: Math.round(eventsPerVisit * 10) / 10,
+  },
+  tables: planRows.sort((a, b) => b.gb - a.gb),
+  boundedAllowanceGb: BOUNDED_ALLOWANCE / 1e9,
+  unmeasured,
+  steadyStateGb: Math.round(total * 100) / 100,
+  sizeAlertGb: ALERT_GB,
+  headroomGb: Math.round((ALERT_GB - total) * 100) / 100,
+  fits: total < ALERT_GB,
+};
+console.log(JSON.stringify({ ...result, plan }, null, 2));
+console.table(planRows.map(({ why: _why, ...r }) => r));
+console.log(
+  `D1 steady state at ${PLAN_EVENTS} events and ${PLAN_LEADS} leads a day: ${plan.steadyStateGb} GB (with ${plan.boundedAllowanceGb} GB of bounded tables); ` +
+    `size alert at ${ALERT_GB} GB: ${plan.fits ? `fits, ${plan.headroomGb} GB of headroom` : `DOES NOT FIT, ${-plan.headroomGb} GB over`}` +
+    (unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''),
+);
+if (!plan.fits) process.exitCode = 1;
+
+function TABLES_WITH_DAYS(): string[] {
+  return [...new Set(Object.keys(WORKER_SHAPED).concat(['events', 'leads', 'lead_certificates', 'lead_fingerprints']))];
+}

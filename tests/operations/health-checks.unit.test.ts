@@ -258,6 +258,7 @@ describe('each check turns red at its threshold', () => {
           'archive-erasures',
           'archive-compaction',
           'revenue-retention',
+          'table-retention',
           'ops-counters',
         ].map((task) =>
           env.DB.prepare(

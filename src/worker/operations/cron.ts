@@ -15,6 +15,7 @@ import type { DailyTask, FrequentTask } from './daily-tasks';
 import { pingHeartbeat } from './heartbeat';
 import { flushMetrics } from './metrics';
 import { pruneRevenueTables } from '../revenue/retention';
+import { pruneRetainedTables } from '../archive/table-prune';
 
 /**
  * The Cron Triggers (wrangler.toml [triggers]). Each task's outcome is a row in D1 `cron_runs`
@@ -127,6 +128,11 @@ export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise
     'revenue-retention': async () => {
       const pruned = await pruneRevenueTables(env.DB, now);
       return `${pruned.leases} leases, ${pruned.visits} visit values (${pruned.days.length} days) pruned`;
+    },
+    // The tables whose days rule (archive/table-retention.ts) no other task enforces.
+    'table-retention': async () => {
+      const pruned = await pruneRetainedTables(env.DB, now);
+      return pruned.map((p) => `${p.table} ${p.rows}${p.continues ? '+' : ''}`).join(', ');
     },
     'ops-counters': async () => {
       const cutoff = new Date(now.getTime() - KEEP_OPS_DAYS * 86_400_000);

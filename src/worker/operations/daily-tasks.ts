@@ -12,6 +12,7 @@ export const DAILY_TASKS = [
   'archive-erasures',
   'archive-compaction',
   'revenue-retention',
+  'table-retention',
   'ops-counters',
 ] as const;
 export type DailyTask = (typeof DAILY_TASKS)[number];

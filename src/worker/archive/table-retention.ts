@@ -1,0 +1,216 @@
+/**
+ * How long every D1 table keeps its rows: the one place that says it, beside the schema
+ * (migrations/). D1 holds 10 GB and the size alert fires at 75 %; a table that grows without an
+ * end fills it. Each table that any migration creates has exactly one rule here, and a test
+ * (table-retention.unit.test.ts) fails for a table without one; a new table is added here, with
+ * its reason, in the change that creates it. docs/decisions/0265-every-d1-table-has-a-retention-rule.md has the
+ * figures these rules give at a million events and 100,000 leads a day (`npm run capacity`).
+ *
+ * - days: rows go `days` after the `column` named, deleted by the daily cron in bounded chunks
+ *   (`by`: the module that deletes them; 'table-prune' is pruneRetainedTables here beside);
+ * - move-to-r2: rows older than `days` are written to R2 and then deleted from D1;
+ * - bounded: the table's size does not grow with traffic (a row per day, per brand, per partner,
+ *   per key), or its rows are transient (a staging table emptied in the same transaction);
+ * - until-erased: kept as proof or audit for as long as the law asks; removed only by an erasure.
+ */
+export type RetentionRule =
+  | { table: string; rule: 'days'; days: number; column: string; by: string; why: string }
+  | { table: string; rule: 'move-to-r2'; days: number; by: string; why: string }
+  | { table: string; rule: 'bounded'; why: string }
+  | { table: string; rule: 'until-erased'; why: string };
+
+/** Days after which a payout row, its adjustments and an ad conversion row are deleted. */
+export const PAYOUT_RETENTION_DAYS = 45;
+export const AD_CONVERSION_RETENTION_DAYS = 14;
+/** A Turnstile token lives 300 s; a day of its hash is ample against a replay. */
+export const TURNSTILE_REDEMPTION_DAYS = 2;
+
+export const TABLE_RETENTION: readonly RetentionRule[] = [
+  {
+    table: 'events',
+    rule: 'move-to-r2',
+    days: 1,
+    by: 'archive/maintain.ts (EVENTS_HOT_DAYS: 1 in staging and production)',
+    why: 'raw events: rolled up, archived to R2 as gzip NDJSON, then pruned after the hot window',
+  },
+  {
+    table: 'events_incoming',
+    rule: 'bounded',
+    why: 'staging of one queue batch, emptied in the same transaction',
+  },
+  {
+    table: 'events_rebuild',
+    rule: 'bounded',
+    why: 'staging of one day read back from R2 by the rebuild, emptied after it',
+  },
+  {
+    table: 'event_rollups',
+    rule: 'bounded',
+    why: 'a row per day, brand, page, step, source, paid flag and variant: a few thousand a day, kept for the report',
+  },
+  {
+    table: 'event_page_rollups',
+    rule: 'bounded',
+    why: 'a row per day, brand and page: the report over any range',
+  },
+  {
+    table: 'event_people_rollups',
+    rule: 'bounded',
+    why: 'a row per day, brand and page: distinct sessions for the report',
+  },
+  {
+    table: 'event_rollup_chunks',
+    rule: 'bounded',
+    why: 'staging of one day being rolled up in chunks, emptied when the day is swapped in',
+  },
+  {
+    table: 'event_people_rollup_chunks',
+    rule: 'bounded',
+    why: 'staging of one day being rolled up in chunks, emptied when the day is swapped in',
+  },
+  { table: 'event_days', rule: 'bounded', why: 'a row per day: what the cron did to it' },
+  {
+    table: 'leads',
+    rule: 'move-to-r2',
+    days: 3,
+    by: 'lead-archive/move.ts (LEADS_HOT_DAYS)',
+    why: 'a lead moves to R2 after the hot window; what stays is its duplicate-window fingerprint',
+  },
+  {
+    table: 'lead_certificates',
+    rule: 'move-to-r2',
+    days: 3,
+    by: 'lead-archive/move.ts',
+    why: 'moves to R2 with its lead',
+  },
+  { table: 'lead_deliveries', rule: 'move-to-r2', days: 3, by: 'lead-archive/move.ts', why: 'moves with its lead' },
+  { table: 'lead_recipients', rule: 'move-to-r2', days: 3, by: 'lead-archive/move.ts', why: 'moves with its lead' },
+  {
+    table: 'lead_reviews',
+    rule: 'bounded',
+    why: 'a row per lead held for review; TODO of its owner: give it a days rule once reviews close',
+  },
+  {
+    table: 'lead_fingerprints',
+    rule: 'days',
+    days: 30,
+    column: 'created_at',
+    by: 'lead-archive/move.ts forgetOldFingerprints (duplicate window)',
+    why: 'keyed contact fingerprints of moved leads, read only within the duplicate window',
+  },
+  {
+    table: 'first_leads',
+    rule: 'days',
+    days: 30,
+    column: 'claimed_at',
+    by: 'consent/retention.ts forgetSpentClaims (LEAD_DUPLICATE_WINDOW_DAYS)',
+    why: "a person's first lead per product holds its claim only within the duplicate window",
+  },
+  { table: 'lead_rollups', rule: 'bounded', why: 'a row per day, brand and outcome for the report' },
+  { table: 'lead_trust_rollups', rule: 'bounded', why: 'a row per day, brand and verdict for the report' },
+  {
+    table: 'turnstile_redemptions',
+    rule: 'days',
+    days: TURNSTILE_REDEMPTION_DAYS,
+    column: 'at',
+    by: 'table-prune',
+    why: 'a redeemed token hash only blocks a replay while the token is valid (300 s)',
+  },
+  { table: 'consent_texts', rule: 'bounded', why: 'a row per consent text version shown' },
+  { table: 'certificate_keys', rule: 'bounded', why: 'a row per signing key' },
+  {
+    table: 'privacy_requests',
+    rule: 'until-erased',
+    why: 'proof that a request was received and honoured (CCPA: 24 months), fingerprints only',
+  },
+  { table: 'privacy_audit', rule: 'until-erased', why: 'audit of what each privacy request removed' },
+  {
+    table: 'privacy_archive_erasures',
+    rule: 'bounded',
+    why: 'one row per pending erasure inside the R2 archive, removed when done',
+  },
+  { table: 'partner_deletions', rule: 'until-erased', why: 'proof that each partner was told to delete' },
+  {
+    table: 'erased_visitors',
+    rule: 'days',
+    days: 30,
+    column: 'erased_at',
+    by: 'consent/erased-visitors.ts (ERASED_MARK_DAYS)',
+    why: 'marks of erased visitors, needed until late events of them can no longer arrive',
+  },
+  {
+    table: 'cron_runs',
+    rule: 'days',
+    days: 14,
+    column: 'started_at',
+    by: 'operations/cron.ts (KEEP_OPS_DAYS)',
+    why: 'health history of the cron tasks',
+  },
+  {
+    table: 'ops_counters',
+    rule: 'days',
+    days: 14,
+    column: 'minute',
+    by: 'operations/cron.ts (KEEP_OPS_DAYS)',
+    why: 'per-minute counters for the health checks',
+  },
+  { table: 'ops_markers', rule: 'bounded', why: 'a row per named marker (the first cron run)' },
+  { table: 'ops_incidents', rule: 'bounded', why: 'a row per alert raised: a handful a month' },
+  { table: 'archive_jobs', rule: 'bounded', why: 'a row per long job (rebuild, compaction of a day)' },
+  { table: 'revenue_partners', rule: 'bounded', why: 'a row per partner' },
+  {
+    table: 'phone_leases',
+    rule: 'days',
+    days: 45,
+    column: 'expires_at',
+    by: 'revenue/retention.ts',
+    why: 'a late call payout finds the visit that held the number; partners pay within 30 days',
+  },
+  {
+    table: 'visit_values',
+    rule: 'days',
+    days: 90,
+    column: 'day',
+    by: 'revenue/retention.ts',
+    why: 'a payout or a value adjustment finds its visit by ref, Google Ads takes adjustments for 90 days; its sums stay in revenue_rollups and variant_value_days',
+  },
+  {
+    table: 'payouts',
+    rule: 'days',
+    days: PAYOUT_RETENTION_DAYS,
+    column: 'at',
+    by: 'table-prune',
+    why: 'the money is in revenue_rollups (triggers); a row dedupes a partner retry and gives a restatement its previous amount, within the 30-day partner window plus margin (as leases)',
+  },
+  {
+    table: 'payout_adjustments',
+    rule: 'days',
+    days: PAYOUT_RETENTION_DAYS,
+    column: 'received_at',
+    by: 'table-prune',
+    why: 'the history of a payout goes with it',
+  },
+  {
+    table: 'experiment_people',
+    rule: 'days',
+    days: 90,
+    column: 'day',
+    by: 'revenue/retention.ts',
+    why: 'the bandit counts people only over the days whose visit values are kept',
+  },
+  { table: 'revenue_rollups', rule: 'bounded', why: 'a row per day and report dimensions: the report money' },
+  { table: 'variant_value_days', rule: 'bounded', why: 'a row per day and variant: the bandit variance' },
+  {
+    table: 'ad_conversions',
+    rule: 'days',
+    days: AD_CONVERSION_RETENTION_DAYS,
+    column: 'created_at',
+    by: 'table-prune',
+    why: 'dedupes a redelivered queue message (Queues keep one 14 days at most) and shows the operator what went out lately',
+  },
+];
+
+/** The rule of `table`, or undefined when it has none (which the migration test refuses). */
+export function retentionOf(table: string): RetentionRule | undefined {
+  return TABLE_RETENTION.find((r) => r.table === table);
+}

@@ -1,0 +1,87 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pruneRetainedTables } from '../../src/worker/archive/table-prune';
+import {
+  AD_CONVERSION_RETENTION_DAYS,
+  PAYOUT_RETENTION_DAYS,
+  TURNSTILE_REDEMPTION_DAYS,
+} from '../../src/worker/archive/table-retention';
+
+const now = new Date('2026-11-28T03:17:00.000Z');
+const daysAgo = (days: number, extraMs = 0) => new Date(now.getTime() - days * 86_400_000 + extraMs).toISOString();
+
+async function count(table: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** `old` rows a minute past the table's retention and `young` rows a minute inside it. */
+async function seed(old: number, young: number) {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < old + young; i++) {
+    const ageMs = i < old ? -60_000 : 60_000;
+    statements.push(
+      env.DB.prepare(`INSERT INTO turnstile_redemptions (token_sha256, lead_key, at) VALUES (?, 'k', ?)`).bind(
+        `t${i}`,
+        daysAgo(TURNSTILE_REDEMPTION_DAYS, ageMs),
+      ),
+      env.DB.prepare(
+        `INSERT INTO payout_adjustments (partner, conversion_id, received_at, previous_cents, payout_cents) VALUES ('mediaalpha', ?, ?, 1, 2)`,
+      ).bind(`c${i}`, daysAgo(PAYOUT_RETENTION_DAYS, ageMs)),
+      env.DB.prepare(
+        `INSERT INTO ad_conversions (id, platform, kind, session_id, value_cents, status, created_at) VALUES (?, 'google-ads', 'lead', 's', 1, 'sent', ?)`,
+      ).bind(`a${i}`, daysAgo(AD_CONVERSION_RETENTION_DAYS, ageMs)),
+    );
+  }
+  await env.DB.batch(statements);
+}
+
+describe('the daily prune of tables with a days rule', () => {
+  beforeEach(async () => {
+    await env.DB.batch(
+      ['turnstile_redemptions', 'payout_adjustments', 'ad_conversions', 'payouts'].map((t) =>
+        env.DB.prepare(`DELETE FROM ${t}`),
+      ),
+    );
+  });
+
+  it('deletes the rows past their days in chunks and keeps the younger ones', async () => {
+    await seed(7, 3);
+    const pruned = await pruneRetainedTables(env.DB, now, { chunk: 2 });
+    expect(pruned.filter((p) => p.table !== 'payouts')).toEqual([
+      { table: 'turnstile_redemptions', rows: 7, continues: false },
+      { table: 'payout_adjustments', rows: 7, continues: false },
+      { table: 'ad_conversions', rows: 7, continues: false },
+    ]);
+    for (const table of ['turnstile_redemptions', 'payout_adjustments', 'ad_conversions'])
+      expect(await count(table), table).toBe(3);
+  });
+
+  it('stops at the run budget and goes on at the next run', async () => {
+    await seed(5, 1);
+    const first = await pruneRetainedTables(env.DB, now, { chunk: 2, rowsPerRun: 3 });
+    expect(first.find((p) => p.table === 'ad_conversions')).toEqual({
+      table: 'ad_conversions',
+      rows: 3,
+      continues: true,
+    });
+    expect(await count('ad_conversions')).toBe(3);
+    await pruneRetainedTables(env.DB, now, { chunk: 2, rowsPerRun: 3 });
+    expect(await count('ad_conversions')).toBe(1);
+  });
+
+  it('leaves the report money alone when a payout goes', async () => {
+    await env.DB.prepare(
+      `INSERT INTO payouts (partner, conversion_id, type, payout_cents, at, adjustments, received_at, updated_at)
+       VALUES ('mediaalpha', 'p-old', 'click', 500, ?1, 0, ?1, ?1)`,
+    )
+      .bind(daysAgo(PAYOUT_RETENTION_DAYS + 1))
+      .run();
+    const before = await env.DB.prepare(`SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`).first();
+    await pruneRetainedTables(env.DB, now);
+    expect(await count('payouts')).toBe(0);
+    expect(await env.DB.prepare(`SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`).first()).toEqual(
+      before,
+    );
+  });
+});
