@@ -284,19 +284,18 @@ for (const rule of PLAN_RULES) {
     });
     continue;
   }
+  const ruleDays = rule.rule === 'days' || rule.rule === 'move-to-r2' ? rule.days : null;
   const perDay = rowsPerDay(rule.table, traffic);
   const measured = countOf(rule.table);
   if (!perDay)
-    problems.push(
-      `${rule.table} keeps rows ${rule.rule === 'days' ? rule.days : ''} days but has no rows-a-day model in bench/capacity-plan.ts`,
-    );
+    problems.push(`${rule.table} keeps rows ${ruleDays} days but has no rows-a-day model in bench/capacity-plan.ts`);
   if (!measured)
     problems.push(`${rule.table}: no row to measure (no sample holds one, none shaped in bench/capacity-plan.ts)`);
   const bytesPerRow = measured ? perTable(rule.table, measured).bytesPerRow : null;
   const rowsAtPeak = perDay ? Math.round(perDay.rows * days) : null;
   planRows.push({
     table: rule.table,
-    rule: `${rule.rule} ${rule.days}`,
+    rule: `${rule.rule} ${ruleDays}`,
     bytesPerRow,
     rowsPerDay: perDay?.rows ?? null,
     daysHeld: Math.round(days * 100) / 100,
