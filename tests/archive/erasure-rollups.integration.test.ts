@@ -36,7 +36,8 @@ async function seed(): Promise<{ erased: string; rows: number }> {
       sessionId: session,
       anonymousId: mine ? erased : `anon-other-${i % 9}`,
       brand: i % 2 ? 'wc' : 'bh',
-      page: i % 3 ? 'erase-page' : 'erase-quote',
+      // A page only the erased visitor saw: its rollup rows must go with them, as a recompute has none.
+      page: mine && i % 8 === 4 ? 'erase-mine-only' : i % 3 ? 'erase-page' : 'erase-quote',
       stepNumber: (i % 3) + 1,
       paid: i % 5 === 0,
     });
@@ -88,6 +89,9 @@ describe("a privacy deletion and a hot day's rollups", () => {
     const [after, fromRows] = await dayRollupsBothWays(day);
     expect(after).toEqual(fromRows);
     expect((after as { events: number }[]).reduce((n, r) => n + r.events, 0)).toBe(rows - 20);
+    expect(await count(`SELECT COUNT(*) AS n FROM event_rollups WHERE day = ? AND page = 'erase-mine-only'`, day)).toBe(
+      0,
+    );
     const people = await env.DB.prepare(
       `SELECT brand, page, visitors, paid_visitors, submitters, callers FROM event_people_rollups WHERE day = ? ORDER BY brand, page`,
     )
