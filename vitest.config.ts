@@ -84,7 +84,7 @@ export default defineConfig({
             META_PIXEL_ID: '1122334455',
             META_CAPI_ACCESS_TOKEN: 'test-meta-access-token',
             // The lead move's delivery window as production has it; its tests pass their own clock.
-            LEADS_HOT_DAYS: '3',
+            LEADS_HOT_DAYS: '2',
             TEST_MIGRATIONS: migrations,
           },
         },
