@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { relative } from 'node:path';
 import { Buffer } from 'node:buffer';
 
@@ -106,8 +107,37 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (output.entryPoint === 'src/ui/client/islands.ts') entries.islands = `/${relative('public', file)}`;
 }
 if (!entries.main || !entries.islands) throw new Error('client build produced no main or islands entry');
-const manifest = { buildId: hash.digest('hex').slice(0, 12), ...entries };
-writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+
+// Each brand's page stylesheet (src/ui/page-stylesheet.ts) as a file named by its content's hash,
+// so it can be cached for good: a first view inlines the same text, a returning browser links the
+// file (docs/decisions/0311-page-css-inlined-first-then-linked.md). Made by the Worker's own code.
+const stylesheetModule = await build({
+  stdin: {
+    contents: "export { pageCss } from './src/ui/page-stylesheet'; export { BRANDS } from './brands';",
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  jsx: 'automatic',
+  loader: { '.css': 'text' },
+  write: false,
+  logLevel: 'warning',
+});
 mkdirSync('node_modules/.cache', { recursive: true });
+const stylesheetEntry = 'node_modules/.cache/page-stylesheets.mjs';
+writeFileSync(stylesheetEntry, stylesheetModule.outputFiles[0].text);
+const { pageCss, BRANDS } = await import(`${pathToFileURL(stylesheetEntry).href}?${Date.now()}`);
+const stylesheets = {};
+mkdirSync(`${outdir}/css`, { recursive: true });
+for (const brand of BRANDS) {
+  const css = pageCss(brand);
+  const name = `css/${brand.id}-${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
+  writeFileSync(`${outdir}/${name}`, css);
+  stylesheets[brand.id] = `/${relative('public', `${outdir}/${name}`)}`;
+}
+const manifest = { buildId: hash.digest('hex').slice(0, 12), ...entries, stylesheets };
+writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync('node_modules/.cache/client-metafile.json', JSON.stringify(result.metafile));
 console.log(`client build ${manifest.buildId}: ${entries.main}, ${entries.islands}`);
