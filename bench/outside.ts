@@ -13,8 +13,9 @@ import { loadavg } from 'node:os';
 import { buildAll, CONSTANT_HOST } from './harness';
 import { constantPath, median, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
-import { mintVisitor } from './visitors';
-import { workerdPids } from './workerd-cpu';
+import { firstVisit, mintVisitor } from './visitors';
+import { withWorkerdCpu, workerdPids } from './workerd-cpu';
+import { runLoad } from './load';
 
 const PAGE: BenchPage = {
   brand: 'bh',
@@ -25,8 +26,15 @@ const SECONDS = Number(process.env.OUTSIDE_SECONDS ?? '3');
 const ROUNDS = Number(process.env.OUTSIDE_ROUNDS ?? '5');
 /** The client ip of the issue's outside run: one address for every request. */
 const CLIENT_IP = '198.51.100.23';
-const KINDS = ['constant', 'firstVisit', 'returning', 'withAnswers'] as const;
-type Kind = (typeof KINDS)[number];
+const OUTSIDE_KINDS = ['constant', 'firstVisit', 'returning', 'withAnswers'] as const;
+/**
+ * `--with-bench`: the bench's own load generator (autocannon, a first visit from the next of 250
+ * client ips with its user agent) takes its turn in the same rounds on the same Miniflare, so a
+ * difference between the two methods is seen at the same moment, not on two loads of the machine.
+ */
+const BENCH_KINDS = ['benchConstant', 'benchFirstVisit'] as const;
+const KINDS = [...OUTSIDE_KINDS, ...(process.argv.includes('--with-bench') ? BENCH_KINDS : [])];
+type Kind = (typeof OUTSIDE_KINDS)[number] | (typeof BENCH_KINDS)[number];
 
 const log = (text: string) => console.log(`[outside] ${text}`);
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -60,19 +68,32 @@ try {
   const cpuCommand = `awk '{t+=$14+$15} END {print t*10}' ${pids.map((p) => `/proc/${p}/stat`).join(' ')}`;
   log(`serving ${PAGE.brand} ${PAGE.path} as deployed (wrangler.toml [env.production]) on port ${h.port}`);
   log(`workerd CPU in ms, before and after a run: ${cpuCommand}`);
-  for (const kind of KINDS) log(`${kind}: ${wrk(kind)}`);
+  for (const kind of OUTSIDE_KINDS) log(`${kind}: ${wrk(kind)}`);
   const cpuMs = () => Number(sh(cpuCommand).trim());
   const rounds: { kind: Kind; requests: number; cpuMs: number; load: string }[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const runs: { kind: Kind; requests: number; cpuMs: number; load: string }[] = [];
     for (let k = 0; k < KINDS.length; k++) {
       const kind = KINDS[(k + round) % KINDS.length] ?? 'constant';
-      const before = cpuMs();
-      const out = sh(wrk(kind));
-      const spent = cpuMs() - before;
-      const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 'NaN');
-      const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
-      if (bad) throw new Error(`${kind}: ${bad} answers other than 2xx or 3xx`);
+      let requests: number;
+      let spent: number;
+      if (kind === 'benchConstant' || kind === 'benchFirstVisit') {
+        const r = await withWorkerdCpu(() =>
+          kind === 'benchConstant'
+            ? runLoad({ port: h.port, host: CONSTANT_HOST, path: constantPath(PAGE), seconds: SECONDS })
+            : runLoad({ port: h.port, host: host(kind), path: PAGE.path, each: firstVisit(), seconds: SECONDS }),
+        );
+        if (r.ok !== r.total) throw new Error(`${kind}: ${r.total - r.ok} answers other than 2xx`);
+        requests = r.total;
+        spent = r.cpuMs * r.total;
+      } else {
+        const before = cpuMs();
+        const out = sh(wrk(kind));
+        spent = cpuMs() - before;
+        requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 'NaN');
+        const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+        if (bad) throw new Error(`${kind}: ${bad} answers other than 2xx or 3xx`);
+      }
       const load = loadavg()
         .map((l) => l.toFixed(1))
         .join(', ');
@@ -89,8 +110,9 @@ try {
   console.log(`\n| kind | workerd CPU ms a request | constant / kind |\n| --- | ---: | ---: |`);
   for (const kind of KINDS) {
     const cpu = rounds.map((r) => of(r, kind)?.cpuMs ?? Number.NaN);
-    const ratio = rounds.map((r) => (of(r, 'constant')?.cpuMs ?? Number.NaN) / (of(r, kind)?.cpuMs ?? Number.NaN));
-    console.log(`| ${kind} | ${fmt(cpu, 3)} | ${kind === 'constant' ? '1' : fmt(ratio, 2)} |`);
+    const floor = kind.startsWith('bench') ? 'benchConstant' : 'constant';
+    const ratio = rounds.map((r) => (of(r, floor)?.cpuMs ?? Number.NaN) / (of(r, kind)?.cpuMs ?? Number.NaN));
+    console.log(`| ${kind} | ${fmt(cpu, 3)} | ${kind === floor ? '1' : fmt(ratio, 2)} |`);
   }
   console.log(`\nLoad average at each round's end: ${rounds.map((r) => r.at(-1)?.load).join('; ')}`);
   if (process.argv.includes('--hold')) {
