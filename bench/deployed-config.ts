@@ -9,7 +9,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { secretProblems, type ConfigEnv } from '../src/worker/operations/secret-rules';
+import { secretProblems } from '../src/worker/operations/secret-rules';
 
 export const DEPLOYED_ENV = 'production';
 
@@ -77,9 +77,9 @@ export function deployedSecrets(environment = DEPLOYED_ENV): Record<string, stri
   const secrets: Record<string, string> = Object.fromEntries(
     Object.entries(parsed).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])),
   );
-  for (const problem of secretProblems({ ...secrets, ENVIRONMENT: environment } as ConfigEnv))
+  for (const problem of secretProblems({ ...secrets, ENVIRONMENT: environment }))
     secrets[problem.secret] = standInFor(problem.secret);
-  const left = secretProblems({ ...secrets, ENVIRONMENT: environment } as ConfigEnv);
+  const left = secretProblems({ ...secrets, ENVIRONMENT: environment });
   if (left.length > 0)
     throw new Error(
       `bench secrets production would refuse: ${left.map((p) => `${p.secret} (${p.problem})`).join(', ')}`,

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DEPLOYED_ENV, deployedSecrets, sandboxStandIns } from '../../bench/deployed-config';
-import { secretProblems, type ConfigEnv } from '../../src/worker/operations/secret-rules';
+import { secretProblems } from '../../src/worker/operations/secret-rules';
 
 const require = createRequire(import.meta.url);
 const wrangler = require('wrangler') as typeof import('wrangler');
@@ -20,7 +20,7 @@ const varsOf = (env?: string) =>
 describe('the bench as deployed', () => {
   it('has every secret in a shape production accepts, none of them a development value', () => {
     const secrets = deployedSecrets();
-    expect(secretProblems({ ...secrets, ENVIRONMENT: DEPLOYED_ENV } as ConfigEnv)).toEqual([]);
+    expect(secretProblems({ ...secrets, ENVIRONMENT: DEPLOYED_ENV })).toEqual([]);
     // Fresh on every run: nothing a reader of this repository could sign with.
     expect(deployedSecrets().VISITOR_COOKIE_SECRET).not.toBe(secrets.VISITOR_COOKIE_SECRET);
   });

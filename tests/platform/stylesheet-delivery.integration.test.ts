@@ -19,12 +19,6 @@ afterEach(() => {
 });
 
 const stylesheets = manifest.stylesheets as Record<string, string>;
-/** The files the client build wrote (public/ is served by the static-assets router, not the Worker). */
-const files = import.meta.glob<string>('../../public/build/css/*.css', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
 const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1] ?? '';
 const inlined = (html: string, brand: (typeof BRANDS)[number]) =>
   `<style nonce="${nonceOf(html)}">${pageCss(brand)}</style>`;
