@@ -13,7 +13,7 @@ import { callHours, callHoursHour, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
-import { isNoindex, shellOptions } from './shell';
+import { isNoindex, shellOptions, stylesheetOf } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
@@ -426,6 +426,8 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     phone.phone.leased ? 'leased' : 'default',
     // The form island in the shell (slots filled per request), or rendered per request in its slot.
     formApart ? 'form-apart' : 'form-in',
+    // The page's CSS linked (a returning browser), or inlined with the file prefetched (a first view).
+    cssDeliveryOf(stylesheetOf(c).stylesheet),
   ].join('|');
   const shell =
     shells.get(key) ??
@@ -464,6 +466,12 @@ function leaseOwnerOf(brand: Brand, product: Product): LeaseOwner {
 }
 
 const NO_STATE: FunnelState = { values: {}, lease: null, completed: false };
+
+/** How a page's CSS travels, as part of its shell's key: linked, inlined and prefetched, or inlined alone. */
+function cssDeliveryOf(stylesheet: { linked: boolean } | undefined): string {
+  if (stylesheet === undefined) return 'css-inline';
+  return stylesheet.linked ? 'css-linked' : 'css-prefetched';
+}
 
 /** Rendered shells of pages with no visitor data, per isolate. */
 const shells = new ShellCache();
