@@ -10,8 +10,7 @@ import { decode, submitStep, visitor, type Visitor } from '../support/funnel';
  * on; the life form of get-life-now, which names no ages, still takes 25.
  */
 const ENGLISH = 'Final expense plans are for people aged 50 to 85. Check the date of birth.';
-const SPANISH =
-  'Los planes de gastos finales son para personas de 50 a 85 años. Revise la fecha de nacimiento.';
+const SPANISH = 'Los planes de gastos finales son para personas de 50 a 85 años. Revise la fecha de nacimiento.';
 
 /** A date of birth `age` years and a half ago, as the three inputs post it. */
 function bornYearsAgo(age: number): Record<string, string> {

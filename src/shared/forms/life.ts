@@ -63,27 +63,26 @@ export const finalExpenseForm: FormDef = {
   ...lifeForm,
   id: 'final-expense',
   version: 'final-expense-1',
-  steps: lifeForm.steps.map(
-    (step): StepDef =>
-      step.name === 'about'
-        ? {
-            ...step,
-            fields: step.fields.map((field) =>
-              field.name === 'dateOfBirth'
-                ? {
-                    ...field,
-                    ages: {
-                      min: 50,
-                      max: 85,
-                      message: l(
-                        'Final expense plans are for people aged 50 to 85. Check the date of birth.',
-                        'Los planes de gastos finales son para personas de 50 a 85 años. Revise la fecha de nacimiento.',
-                      ),
-                    },
-                  }
-                : field,
-            ),
-          }
-        : step,
+  steps: lifeForm.steps.map((step): StepDef =>
+    step.name === 'about'
+      ? {
+          ...step,
+          fields: step.fields.map((field) =>
+            field.name === 'dateOfBirth'
+              ? {
+                  ...field,
+                  ages: {
+                    min: 50,
+                    max: 85,
+                    message: l(
+                      'Final expense plans are for people aged 50 to 85. Check the date of birth.',
+                      'Los planes de gastos finales son para personas de 50 a 85 años. Revise la fecha de nacimiento.',
+                    ),
+                  },
+                }
+              : field,
+          ),
+        }
+      : step,
   ),
 };
