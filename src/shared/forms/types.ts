@@ -41,6 +41,11 @@ export interface FieldDef {
   /** Choices of a radio or select; 'insurers' is the current-insurer list of src/shared/lead. */
   options?: readonly Option[] | 'insurers';
   autoComplete?: string;
+  /**
+   * A date of birth the page's product only takes within these ages (final expense: 50 to 85):
+   * a date outside them is refused with `message` rather than kept or silently dropped.
+   */
+  ages?: { min: number; max: number; message: Localized };
 }
 
 /** Repeated slots (drivers, vehicles): fields named `${prefix}${slot}${suffix}`, 1..max. */

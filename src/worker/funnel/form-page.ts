@@ -86,7 +86,11 @@ export async function funnelProps(
 ): Promise<FunnelProps> {
   const form = formDefinition(input.formId);
   const step = findStep(form, input.stepName);
-  const required = new Set(step?.required ?? []);
+  // Required answers, and a date the product's ages refuse (asked, but optional).
+  const required = new Set([
+    ...(step?.required ?? []),
+    ...(step ? stepFields(step).filter((f) => f.ages) : []).map((f) => f.name),
+  ]);
   const missing = (input.url.searchParams.get('missing') ?? '').split(',').filter((name) => required.has(name));
   const unknown = (input.url.searchParams.get('unknown') ?? '').split(',').filter((name) => missing.includes(name));
   const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;

@@ -161,6 +161,7 @@ export function Confirmation({
       className="card confirmation quote-form__done"
       aria-labelledby={`${idPrefix}-done`}
       data-confirmation=""
+      data-product={product}
       data-shared={shared ? 'yes' : 'no'}
       {...(because ? { 'data-withheld-because': because } : {})}
     >

@@ -5,6 +5,7 @@
  * brings the Worker's refusal back onto the questions.
  */
 import type { FormEvent } from 'react';
+import { outsideAges } from '../../../shared/forms/ages';
 import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
 import { newId } from './form-helpers';
@@ -129,7 +130,8 @@ export function onStepSubmit(
   const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, insurers));
   const unknownHere = stepFields(step)
     .filter((f) => f.kind === 'zip' && st.unknownZips.has(String(submitted[f.name] ?? '')))
-    .map((f) => f.name);
+    .map((f) => f.name)
+    .concat(outsideAges(step, submitted, new Date()));
   const verdict = stepVerdict(
     step,
     submitted,
