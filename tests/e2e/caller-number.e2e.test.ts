@@ -77,8 +77,8 @@ describe('a Medicare caller', { timeout: 120_000 }, () => {
     await expect
       .poll(() => dialable(page), WAIT)
       .toEqual({
-        header: expect.stringMatching(/^1833555\d{4}$/) as unknown as string,
-        callBar: expect.stringMatching(/^1833555\d{4}$/) as unknown as string,
+        header: expect.stringMatching(/^1833555\d{4}$/),
+        callBar: expect.stringMatching(/^1833555\d{4}$/),
       });
     expect(taps).toBeLessThanOrEqual(MAX_TAPS);
     const shown = await dialable(page);
