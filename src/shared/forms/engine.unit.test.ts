@@ -130,7 +130,7 @@ describe('driver and vehicle slots', () => {
     ).toEqual(['driver2FirstName', 'driver2LastName', 'driver2Dob', 'driver2Relationship']);
     const asked = [...stepFields(who), ...stepFields(record)].map((f) => f.name);
     expect(new Set(asked).size).toBe(asked.length);
-    expect(asked).toHaveLength(5 + 4 + 2 * 4 + 3 * 4);
+    expect(asked).toHaveLength(5 + 2 * 4 + 3 * 4);
   });
 
   it('the details step shows a slot for each driver named on the step before, with no add of its own', () => {
