@@ -62,6 +62,11 @@ export interface GroupDef {
    * slot for each slot of `continues` that holds an answer, and has no add or remove of its own.
    */
   continues?: GroupDef;
+  /**
+   * The answers a started slot (one holding any answer) must all hold, e.g. a vehicle's year,
+   * make and model: the step does not move on, and the lead is not complete, without them.
+   */
+  completeSlot?: (slot: number) => readonly string[];
 }
 
 /** A step submit handler (spec section 4): returning false blocks advancing. */

@@ -75,7 +75,7 @@ export async function acceptFinalStep(
     raw: submit.raw,
     language: route.language,
   });
-  const rules = await leadRules(c, { form, consentGaps: consent.gaps, quoteTokenValid: quoteToken.valid });
+  const rules = await leadRules(c, { form, values, consentGaps: consent.gaps, quoteTokenValid: quoteToken.valid });
 
   const contact = leadContact(values);
   const secret = c.env.LEAD_HASH_SALT ?? '';

@@ -8,6 +8,7 @@ import type { FormEvent } from 'react';
 import { outsideAges } from '../../../shared/forms/ages';
 import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
+import { leasesAfterStep } from '../../../shared/forms/call-ready';
 import { newId } from './form-helpers';
 import { choicesOf, stepPayload, valuesFromInputs } from './inputs';
 import { submitCode } from './submit-code';
@@ -70,6 +71,8 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       st.setErrors(st.errorsFor(step, reply.missing, reply.unknown));
     } else if (reply.next) {
       flow.goTo(reply.next);
+      // The call's answers are in: the number to dial, now, not after the name and contact steps.
+      if (leasesAfterStep(form, step.name)) void flow.leaseNumber();
     } else {
       st.setStatus('idle');
       st.setSubmissionId(newId());
