@@ -3,12 +3,10 @@
  * disclosure's box against the viewport and the button, its computed font size and contrast, the
  * <details> opened or not, the time on the step, the pressed button's label and the viewport.
  * The form island measures it (src/ui/islands/quote-form/consent-visibility.ts) and sends it as
- * one JSON string value with the final step; the Worker parses it with this schema and judges
+ * one JSON string value with the final step; the Worker parses it with its schema and judges
  * its plausibility before it is signed into the certificate. Without JavaScript nothing is sent
  * and the certificate says so.
  */
-import { z } from 'zod';
-
 /** The value names the final step carries: the measured report, and the snapshot of the page as served. */
 export const CONSENT_VISIBILITY_FIELD = 'consentVisibility';
 export const PAGE_SNAPSHOT_FIELD = 'pageSnapshot';
@@ -23,26 +21,26 @@ export const CONSENT_VISIBLE_ATTR = 'data-consent-visible';
  */
 export const CONSENT_FONT_PX = { in_view: 13, summary: 14 } as const;
 
-const px = z.number().finite().min(-100_000).max(100_000);
-
-export const visibilityReportSchema = z.strictObject({
+/**
+ * The report the island sends (parsed on the Worker by src/worker/consent/visibility-report.ts;
+ * the browser bundle carries no zod).
+ */
+export interface VisibilityReport {
   /** The visible disclosure's box, CSS px relative to the viewport's top left. */
-  box: z.strictObject({ top: px, left: px, width: px.min(0), height: px.min(0) }),
+  box: { top: number; left: number; width: number; height: number };
   /** CSS px from the disclosure's bottom edge to the pressed button's top (negative: the button is above). */
-  gapToButton: px,
+  gapToButton: number;
   /** The computed font size of the disclosure, CSS px. */
-  fontSizePx: z.number().finite().min(0).max(1000),
+  fontSizePx: number;
   /** WCAG 2 contrast ratio of the disclosure's text colour against its background. */
-  contrastRatio: z.number().finite().min(0).max(100),
-  fullTextOpened: z.boolean(),
+  contrastRatio: number;
+  fullTextOpened: boolean;
   /** Milliseconds from the step's first render in the browser to the press. */
-  timeOnStepMs: z.number().int().min(-1e12).max(1e12),
+  timeOnStepMs: number;
   /** The text of the button that sent the step. */
-  buttonLabel: z.string().max(200),
-  viewport: z.strictObject({ width: px, height: px }),
-});
-
-export type VisibilityReport = z.infer<typeof visibilityReportSchema>;
+  buttonLabel: string;
+  viewport: { width: number; height: number };
+}
 
 /** WCAG 2 relative luminance of an sRGB colour (0-255 channels). */
 function luminance([r, g, b]: readonly [number, number, number]): number {

@@ -11,11 +11,11 @@ import {
   CONSENT_FONT_PX,
   CONSENT_VISIBILITY_FIELD,
   PAGE_SNAPSHOT_FIELD,
-  visibilityReportSchema,
   type VisibilityReport,
 } from '../../shared/consent/visibility';
 import type { Language } from '../../routes/schema';
-import { snapshotMeta } from './page-snapshot';
+import { snapshotMeta, storedSnapshot } from './page-snapshot';
+import { visibilityReportSchema } from './visibility-report';
 
 /** The certificate's `page`: the snapshot of the consent step as served. */
 export type PageEvidence =
@@ -64,6 +64,8 @@ export async function pageEvidence(
   if (posted === undefined || posted === '') return { snapshot_sha256: null, status: 'not_reported' };
   if (typeof posted !== 'string' || !SHA256.test(posted))
     return { snapshot_sha256: null, status: 'refused', reason: 'not a SHA-256' };
+  // A snapshot served a moment ago by this isolate may still be on its way to storage.
+  await storedSnapshot(posted);
   const meta = await snapshotMeta(db, posted);
   if (!meta) return { snapshot_sha256: posted, status: 'refused', reason: 'not a snapshot this Worker served' };
   if (meta.brand !== served.brand.id || meta.page !== served.page || meta.step !== served.step)

@@ -6,7 +6,9 @@
  * Before it is stored, the HTML is searched for the visitor's own answers as a second guard: a
  * snapshot holding one is never stored (the certificate then names none). The HTML goes to R2
  * (`page-snapshots/{sha256}.html`) once: a D1 row (page_snapshots) is written after the object
- * and looked up first, and an isolate remembers the hashes it has seen stored.
+ * and looked up first, and an isolate remembers the hashes it has seen stored. The store runs
+ * after the response (a page awaits only the visitor's state before its first byte); a final step
+ * of this isolate that names a hash still being stored waits for it (storedSnapshot).
  */
 import { sha256Hex } from '../../shared/consent';
 import { stepFields, type FormDef } from '../../shared/forms';
@@ -73,6 +75,13 @@ export interface SnapshotMeta {
 /** Hashes of snapshots this isolate has seen stored (R2 object and D1 row), by cache key. */
 const known = new Map<string, string>();
 const MAX_KNOWN = 500;
+/** Stores under way in this isolate, by hash. */
+const storing = new Map<string, Promise<void>>();
+
+/** Settles once a store of `sha256` this isolate started has ended (at once when none is under way). */
+export async function storedSnapshot(sha256: string): Promise<void> {
+  await storing.get(sha256);
+}
 
 /**
  * The hash of the step's snapshot for `cacheKey`, storing it first when new. `render` is called
@@ -81,6 +90,7 @@ const MAX_KNOWN = 500;
  */
 export async function servedSnapshot(
   env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
   cacheKey: string,
   meta: SnapshotMeta,
   values: FormValues,
@@ -95,12 +105,25 @@ export async function servedSnapshot(
       return null;
     }
     const sha256 = await sha256Hex(html);
-    await storeSnapshot(env, sha256, html, meta);
-    known.set(cacheKey, sha256);
-    if (known.size > MAX_KNOWN) known.delete(known.keys().next().value ?? '');
+    if (!storing.has(sha256)) {
+      const store = storeSnapshot(env, sha256, html, meta)
+        .then(() => {
+          known.set(cacheKey, sha256);
+          if (known.size > MAX_KNOWN) known.delete(known.keys().next().value ?? '');
+        })
+        .catch((error: unknown) => {
+          logJson('error', 'consent step snapshot not stored', {
+            where: 'consent.page-snapshot',
+            error: error instanceof Error ? error.message : String(error),
+          });
+        })
+        .finally(() => storing.delete(sha256));
+      storing.set(sha256, store);
+      waitUntil(store);
+    }
     return sha256;
   } catch (error) {
-    logJson('error', 'consent step snapshot not stored', {
+    logJson('error', 'consent step snapshot not made', {
       where: 'consent.page-snapshot',
       error: error instanceof Error ? error.message : String(error),
     });

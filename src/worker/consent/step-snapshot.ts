@@ -85,6 +85,7 @@ export async function consentStepSnapshot(
   const consentVersion = CURRENT_CONSENT_VERSIONS[form.product];
   return servedSnapshot(
     c.env,
+    (promise) => c.executionCtx.waitUntil(promise),
     key,
     { brand: page.brand.id, page: page.route.name, step: step.name, consentVersion },
     typedAnswers(form, page.state.values),
