@@ -14,6 +14,7 @@ import { contactFingerprint, leadContact } from './contact-hash';
 import { signJws } from './jws';
 import { publicJwkSchema, signingKey, type PublicJwk } from './signing-key';
 import { logJson } from '../observability/log';
+import type { StepEvidence } from './page-evidence';
 
 export interface CertificatePayload {
   certificate_id: string;
@@ -51,6 +52,9 @@ export interface CertificatePayload {
     attested_in_view: boolean;
     full_text_opened: boolean | 'not_measured';
   };
+  /** The consent step as served (its snapshot's hash) and as measured in the browser: page-evidence.ts. */
+  page?: StepEvidence['page'];
+  visibility?: StepEvidence['visibility'];
 }
 
 export interface CertifyInput {
@@ -79,6 +83,8 @@ export interface CertifyInput {
   fingerprintSecret: string;
   /** Whether the consent's <details> was opened (absent: not measured). */
   fullTextOpened?: boolean | 'not_measured';
+  /** The snapshot and visibility evidence of the consent step, judged (page-evidence.ts). */
+  evidence?: StepEvidence;
   now?: Date;
 }
 
@@ -192,6 +198,7 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       partner_list: input.partnerList,
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
       ...(shown ? { shown } : {}),
+      ...(input.evidence ? { page: input.evidence.page, visibility: input.evidence.visibility } : {}),
     };
     const jws = await signJws(key, payload);
     statements.push(

@@ -12,6 +12,7 @@ import { visitorStub } from '../visitor';
 import { certifyLead } from './certificate';
 import { optedOut } from './opt-out';
 import { partnerListOf } from './partner-list';
+import { pageEvidence, visibilityEvidence, type StepEvidence } from './page-evidence';
 
 export interface FinalStepConsent {
   form: FormDef;
@@ -28,6 +29,36 @@ export interface FinalStepConsent {
   recipients: { id: string; name: string }[];
   /** Whether the consent's <details> was opened ('not_measured' without JavaScript). */
   fullTextOpened?: boolean | 'not_measured';
+  /** The page's registry name, the step's posted values and consent version: the evidence of what was shown. */
+  page: string;
+  raw: Readonly<Record<string, unknown>>;
+  consentVersion: string | null;
+}
+
+/** The snapshot and the visibility report the step posted, judged against what the Worker served. */
+async function stepEvidence(
+  c: Context<AppEnv>,
+  input: FinalStepConsent,
+  steps: { step: string; at: string }[],
+): Promise<StepEvidence> {
+  const served = {
+    brand: { id: c.var.brand.id, name: c.var.brand.name },
+    page: input.page,
+    step: input.step.name,
+    language: input.language,
+    consentVersion: input.consentVersion,
+  };
+  const before = steps.filter((s) => s.step !== input.step.name).map((s) => Date.parse(s.at));
+  const previous = before.length > 0 ? Math.max(...before) : NaN;
+  return {
+    page: await pageEvidence(c.env.DB, input.raw, served),
+    visibility: visibilityEvidence(input.raw, {
+      ...served,
+      previousStepAt: Number.isFinite(previous) ? new Date(previous) : null,
+      now: new Date(),
+      fullTextOpened: input.fullTextOpened ?? 'not_measured',
+    }),
+  };
 }
 
 /** Whether this request, its session or this browser carries an opt-out (GPC, do-not-sell). */
@@ -42,6 +73,7 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     .stepTimes(input.form.id)
     .catch(() => []);
   const partnerList = await partnerListOf(brand, input.form.product);
+  const evidence = await stepEvidence(c, input, steps);
   return certifyLead(c.env, {
     visitorId: c.var.anonymousId,
     visitorObject: c.env.VISITOR.idFromName(c.var.visitorId).toString(),
@@ -60,5 +92,6 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     partnerList: { version: partnerList.version, sha256: partnerList.sha256 },
     fingerprintSecret: c.env.LEAD_HASH_SALT ?? '',
     ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
+    evidence,
   });
 }

@@ -14,12 +14,15 @@ import { certificateJws, publishedKeys } from './certificate';
 import { certificateMatch } from './certificate-match';
 import { recordDoNotSell } from './do-not-sell';
 import { chrome, languageOf } from './page-chrome';
+import { snapshotRoutes } from './snapshot-routes';
 import { yourData } from './your-data';
 
 export const consentApp = new Hono<AppEnv>();
 // A buyer's check of a phone or email against a certificate's lead; the visitor's own data page.
 consentApp.route('/', certificateMatch);
 consentApp.route('/', yourData);
+// The consent step as served, by its hash and by certificate (answers only to the lead's holder).
+consentApp.route('/', snapshotRoutes);
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -175,6 +175,9 @@ export async function acceptFinalStep(
       status,
       recipients: decision.recipients.map((r) => ({ id: r.id, name: r.name })),
       fullTextOpened: consent.fullTextOpened,
+      page: route.name,
+      raw: submit.raw,
+      consentVersion: consent.version,
     });
 
   if (decision.deliver)

@@ -33,10 +33,11 @@ const BROWSER_REPORT_PATHS = new Set(['/api/csp-report']);
 
 /**
  * POSTs that store nothing and are meant for other sites' servers: a buyer checking a lead
- * certificate against the phone or email it holds (src/worker/consent/certificate-match.ts).
+ * certificate against the phone or email it holds (src/worker/consent/certificate-match.ts), or
+ * asking for the consent step as shown with that lead's answers (src/worker/consent/snapshot-routes.ts).
  * No same-origin rule (a server sends no Origin); the body limit, JSON and clean-text rules stay.
  */
-const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/match$/;
+const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/(match|page)$/;
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

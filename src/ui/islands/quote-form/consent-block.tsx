@@ -16,6 +16,12 @@ import { sellerFieldName } from '../../../shared/consent/sellers';
 import { visibleConsent } from '../../../shared/consent/versions';
 import type { Language } from '../../../routes/schema';
 import { consentCopy } from '../../consent/copy';
+import {
+  CONSENT_VISIBILITY_FIELD,
+  CONSENT_VISIBLE_ATTR,
+  PAGE_SNAPSHOT_FIELD,
+} from '../../../shared/consent/visibility';
+import { measureConsentVisibility } from './consent-visibility';
 
 /** The hidden field that says whether the <details> of the consent was opened. */
 export const FULL_TEXT_OPENED_FIELD = 'consentFullTextOpened';
@@ -31,6 +37,8 @@ export interface ConsentProps {
   sellers?: { id: string; name: string }[];
   /** The page's earlier version was no longer accepted: the visitor is asked again. */
   renewed?: boolean;
+  /** SHA-256 of the Worker's snapshot of this step as served (src/worker/consent/page-snapshot.ts). */
+  snapshot?: string;
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -63,6 +71,9 @@ export function ConsentBlock({
   const openedRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (openedRef.current && !openedRef.current.value) openedRef.current.value = 'no';
+    // When the step came to be on screen for the island: the time on step is counted from here.
+    if (openedRef.current && !openedRef.current.dataset.shownAt)
+      openedRef.current.dataset.shownAt = String(performance.now());
   }, []);
   const sellers = consent.sellers?.length ? (
     <fieldset className="sellers" aria-describedby={`${idPrefix}-consent`}>
@@ -79,6 +90,7 @@ export function ConsentBlock({
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
       <input ref={openedRef} type="hidden" name={FULL_TEXT_OPENED_FIELD} defaultValue="" />
+      {consent.snapshot ? <input type="hidden" name={PAGE_SNAPSHOT_FIELD} value={consent.snapshot} /> : null}
       {consent.renewed ? (
         <p className="error" role="alert">
           {copy.consentRenewed}
@@ -92,7 +104,12 @@ export function ConsentBlock({
       <>
         {hidden}
         {sellers}
-        <p className="consent consent--in-view" id={`${idPrefix}-consent`} data-consent-attested="">
+        <p
+          className="consent consent--in-view"
+          id={`${idPrefix}-consent`}
+          data-consent-attested=""
+          {...{ [CONSENT_VISIBLE_ATTR]: '' }}
+        >
           <TextWithLink consent={consent} />
         </p>
       </>
@@ -105,7 +122,7 @@ export function ConsentBlock({
       {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
       <details className="consent-full" onToggle={markOpened}>
         <summary>
-          <span className="consent-summary" id={`${idPrefix}-consent-summary`}>
+          <span className="consent-summary" id={`${idPrefix}-consent-summary`} {...{ [CONSENT_VISIBLE_ATTR]: '' }}>
             {visible?.text}
           </span>{' '}
           <span className="consent-full__more">{copy.fullConsent}</span>
@@ -157,4 +174,25 @@ export function tickedSellerValues(form: HTMLFormElement | null): Record<string,
 export function fullTextOpenedValue(form: HTMLFormElement | null): Record<string, string> {
   const field = form?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
   return field?.value ? { [FULL_TEXT_OPENED_FIELD]: field.value } : {};
+}
+
+/**
+ * The final step's evidence of what was shown: the snapshot the Worker served (its hash, from
+ * the hidden field) and what the browser measured of the disclosure as `pressed` sent the step.
+ */
+export function consentEvidenceValues(
+  form: HTMLFormElement | null,
+  pressed: HTMLElement | null,
+): Record<string, string> {
+  const snapshot = form?.querySelector<HTMLInputElement>(`input[name="${PAGE_SNAPSHOT_FIELD}"]`)?.value;
+  const opened = form?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
+  const report = measureConsentVisibility(form, {
+    pressed,
+    shownAt: Number(opened?.dataset.shownAt ?? '0'),
+    fullTextOpened: opened?.value === 'yes',
+  });
+  return {
+    ...(snapshot ? { [PAGE_SNAPSHOT_FIELD]: snapshot } : {}),
+    ...(report ? { [CONSENT_VISIBILITY_FIELD]: JSON.stringify(report) } : {}),
+  };
 }

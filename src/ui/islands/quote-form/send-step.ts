@@ -17,9 +17,19 @@ import type { FormState } from './use-form-state';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS } from './use-quote-token';
 import type { StepFlow } from './use-step-flow';
 
-export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' | 'skip'): Promise<void> {
+export async function sendStep(
+  st: FormState,
+  flow: StepFlow,
+  action: 'submit' | 'skip',
+  pressed: HTMLElement | null = null,
+): Promise<void> {
   const { step, inputs, groupSlots, form, props, number, parts } = st;
   const { funnel, basePath } = props;
+  // Measured before anything on screen changes (the button's label turns to "Sending").
+  const evidence =
+    step.consent && action === 'submit'
+      ? (parts.consent?.consentEvidenceValues(st.formRef.current, pressed) ?? {})
+      : {};
   const payload = stepPayload(step, inputs, groupSlots ?? 1);
   const values = action === 'skip' ? Object.fromEntries(Object.keys(payload).map((k) => [k, null])) : payload;
   st.setStatus('sending');
@@ -47,6 +57,7 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
               ...values,
               ...parts.consent?.tickedSellerValues(st.formRef.current),
               ...parts.consent?.fullTextOpenedValue(st.formRef.current),
+              ...evidence,
             }
           : values,
       ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
@@ -152,5 +163,10 @@ export function onStepSubmit(
   }
   // Valid, but held for a screen of its own first (the call-back step while agents are away).
   if (hold?.()) return;
-  void sendStep(st, flow, 'submit');
+  // The button pressed; a send after the call-back screen (no submitter) follows a press of the main one.
+  const pressed =
+    submitter instanceof HTMLElement
+      ? submitter
+      : (st.formRef.current?.querySelector<HTMLElement>('.form-actions .btn') ?? null);
+  void sendStep(st, flow, 'submit', pressed);
 }
