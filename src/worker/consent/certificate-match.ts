@@ -36,7 +36,7 @@ const matchSchema = z
  * hot lead's come from its row; a lead moved to R2 after its delivery window kept them in its
  * certificate's object. A deleted lead leaves nothing to match: both are null.
  */
-async function heldFingerprints(
+export async function heldFingerprints(
   env: Env,
   secret: string,
   id: string,
@@ -56,7 +56,7 @@ async function heldFingerprints(
 
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
-function tooMany(): ApiError {
+export function tooMany(): ApiError {
   const retry = String(LIMIT_RULES['certificate-match'].periodSeconds);
   return new ApiError(429, 'rate_limited', `Too many match requests; retry after ${retry} s`, undefined, {
     'Retry-After': retry,
@@ -65,7 +65,7 @@ function tooMany(): ApiError {
 }
 
 /** The per-certificate count; a limiter that fails lets the request through, as the house rule says. */
-async function certificateLimited(env: Env, id: string): Promise<boolean> {
+export async function certificateLimited(env: Env, id: string): Promise<boolean> {
   try {
     return !(await env.RATE_LIMIT_MATCH.limit({ key: `certificate-match:cert:${id}` })).success;
   } catch (error) {

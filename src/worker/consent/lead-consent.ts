@@ -9,6 +9,7 @@ import { stepFields, type FormDef, type StepDef } from '../../shared/forms';
 import type { Language } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
+import { pokeLeadLog } from '../lead-log/log-stub';
 import { certifyLead } from './certificate';
 import { optedOut } from './opt-out';
 import { partnerListOf } from './partner-list';
@@ -42,7 +43,7 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     .stepTimes(input.form.id)
     .catch(() => []);
   const partnerList = await partnerListOf(brand, input.form.product);
-  return certifyLead(c.env, {
+  const id = await certifyLead(c.env, {
     visitorId: c.var.anonymousId,
     visitorObject: c.env.VISITOR.idFromName(c.var.visitorId).toString(),
     form: input.form.id,
@@ -61,4 +62,7 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     fingerprintSecret: c.env.LEAD_HASH_SALT ?? '',
     ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
   });
+  // Into the public log after the answer: the lead and its delivery never wait on an append.
+  if (id) c.executionCtx.waitUntil(pokeLeadLog(c.env));
+  return id;
 }
