@@ -36,14 +36,16 @@ export async function expireCertificates(
   const sql = storage.sql;
   const cursor = sql.exec<{ value: number }>(`SELECT value FROM marks WHERE name = 'expiry_cursor'`).toArray()[0]?.value ?? 0;
   const cutoff = now - certificateRetentionDays(env) * DAY_MS;
-  const due = sql
-    .exec<{ idx: number; certificate: ArrayBuffer; retain_until: number | null }>(
-      'SELECT idx, certificate, retain_until FROM entries WHERE idx >= ? AND appended_at < ? ORDER BY idx LIMIT ?',
+  // In log order up to the first entry still inside its window: the cursor never passes one.
+  const next = sql
+    .exec<{ idx: number; certificate: ArrayBuffer; appended_at: number; retain_until: number | null }>(
+      'SELECT idx, certificate, appended_at, retain_until FROM entries WHERE idx >= ? ORDER BY idx LIMIT ?',
       cursor,
-      cutoff,
       EXPIRY_BATCH,
     )
     .toArray();
+  const young = next.findIndex((e) => e.appended_at >= cutoff);
+  const due = young === -1 ? next : next.slice(0, young);
   const unclaimed = due.filter((e) => e.retain_until === null || e.retain_until <= now);
   const kept = due.length - unclaimed.length;
   // Claims run out only behind the cursor: one ahead of it still has its unclaimed window to go.
