@@ -23,6 +23,7 @@
  *                   (RFC 9162 §2.1.4.2): no entry was changed since.
  * Exit code 0 when everything holds, 1 when a check fails, 2 for an unreadable bundle.
  */
+/* global Buffer -- Node's own globals: the script runs under Node, not in the Worker */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -58,7 +59,11 @@ export function verifyInclusion(leaf, index, size, path, root) {
     if (sn === 0) return false;
     if (fn % 2 === 1 || fn === sn) {
       r = nodeHash(p, r);
-      if (fn % 2 === 0) while (fn % 2 === 0 && fn !== 0) { fn >>>= 1; sn >>>= 1; }
+      if (fn % 2 === 0)
+        while (fn % 2 === 0 && fn !== 0) {
+          fn >>>= 1;
+          sn >>>= 1;
+        }
     } else r = nodeHash(r, p);
     fn = Math.floor(fn / 2);
     sn = Math.floor(sn / 2);
@@ -73,7 +78,10 @@ export function verifyConsistency(first, second, proof, firstRoot, secondRoot) {
   const path = Number.isInteger(Math.log2(first)) ? [firstRoot, ...proof] : [...proof];
   let fn = first - 1;
   let sn = second - 1;
-  while (fn % 2 === 1) { fn = Math.floor(fn / 2); sn = Math.floor(sn / 2); }
+  while (fn % 2 === 1) {
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
   let fr = path[0];
   let sr = path[0];
   for (const c of path.slice(1)) {
@@ -81,7 +89,11 @@ export function verifyConsistency(first, second, proof, firstRoot, secondRoot) {
     if (fn % 2 === 1 || fn === sn) {
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
-      if (fn % 2 === 0) while (fn % 2 === 0 && fn !== 0) { fn = Math.floor(fn / 2); sn = Math.floor(sn / 2); }
+      if (fn % 2 === 0)
+        while (fn % 2 === 0 && fn !== 0) {
+          fn = Math.floor(fn / 2);
+          sn = Math.floor(sn / 2);
+        }
     } else sr = nodeHash(sr, c);
     fn = Math.floor(fn / 2);
     sn = Math.floor(sn / 2);
@@ -103,7 +115,10 @@ export function verifyBundle(bundle) {
   const leaf = leafHash(Buffer.from(String(bundle.certificate), 'utf8'));
   const path = (inclusion.audit_path ?? []).map((h) => Buffer.from(h, 'hex'));
   const root = Buffer.from(head.sha256_root_hash, 'hex');
-  if (inclusion.tree_size !== head.tree_size || !verifyInclusion(leaf, inclusion.leaf_index, head.tree_size, path, root))
+  if (
+    inclusion.tree_size !== head.tree_size ||
+    !verifyInclusion(leaf, inclusion.leaf_index, head.tree_size, path, root)
+  )
     return fail('inclusion', 'this certificate is not the one the log holds at its index (edited or re-signed?)');
   lines.push(`ok   inclusion: leaf ${inclusion.leaf_index} of ${head.tree_size}`);
   if (bundle.older_head) {
@@ -116,7 +131,10 @@ export function verifyBundle(bundle) {
       c.second !== head.tree_size ||
       !verifyConsistency(older.tree_size, head.tree_size, proof, Buffer.from(older.sha256_root_hash, 'hex'), root)
     )
-      return fail('consistency', `the log's tree of ${head.tree_size} does not extend the tree of ${older.tree_size} you kept`);
+      return fail(
+        'consistency',
+        `the log's tree of ${head.tree_size} does not extend the tree of ${older.tree_size} you kept`,
+      );
     lines.push(`ok   consistency: ${older.tree_size} -> ${head.tree_size}`);
   }
   return { ok: true, lines };

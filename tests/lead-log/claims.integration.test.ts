@@ -20,7 +20,10 @@ const DAY_MS = 86_400_000;
 function claim(origin: string, id: string, body: unknown): Promise<Response> {
   return SELF.fetch(`${origin}/certificates/${id}/claim`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      'content-type': 'application/json',
+      'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -76,7 +79,9 @@ describe('claims and expiry', () => {
     // One lead leaves D1 for R2 after its delivery window, its certificate with it.
     const movedLead = await leadOf(moved.v.id);
     const day = new Date(Date.now() - 6 * DAY_MS).toISOString().slice(0, 10);
-    await env.DB.prepare('UPDATE leads SET created_at = ? WHERE id = ?').bind(`${day}T10:00:00.000Z`, movedLead.id).run();
+    await env.DB.prepare('UPDATE leads SET created_at = ? WHERE id = ?')
+      .bind(`${day}T10:00:00.000Z`, movedLead.id)
+      .run();
     await moveLeadDay(env, day, new Date());
     expect(await env.ARCHIVE.head(certificateKey(moved.id))).not.toBeNull();
     expect(await (await env.ARCHIVE.get(recordKey(movedLead.id)))?.text()).not.toContain(moved.jws);
@@ -98,7 +103,9 @@ describe('claims and expiry', () => {
       expect(res.status).toBe(200);
       const proof = await res.json<Inclusion>();
       expect(proof.leaf_index).toBe(proofs.get(lead.id)?.leaf_index);
-      const hash = [...(await leafHash(new TextEncoder().encode(lead.jws)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const hash = [...(await leafHash(new TextEncoder().encode(lead.jws)))]
+        .map((b) => b.toString(16).padStart(2, '0'))
+        .join('');
       expect(proof.leaf_hash).toBe(hash);
     }
 

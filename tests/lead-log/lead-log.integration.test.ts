@@ -7,7 +7,16 @@ import { leafHash, verifyInclusion } from '../../src/worker/lead-log/merkle';
 import { headOf } from '../../src/worker/lead-log/tree-head';
 import { leadOf } from '../support/consent';
 import { pollUntil } from '../support/poll';
-import { certifiedLead, firstSeller, hexBytes, includedProof, jwks, log, verifyOffline, type Inclusion } from './support';
+import {
+  certifiedLead,
+  firstSeller,
+  hexBytes,
+  includedProof,
+  jwks,
+  log,
+  verifyOffline,
+  type Inclusion,
+} from './support';
 
 /**
  * The public log of certificates (src/worker/lead-log/): every certificate a lead gets is a leaf
@@ -72,7 +81,9 @@ describe('the lead log', () => {
   it('a failed append never blocks a lead: the certificate is served, says it is pending, and the alarm appends it', async () => {
     const { v, id: first } = await certifiedLead();
     // A second lead row of the same visitor whose certificate is issued while the log is down.
-    const row = await env.DB.prepare('SELECT * FROM leads WHERE certificate_id = ?').bind(first).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM leads WHERE certificate_id = ?')
+      .bind(first)
+      .first<Record<string, unknown>>();
     const submissionId = crypto.randomUUID();
     const copy: Record<string, unknown> = {
       ...row,

@@ -27,7 +27,9 @@ describe('a certificate edited and re-signed after delivery', () => {
     await env.DB.prepare('UPDATE lead_certificates SET jws = ? WHERE id = ?').bind(forged, id).run();
 
     // What a buyer fetches now is the forgery, and its signature verifies.
-    const served = await (await v.fetch(`/certificates/${id}`, { headers: { accept: 'application/json' } })).json<{ jws: string }>();
+    const served = await (
+      await v.fetch(`/certificates/${id}`, { headers: { accept: 'application/json' } })
+    ).json<{ jws: string }>();
     expect(served.jws).toBe(forged);
     const keys = await jwks(v);
     expect(await verifyWithJwks(served.jws, keys)).toBe(true);
@@ -52,7 +54,9 @@ describe('a certificate edited and re-signed after delivery', () => {
       for (let level = 1; ; level++) {
         const index = before.leaf_index >> level;
         const child = (i: number) =>
-          sql.exec<{ hash: ArrayBuffer }>('SELECT hash FROM nodes WHERE level = ? AND idx = ?', level - 1, i).toArray()[0];
+          sql
+            .exec<{ hash: ArrayBuffer }>('SELECT hash FROM nodes WHERE level = ? AND idx = ?', level - 1, i)
+            .toArray()[0];
         const [left, right] = [child(2 * index), child(2 * index + 1)];
         if (!left || !right) break;
         const hash = await nodeHash(new Uint8Array(left.hash), new Uint8Array(right.hash));

@@ -19,7 +19,8 @@ const h = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(part
 const leaf = (data: string) => h(Buffer.from([0]), Buffer.from(data));
 const node = (l: Buffer, r: Buffer) => h(Buffer.from([1]), l, r);
 const split = (n: number) => 2 ** Math.ceil(Math.log2(n) - 1);
-const mth = (d: Buffer[]): Buffer => (d.length === 1 ? (d[0] as Buffer) : node(mth(d.slice(0, split(d.length))), mth(d.slice(split(d.length)))));
+const mth = (d: Buffer[]): Buffer =>
+  d.length === 1 ? (d[0] as Buffer) : node(mth(d.slice(0, split(d.length))), mth(d.slice(split(d.length))));
 const path = (m: number, d: Buffer[]): Buffer[] => {
   if (d.length <= 1) return [];
   const k = split(d.length);
@@ -41,9 +42,15 @@ const jws = (typ: string, payload: unknown) => {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${head}.${body}.${sign(null, Buffer.from(`${head}.${body}`), privateKey).toString('base64url')}`;
 };
-const certificate = (i: number) => jws('lead-certificate+jwt', { certificate_id: `c-${i}`, lead_id: `l-${i}`, recipients: [{ id: 's1' }] });
+const certificate = (i: number) =>
+  jws('lead-certificate+jwt', { certificate_id: `c-${i}`, lead_id: `l-${i}`, recipients: [{ id: 's1' }] });
 const sth = (size: number, root: Buffer) =>
-  jws('lead-log-sth+jwt', { log: 'lead-log/v1', tree_size: size, timestamp: 1_700_000_000_000, sha256_root_hash: root.toString('hex') });
+  jws('lead-log-sth+jwt', {
+    log: 'lead-log/v1',
+    tree_size: size,
+    timestamp: 1_700_000_000_000,
+    sha256_root_hash: root.toString('hex'),
+  });
 
 function run(bundle: unknown): { code: number; output: string } {
   const file = join(dir, `${crypto.randomUUID()}.json`);
@@ -61,17 +68,28 @@ const leaves = certs.map(leaf);
 const bundleOf = (m: number, n: number) => ({
   jwks,
   certificate: certs[m],
-  inclusion: { leaf_index: m, tree_size: n, audit_path: path(m, leaves.slice(0, n)).map((b) => b.toString('hex')), sth: sth(n, mth(leaves.slice(0, n))) },
+  inclusion: {
+    leaf_index: m,
+    tree_size: n,
+    audit_path: path(m, leaves.slice(0, n)).map((b) => b.toString('hex')),
+    sth: sth(n, mth(leaves.slice(0, n))),
+  },
 });
 
 describe('docs/buyers/verify-lead.mjs', () => {
   it('verifies every leaf of trees of 1 to 12 leaves, and the consistency of every pair of sizes', async () => {
-    const { verifyBundle } = (await import(SCRIPT)) as { verifyBundle: (b: unknown) => { ok: boolean; lines: string[] } };
+    const { verifyBundle } = (await import(SCRIPT)) as {
+      verifyBundle: (b: unknown) => { ok: boolean; lines: string[] };
+    };
     for (let n = 1; n <= 12; n++) {
       for (let m = 0; m < n; m++) expect(verifyBundle(bundleOf(m, n)).ok, `${m} of ${n}`).toBe(true);
       for (let first = 1; first <= n; first++) {
         const proof = first === n ? [] : subproof(first, leaves.slice(0, n), true);
-        const kept = { ...bundleOf(n - 1, n), older_head: sth(first, mth(leaves.slice(0, first))), consistency: { first, second: n, proof: proof.map((b) => b.toString('hex')) } };
+        const kept = {
+          ...bundleOf(n - 1, n),
+          older_head: sth(first, mth(leaves.slice(0, first))),
+          consistency: { first, second: n, proof: proof.map((b) => b.toString('hex')) },
+        };
         expect(verifyBundle(kept).ok, `${first} -> ${n}`).toBe(true);
       }
     }
@@ -97,10 +115,19 @@ describe('docs/buyers/verify-lead.mjs', () => {
     const after = {
       jwks,
       certificate: edited,
-      inclusion: { leaf_index: 5, tree_size: 11, audit_path: path(5, rewritten.slice(0, 11)).map((b) => b.toString('hex')), sth: sth(11, mth(rewritten.slice(0, 11))) },
+      inclusion: {
+        leaf_index: 5,
+        tree_size: 11,
+        audit_path: path(5, rewritten.slice(0, 11)).map((b) => b.toString('hex')),
+        sth: sth(11, mth(rewritten.slice(0, 11))),
+      },
     };
     expect(run(after).code).toBe(0);
-    const consistency = { first: 8, second: 11, proof: subproof(8, rewritten.slice(0, 11), true).map((b) => b.toString('hex')) };
+    const consistency = {
+      first: 8,
+      second: 11,
+      proof: subproof(8, rewritten.slice(0, 11), true).map((b) => b.toString('hex')),
+    };
     const caught = run({ ...after, older_head: older, consistency });
     expect(caught.code).toBe(1);
     expect(caught.output).toContain('FAIL consistency');

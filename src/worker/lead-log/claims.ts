@@ -59,7 +59,8 @@ certificateClaims.post(
     const issues: string[] = [];
     if (body.phone !== undefined && !phone) issues.push('phone: not a valid US phone number');
     if (body.email !== undefined && !email) issues.push('email: not a valid email address');
-    if (issues.length > 0) throw new ApiError(400, 'invalid_contact', 'A value to prove is not valid', { errors: issues });
+    if (issues.length > 0)
+      throw new ApiError(400, 'invalid_contact', 'A value to prove is not valid', { errors: issues });
     const held = await heldFingerprints(c.env, secret, id);
     if (!held) throw new ApiError(404, 'not_found', 'No certificate has this id', undefined, noStore);
     // Every value given must be the lead's: one right phone does not carry a wrong email.
@@ -78,10 +79,16 @@ certificateClaims.post(
       until = await log.claim(id, wanted);
     }
     if (until === null)
-      throw new ApiError(503, 'pending_inclusion', 'The certificate is pending inclusion in the log; retry shortly', undefined, {
-        ...noStore,
-        'Retry-After': '60',
-      });
+      throw new ApiError(
+        503,
+        'pending_inclusion',
+        'The certificate is pending inclusion in the log; retry shortly',
+        undefined,
+        {
+          ...noStore,
+          'Retry-After': '60',
+        },
+      );
     const claim = {
       certificate_id: id,
       claimed_at: new Date(now).toISOString(),
@@ -90,9 +97,13 @@ certificateClaims.post(
       proof: proven,
       ...(body.claimant ? { claimant: body.claimant } : {}),
     };
-    await c.env.ARCHIVE.put(`${claimPrefix(id)}${claim.claimed_at}-${crypto.randomUUID()}.json`, JSON.stringify(claim), {
-      httpMetadata: { contentType: 'application/json' },
-    });
+    await c.env.ARCHIVE.put(
+      `${claimPrefix(id)}${claim.claimed_at}-${crypto.randomUUID()}.json`,
+      JSON.stringify(claim),
+      {
+        httpMetadata: { contentType: 'application/json' },
+      },
+    );
     return c.json(claim, 201, noStore);
   },
 );

@@ -34,7 +34,8 @@ export async function expireCertificates(
   now: number,
 ): Promise<{ expired: number; kept: number }> {
   const sql = storage.sql;
-  const cursor = sql.exec<{ value: number }>(`SELECT value FROM marks WHERE name = 'expiry_cursor'`).toArray()[0]?.value ?? 0;
+  const cursor =
+    sql.exec<{ value: number }>(`SELECT value FROM marks WHERE name = 'expiry_cursor'`).toArray()[0]?.value ?? 0;
   const cutoff = now - certificateRetentionDays(env) * DAY_MS;
   // In log order up to the first entry still inside its window: the cursor never passes one.
   const next = sql
@@ -65,7 +66,8 @@ export async function expireCertificates(
     if (last) sql.exec(`INSERT OR REPLACE INTO marks (name, value) VALUES ('expiry_cursor', ?)`, last.idx + 1);
     // Gone: out of the claim index, so it is not deleted twice.
     for (const e of lapsed) sql.exec('UPDATE entries SET retain_until = NULL WHERE idx = ?', e.idx);
-    for (const e of unclaimed) if (e.retain_until !== null) sql.exec('UPDATE entries SET retain_until = NULL WHERE idx = ?', e.idx);
+    for (const e of unclaimed)
+      if (e.retain_until !== null) sql.exec('UPDATE entries SET retain_until = NULL WHERE idx = ?', e.idx);
   });
   if (ids.length) logJson('info', 'certificates expired', { where: 'lead-log.expiry', expired: ids.length, kept });
   return { expired: ids.length, kept };

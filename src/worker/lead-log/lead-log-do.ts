@@ -135,7 +135,9 @@ export class LeadLogDO extends DurableObject<Env> {
       jws,
     );
     // The key is published for as long as anything it signed is (certificate.ts does the same).
-    await this.env.DB.prepare('INSERT OR IGNORE INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)')
+    await this.env.DB.prepare(
+      'INSERT OR IGNORE INTO certificate_keys (kid, public_jwk, first_used_at) VALUES (?, ?, ?)',
+    )
       .bind(key.kid, JSON.stringify(key.publicJwk), new Date(now).toISOString())
       .run();
     await this.env.ARCHIVE.put(headKey(size), JSON.stringify({ jws, ...head }), {

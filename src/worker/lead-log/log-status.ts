@@ -7,7 +7,8 @@ import { logJson } from '../observability/log';
 import type { InclusionAnswer } from './lead-log-do';
 import { leadLog } from './log-stub';
 
-export type LogStatus = Exclude<InclusionAnswer, { status: 'not_logged' }> | { status: 'pending' } | { status: 'unknown' };
+export type LogStatus =
+  Exclude<InclusionAnswer, { status: 'not_logged' }> | { status: 'pending' } | { status: 'unknown' };
 
 export async function logStatus(env: Pick<Env, 'LEAD_LOG' | 'DB'>, certificateId: string): Promise<LogStatus> {
   let answer: InclusionAnswer;

@@ -49,7 +49,9 @@ const hex = (h: Hash) => [...h].map((b) => b.toString(16).padStart(2, '0')).join
 describe('RFC 6962 hashing', () => {
   it('domain-separates leaves and nodes (the known vector of the empty leaf)', async () => {
     // SHA-256(0x00): the leaf hash of empty data, as in the RFC 6962 reference tests.
-    expect(hex(await leafHash(new Uint8Array()))).toBe('6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
+    expect(hex(await leafHash(new Uint8Array()))).toBe(
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    );
     // A node over (a, b) is not the leaf of the bytes a || b: a second preimage cannot pass as a leaf.
     const a = await leafHash(Uint8Array.of(1));
     expect(hex(await nodeHash(a, a))).not.toBe(hex(await leafHash(Uint8Array.of(...a, ...a))));
@@ -59,7 +61,8 @@ describe('RFC 6962 hashing', () => {
 describe('roots, inclusion and consistency against brute force', () => {
   it('every root from stored subtrees equals MTH over all the leaves, for 1..40 leaves', async () => {
     const { leaves, nodes } = await storedTree(40);
-    for (let n = 1; n <= 40; n++) expect(hex(await treeRoot(sourceOf(nodes), n))).toBe(hex(await bruteRoot(leaves.slice(0, n))));
+    for (let n = 1; n <= 40; n++)
+      expect(hex(await treeRoot(sourceOf(nodes), n))).toBe(hex(await bruteRoot(leaves.slice(0, n))));
   });
 
   it('every leaf of every tree up to 20 leaves verifies, and a wrong leaf, index or root does not', async () => {

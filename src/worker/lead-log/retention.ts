@@ -12,7 +12,10 @@ export const DAY_MS = 86_400_000;
 export const CLAIM_DEFAULT_DAYS = 1095;
 export const CLAIM_MAX_DAYS = 1826;
 
-export function certificateRetentionDays(env: { CERTIFICATE_RETENTION_DAYS?: string; LEADS_HOT_DAYS?: string }): number {
+export function certificateRetentionDays(env: {
+  CERTIFICATE_RETENTION_DAYS?: string;
+  LEADS_HOT_DAYS?: string;
+}): number {
   const days = Number(env.CERTIFICATE_RETENTION_DAYS ?? '90');
   const wanted = Number.isInteger(days) && days >= 1 ? days : 90;
   return Math.max(wanted, leadsHotDays(env) + 1);

@@ -69,6 +69,7 @@ leadLogApp.get('/certificates/:id/inclusion', async (c) => {
   if (!CERTIFICATE_ID.test(id)) throw new ApiError(400, 'invalid_id', 'A certificate id is a UUID');
   const answer = await logStatus(c.env, id);
   const headers = { ...OPEN, 'cache-control': 'no-store' };
-  if (answer.status === 'unknown') throw new ApiError(404, 'not_found', 'No certificate in the log has this id', undefined, headers);
+  if (answer.status === 'unknown')
+    throw new ApiError(404, 'not_found', 'No certificate in the log has this id', undefined, headers);
   return c.json({ certificate_id: id, ...answer }, answer.status === 'included' ? 200 : 202, headers);
 });

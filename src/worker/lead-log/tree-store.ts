@@ -68,7 +68,10 @@ export class TreeStore {
     const made = new Map<string, Hash>([[`0:${index}`, leaf]]);
     const child = (level: number, i: number) => made.get(`${level}:${i}`) ?? (this.source(level, i) as Hash);
     for (const c of completedBy(index))
-      made.set(`${c.level}:${c.index}`, await nodeOf(child(c.level - 1, 2 * c.index), child(c.level - 1, 2 * c.index + 1)));
+      made.set(
+        `${c.level}:${c.index}`,
+        await nodeOf(child(c.level - 1, 2 * c.index), child(c.level - 1, 2 * c.index + 1)),
+      );
     this.storage.transactionSync(() => {
       this.sql.exec(
         'INSERT INTO entries (idx, certificate, appended_at) VALUES (?, ?, ?)',
