@@ -131,6 +131,16 @@ describe('docs/buyers/verify-lead.mjs', () => {
     const caught = run({ ...after, older_head: older, consistency });
     expect(caught.code).toBe(1);
     expect(caught.output).toContain('FAIL consistency');
+    // A kept head whose size is not a power of two: the proof itself must rebuild the old root.
+    for (const first of [6, 7, 9, 10]) {
+      const proof = subproof(first, rewritten.slice(0, 11), true).map((b) => b.toString('hex'));
+      const checked = run({
+        ...after,
+        older_head: sth(first, mth(leaves.slice(0, first))),
+        consistency: { first, second: 11, proof },
+      });
+      expect(checked.output, `kept head of ${first}`).toContain('FAIL consistency');
+    }
     expect(run('not a bundle')).toMatchObject({ code: 1 });
   });
 });
