@@ -36,7 +36,8 @@ async function certificateStatus(origin: string, id: string): Promise<number> {
   return (await SELF.fetch(`${origin}/certificates/${id}`, { headers: { accept: 'application/json' } })).status;
 }
 
-describe('claims and expiry', () => {
+// Several leads and proofs a test: on a loaded two-core run that takes longer than the default 20 s.
+describe('claims and expiry', { timeout: 60_000 }, () => {
   it('a claim needs the lead’s contact, names its period within the rules, and is recorded without the contact', async () => {
     const { v, id } = await certifiedLead();
     const { phone, email } = medicareContactOf(v);

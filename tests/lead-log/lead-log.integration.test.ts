@@ -23,7 +23,8 @@ import {
  * of an RFC 6962 Merkle tree whose signed heads anyone can keep; a buyer verifies a lead with the
  * JWKS, the certificate, its inclusion proof and a head, offline, with the buyer's guide script.
  */
-describe('the lead log', () => {
+// Several leads and proofs a test: on a loaded two-core run that takes longer than the default 20 s.
+describe('the lead log', { timeout: 60_000 }, () => {
   it('a delivered lead names its certificate and proof, and the buyer verifies it offline with the guide script', async () => {
     const { v, sb, id, jws } = await certifiedLead();
     // The lead post names our certificate in a field of its own (and its inclusion proof beside it).

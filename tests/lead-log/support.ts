@@ -45,7 +45,7 @@ export async function includedProof(v: Visitor, id: string): Promise<Inclusion> 
       return { status: r.status, body: await r.json<Inclusion>() };
     },
     (r) => r.status === 200,
-    15_000,
+    30_000,
   );
   expect(res.status).toBe(200);
   return res.body;

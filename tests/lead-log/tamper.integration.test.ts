@@ -19,7 +19,8 @@ async function resigned(jws: string): Promise<string> {
   return signJws(key, { ...jwsPayload(jws), recipients: [], lead_status: 'withheld' });
 }
 
-describe('a certificate edited and re-signed after delivery', () => {
+// Several leads and proofs a test: on a loaded two-core run that takes longer than the default 20 s.
+describe('a certificate edited and re-signed after delivery', { timeout: 60_000 }, () => {
   it('fails inclusion: the log still holds the certificate as it was delivered', async () => {
     const { v, sb, id, jws } = await certifiedLead();
     await includedProof(v, id);
