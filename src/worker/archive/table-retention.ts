@@ -134,6 +134,11 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   { table: 'consent_texts', rule: 'bounded', why: 'a row per consent text version shown' },
   { table: 'certificate_keys', rule: 'bounded', why: 'a row per signing key' },
   {
+    table: 'lead_log_pending',
+    rule: 'bounded',
+    why: 'certificates queued for the public log, deleted by the log object once appended (seconds; its alarm retries)',
+  },
+  {
     table: 'privacy_requests',
     rule: 'until-erased',
     why: 'proof that a request was received and honoured (CCPA: 24 months), fingerprints only',

@@ -210,6 +210,10 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
           'INSERT OR IGNORE INTO lead_certificates (id, lead_id, brand, kid, jws, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
         .bind(id, lead.id, input.brand.id, key.kid, jws, now.toISOString()),
+      // Queued for the public log with the certificate itself (src/worker/lead-log/): none is missed.
+      db
+        .prepare('INSERT OR IGNORE INTO lead_log_pending (certificate_id, created_at) VALUES (?, ?)')
+        .bind(id, now.toISOString()),
       update(id),
     );
     await db.batch(statements);

@@ -9,6 +9,7 @@ import { stepFields, type FormDef, type StepDef } from '../../shared/forms';
 import type { Language } from '../../routes/schema';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
+import { pokeLeadLog } from '../lead-log/log-stub';
 import { certifyLead } from './certificate';
 import { optedOut } from './opt-out';
 import { partnerListOf } from './partner-list';
@@ -74,7 +75,7 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     .catch(() => []);
   const partnerList = await partnerListOf(brand, input.form.product);
   const evidence = await stepEvidence(c, input, steps);
-  return certifyLead(c.env, {
+  const id = await certifyLead(c.env, {
     visitorId: c.var.anonymousId,
     visitorObject: c.env.VISITOR.idFromName(c.var.visitorId).toString(),
     form: input.form.id,
@@ -94,4 +95,7 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
     evidence,
   });
+  // Into the public log after the answer: the lead and its delivery never wait on an append.
+  if (id) c.executionCtx.waitUntil(pokeLeadLog(c.env));
+  return id;
 }

@@ -131,9 +131,12 @@ function objectsOf(
   // that has none stored: an erasure finds the markers by them once the values are gone.
   record.phone_fingerprint = fp.phone;
   record.email_fingerprint = fp.email;
+  // The certificate's JWS lives once, in its own object, which certificate expiry deletes
+  // (src/worker/lead-log/expiry.ts); the record keeps the row's other columns.
+  const { jws: _signed, ...certificateRow } = certificate ?? {};
   const body: LeadRecord = {
     lead: { ...record, id: lead.id, created_at: String(lead.created_at), visitor_id: lead.visitor_id },
-    certificate,
+    certificate: certificate ? certificateRow : null,
     deliveries,
     recipients,
   };
