@@ -103,7 +103,7 @@ describe('Google conversions through the Data Manager API', () => {
     const google = sandboxScope(gclid);
     const v = visitor('ps', { ip: qw.ip, urlParams: { gclid, utm_source: 'google', utm_campaign: 'auto-q4' } });
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     const lead = await pollUntil(
       () => google.calls('google-data-manager'),
       (list) => list.length > 0,

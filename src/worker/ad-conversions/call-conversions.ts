@@ -47,7 +47,7 @@ export async function whyCallIneligible(
   const clickIds = await clickIdsOfVisit(env.DB, sessionId);
   if (!hasClickOf(platform, clickIds)) return 'no_click_id';
   const lead = await env.DB.prepare(
-    `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values"
+    `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values", ad_sharing
      FROM leads WHERE session_id = ? ORDER BY created_at DESC LIMIT 1`,
   )
     .bind(sessionId)
@@ -55,7 +55,7 @@ export async function whyCallIneligible(
   if (lead) {
     // A call counts whether or not the lead was delivered; an opt-out or a bot verdict still bars it.
     const why = await whyIneligible(env, lead);
-    if (why === 'gpc' || why === 'do_not_sell' || why === 'bot') return why;
+    if (why === 'gpc' || why === 'do_not_sell' || why === 'bot' || why === 'no_ad_sharing') return why;
     // Meta never hears of a Medicare visit (meta-call-event.ts says why); checked again when sending.
     if (platform === 'meta-capi' && lead.product === 'medicare') return 'medicare';
     return null;

@@ -61,7 +61,7 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
   }
   const lead = row.lead_id
     ? await env.DB.prepare(
-        `SELECT submission_id, visitor_id, product, "values", page_url, ip, user_agent, consent_version, gpc, created_at
+        `SELECT submission_id, visitor_id, product, "values", page_url, ip, user_agent, consent_version, gpc, ad_sharing, created_at
          FROM leads WHERE id = ?`,
       )
         .bind(row.lead_id)

@@ -78,7 +78,7 @@ export async function sendGoogleConversion(
   const kind = original.kind === 'call' ? 'call' : 'lead';
   const lead = original.lead_id
     ? await env.DB.prepare(
-        'SELECT submission_id, visitor_id, consent_version, gpc, "values", created_at FROM leads WHERE id = ?',
+        'SELECT submission_id, visitor_id, consent_version, gpc, "values", ad_sharing, created_at FROM leads WHERE id = ?',
       )
         .bind(original.lead_id)
         .first<LeadRow>()

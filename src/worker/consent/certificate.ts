@@ -51,6 +51,11 @@ export interface CertificatePayload {
     attested_in_view: boolean;
     full_text_opened: boolean | 'not_measured';
   };
+  /**
+   * The ad-sharing box of the step (absent where the step had none): the visitor's answer and the
+   * label they answered, with its SHA-256, as shown next to the consent.
+   */
+  ad_sharing?: { choice: 'yes' | 'no'; label: string; label_sha256: string };
 }
 
 export interface CertifyInput {
@@ -79,6 +84,8 @@ export interface CertifyInput {
   fingerprintSecret: string;
   /** Whether the consent's <details> was opened (absent: not measured). */
   fullTextOpened?: boolean | 'not_measured';
+  /** The ad-sharing box's answer and its label as shown (absent: no box on the step). */
+  adSharing?: { choice: 'yes' | 'no'; label: string };
   now?: Date;
 }
 
@@ -192,6 +199,15 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       partner_list: input.partnerList,
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
       ...(shown ? { shown } : {}),
+      ...(input.adSharing
+        ? {
+            ad_sharing: {
+              choice: input.adSharing.choice,
+              label: input.adSharing.label,
+              label_sha256: await sha256Hex(input.adSharing.label),
+            },
+          }
+        : {}),
     };
     const jws = await signJws(key, payload);
     statements.push(

@@ -4,7 +4,7 @@
  * consent (final-step.ts decides; Skip, a stale disclosure or no company ticked get none).
  */
 import type { Context } from 'hono';
-import { tpmoDisclaimerVersion, type SellerChoice } from '../../shared/consent';
+import { adSharingLabel, tpmoDisclaimerVersion, type AdSharingChoice, type SellerChoice } from '../../shared/consent';
 import { stepFields, type FormDef, type StepDef } from '../../shared/forms';
 import type { Language } from '../../routes/schema';
 import type { AppEnv } from '../env';
@@ -28,6 +28,8 @@ export interface FinalStepConsent {
   recipients: { id: string; name: string }[];
   /** Whether the consent's <details> was opened ('not_measured' without JavaScript). */
   fullTextOpened?: boolean | 'not_measured';
+  /** The ad-sharing box's answer (null: no box on the step). */
+  adSharing?: AdSharingChoice | null;
 }
 
 /** Whether this request, its session or this browser carries an opt-out (GPC, do-not-sell). */
@@ -60,5 +62,13 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     partnerList: { version: partnerList.version, sha256: partnerList.sha256 },
     fingerprintSecret: c.env.LEAD_HASH_SALT ?? '',
     ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
+    ...(input.adSharing
+      ? {
+          adSharing: {
+            choice: input.adSharing,
+            label: adSharingLabel(input.form.product, input.language, brand.name),
+          },
+        }
+      : {}),
   });
 }

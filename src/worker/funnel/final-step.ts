@@ -105,6 +105,7 @@ export async function acceptFinalStep(
     status: rules.status,
     partialReasons: rules.reasons,
     consentAction: step.consent ? consent.action : null,
+    adSharing: consent.adSharing,
     fingerprints: { phone: phoneFingerprint, email: emailFingerprint },
   });
 
@@ -175,6 +176,7 @@ export async function acceptFinalStep(
       status,
       recipients: decision.recipients.map((r) => ({ id: r.id, name: r.name })),
       fullTextOpened: consent.fullTextOpened,
+      adSharing: consent.adSharing,
     });
 
   if (decision.deliver)

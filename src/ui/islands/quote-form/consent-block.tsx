@@ -12,6 +12,7 @@
  * <details> was opened (`consentFullTextOpened`: empty without JavaScript, "not measured").
  */
 import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { AD_SHARING_ASKED_FIELD, AD_SHARING_FIELD } from '../../../shared/consent/ad-sharing';
 import { sellerFieldName } from '../../../shared/consent/sellers';
 import { visibleConsent } from '../../../shared/consent/versions';
 import type { Language } from '../../../routes/schema';
@@ -31,6 +32,8 @@ export interface ConsentProps {
   sellers?: { id: string; name: string }[];
   /** The page's earlier version was no longer accepted: the visitor is asked again. */
   renewed?: boolean;
+  /** The ad-sharing checkbox (src/shared/consent/ad-sharing.ts): its label, exactly as certified. */
+  adSharing?: { label: string };
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -75,6 +78,14 @@ export function ConsentBlock({
       ))}
     </fieldset>
   ) : null;
+  // Unticked until the visitor ticks it; the hidden field says the box was shown, so unticked means no.
+  const adSharing = consent.adSharing ? (
+    <label className="ad-sharing">
+      <input type="hidden" name={AD_SHARING_ASKED_FIELD} value="yes" />
+      <input type="checkbox" name={AD_SHARING_FIELD} value="yes" defaultChecked={false} data-ad-sharing="" />
+      <span>{consent.adSharing.label}</span>
+    </label>
+  ) : null;
   const hidden = (
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
@@ -92,6 +103,7 @@ export function ConsentBlock({
       <>
         {hidden}
         {sellers}
+        {adSharing}
         <p className="consent consent--in-view" id={`${idPrefix}-consent`} data-consent-attested="">
           <TextWithLink consent={consent} />
         </p>
@@ -102,6 +114,7 @@ export function ConsentBlock({
     <>
       {hidden}
       {sellers}
+      {adSharing}
       {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
       <details className="consent-full" onToggle={markOpened}>
         <summary>
@@ -151,6 +164,13 @@ export function tickedSellerValues(form: HTMLFormElement | null): Record<string,
     if (input.checked) out[input.name] = 'yes';
   }
   return out;
+}
+
+/** The ad-sharing answer as the Worker reads it from a plain post: ticked or not, and that it was asked. */
+export function adSharingValues(form: HTMLFormElement | null): Record<string, string> {
+  const box = form?.querySelector<HTMLInputElement>('input[type=checkbox][data-ad-sharing]');
+  if (!box) return {};
+  return { [AD_SHARING_ASKED_FIELD]: 'yes', ...(box.checked ? { [AD_SHARING_FIELD]: 'yes' } : {}) };
 }
 
 /** Whether the island saw the consent's <details> opened ("yes", "no"; absent without JavaScript). */

@@ -37,14 +37,15 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
       page: basePath,
       step: step.name,
       action,
-      // The Medicare entities the visitor ticked, and whether the consent's <details> was opened,
-      // travel with the consent step's values.
+      // The Medicare entities the visitor ticked, whether the consent's <details> was opened and
+      // the ad-sharing answer travel with the consent step's values.
       values:
         step.consent && action === 'submit'
           ? {
               ...values,
               ...parts.consent?.tickedSellerValues(st.formRef.current),
               ...parts.consent?.fullTextOpenedValue(st.formRef.current),
+              ...parts.consent?.adSharingValues(st.formRef.current),
             }
           : values,
       ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
