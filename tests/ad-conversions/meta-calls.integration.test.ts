@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { handleAdConversionBatch } from '../../src/worker/ad-conversions';
 import { AD_CONVERSIONS_MAX_RETRIES } from '../../src/worker/ad-conversions/consumer';
-import { callTransactionId } from '../../src/worker/ad-conversions/call-conversions';
+import { callTransactionId, queueCallConversion } from '../../src/worker/ad-conversions/call-conversions';
 import { healthReport } from '../../src/worker/operations/health';
 import { visitRef } from '../../src/worker/revenue';
 import { finishAuto } from '../support/auto-funnel';
@@ -148,6 +148,16 @@ describe('paid calls on Meta', () => {
       ['meta-capi', 'call', 'sent', 4250],
     ]);
     expect(await meta.calls('meta-capi')).toHaveLength(2);
+    // Asked again for this call at yet another payout, as the next adjustment would: Meta gets no second event.
+    const again = await queueCallConversion(env, {
+      sessionId: v.sessionId,
+      partner: 'mediaalpha',
+      conversionId: call.conversion_id,
+      at: call.at,
+      payoutCents: 5100,
+    });
+    expect(again['meta-capi']).toBe('already sent: Meta has no restatement');
+    expect((await rowsOf(v.sessionId)).filter((r) => r.platform === 'meta-capi')).toHaveLength(2);
   });
 
   it('a call from a Medicare page (no lead: the page says the product) tells Meta nothing', async () => {
