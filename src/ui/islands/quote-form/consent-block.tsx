@@ -78,14 +78,6 @@ export function ConsentBlock({
       ))}
     </fieldset>
   ) : null;
-  // Unticked until the visitor ticks it; the hidden field says the box was shown, so unticked means no.
-  const adSharing = consent.adSharing ? (
-    <label className="ad-sharing">
-      <input type="hidden" name={AD_SHARING_ASKED_FIELD} value="yes" />
-      <input type="checkbox" name={AD_SHARING_FIELD} value="yes" defaultChecked={false} data-ad-sharing="" />
-      <span>{consent.adSharing.label}</span>
-    </label>
-  ) : null;
   const hidden = (
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
@@ -103,7 +95,6 @@ export function ConsentBlock({
       <>
         {hidden}
         {sellers}
-        {adSharing}
         <p className="consent consent--in-view" id={`${idPrefix}-consent`} data-consent-attested="">
           <TextWithLink consent={consent} />
         </p>
@@ -114,7 +105,6 @@ export function ConsentBlock({
     <>
       {hidden}
       {sellers}
-      {adSharing}
       {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
       <details className="consent-full" onToggle={markOpened}>
         <summary>
@@ -153,6 +143,22 @@ export function ConsentNote({ consent, language }: { consent: ConsentProps; lang
       <summary>{copy.consentMore}</summary>
       <p className="hint">{copy.consentMoreText}</p>
     </details>
+  );
+}
+
+/**
+ * The ad-sharing box, under the step's button: unticked until the visitor ticks it, and the hidden
+ * field says it was shown, so unticked means no. Under the button, not above it, so the button
+ * stays in view on a phone; a visitor who does not see it shares nothing, the safe side.
+ */
+export function AdSharingBox({ consent }: { consent: ConsentProps }) {
+  if (!consent.adSharing) return null;
+  return (
+    <label className="ad-sharing">
+      <input type="hidden" name={AD_SHARING_ASKED_FIELD} value="yes" />
+      <input type="checkbox" name={AD_SHARING_FIELD} value="yes" defaultChecked={false} data-ad-sharing="" />
+      <span>{consent.adSharing.label}</span>
+    </label>
   );
 }
 
