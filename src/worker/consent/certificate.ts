@@ -55,6 +55,11 @@ export interface CertificatePayload {
   /** The consent step as served (its snapshot's hash) and as measured in the browser: page-evidence.ts. */
   page?: StepEvidence['page'];
   visibility?: StepEvidence['visibility'];
+  /**
+   * The ad-sharing box of the step (absent where the step had none): the visitor's answer and the
+   * label they answered, with its SHA-256, as shown next to the consent.
+   */
+  ad_sharing?: { choice: 'yes' | 'no'; label: string; label_sha256: string };
 }
 
 export interface CertifyInput {
@@ -85,6 +90,8 @@ export interface CertifyInput {
   fullTextOpened?: boolean | 'not_measured';
   /** The snapshot and visibility evidence of the consent step, judged (page-evidence.ts). */
   evidence?: StepEvidence;
+  /** The ad-sharing box's answer and its label as shown (absent: no box on the step). */
+  adSharing?: { choice: 'yes' | 'no'; label: string };
   now?: Date;
 }
 
@@ -199,6 +206,15 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
       ...(shown ? { shown } : {}),
       ...(input.evidence ? { page: input.evidence.page, visibility: input.evidence.visibility } : {}),
+      ...(input.adSharing
+        ? {
+            ad_sharing: {
+              choice: input.adSharing.choice,
+              label: input.adSharing.label,
+              label_sha256: await sha256Hex(input.adSharing.label),
+            },
+          }
+        : {}),
     };
     const jws = await signJws(key, payload);
     statements.push(

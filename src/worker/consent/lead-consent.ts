@@ -4,7 +4,7 @@
  * consent (final-step.ts decides; Skip, a stale disclosure or no company ticked get none).
  */
 import type { Context } from 'hono';
-import { tpmoDisclaimerVersion, type SellerChoice } from '../../shared/consent';
+import { adSharingLabel, tpmoDisclaimerVersion, type AdSharingChoice, type SellerChoice } from '../../shared/consent';
 import { stepFields, type FormDef, type StepDef } from '../../shared/forms';
 import type { Language } from '../../routes/schema';
 import type { AppEnv } from '../env';
@@ -34,6 +34,8 @@ export interface FinalStepConsent {
   page: string;
   raw: Readonly<Record<string, unknown>>;
   consentVersion: string | null;
+  /** The ad-sharing box's answer (null: no box on the step). */
+  adSharing?: AdSharingChoice | null;
 }
 
 /** The snapshot and the visibility report the step posted, judged against what the Worker served. */
@@ -94,6 +96,14 @@ export async function certifyFinalStep(c: Context<AppEnv>, input: FinalStepConse
     fingerprintSecret: c.env.LEAD_HASH_SALT ?? '',
     ...(input.fullTextOpened !== undefined ? { fullTextOpened: input.fullTextOpened } : {}),
     evidence,
+    ...(input.adSharing
+      ? {
+          adSharing: {
+            choice: input.adSharing,
+            label: adSharingLabel(input.form.product, input.language, brand.name),
+          },
+        }
+      : {}),
   });
   // Into the public log after the answer: the lead and its delivery never wait on an append.
   if (id) c.executionCtx.waitUntil(pokeLeadLog(c.env));

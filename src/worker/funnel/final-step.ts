@@ -105,6 +105,7 @@ export async function acceptFinalStep(
     status: rules.status,
     partialReasons: rules.reasons,
     consentAction: step.consent ? consent.action : null,
+    adSharing: consent.adSharing,
     fingerprints: { phone: phoneFingerprint, email: emailFingerprint },
   });
 
@@ -178,6 +179,7 @@ export async function acceptFinalStep(
       page: route.name,
       raw: submit.raw,
       consentVersion: consent.version,
+      adSharing: consent.adSharing,
     });
 
   if (decision.deliver)

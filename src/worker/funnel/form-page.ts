@@ -3,7 +3,7 @@
  * vehicle slots, what a blocked no-JavaScript submit lacked, the consent disclosure and the
  * choice lists the form needs. Built on the server so the first paint is the real form.
  */
-import { currentConsent } from '../../shared/consent';
+import { adSharingLabel, currentConsent } from '../../shared/consent';
 import { CONSENT_RENEWED_PARAM } from './consent-given';
 import { CURRENT_INSURERS } from '../../shared/lead';
 import { vehicleIndexPath, vehicleIndexSchema, type VehicleIndex } from '../../shared/lead/vehicle-data';
@@ -121,6 +121,10 @@ export async function funnelProps(
           // Medicare lists each entity with its own unticked checkbox.
           ...(form.product === 'medicare' && input.sellers?.length
             ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) }
+            : {}),
+          // Ad sharing is the visitor's own choice, one unticked box (Medicare: not yet, see 0276).
+          ...(form.product !== 'medicare'
+            ? { adSharing: { label: adSharingLabel(form.product, input.language, input.brandName) } }
             : {}),
           // The step's earlier version was no longer accepted (consent-given.ts): say why it is asked again.
           ...(input.url.searchParams.get(CONSENT_RENEWED_PARAM) === 'changed' ? { renewed: true } : {}),

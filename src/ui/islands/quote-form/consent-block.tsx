@@ -12,6 +12,7 @@
  * <details> was opened (`consentFullTextOpened`: empty without JavaScript, "not measured").
  */
 import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { AD_SHARING_ASKED_FIELD, AD_SHARING_FIELD } from '../../../shared/consent/ad-sharing';
 import { sellerFieldName } from '../../../shared/consent/sellers';
 import { visibleConsent } from '../../../shared/consent/versions';
 import type { Language } from '../../../routes/schema';
@@ -39,6 +40,8 @@ export interface ConsentProps {
   renewed?: boolean;
   /** SHA-256 of the Worker's snapshot of this step as served (src/worker/consent/page-snapshot.ts). */
   snapshot?: string;
+  /** The ad-sharing checkbox (src/shared/consent/ad-sharing.ts): its label, exactly as certified. */
+  adSharing?: { label: string };
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -160,6 +163,22 @@ export function ConsentNote({ consent, language }: { consent: ConsentProps; lang
   );
 }
 
+/**
+ * The ad-sharing box, under the step's button: unticked until the visitor ticks it, and the hidden
+ * field says it was shown, so unticked means no. Under the button, not above it, so the button
+ * stays in view on a phone; a visitor who does not see it shares nothing, the safe side.
+ */
+export function AdSharingBox({ consent }: { consent: ConsentProps }) {
+  if (!consent.adSharing) return null;
+  return (
+    <label className="ad-sharing">
+      <input type="hidden" name={AD_SHARING_ASKED_FIELD} value="yes" />
+      <input type="checkbox" name={AD_SHARING_FIELD} value="yes" defaultChecked={false} data-ad-sharing="" />
+      <span>{consent.adSharing.label}</span>
+    </label>
+  );
+}
+
 /** The ticked seller checkboxes of a form, as the values the Worker reads. */
 export function tickedSellerValues(form: HTMLFormElement | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -168,6 +187,13 @@ export function tickedSellerValues(form: HTMLFormElement | null): Record<string,
     if (input.checked) out[input.name] = 'yes';
   }
   return out;
+}
+
+/** The ad-sharing answer as the Worker reads it from a plain post: ticked or not, and that it was asked. */
+export function adSharingValues(form: HTMLFormElement | null): Record<string, string> {
+  const box = form?.querySelector<HTMLInputElement>('input[type=checkbox][data-ad-sharing]');
+  if (!box) return {};
+  return { [AD_SHARING_ASKED_FIELD]: 'yes', ...(box.checked ? { [AD_SHARING_FIELD]: 'yes' } : {}) };
 }
 
 /** Whether the island saw the consent's <details> opened ("yes", "no"; absent without JavaScript). */

@@ -49,8 +49,8 @@ export async function sendStep(
       page: basePath,
       step: step.name,
       action,
-      // The Medicare entities the visitor ticked, and whether the consent's <details> was opened,
-      // travel with the consent step's values.
+      // The Medicare entities the visitor ticked, whether the consent's <details> was opened and
+      // the ad-sharing answer travel with the consent step's values.
       values:
         step.consent && action === 'submit'
           ? {
@@ -58,6 +58,7 @@ export async function sendStep(
               ...parts.consent?.tickedSellerValues(st.formRef.current),
               ...parts.consent?.fullTextOpenedValue(st.formRef.current),
               ...evidence,
+              ...parts.consent?.adSharingValues(st.formRef.current),
             }
           : values,
       ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),

@@ -231,6 +231,7 @@ export function StepForm({
             </button>
           ) : null}
         </div>
+        {consent && funnel.consent ? <consent.AdSharingBox consent={funnel.consent} /> : null}
         {consent && funnel.consent ? <consent.ConsentNote consent={funnel.consent} language={language} /> : null}
       </div>
     </form>
