@@ -67,8 +67,7 @@ export function useStepErrors({ step, groupSlots, language, funnel, inputs, inpu
       const value = fieldValue(field, current, choicesOf(field, funnel.insurers));
       if (value === undefined) return problemMessage(field, language);
       const refused =
-        (field.kind === 'zip' && unknownZips.has(String(value))) ||
-        outsideFieldAges(field, value, new Date());
+        (field.kind === 'zip' && unknownZips.has(String(value))) || outsideFieldAges(field, value, new Date());
       return refused ? problemMessage(field, language, 'unknown') : undefined;
     },
     [funnel.insurers, language, unknownZips],
