@@ -12,4 +12,4 @@ import { brandCss, perBrand } from './brand-identity';
 export const pageCss = perBrand((brand: Brand) => STYLES + SECTION_STYLES + brandCss(brand));
 
 /** Where the client build writes each brand's stylesheet (under public/, served as a static file). */
-export const STYLESHEET_DIR = '/build/css';
+const STYLESHEET_DIR = '/build/css';
