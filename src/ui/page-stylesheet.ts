@@ -10,6 +10,3 @@ import { brandCss, perBrand } from './brand-identity';
  * Joined once per brand per isolate.
  */
 export const pageCss = perBrand((brand: Brand) => STYLES + SECTION_STYLES + brandCss(brand));
-
-/** Where the client build writes each brand's stylesheet (under public/, served as a static file). */
-const STYLESHEET_DIR = '/build/css';

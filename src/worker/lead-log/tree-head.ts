@@ -36,4 +36,3 @@ export function headOf(jws: string): TreeHead | null {
 
 /** Where historic heads live in R2, one per tree size, so a mirror lists them in order. */
 export const headKey = (size: number) => `lead-log/sth/${String(size).padStart(12, '0')}.json`;
-const HEAD_PREFIX = 'lead-log/sth/';
