@@ -174,6 +174,11 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     by: 'operations/cron.ts (KEEP_OPS_DAYS)',
     why: 'per-minute counters for the health checks',
   },
+  {
+    table: 'page_snapshots',
+    rule: 'bounded',
+    why: 'a row (about 140 B) per distinct consent step as served: a few per step and day, kept while a certificate may cite it',
+  },
   { table: 'ops_markers', rule: 'bounded', why: 'a row per named marker (the first cron run)' },
   { table: 'ops_incidents', rule: 'bounded', why: 'a row per alert raised: a handful a month' },
   { table: 'archive_jobs', rule: 'bounded', why: 'a row per long job (rebuild, compaction of a day)' },
