@@ -56,6 +56,17 @@ export async function heldFingerprints(
 
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
+/** The keyed fingerprints of the phone and email a buyer posted (null where absent or not valid). */
+export function postedFingerprints(
+  secret: string,
+  body: { phone?: string | undefined; email?: string | undefined },
+): Promise<[string | null, string | null]> {
+  return Promise.all([
+    body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
+    body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
+  ]);
+}
+
 export function tooMany(): ApiError {
   const retry = String(LIMIT_RULES['certificate-match'].periodSeconds);
   return new ApiError(429, 'rate_limited', `Too many match requests; retry after ${retry} s`, undefined, {
@@ -94,10 +105,7 @@ certificateMatch.post(
     if ((await checkLimit(c, 'certificate-match')).limited || (await certificateLimited(c.env, id))) throw tooMany();
     const body = c.req.valid('json');
     const secret = c.env.LEAD_HASH_SALT;
-    const [phone, email] = await Promise.all([
-      body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
-      body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
-    ]);
+    const [phone, email] = await postedFingerprints(secret, body);
     const issues: string[] = [];
     if (body.phone !== undefined && !phone) issues.push('phone: not a valid US phone number');
     if (body.email !== undefined && !email) issues.push('email: not a valid email address');

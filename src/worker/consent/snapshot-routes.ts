@@ -17,8 +17,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { archivedCertificate } from '../lead-archive/read';
 import { certificateJws } from './certificate';
-import { certificateLimited, heldFingerprints, matchSchema, tooMany } from './certificate-match';
-import { contactFingerprint } from './contact-hash';
+import { certificateLimited, heldFingerprints, matchSchema, tooMany, postedFingerprints } from './certificate-match';
 import { placeholderOf, snapshotHtml } from './page-snapshot';
 
 export const snapshotRoutes = new Hono<AppEnv>();
@@ -129,10 +128,7 @@ snapshotRoutes.post(
     if ((await checkLimit(c, 'certificate-match')).limited || (await certificateLimited(c.env, id))) throw tooMany();
     const body = c.req.valid('json');
     const secret = c.env.LEAD_HASH_SALT;
-    const [phone, email] = await Promise.all([
-      body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
-      body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
-    ]);
+    const [phone, email] = await postedFingerprints(secret, body);
     const held = await heldFingerprints(c.env, secret, id);
     if (!held) throw new ApiError(404, 'not_found', 'No certificate has this id');
     // Every value given must match: one right guess among wrong ones proves nothing.

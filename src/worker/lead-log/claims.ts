@@ -12,8 +12,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { checkLimit } from '../defence/rate-limit';
-import { certificateLimited, heldFingerprints, tooMany } from '../consent/certificate-match';
-import { contactFingerprint } from '../consent/contact-hash';
+import { certificateLimited, heldFingerprints, tooMany, postedFingerprints } from '../consent/certificate-match';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { leadLog } from './log-stub';
@@ -52,10 +51,7 @@ certificateClaims.post(
     const body = c.req.valid('json');
     const secret = c.env.LEAD_HASH_SALT;
     if (!secret) throw new ApiError(503, 'not_configured', 'Contact fingerprints are not configured');
-    const [phone, email] = await Promise.all([
-      body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
-      body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
-    ]);
+    const [phone, email] = await postedFingerprints(secret, body);
     const issues: string[] = [];
     if (body.phone !== undefined && !phone) issues.push('phone: not a valid US phone number');
     if (body.email !== undefined && !email) issues.push('email: not a valid email address');
