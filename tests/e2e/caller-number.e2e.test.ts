@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { arrivedAt } from './support/steps';
 import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
 
 /**
@@ -66,12 +67,12 @@ describe('a Medicare caller', { timeout: 120_000 }, () => {
     await tap('input[name="zipcode"]');
     await page.keyboard.type('33101');
     await tap('.quote-form .form-actions .btn');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     await tap('.quote-form .choices.tiles label:has-text("Yes")');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     expect(await sandboxCallsOf(ua, 'mediaalpha', '/get-phone')).toEqual([]);
     await tap('.quote-form .choices.tiles label:has-text("No")');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/name', WAIT);
+    await arrivedAt(page, '/get-yours-otc/name');
 
     // Both the header and the call bar offer the leased number, in view and tappable.
     await expect
@@ -114,9 +115,9 @@ describe('a Medicare caller', { timeout: 120_000 }, () => {
     await page.keyboard.type('33101');
     // The keyboard's Enter submits the step: 3 clicks then.
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     await click('.quote-form .choices.tiles label:has-text("No")');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     await click('.quote-form .choices.tiles label:has-text("Yes")');
     await expect.poll(async () => (await dialable(page)).header, WAIT).toMatch(/^1833555\d{4}$/);
     expect(taps).toBe(3);
@@ -128,7 +129,7 @@ describe('a Medicare caller', { timeout: 120_000 }, () => {
     // On to the finish: the confirmation's number is the same lease, and MediaAlpha was not asked again.
     await page.locator('input[name="firstName"]').fill('Ada');
     await page.locator('input[name="firstName"]').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/contact', WAIT);
+    await arrivedAt(page, '/get-yours-otc/contact');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForSelector('.quote-form__done a[href^="tel:"]', { timeout: 30_000 });
     await expect
