@@ -103,7 +103,8 @@ describe('Medicare one-to-one consent', () => {
     // The finished form leased a number already; a loaded run may have timed that call out, so
     // the page's call is a second one. Every call carries the same thing.
     // The number is leased once the call's answers are in, before the contact step: that call
-    // names no company (none was ticked yet); a call after the lead names the chosen one.
+    // names no company (none was ticked yet). Once a company is ticked that number is not reused:
+    // a call after the lead names the chosen one, so the call reaches it.
     const { calls } = await numberAfterLead(v, sb);
     expect(calls.length).toBeGreaterThanOrEqual(1);
     const created = await env.DB.prepare('SELECT created_at FROM leads WHERE id = ?')
@@ -116,6 +117,7 @@ describe('Medicare one-to-one consent', () => {
       else expect(data.consented_sellers ?? []).toEqual([]);
       expect(data.contact).toBeUndefined();
     }
+    expect(calls.filter((call) => call.at > leadAt)).not.toEqual([]);
     const atMediaAlpha = JSON.stringify(await sb.calls('mediaalpha'));
     for (const raw of ['Ada', 'Lovelace', own.phone.replace(/\D/g, ''), own.email])
       expect(atMediaAlpha).not.toContain(raw);

@@ -63,7 +63,24 @@ export const PHONE_LEASE_KEY = 'phone-lease';
  */
 export const leaseOwnerSchema = z.object({ product: productSchema, placementId: z.string() });
 export type LeaseOwner = z.infer<typeof leaseOwnerSchema>;
-export type OwnedPhoneLease = PhoneLease & LeaseOwner;
+/** `sellers`: the companies the call was routed to (`consented_sellers`), when it named any. */
+export type OwnedPhoneLease = PhoneLease & LeaseOwner & { sellers?: string[] };
+
+const leaseSellersSchema = z.object({ sellers: z.array(z.string()) });
+
+/**
+ * Whether a live lease still routes the call as the visitor chose. A number leased before the
+ * consent step (the caller's number comes as soon as the call is routable) named no company; once
+ * the visitor ticks companies, the call must reach them (`consented_sellers`), so that lease is
+ * not reused: the finish leases again with the companies named. Nothing ticked, or the same
+ * companies, keeps the number on screen.
+ */
+function routesAsChosen(stored: unknown, sellers: readonly string[] | null): boolean {
+  if (!sellers || sellers.length === 0) return true;
+  const named = leaseSellersSchema.safeParse(stored);
+  if (!named.success) return false;
+  return named.data.sellers.length === sellers.length && named.data.sellers.every((name, i) => name === sellers[i]);
+}
 
 /** The stored lease when it belongs to `owner`, else null. */
 export function ownedLease(stored: unknown, owner: LeaseOwner): PhoneLease | null {
@@ -101,26 +118,35 @@ export class PhoneLeaseKeeper {
   get(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
     // Synchronous up to the in-flight check: no await may sit between reading and joining.
     const owner = { product: args.product, placementId: args.context.placementId };
-    const stored = ownedLease(this.store.readLease(), owner);
-    if (stored && isLeaseActive(stored, this.now())) return Promise.resolve({ lease: stored, source: 'stored' });
-    const ownerKey = `${owner.product}|${owner.placementId}`;
+    const raw = this.store.readLease();
+    const stored = ownedLease(raw, owner);
+    const sellers = this.store.readSellerNames?.() ?? null;
+    const live = stored && isLeaseActive(stored, this.now()) ? stored : null;
+    if (live && routesAsChosen(raw, sellers)) return Promise.resolve({ lease: live, source: 'stored' });
+    const ownerKey = `${owner.product}|${owner.placementId}|${(sellers ?? []).join(',')}`;
     if (this.inFlight && this.inFlight.owner === ownerKey) return this.inFlight.call;
-    if (args.mayCall === false) return Promise.resolve({ lease: null, source: 'unavailable' });
-    const call = this.lease(args).finally(() => {
+    // A live number leased before the companies were ticked still rings: it stays on screen when
+    // no new call may be made or the new one fails, rather than the brand's unattributed default.
+    if (args.mayCall === false)
+      return Promise.resolve(live ? { lease: live, source: 'stored' } : { lease: null, source: 'unavailable' });
+    const leased = this.lease(args, sellers);
+    const withLive = live
+      ? leased.then((result): PhoneLeaseResult => (result.lease ? result : { ...result, lease: live }))
+      : leased;
+    const call = withLive.finally(() => {
       if (this.inFlight?.call === call) this.inFlight = null;
     });
     this.inFlight = { owner: ownerKey, call };
     return call;
   }
 
-  private async lease(args: GetPhoneArgs): Promise<PhoneLeaseResult> {
+  private async lease(args: GetPhoneArgs, sellers: string[] | null): Promise<PhoneLeaseResult> {
     if (!hasPlacement(args.context.placementId)) {
       const lease = defaultLease(args.defaultPhone, this.now());
       this.store.writeLease({ ...lease, product: args.product, placementId: args.context.placementId });
       return { lease, source: 'default' };
     }
     try {
-      const sellers = this.store.readSellerNames?.() ?? null;
       const data = {
         ...mappedLeadData(args.product, this.store.readValues(), args.zip, args.geoPostalCode),
         ...(sellers ? { consented_sellers: sellers } : {}),
@@ -132,7 +158,12 @@ export class PhoneLeaseKeeper {
         value: leasedDigits(reply.phone_number),
         expirationDate: new Date(this.now().getTime() + seconds * 1000).toISOString(),
       };
-      this.store.writeLease({ ...lease, product: args.product, placementId: args.context.placementId });
+      this.store.writeLease({
+        ...lease,
+        product: args.product,
+        placementId: args.context.placementId,
+        ...(sellers?.length ? { sellers } : {}),
+      });
       return { lease, source: 'partner', partnerOk: true };
     } catch (error) {
       logPartnerFailure('mediaalpha.get-phone', error);

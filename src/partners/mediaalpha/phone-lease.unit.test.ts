@@ -27,7 +27,11 @@ const args: GetPhoneArgs = {
   geoPostalCode: '33101',
 };
 
-function harness(reply: () => Promise<GetPhoneResponse>, values: Record<string, unknown> = {}) {
+function harness(
+  reply: () => Promise<GetPhoneResponse>,
+  values: Record<string, unknown> = {},
+  sellers: () => string[] | null = () => null,
+) {
   let stored: PhoneLease | undefined;
   const requests: GetPhoneRequest[] = [];
   let clock = new Date('2025-06-10T18:00:00Z');
@@ -38,7 +42,12 @@ function harness(reply: () => Promise<GetPhoneResponse>, values: Record<string, 
     },
   } as Pick<MediaAlphaClient, 'getPhone'> as MediaAlphaClient;
   const keeper = new PhoneLeaseKeeper(
-    { readLease: () => stored, writeLease: (lease) => (stored = lease), readValues: () => values },
+    {
+      readLease: () => stored,
+      writeLease: (lease) => (stored = lease),
+      readValues: () => values,
+      readSellerNames: sellers,
+    },
     () => client,
     () => clock,
   );
@@ -66,6 +75,40 @@ describe('PhoneLeaseKeeper', () => {
       product: 'medicare',
       placementId: context.placementId,
     });
+  });
+
+  it('a number leased before companies were ticked is leased again naming them; nothing ticked keeps it', async () => {
+    let ticked: string[] | null = null;
+    let replies = 0;
+    const h = harness(
+      () => {
+        replies++;
+        return replies === 3
+          ? Promise.reject(new PartnerError('mediaalpha', 'timeout'))
+          : Promise.resolve({ status: 'SUCCESS', phone_number: `+1833555100${replies}`, lease_time: 300, request_id: 'r' });
+      },
+      {},
+      () => ticked,
+    );
+    // The caller's early number: no company named yet.
+    expect((await h.keeper.get(args)).lease?.value).toBe('18335551001');
+    expect(h.requests[0]?.data).not.toHaveProperty('consented_sellers');
+    // The consent step with nothing ticked: the number on screen stays, MediaAlpha is not asked again.
+    ticked = [];
+    expect(await h.keeper.get(args)).toMatchObject({ source: 'stored', lease: { value: '18335551001' } });
+    expect(h.requests).toHaveLength(1);
+    // Companies ticked: the call must reach them, so the finish leases again with their names.
+    ticked = ['Acme Health Agency'];
+    expect(await h.keeper.get(args)).toMatchObject({ source: 'partner', lease: { value: '18335551002' } });
+    expect(h.requests[1]?.data).toMatchObject({ consented_sellers: ['Acme Health Agency'] });
+    expect(h.stored()).toMatchObject({ value: '18335551002', sellers: ['Acme Health Agency'] });
+    expect((await h.keeper.get(args)).source).toBe('stored');
+    expect(h.requests).toHaveLength(2);
+    // Another choice of companies, and MediaAlpha failing: the live number stays rather than the default.
+    ticked = ['Acme Health Agency', 'Bright Benefits'];
+    const failed = await h.keeper.get(args);
+    expect(h.requests).toHaveLength(3);
+    expect(failed.lease?.value).toBe('18335551002');
   });
 
   it('reuses the stored lease until it expires, then leases again', async () => {
