@@ -85,7 +85,12 @@ describe('PhoneLeaseKeeper', () => {
         replies++;
         return replies === 3
           ? Promise.reject(new PartnerError('mediaalpha', 'timeout'))
-          : Promise.resolve({ status: 'SUCCESS', phone_number: `+1833555100${replies}`, lease_time: 300, request_id: 'r' });
+          : Promise.resolve({
+              status: 'SUCCESS',
+              phone_number: `+1833555100${replies}`,
+              lease_time: 300,
+              request_id: 'r',
+            });
       },
       {},
       () => ticked,
