@@ -11,8 +11,10 @@
  * copied N times with fresh ids, sessions, visitors and contact hashes into a fresh SQLite database
  * with this checkout's migrations. D1 is SQLite, and its size is the database file's, so SQLite's
  * own page accounting (dbstat) gives the bytes per row of each table and of each of its indexes.
- * Exits 1 when the steady state is over the size alert, or a table that grows with traffic has no
- * model or no row to measure.
+ * D1's 10 GB is per database: each database (the binding a table's retention rule names) is added
+ * up on its own against its own alert (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md).
+ * Exits 1 when any database's steady state is over the size alert, a table that grows with traffic
+ * has no model or no row to measure, or a rule names a D1 binding the Worker does not have.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
