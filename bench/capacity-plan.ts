@@ -10,7 +10,7 @@
  */
 import { type DatabaseSync } from 'node:sqlite';
 import { TABLE_RETENTION, type RetentionRule } from '../src/worker/archive/table-retention';
-import { DEFAULT_LEADS_HOT_DAYS } from '../src/worker/lead-archive/hot-days';
+import { claimKey } from '../src/worker/funnel/claim-key';
 import { DAILY_TASKS, FREQUENT_TASKS } from '../src/worker/operations/daily-tasks';
 
 type Row = Record<string, unknown>;
@@ -102,7 +102,14 @@ export const WORKER_SHAPED: Record<string, { from: string; row: () => Row }> = {
   },
   first_leads: {
     from: 'src/worker/funnel/same-person.ts',
-    row: () => ({ product: 'medicare', kind: 'phone', fingerprint: hex(64), lead_id: uuid(), claimed_at: iso() }),
+    // A claim stores the claim key of a 64-hex keyed fingerprint (same-person.ts claimKey).
+    row: () => ({
+      product: 'medicare',
+      kind: 'phone',
+      fingerprint: claimKey(hex(64)),
+      lead_id: uuid(),
+      claimed_at: iso(),
+    }),
   },
   experiment_people: {
     from: 'src/worker/experiments/experiment-people.ts',
@@ -183,8 +190,10 @@ export function rowsPerDay(table: string, t: Traffic): { rows: number; why: stri
     lead_certificates: { rows: leads, why: 'one a lead' },
     lead_deliveries: { rows: leads, why: 'one a lead (one buyer)' },
     lead_recipients: { rows: leads, why: 'one a lead (one buyer)' },
-    lead_fingerprints: { rows: leads, why: 'every moved lead delivered (worst case)' },
-    first_leads: { rows: leads * 2, why: "a lead's claims: its phone and its email fingerprint" },
+    first_leads: {
+      rows: leads * 2,
+      why: "a lead's claims, its phone and its email, every lead delivered (worst case); they hold the window after the move too",
+    },
     turnstile_redemptions: { rows: leads, why: 'one a lead' },
     visit_values: { rows: visits, why: 'every visit priced (worst case)' },
     experiment_people: { rows: visits, why: 'every visit a new person in an experiment (worst case)' },
@@ -210,14 +219,12 @@ const CRON_DAY_SHARE = (3 * 60 + 17) / 1440;
  * - a lead and what moves with it: LEADS_HOT_DAYS whole days after its own day, which goes at
  *   03:17 of the next (lead-archive/move.ts leadMoveCutoff): days + 1 + 03:17;
  * - a `days` rule by a calendar day column (visit_values.day): the same, days + 1 + 03:17;
- * - a `days` rule by an instant: rows older than `days` at 03:17, so a day more just before it;
- * - lead_fingerprints enter at the move and leave the duplicate window counted from the lead.
+ * - a `days` rule by an instant: rows older than `days` at 03:17, so a day more just before it.
  */
 export function daysHeld(rule: RetentionRule): number | null {
   if (rule.rule === 'move-to-r2')
     return rule.table === 'events' ? rule.days + CRON_DAY_SHARE : rule.days + 1 + CRON_DAY_SHARE;
   if (rule.rule !== 'days') return null;
-  if (rule.table === 'lead_fingerprints') return rule.days + 1 - (DEFAULT_LEADS_HOT_DAYS + 1 + CRON_DAY_SHARE - 0.5);
   return rule.column === 'day' ? rule.days + 1 + CRON_DAY_SHARE : rule.days + 1;
 }
 

@@ -11,14 +11,17 @@
  * copied N times with fresh ids, sessions, visitors and contact hashes into a fresh SQLite database
  * with this checkout's migrations. D1 is SQLite, and its size is the database file's, so SQLite's
  * own page accounting (dbstat) gives the bytes per row of each table and of each of its indexes.
- * Exits 1 when the steady state is over the size alert, or a table that grows with traffic has no
- * model or no row to measure.
+ * D1's 10 GB is per database: each database (the binding a table's retention rule names) is added
+ * up on its own against its own alert (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md).
+ * Exits 1 when any database's steady state is over the size alert, a table that grows with traffic
+ * has no model or no row to measure, or a rule names a D1 binding the Worker does not have.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { THRESHOLDS } from '../src/worker/operations/health-checks/thresholds';
+import { D1_DATABASES, databaseOf } from '../src/worker/archive/table-retention';
 import { copyShaped, daysHeld, PLAN_RULES, rowsPerDay } from './capacity-plan';
 
 const args = process.argv.slice(2);
@@ -133,23 +136,11 @@ copy('leads', sampleLeads, LEADS, (_row, i) => ({
 }));
 if (sampleCertificates.length)
   copy('lead_certificates', sampleCertificates, LEADS, (_row, i) => ({ id: `c-${i}`, lead_id: `l-${i}` }));
-// What a moved lead leaves in D1 for the duplicate window (lead-archive/move.ts): keyed fingerprints.
-copy(
-  'lead_fingerprints',
-  [{ id: '', product: 'medicare', created_at: '', phone_fingerprint: '', email_fingerprint: '' }],
-  LEADS,
-  (_row, i) => ({
-    id: crypto.randomUUID(),
-    created_at: at(i, LEADS),
-    phone_fingerprint: hex() + hex(),
-    email_fingerprint: hex() + hex(),
-  }),
-);
 
 // The other tables the Worker writes at traffic's pace: the samples' rows when one holds some, else
 // rows shaped like the Worker's INSERT (capacity-plan.ts says which).
 const OTHER_ROWS = 5000;
-const SPECIAL = new Set(['events', 'leads', 'lead_certificates', 'lead_fingerprints']);
+const SPECIAL = new Set(['events', 'leads', 'lead_certificates']);
 const otherSources: Record<string, string> = {};
 for (const rule of PLAN_RULES) {
   if (SPECIAL.has(rule.table) || (rule.rule !== 'days' && rule.rule !== 'move-to-r2')) continue;
@@ -225,7 +216,6 @@ const result = {
   events: perTable('events', EVENTS),
   leads: perTable('leads', LEADS),
   certificates: sampleCertificates.length ? perTable('lead_certificates', LEADS) : null,
-  leadFingerprints: perTable('lead_fingerprints', LEADS),
   movedLeadR2Bytes: movedLeadBytes(),
 };
 
@@ -257,6 +247,8 @@ const BOUNDED_ALLOWANCE_GB = 0.5;
 const ALERT_GB = (THRESHOLDS.d1LimitBytes * THRESHOLDS.d1AlertShare) / 1e9;
 interface PlanRow {
   table: string;
+  /** The D1 binding whose database holds it: each database has its own 10 GB and alert. */
+  database: string;
   rule: string;
   bytesPerRow: number | null;
   rowsPerDay: number | null;
@@ -265,6 +257,8 @@ interface PlanRow {
   gb: number | null;
   rowsFrom: string;
   why: string;
+  /** Bytes a row of the table itself and of each of its indexes (dbstat), to see what a cut would save. */
+  parts?: { name: string; bytesPerRow: number }[];
 }
 const planRows: PlanRow[] = [];
 const problems: string[] = [];
@@ -273,6 +267,7 @@ for (const rule of PLAN_RULES) {
   if (days === null) {
     planRows.push({
       table: rule.table,
+      database: databaseOf(rule),
       rule: rule.rule,
       bytesPerRow: null,
       rowsPerDay: null,
@@ -291,10 +286,12 @@ for (const rule of PLAN_RULES) {
     problems.push(`${rule.table} keeps rows ${ruleDays} days but has no rows-a-day model in bench/capacity-plan.ts`);
   if (!measured)
     problems.push(`${rule.table}: no row to measure (no sample holds one, none shaped in bench/capacity-plan.ts)`);
-  const bytesPerRow = measured ? perTable(rule.table, measured).bytesPerRow : null;
+  const measuredRow = measured ? perTable(rule.table, measured) : null;
+  const bytesPerRow = measuredRow?.bytesPerRow ?? null;
   const rowsAtPeak = perDay ? Math.round(perDay.rows * days) : null;
   planRows.push({
     table: rule.table,
+    database: databaseOf(rule),
     rule: `${rule.rule} ${ruleDays}`,
     bytesPerRow,
     rowsPerDay: perDay?.rows ?? null,
@@ -303,9 +300,29 @@ for (const rule of PLAN_RULES) {
     gb: bytesPerRow !== null && rowsAtPeak !== null ? Math.round((bytesPerRow * rowsAtPeak) / 1e7) / 100 : null,
     rowsFrom: otherSources[rule.table] ?? `copies of ${samplePath}`,
     why: perDay?.why ?? 'NO MODEL',
+    parts: measuredRow?.parts,
   });
 }
-const total = planRows.reduce((n, r) => n + (r.gb ?? 0), 0) + BOUNDED_ALLOWANCE_GB;
+/**
+ * Each D1 database on its own (D1's 10 GB is per database): its tables' GB, plus the bounded
+ * allowance where it holds a table that does not grow with traffic, against its own alert.
+ */
+const databases = [...D1_DATABASES].map((database) => {
+  const rows = planRows.filter((r) => r.database === database);
+  const allowance = rows.some((r) => r.gb === null && r.bytesPerRow === null) ? BOUNDED_ALLOWANCE_GB : 0;
+  const gb = Math.round((rows.reduce((n, r) => n + (r.gb ?? 0), 0) + allowance) * 100) / 100;
+  return {
+    database,
+    tables: rows.length,
+    boundedAllowanceGb: allowance,
+    steadyStateGb: gb,
+    headroomGb: Math.round((ALERT_GB - gb) * 100) / 100,
+    fits: gb < ALERT_GB,
+  };
+});
+const unplaced = planRows.filter((r) => !(D1_DATABASES as readonly string[]).includes(r.database));
+for (const r of unplaced) problems.push(`${r.table} names D1 binding ${r.database}, which the Worker does not have`);
+const total = databases.reduce((n, d) => n + d.steadyStateGb, 0);
 const plan = {
   at: {
     eventsPerDay: PLAN_EVENTS,
@@ -318,26 +335,30 @@ const plan = {
   tables: planRows,
   boundedAllowanceGb: BOUNDED_ALLOWANCE_GB,
   problems,
+  databases,
   steadyStateGb: Math.round(total * 100) / 100,
   d1LimitGb: THRESHOLDS.d1LimitBytes / 1e9,
   sizeAlertGb: ALERT_GB,
-  headroomGb: Math.round((ALERT_GB - total) * 100) / 100,
-  fits: total < ALERT_GB && problems.length === 0,
+  fits: databases.every((d) => d.fits) && problems.length === 0,
 };
 console.log(JSON.stringify({ ...result, plan }, null, 2));
 console.table(
   [...planRows]
     .sort((a, b) => (b.gb ?? -1) - (a.gb ?? -1))
-    .map(({ why: _why, ...r }) => ({ ...r, rowsFrom: r.rowsFrom.replace(/^(\d+ rows of ).*\//, '$1') })),
+    .map(({ why: _why, parts: _parts, ...r }) => ({ ...r, rowsFrom: r.rowsFrom.replace(/^(\d+ rows of ).*\//, '$1') })),
 );
+for (const d of databases)
+  console.log(
+    `D1 ${d.database} steady state at ${PLAN_EVENTS} events, ${PLAN_LEADS} leads and ${visits} visits a day: ${d.steadyStateGb} GB ` +
+      `(${d.tables} tables, ${d.boundedAllowanceGb} GB of them bounded); size alert at ${ALERT_GB} GB of ${plan.d1LimitGb} GB: ` +
+      (d.fits ? `fits, ${d.headroomGb} GB of headroom` : `DOES NOT FIT, ${-d.headroomGb} GB over`),
+  );
 console.log(
-  `D1 steady state at ${PLAN_EVENTS} events, ${PLAN_LEADS} leads and ${visits} visits a day: ${plan.steadyStateGb} GB ` +
-    `(${planRows.length} tables, ${BOUNDED_ALLOWANCE_GB} GB of them bounded); size alert at ${ALERT_GB} GB of ${plan.d1LimitGb} GB: ` +
-    (total >= ALERT_GB
-      ? `DOES NOT FIT, ${-plan.headroomGb} GB over`
+  `All ${databases.length} D1 database(s): ${plan.steadyStateGb} GB; ` +
+    (plan.fits
+      ? 'each fits under its own alert'
       : problems.length
-        ? `${plan.headroomGb} GB under it, but INCOMPLETE`
-        : `fits, ${plan.headroomGb} GB of headroom`) +
-    (problems.length ? `; not counted: ${problems.join('; ')}` : ''),
+        ? `INCOMPLETE or over; not counted: ${problems.join('; ')}`
+        : 'a database is over its alert'),
 );
 if (!plan.fits) process.exitCode = 1;

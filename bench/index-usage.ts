@@ -1,5 +1,5 @@
 /**
- * `npm run indexes`: which index of the hot tables (leads, events, lead_fingerprints) each query
+ * `npm run indexes`: which index of the hot tables (leads, events, first_leads) each query
  * of the Worker uses, by SQLite's own planner (EXPLAIN QUERY PLAN over this checkout's migrations;
  * D1 is SQLite), and which index no query uses. The queries are the Worker's, copied with their
  * file; a query added to the Worker that filters these tables belongs here too. Exits 1 when an
@@ -24,8 +24,8 @@ const QUERIES: [where: string, sql: string][] = [
     'funnel/same-person.ts',
     `SELECT id, created_at FROM leads WHERE product = ?1 AND id <> ?2 AND created_at >= ?3 AND delivery = 'delivered'
        AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
-     UNION ALL SELECT id, created_at FROM lead_fingerprints WHERE product = ?1 AND id <> ?2 AND created_at >= ?3
-       AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
+     UNION ALL SELECT lead_id, claimed_at FROM first_leads WHERE product = ?1 AND lead_id <> ?2 AND claimed_at >= ?3
+       AND ((kind = 'phone' AND fingerprint = ?6) OR (kind = 'email' AND fingerprint = ?7))
      ORDER BY created_at LIMIT 1`,
   ],
   [
@@ -88,11 +88,19 @@ const QUERIES: [where: string, sql: string][] = [
     'lead-archive/move.ts step',
     `SELECT * FROM leads WHERE visitor_id IN (SELECT value FROM json_each(?)) AND created_at >= ? AND created_at < ?`,
   ],
-  ['lead-archive/move.ts fingerprints', `DELETE FROM lead_fingerprints WHERE created_at < ?`],
+  // first_leads: the duplicate window (funnel/same-person.ts)
   [
-    'lead-archive/erase.ts',
-    `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
+    'funnel/same-person.ts claim, held by another',
+    `SELECT lead_id FROM first_leads WHERE product = ?1 AND lead_id <> ?2
+       AND ((kind = 'phone' AND fingerprint = ?3) OR (kind = 'email' AND fingerprint = ?4)) ORDER BY claimed_at LIMIT 1`,
   ],
+  [
+    'funnel/same-person.ts claim, given back',
+    `DELETE FROM first_leads WHERE lead_id = ?2 AND product = ?1 AND EXISTS (SELECT 1 FROM first_leads f
+       WHERE f.product = ?1 AND f.lead_id <> ?2 AND f.kind = 'phone' AND f.fingerprint = ?3)`,
+  ],
+  ['consent/retention.ts forgetSpentClaims', `DELETE FROM first_leads WHERE claimed_at < ?`],
+  ['lead-archive/erase.ts, consent/privacy-erase.ts', `DELETE FROM first_leads WHERE lead_id = ?`],
   [
     'lead-delivery/seller-delivery.ts',
     `SELECT * FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id WHERE d.lead_id = ? AND d.recipient = ?`,
@@ -123,7 +131,7 @@ const QUERIES: [where: string, sql: string][] = [
   ['queue/consumer.ts', `SELECT 1 FROM events WHERE events.id = ?`],
 ];
 
-const TABLES = ['leads', 'events', 'lead_fingerprints'];
+const TABLES = ['leads', 'events', 'first_leads'];
 
 const db = new DatabaseSync(':memory:');
 const files = readdirSync('migrations')

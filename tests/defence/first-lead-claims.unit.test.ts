@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { forgetSpentClaims } from '../../src/worker/consent/retention';
-import { claimFirstLead, duplicateWindowMs } from '../../src/worker/funnel/same-person';
+import { claimKey } from '../../src/worker/funnel/claim-key';
+import { claimFirstLead, duplicateWindowMs, earlierLeadOfPerson } from '../../src/worker/funnel/same-person';
 
 /**
  * The first-lead claim (src/worker/funnel/same-person.ts) over time: it holds for the duplicate
@@ -10,6 +11,8 @@ import { claimFirstLead, duplicateWindowMs } from '../../src/worker/funnel/same-
  */
 const DAY = 86_400_000;
 const fingerprint = () => crypto.randomUUID().replace(/-/g, '');
+/** A keyed fingerprint as the Worker makes them: 64 hex digits of an HMAC-SHA256. */
+const keyed = () => fingerprint() + fingerprint();
 
 describe('first-lead claims', () => {
   it('a claim holds inside the window, phone or email alike; the same lead claims again', async () => {
@@ -31,6 +34,29 @@ describe('first-lead claims', () => {
       await claimFirstLead(env, { ...first, id: crypto.randomUUID(), product: 'life' }),
       'another product',
     ).toBeNull();
+  });
+
+  it('a claim stores 128 bits of the keyed fingerprint, and the duplicate check finds it by them, as an operator release reads it', async () => {
+    const phone = keyed();
+    const email = keyed();
+    const first = { id: crypto.randomUUID(), product: 'medicare', phoneFingerprint: phone, emailFingerprint: email };
+    expect(await claimFirstLead(env, first)).toBeNull();
+    const stored = await env.DB.prepare('SELECT kind, fingerprint FROM first_leads WHERE lead_id = ? ORDER BY kind')
+      .bind(first.id)
+      .all<{ kind: string; fingerprint: string }>();
+    expect(stored.results).toEqual([
+      { kind: 'email', fingerprint: email.slice(0, 32) },
+      { kind: 'phone', fingerprint: phone.slice(0, 32) },
+    ]);
+    expect(claimKey(phone)).toBe(phone.slice(0, 32));
+    // The release of a withheld lead asks the duplicate check only (review/release-rules.ts): it must
+    // see the claim of a delivered lead, moved to R2 or not, by phone alone and by email alone.
+    const second = { ...first, id: crypto.randomUUID(), emailFingerprint: keyed() };
+    expect(await earlierLeadOfPerson(env, second)).toBe(first.id);
+    expect(await earlierLeadOfPerson(env, { ...first, id: crypto.randomUUID(), phoneFingerprint: null })).toBe(
+      first.id,
+    );
+    expect(await earlierLeadOfPerson(env, { ...second, phoneFingerprint: keyed() })).toBeNull();
   });
 
   it('past the window a claim is taken over, and the daily retention deletes spent claims and redemptions', async () => {

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
 import { moveOldLeads, sweepExpiredPersonal } from '../../src/worker/lead-archive';
+import { claimKey } from '../../src/worker/funnel/claim-key';
 import { moveLeadDay } from '../../src/worker/lead-archive/move';
 import { DAILY_CRON } from '../../src/worker/operations';
 import { healthReport } from '../../src/worker/operations/health';
@@ -286,8 +287,8 @@ describe('readers of a moved lead', () => {
     await moveLeadDay(env, day, new Date());
     expect(await leadsLeft([lead.id])).toBe(0);
     const { phone, email } = medicareContactOf(v);
-    // Delivered (a company ticked): its fingerprints stay for the duplicate check until the erasure.
-    expect(await count('SELECT COUNT(*) AS n FROM lead_fingerprints WHERE id = ?', lead.id)).toBe(1);
+    // Delivered (a company ticked): its first-lead claims stay for the duplicate check until the erasure.
+    expect(await count('SELECT COUNT(*) AS n FROM first_leads WHERE lead_id = ?', lead.id)).toBe(2);
     const ops = (body: unknown) =>
       v.fetch('/ops/privacy/delete', { method: 'POST', headers: OPS, body: JSON.stringify(body) });
 
@@ -300,7 +301,7 @@ describe('readers of a moved lead', () => {
     expect(await env.ARCHIVE.head(`leads/record/${lead.id}.json`)).toBeNull();
     expect(await env.ARCHIVE.head(`leads/personal/dt=${day}/${lead.id}.json`)).toBeNull();
     for (const key of await keysUnder('leads/by-')) expect(key.endsWith(`/${lead.id}`)).toBe(false);
-    expect(await count('SELECT COUNT(*) AS n FROM lead_fingerprints WHERE id = ?', lead.id)).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM first_leads WHERE lead_id = ?', lead.id)).toBe(0);
     // The certificate stays (the consent proof), and nothing matches it any more.
     const match = await v.fetch(`/certificates/${lead.certificate_id}/match`, {
       method: 'POST',
@@ -330,7 +331,7 @@ describe('readers of a moved lead', () => {
     expect(await keysUnder(`leads/by-visitor/${v.id}/`)).toEqual([]);
   });
 
-  it('the duplicate check sees a delivered lead of the same person after it has moved, by its fingerprints alone', async () => {
+  it('the duplicate check sees a delivered lead of the same person after it has moved, by its first-lead claims alone', async () => {
     const day = ownDay();
     const first = visitor('bh');
     // A company ticked: the lead is delivered, and only a delivered lead makes a later one a duplicate.
@@ -343,15 +344,19 @@ describe('readers of a moved lead', () => {
     await backdate([lead.id], day);
     await moveLeadDay(env, day, new Date());
     expect(await leadsLeft([lead.id])).toBe(0);
-    const kept = await env.DB.prepare('SELECT * FROM lead_fingerprints WHERE id = ?')
+    const kept = await env.DB.prepare("SELECT * FROM first_leads WHERE lead_id = ? AND kind = 'phone'")
       .bind(lead.id)
       .first<Record<string, unknown>>();
     const contact = medicareContactOf(first);
-    expect(kept).toMatchObject({ product: 'medicare', phone_fingerprint: await fingerprintOf('phone', contact.phone) });
-    // Nothing but ids, time, product and keyed fingerprints.
-    expect(Object.keys(kept ?? {}).sort()).toEqual(
-      ['created_at', 'email_fingerprint', 'id', 'phone_fingerprint', 'product'].sort(),
-    );
+    // The claim key: the first 128 bits of the keyed fingerprint, never the contact.
+    expect(kept).toMatchObject({
+      product: 'medicare',
+      fingerprint: claimKey(await fingerprintOf('phone', contact.phone)),
+    });
+    // Nothing but the lead id, time, product and a keyed fingerprint's prefix.
+    expect(Object.keys(kept ?? {}).sort()).toEqual(['claimed_at', 'fingerprint', 'kind', 'lead_id', 'product'].sort());
+    // lead_fingerprints, which said the same again, is gone.
+    expect(await count("SELECT COUNT(*) AS n FROM sqlite_schema WHERE name = 'lead_fingerprints'")).toBe(0);
 
     const again: Visitor = visitor('m10');
     await finishMedicare(again, ['harbor-licensed-agents'], contact);

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
+import { claimKey } from '../../src/worker/funnel/claim-key';
 import { autoContactOf, finishAuto } from '../support/auto-funnel';
 import { finishMedicare, jwsPayload, medicareContactOf, verifyWithJwks } from '../support/consent';
 import { visitor, type Visitor } from '../support/funnel';
@@ -201,6 +202,21 @@ describe('release', () => {
       WAIT_MS,
     );
     expect(calls.map((c) => (c.body as { lead_id: string }).lead_id)).toEqual([row.id]);
+    // Delivered by the release, it claims its person's first lead as a delivery does: the claims are
+    // what keep it in the duplicate window once it has moved to R2 (first_leads alone holds the window).
+    const lead = await env.DB.prepare('SELECT product, phone_fingerprint, email_fingerprint FROM leads WHERE id = ?')
+      .bind(row.id)
+      .first<{ product: string; phone_fingerprint: string; email_fingerprint: string }>();
+    const claims = await env.DB.prepare(
+      'SELECT product, kind, fingerprint FROM first_leads WHERE lead_id = ? ORDER BY kind',
+    )
+      .bind(row.id)
+      .all<{ product: string; kind: string; fingerprint: string }>();
+    expect(claims.results).toEqual([
+      { product: 'medicare', kind: 'email', fingerprint: claimKey(lead?.email_fingerprint ?? '') },
+      { product: 'medicare', kind: 'phone', fingerprint: claimKey(lead?.phone_fingerprint ?? '') },
+    ]);
+    expect(lead?.product).toBe('medicare');
     // The certificate is the same one, unchanged; the release names it and who receives the lead.
     const after = await env.DB.prepare('SELECT jws FROM lead_certificates WHERE lead_id = ?')
       .bind(row.id)

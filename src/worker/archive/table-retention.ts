@@ -16,11 +16,30 @@ import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../reven
  *   per key), or its rows are transient (a staging table emptied in the same transaction);
  * - until-erased: kept as proof or audit for as long as the law asks; removed only by an erasure.
  */
-export type RetentionRule =
+export type RetentionRule = (
   | { table: string; rule: 'days'; days: number; column: string; by: string; why: string }
   | { table: string; rule: 'move-to-r2'; days: number; by: string; why: string }
   | { table: string; rule: 'bounded'; why: string }
-  | { table: string; rule: 'until-erased'; why: string };
+  | { table: string; rule: 'until-erased'; why: string }
+) & {
+  /** The D1 binding whose database holds the table; DB when not named. */
+  database?: D1Binding;
+};
+
+/**
+ * The D1 databases the Worker writes, by binding (wrangler.toml d1_databases, every environment).
+ * D1's 10 GB and the size alert at 75 % are per database, so the capacity plan adds each one up
+ * on its own, and a table moved to another database names it in its rule
+ * (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md). The test beside this
+ * file fails for a D1 binding not listed here, and for a table not in the database its rule names.
+ */
+export const D1_DATABASES = ['DB'] as const;
+export type D1Binding = (typeof D1_DATABASES)[number];
+
+/** The database that holds the rule's table. */
+export function databaseOf(rule: RetentionRule): string {
+  return rule.database ?? 'DB';
+}
 
 /** Days after which a payout row, its adjustments and an ad conversion row are deleted. */
 export const PAYOUT_RETENTION_DAYS = 45;
@@ -77,7 +96,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     rule: 'move-to-r2',
     days: DEFAULT_LEADS_HOT_DAYS,
     by: 'lead-archive/move.ts (LEADS_HOT_DAYS: 2 in staging and production)',
-    why: 'a lead moves to R2 after the hot window; what stays is its duplicate-window fingerprint',
+    why: 'a lead moves to R2 after the hot window; what stays is its first-lead claim (first_leads)',
   },
   {
     table: 'lead_certificates',
@@ -106,20 +125,12 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     why: 'a row per lead held for review; TODO of its owner: give it a days rule once reviews close',
   },
   {
-    table: 'lead_fingerprints',
-    rule: 'days',
-    days: 30,
-    column: 'created_at',
-    by: 'lead-archive/move.ts forgetOldFingerprints (duplicate window)',
-    why: 'keyed contact fingerprints of moved leads, read only within the duplicate window',
-  },
-  {
     table: 'first_leads',
     rule: 'days',
     days: 30,
     column: 'claimed_at',
     by: 'consent/retention.ts forgetSpentClaims (LEAD_DUPLICATE_WINDOW_DAYS)',
-    why: "a person's first lead per product holds its claim only within the duplicate window",
+    why: "a person's first lead per product holds its claim only within the duplicate window; a delivered lead keeps its claim after it moves to R2, so this one table is the window",
   },
   { table: 'lead_rollups', rule: 'bounded', why: 'a row per day, brand and outcome for the report' },
   { table: 'lead_trust_rollups', rule: 'bounded', why: 'a row per day, brand and verdict for the report' },

@@ -10,8 +10,12 @@
  * The first lead is claimed, not read: before a lead is queued to anyone it claims each of its
  * contact fingerprints for its product in `first_leads` (a primary key, one transaction), so two
  * first leads of one person posted at the same instant by two visitors or brands cannot both
- * be delivered (docs/decisions/0231-one-token-one-lead-and-the-first-lead-claim.md).
+ * be delivered (docs/decisions/0231-one-token-one-lead-and-the-first-lead-claim.md). A claim is
+ * also what keeps a delivered lead in the window once it has moved to R2: every way to delivery
+ * (this request, an operator's release) claims, so first_leads alone holds the window
+ * (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md).
  */
+import { claimKey } from './claim-key';
 import type { DeliveryDecision } from './delivery-decision';
 
 export function duplicateWindowMs(env: Pick<Env, 'LEAD_DUPLICATE_WINDOW_DAYS'>): number {
@@ -34,24 +38,27 @@ export async function earlierLeadOfPerson(
 ): Promise<string | null> {
   if (!lead.phoneFingerprint && !lead.emailFingerprint) return null;
   const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
-  // Delivered leads past their delivery window have moved to R2 and left their fingerprints in
-  // lead_fingerprints (lead-archive/move.ts) for the rest of the window; a claim in first_leads
-  // is a lead being delivered right now by another request.
+  // A delivered lead holds its claims in first_leads for the whole window, in D1 or moved to R2
+  // (lead-archive/move.ts); a claim is also a lead being delivered right now by another request.
   const row = await env.DB.prepare(
     `SELECT id, created_at FROM leads
      WHERE product = ?1 AND id <> ?2 AND created_at >= ?3 AND delivery = 'delivered'
        AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
      UNION ALL
-     SELECT id, created_at FROM lead_fingerprints
-     WHERE product = ?1 AND id <> ?2 AND created_at >= ?3
-       AND ((?4 IS NOT NULL AND phone_fingerprint = ?4) OR (?5 IS NOT NULL AND email_fingerprint = ?5))
-     UNION ALL
      SELECT lead_id, claimed_at FROM first_leads
      WHERE product = ?1 AND lead_id <> ?2 AND claimed_at >= ?3
-       AND ((kind = 'phone' AND fingerprint = ?4) OR (kind = 'email' AND fingerprint = ?5))
+       AND ((kind = 'phone' AND fingerprint = ?6) OR (kind = 'email' AND fingerprint = ?7))
      ORDER BY created_at LIMIT 1`,
   )
-    .bind(lead.product, lead.id, since, lead.phoneFingerprint, lead.emailFingerprint)
+    .bind(
+      lead.product,
+      lead.id,
+      since,
+      lead.phoneFingerprint,
+      lead.emailFingerprint,
+      claimKey(lead.phoneFingerprint),
+      claimKey(lead.emailFingerprint),
+    )
     .first<{ id: string }>();
   return row?.id ?? null;
 }
@@ -68,30 +75,15 @@ export async function claimFirstLead(
   lead: PersonLead,
   now = new Date(),
 ): Promise<string | null> {
-  const contacts = (
-    [
-      ['phone', lead.phoneFingerprint],
-      ['email', lead.emailFingerprint],
-    ] as const
-  ).filter((c): c is readonly ['phone' | 'email', string] => typeof c[1] === 'string' && c[1] !== '');
+  const contacts = contactsOf(lead);
   if (contacts.length === 0) return null;
   const db = env.DB;
-  const at = now.toISOString();
-  const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
   const heldByAnother = `SELECT lead_id FROM first_leads
      WHERE product = ?1 AND lead_id <> ?2
        AND ((kind = 'phone' AND fingerprint = ?3) OR (kind = 'email' AND fingerprint = ?4))`;
-  const key = [lead.product, lead.id, lead.phoneFingerprint, lead.emailFingerprint] as const;
+  const key = [lead.product, lead.id, claimKey(lead.phoneFingerprint), claimKey(lead.emailFingerprint)] as const;
   const results = await db.batch([
-    ...contacts.map(([kind, fingerprint]) =>
-      db
-        .prepare(
-          `INSERT INTO first_leads (product, kind, fingerprint, lead_id, claimed_at) VALUES (?1, ?2, ?3, ?4, ?5)
-           ON CONFLICT (product, kind, fingerprint) DO UPDATE SET lead_id = excluded.lead_id, claimed_at = excluded.claimed_at
-           WHERE first_leads.claimed_at < ?6`,
-        )
-        .bind(lead.product, kind, fingerprint, lead.id, at, since),
-    ),
+    ...claimStatements(env, lead, now),
     // A person's phone held by one lead and email by another: this lead is not the first, and keeps no claim.
     db
       .prepare(`DELETE FROM first_leads WHERE lead_id = ?2 AND product = ?1 AND EXISTS (${heldByAnother})`)
@@ -100,6 +92,42 @@ export async function claimFirstLead(
   ]);
   const holder = results[results.length - 1]?.results[0] as { lead_id?: unknown } | undefined;
   return typeof holder?.lead_id === 'string' ? holder.lead_id : null;
+}
+
+function contactsOf(lead: PersonLead): (readonly ['phone' | 'email', string])[] {
+  return (
+    [
+      ['phone', lead.phoneFingerprint],
+      ['email', lead.emailFingerprint],
+    ] as const
+  ).filter((c): c is readonly ['phone' | 'email', string] => typeof c[1] === 'string' && c[1] !== '');
+}
+
+/**
+ * The statements that claim each contact of the lead for its product (a claim past the window is
+ * taken over, one held inside it is left to its holder), to run in the caller's batch.
+ * `onlyIfDelivered`: only when the lead's row says delivered once the batch's earlier statements
+ * have run (an operator's release, review/record.ts, claims in the batch that delivers).
+ */
+export function claimStatements(
+  env: Pick<Env, 'DB' | 'LEAD_DUPLICATE_WINDOW_DAYS'>,
+  lead: PersonLead,
+  now: Date,
+  onlyIfDelivered = false,
+): D1PreparedStatement[] {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
+  // An INSERT ... SELECT before ON CONFLICT needs its WHERE (SQLite's upsert parsing rule).
+  const delivered = onlyIfDelivered
+    ? `WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?4 AND delivery = 'delivered')`
+    : 'WHERE true';
+  return contactsOf(lead).map(([kind, fingerprint]) =>
+    env.DB.prepare(
+      `INSERT INTO first_leads (product, kind, fingerprint, lead_id, claimed_at) SELECT ?1, ?2, ?3, ?4, ?5 ${delivered}
+       ON CONFLICT (product, kind, fingerprint) DO UPDATE SET lead_id = excluded.lead_id, claimed_at = excluded.claimed_at
+       WHERE first_leads.claimed_at < ?6`,
+    ).bind(lead.product, kind, claimKey(fingerprint), lead.id, at, since),
+  );
 }
 
 /**

@@ -49,17 +49,9 @@ export async function eraseArchivedLeads(
       await putOnce(bucket, key, JSON.stringify({ ...certificate, phone_fingerprint: null, email_fingerprint: null }));
   }
   for (let i = 0; i < contents.length; i += 1000) await bucket.delete(contents.slice(i, i + 1000));
-  // Found by the fingerprint indexes (the lead id has none).
-  const fingerprints = leads
-    .filter((l) => l.phone_fingerprint || l.email_fingerprint)
-    .map((l) =>
-      env.DB.prepare(
-        `DELETE FROM lead_fingerprints WHERE (phone_fingerprint = ?1 OR email_fingerprint = ?2) AND id = ?3`,
-      ).bind(l.phone_fingerprint, l.email_fingerprint, l.id),
-    );
-  // Their first-lead claims (same-person.ts) too, found by the lead id's index.
-  fingerprints.push(...leads.map((l) => env.DB.prepare('DELETE FROM first_leads WHERE lead_id = ?').bind(l.id)));
-  if (fingerprints.length) await env.DB.batch(fingerprints);
+  // Their first-lead claims (same-person.ts), which hold a moved lead's place in the duplicate
+  // window, found by the lead id's index.
+  await env.DB.batch(leads.map((l) => env.DB.prepare('DELETE FROM first_leads WHERE lead_id = ?').bind(l.id)));
   const unique = [...new Set(markers)];
   for (let i = 0; i < unique.length; i += 1000) await bucket.delete(unique.slice(i, i + 1000));
 }

@@ -6,7 +6,7 @@
  */
 import { startJob } from '../long-jobs/jobs';
 import { retentionDays } from '../consent/retention';
-import { daysToMove, forgetOldFingerprints, leadMoveCutoff, moveLeadDay, type MoveEnv } from './move';
+import { daysToMove, leadMoveCutoff, moveLeadDay, type MoveEnv } from './move';
 import { PERSONAL_PREFIX } from './store';
 
 /**
@@ -22,7 +22,6 @@ export interface MoveSummary {
   days: number;
   /** Days handed to a Workflow because the inline budget ran out. */
   handedOver: string[];
-  fingerprintsForgotten: number;
 }
 
 export async function moveOldLeads(
@@ -48,8 +47,7 @@ export async function moveOldLeads(
   // failed one can) is taken up again tomorrow; two jobs on one day only race to no-ops.
   const run = now.toISOString().slice(0, 10);
   for (const day of handedOver) await startJob(env, { kind: 'lead-move', day, run });
-  const fingerprintsForgotten = await forgetOldFingerprints(env, now);
-  return { moved, written, days: days.length, handedOver, fingerprintsForgotten };
+  return { moved, written, days: days.length, handedOver };
 }
 
 /** Personal objects of days at most this many: one run never lists more than this many keys. */

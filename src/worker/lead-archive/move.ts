@@ -1,4 +1,3 @@
-import { duplicateWindowMs } from '../funnel/same-person';
 import { leadFingerprints, type LeadRow } from '../consent/privacy-subject';
 import { retentionDays } from '../consent/retention';
 import { LEAD_PERSON_SQL, leadBucketSql } from '../report/lead-buckets';
@@ -106,14 +105,6 @@ function rollupStatements(db: D1Database, columns: ReadonlySet<string>, ids: str
     )
     .bind(ids);
   return [people, trust];
-}
-
-interface Fingerprinted {
-  id: string;
-  product: string;
-  created_at: string;
-  phone: string | null;
-  email: string | null;
 }
 
 /** Every object of one lead, as key and body. */
@@ -224,19 +215,11 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
   );
 
   // 1. R2, before anything is deleted.
-  const fingerprinted: Fingerprinted[] = [];
   const objects: [string, string][] = [];
   const salt = env.LEAD_HASH_SALT ?? '';
   const firstRetainedDay = new Date(now.getTime() - retentionDays(env) * DAY_MS).toISOString().slice(0, 10);
   for (const lead of leads.results) {
     const fp = await leadFingerprints(salt, lead);
-    fingerprinted.push({
-      id: lead.id,
-      product: String(lead.product),
-      created_at: String(lead.created_at),
-      phone: fp.phone,
-      email: fp.email,
-    });
     objects.push(
       ...objectsOf(
         lead,
@@ -250,24 +233,12 @@ export async function moveLeadStep(env: MoveEnv, day: string, now: Date): Promis
   }
   const writes = await Promise.all(objects.map(([key, body]) => putOnce(env.ARCHIVE, key, body)));
 
-  // 2. One D1 transaction: the rows still there are counted, fingerprinted and deleted.
-  const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
-  const delivered = leads.results
-    .filter((l) => l.delivery === 'delivered' && String(l.created_at) >= since)
-    .map((l) => fingerprinted.find((f) => f.id === l.id))
-    .filter((f): f is Fingerprinted => Boolean(f && (f.phone || f.email)));
+  // 2. One D1 transaction: the rows still there are counted and deleted. A delivered lead's place
+  // in the duplicate window is its first-lead claim (funnel/same-person.ts), which stays in D1.
   const columns = await leadColumns(db);
   const results = await db.batch([
     db.prepare(`SELECT id FROM leads WHERE id IN (${IDS})`).bind(idsJson),
     ...rollupStatements(db, columns, idsJson),
-    db
-      .prepare(
-        `INSERT INTO lead_fingerprints (id, product, created_at, phone_fingerprint, email_fingerprint)
-         SELECT json_extract(f.value, '$.id'), json_extract(f.value, '$.product'), json_extract(f.value, '$.created_at'),
-           json_extract(f.value, '$.phone'), json_extract(f.value, '$.email')
-         FROM json_each(?1) f WHERE json_extract(f.value, '$.id') IN (SELECT id FROM leads)`,
-      )
-      .bind(JSON.stringify(delivered)),
     db.prepare(`DELETE FROM lead_certificates WHERE lead_id IN (${IDS})`).bind(idsJson),
     db.prepare(`DELETE FROM lead_deliveries WHERE lead_id IN (${IDS})`).bind(idsJson),
     db.prepare(`DELETE FROM lead_recipients WHERE lead_id IN (${IDS})`).bind(idsJson),
@@ -315,11 +286,4 @@ export async function moveLeadDay(
     if (!step.more) return { moved, written, done: true };
     if (moved >= budget) return { moved, written, done: false };
   }
-}
-
-/** Lead fingerprints past the duplicate window are never read again. */
-export async function forgetOldFingerprints(env: MoveEnv, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - duplicateWindowMs(env)).toISOString();
-  const result = await env.DB.prepare(`DELETE FROM lead_fingerprints WHERE created_at < ?`).bind(since).run();
-  return result.meta.changes ?? 0;
 }

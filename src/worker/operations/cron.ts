@@ -62,7 +62,7 @@ export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise
       const r = await moveOldLeads(env, now);
       return `${r.moved} leads moved from ${r.days} days (${r.written} objects written)${
         r.handedOver.length ? `, ${r.handedOver.join(' ')} handed to Workflows` : ''
-      }, ${r.fingerprintsForgotten} fingerprints past the duplicate window forgotten`;
+      }`;
     },
     // Old raw rows rolled up, archived and pruned; then the archive's days past retention go
     // (a day is swept only once its rows are pruned).

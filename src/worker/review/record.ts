@@ -5,9 +5,11 @@
  * The lead's certificate is not touched: it attests what the visitor consented to and what became
  * of the lead at that moment, and is signed once. The release is its own signed statement, with
  * the same key, naming the certificate it follows and the companies that now receive the lead.
+ * The batch also claims the person's first lead for it (funnel/same-person.ts), as a delivery does.
  */
 import { signJws } from '../consent/jws';
 import { signingKey } from '../consent/signing-key';
+import { claimStatements } from '../funnel/same-person';
 import type { Recipient } from '../lead-delivery/recipient';
 import type { ReviewLeadRow } from './queue';
 
@@ -37,11 +39,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function recordRelease(
-  env: Pick<Env, 'DB' | 'LEAD_CERTIFICATE_KEY'>,
+  env: Pick<Env, 'DB' | 'LEAD_CERTIFICATE_KEY' | 'LEAD_DUPLICATE_WINDOW_DAYS'>,
   row: ReviewLeadRow,
   input: { by: string; overrode: string[]; recipients: Recipient[]; now?: Date },
 ): Promise<{ at: string; statement: string | null }> {
-  const at = (input.now ?? new Date()).toISOString();
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
   const named = input.recipients.map((r) => ({ id: r.id, name: r.name }));
   const statement = await signedStatement(env, {
     type: 'lead-release',
@@ -68,6 +71,19 @@ export async function recordRelease(
       env.DB.prepare(
         `UPDATE leads SET delivery = 'delivered', recipients = ? WHERE id = ? AND delivery = 'withheld'`,
       ).bind(JSON.stringify(input.recipients.map((r) => ({ id: r.id, name: r.name, kind: r.kind }))), row.id),
+      // A released lead is delivered, so it claims its person's first lead as the final step does:
+      // the claim is what keeps it in the duplicate window once it has moved to R2 (same-person.ts).
+      ...claimStatements(
+        env,
+        {
+          id: row.id,
+          product: row.product,
+          phoneFingerprint: row.phone_fingerprint,
+          emailFingerprint: row.email_fingerprint,
+        },
+        now,
+        true,
+      ),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AlreadyReviewed();
