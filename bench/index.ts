@@ -172,7 +172,7 @@ if (ONLY === 'postbacks') {
 if (ONLY === 'peer') {
   buildAll();
   const { peer, floor } = await preparePeer(log);
-  const ph = await startHarness({ constantPages: [floor], peer });
+  const ph = await startHarness({ deployed: true, constantPages: [floor], peer });
   try {
     const c = await comparePeer(
       ph,

@@ -6,6 +6,7 @@
  * values (bench/peer-normalise.ts); the bench fails otherwise. Then interleaved rounds of
  * req/s and workerd CPU per request, with the floor (the product's bytes replayed) beside them.
  */
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { CONSTANT_HOST, send, startHarness, type ConstantPage, type Harness, type HttpResult } from './harness';
 import { runLoad } from './load';
@@ -27,11 +28,12 @@ export const PEER_KINDS = ['firstVisit', 'returning', 'withAnswers'] as const;
 export type PeerKind = (typeof PEER_KINDS)[number];
 
 /**
- * Captures the product's first-visit page, writes the peer's snapshot from it and builds the
- * peer (only when the snapshot changed). Also returns the page for the floor to replay.
+ * Captures the product's first-visit page as deployed (the configuration every page comparison
+ * measures, docs/decisions/0310-one-page-measure-as-deployed.md), writes the peer's snapshot from
+ * it and builds the peer (only when the snapshot changed). Also returns the page for the floor to replay.
  */
 export async function preparePeer(log: (text: string) => void): Promise<{ peer: PeerBuild; floor: ConstantPage }> {
-  const h = await startHarness();
+  const h = await startHarness({ deployed: true });
   try {
     const page = await send(h.port, 'GET', PRODUCT_HOST, PEER_PATH, firstVisit()().headers);
     if (page.status !== 200) throw new Error(`GET ${BRAND}${PEER_PATH}: ${page.status}`);
@@ -161,6 +163,8 @@ export interface PeerComparison {
   shapes: Record<PeerKind, { product: ResponseShape; peer: ResponseShape }>;
   floor: { rps: number; cpuMs: number; runs: MeasuredRun[] };
   kinds: Record<PeerKind, { product: MeasuredRun[]; peer: MeasuredRun[] }>;
+  /** The machine's load average (1, 5, 15 minutes) at the end of each round: other engineers share its cores. */
+  roundLoads: number[][];
 }
 
 /** One response of each kind from each stack, and where the two differ after normalising. */
@@ -234,8 +238,11 @@ export async function comparePeer(h: Harness, seconds: number, rounds: number): 
       }),
     ),
   ];
-  for (let round = 0; round < rounds; round++)
+  const roundLoads: number[][] = [];
+  for (let round = 0; round < rounds; round++) {
     for (let t = 0; t < turns.length; t++) await turns[(t + round * 3) % turns.length]?.();
+    roundLoads.push(loadavg());
+  }
   return {
     serial,
     seconds,
@@ -244,6 +251,7 @@ export async function comparePeer(h: Harness, seconds: number, rounds: number): 
     shapes,
     floor: { rps: median(floor.map((r) => r.rps)), cpuMs: median(floor.map((r) => r.cpuMs)), runs: floor },
     kinds,
+    roundLoads,
   };
 }
 

@@ -26,7 +26,7 @@ export function renderPeerSection(c: PeerComparison, date: string, load: number[
     BEGIN,
     `## Same page against the Nuxt peer (${date})`,
     '',
-    `\`npm run bench -- --only=peer\` (bench/peer-compare.ts; \`BENCH_PEER_SECONDS=${c.seconds} BENCH_PEER_ROUNDS=${c.rounds}\`): the product's bh /otc-allowance and the Nuxt 3 peer serving the same page on one Miniflare, autocannon at 8 connections over loopback, ${c.seconds} s a run, ${c.rounds} interleaved rounds (floor and the six runs take turns in an order that rotates by round); medians. Load average when it ended: ${load.map((n) => n.toFixed(2)).join(', ')} on 2 cores shared with other agents' runs: read req/s as relative, not absolute.`,
+    `\`npm run bench -- --only=peer\` (bench/peer-compare.ts; \`BENCH_PEER_SECONDS=${c.seconds} BENCH_PEER_ROUNDS=${c.rounds}\`): the product's bh /otc-allowance as deployed (wrangler.toml \`[env.production]\`, bench/deployed-config.ts) and the Nuxt 3 peer serving the same page on one Miniflare, autocannon at 8 connections over loopback, ${c.seconds} s a run, ${c.rounds} interleaved rounds (floor and the six runs take turns in an order that rotates by round); medians. Load average when it ended: ${load.map((n) => n.toFixed(2)).join(', ')} on 2 cores shared with other agents' runs: read req/s as relative, not absolute.`,
     '',
     "The peer's page is made from the product's at bench time (bench/peer-snapshot.ts: the first-visit page becomes a Vue template with the nonce, ids, stored answers and island props bound; head, headers and props as data) and rebuilt when it changes. Before any load, the bench fetches each kind from both and fails unless they are the same document once per-request values (nonces, ids, the call-hours hour) are replaced and spelling a browser's parser ignores is made equal (attribute order and case, `/>`, character references, Vue's fragment comments, whitespace between head elements):",
     '',
@@ -57,15 +57,15 @@ export function renderPeerSection(c: PeerComparison, date: string, load: number[
       return `| ${LABEL[k]} | ${a.latencyMs.toFixed(2)} | ${a.cpuMs.toFixed(3)} | ${(a.latencyMs - a.cpuMs).toFixed(2)} | ${b.latencyMs.toFixed(2)} | ${b.cpuMs.toFixed(3)} | ${(b.latencyMs - b.cpuMs).toFixed(2)} |`;
     }),
     '',
-    'Each round (req/s product / peer, CPU peer / product):',
+    `Each round (req/s product / peer, CPU peer / product; in brackets req/s product, peer). Target: 2x the peer or better. Load average (1 min) at the end of each round: ${c.roundLoads.map((l) => (l[0] ?? Number.NaN).toFixed(2)).join(', ')}.`,
     '',
     ...PEER_KINDS.map(
       (k) =>
         `- ${LABEL[k]}: ${c.kinds[k].product
-          .map(
-            (r, i) =>
-              `${(r.rps / (c.kinds[k].peer[i]?.rps ?? Number.NaN)).toFixed(2)} / ${((c.kinds[k].peer[i]?.cpuMs ?? Number.NaN) / r.cpuMs).toFixed(2)}`,
-          )
+          .map((r, i) => {
+            const peer = c.kinds[k].peer[i];
+            return `${(r.rps / (peer?.rps ?? Number.NaN)).toFixed(2)} / ${((peer?.cpuMs ?? Number.NaN) / r.cpuMs).toFixed(2)} (${int(r.rps)}, ${int(peer?.rps ?? Number.NaN)})`;
+          })
           .join('; ')}`,
     ),
     '',

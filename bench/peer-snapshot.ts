@@ -32,6 +32,11 @@ export interface PeerSnapshot {
   scripts: string[];
   /** Attribute values of the body that name the partner sandbox, `{sandbox}` for its origin (a new port each run). */
   urls: string[];
+  /**
+   * The brand's stylesheet file the first view prefetches (its head's `<link rel="prefetch">`),
+   * or null: a returning browser gets it linked in the inline style's place, and no prefetch.
+   */
+  stylesheet: string | null;
 }
 
 /** Attributes of a start tag, names lower-cased (the parser's view; `charSet` is `charset`). */
@@ -83,6 +88,10 @@ export function snapshotOf(
     head.push({ tag, attrs, content, nonce: hasNonce });
   }
   if (!pageContext) throw new Error("the product's page has no page-context JSON in its head");
+  const prefetch = head.find((t) => t.tag === 'link' && t.attrs.rel === 'prefetch' && typeof t.attrs.href === 'string');
+  const stylesheet = typeof prefetch?.attrs.href === 'string' ? prefetch.attrs.href : null;
+  if (stylesheet && head.filter((t) => t.tag === 'style').length !== 1)
+    throw new Error("the product's first view prefetches its stylesheet but does not inline exactly one style");
 
   const islands: unknown[] = [];
   const scripts: string[] = [];
@@ -160,6 +169,7 @@ defineProps<{
     islands,
     scripts,
     urls,
+    stylesheet,
   };
   return { snapshot, template: vue };
 }

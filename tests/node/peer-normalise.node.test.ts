@@ -70,4 +70,14 @@ describe("the peer's template made from the product's page", () => {
     expect(snapshot.pageContext).toEqual({ visitorId: ID_A, callHoursHour: 498818 });
     expect(snapshot.headers).toEqual([['Content-Security-Policy', "script-src 'nonce-{nonce}' {sandbox}"]]);
   });
+
+  it("records the stylesheet file a first view prefetches, which a returning visitor's page links instead", () => {
+    expect(snapshot.stylesheet).toBeNull();
+    const firstView = productPage('n0nceA==', ID_A).replace(
+      '<title>OTC</title>',
+      '<title>OTC</title><link rel="prefetch" href="/build/css/bh-1a2b.css"/><style nonce="n0nceA==">p{}</style>',
+    );
+    expect(snapshotOf(firstView, [], 'http://127.0.0.1:4001').snapshot.stylesheet).toBe('/build/css/bh-1a2b.css');
+    expect(() => snapshotOf(firstView.replace(/<style[^>]*>p\{\}<\/style>/, ''), [], 'http://x')).toThrow(/style/);
+  });
 });

@@ -1,7 +1,11 @@
 import { createError, defineEventHandler, readBody } from 'h3';
-import { answersKey, peerEnv, peerSession } from '../utils/visitor';
+import { answersKey, lookupZip, peerEnv, peerSession, storedAnswers, type StoredAnswers } from '../utils/visitor';
 
-/** Stores a visitor's form answers (what the product's form submit keeps in its Durable Object). */
+/**
+ * Stores a visitor's form answers (what the product's form submit keeps in its Durable Object). A
+ * posted zip is looked up in the zip data as the product's zip step does: its place is stored with
+ * the answers, so a page reads both in one call; a zip the data does not hold is not kept.
+ */
 export default defineEventHandler(async (event) => {
   const body = (await readBody(event)) as { values?: unknown } | undefined;
   const values = body?.values;
@@ -9,9 +13,18 @@ export default defineEventHandler(async (event) => {
     throw createError({ statusCode: 400, statusMessage: 'values must be an object' });
   const session = await peerSession(event);
   if (!session.data.visitorId) throw createError({ statusCode: 403, statusMessage: 'no visitor session' });
+  const env = peerEnv(event);
   const key = answersKey(session.data.visitorId);
-  const stored = ((await peerEnv(event).ANSWERS.get(key, 'json')) ?? {}) as Record<string, unknown>;
-  await peerEnv(event).ANSWERS.put(key, JSON.stringify({ ...stored, ...values }));
+  const stored = storedAnswers(await env.ANSWERS.get(key, 'json'));
+  const posted = { ...(values as Record<string, unknown>) };
+  let location = stored.location;
+  if ('zipcode' in posted) {
+    const found = typeof posted.zipcode === 'string' ? await lookupZip(env, posted.zipcode) : null;
+    if (found) location = found;
+    else delete posted.zipcode;
+  }
+  const next: StoredAnswers = { values: { ...stored.values, ...posted }, location };
+  await env.ANSWERS.put(key, JSON.stringify(next));
   if (!session.data.answers) await session.update({ answers: true });
   return { ok: true };
 });
