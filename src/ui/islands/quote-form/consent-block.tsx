@@ -31,6 +31,8 @@ export interface ConsentProps {
   sellers?: { id: string; name: string }[];
   /** The page's earlier version was no longer accepted: the visitor is asked again. */
   renewed?: boolean;
+  /** The companies already ticked (a step shown again as posted, without JavaScript). */
+  ticked?: string[];
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -69,7 +71,13 @@ export function ConsentBlock({
       <legend className={visible?.attestedInView ? 'sr-only' : undefined}>{copy.sellersLegend}</legend>
       {consent.sellers.map((s) => (
         <label key={s.id}>
-          <input type="checkbox" name={sellerFieldName(s.id)} value="yes" defaultChecked={false} data-seller={s.id} />
+          <input
+            type="checkbox"
+            name={sellerFieldName(s.id)}
+            value="yes"
+            defaultChecked={consent.ticked?.includes(s.id) ?? false}
+            data-seller={s.id}
+          />
           <span>{visible?.attestedInView ? copy.sellerShare.replace('{company}', s.name) : s.name}</span>
         </label>
       ))}

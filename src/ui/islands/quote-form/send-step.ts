@@ -5,9 +5,12 @@
  * brings the Worker's refusal back onto the questions.
  */
 import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
+import { waivableTypos, withoutValues, WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
 import { newId } from './form-helpers';
+import { contactGiven } from './contact-given';
 import { choicesOf, stepPayload, valuesFromInputs } from './inputs';
 import { submitCode } from './submit-code';
 import { TURNSTILE_SUBMIT_WAIT_MS } from './turnstile';
@@ -15,10 +18,16 @@ import type { FormState } from './use-form-state';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS } from './use-quote-token';
 import type { StepFlow } from './use-step-flow';
 
-export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' | 'skip'): Promise<void> {
+/** `without`: the optional contact fields the visitor chose to go on without, sent cleared. */
+export async function sendStep(
+  st: FormState,
+  flow: StepFlow,
+  action: 'submit' | 'skip',
+  without: readonly string[] = [],
+): Promise<void> {
   const { step, inputs, groupSlots, form, props, number, parts } = st;
   const { funnel, basePath } = props;
-  const payload = stepPayload(step, inputs, groupSlots ?? 1);
+  const payload = { ...stepPayload(step, inputs, groupSlots ?? 1), ...withoutValues(step, without) };
   const values = action === 'skip' ? Object.fromEntries(Object.keys(payload).map((k) => [k, null])) : payload;
   st.setStatus('sending');
   window.dispatchEvent(new Event('quote:navigation-start'));
@@ -66,7 +75,8 @@ export async function sendStep(st: FormState, flow: StepFlow, action: 'submit' |
     );
     if (reply.blocked) {
       st.setStatus('blocked');
-      st.setErrors(st.errorsFor(step, reply.missing, reply.unknown));
+      st.setTypos(reply.typos);
+      st.setErrors(st.errorsFor(step, [...reply.missing, ...reply.typos], reply.unknown));
     } else if (reply.next) {
       flow.goTo(reply.next);
     } else {
@@ -97,7 +107,7 @@ export function onStepSubmit(
   st: FormState,
   flow: StepFlow,
   event: FormEvent<HTMLFormElement>,
-  hold?: () => boolean,
+  hold?: (phone: boolean) => boolean,
 ): void {
   event.preventDefault();
   if (st.status === 'sending') return;
@@ -123,22 +133,38 @@ export function onStepSubmit(
     void sendStep(st, flow, 'skip');
     return;
   }
+  // "Go on without it": the optional contact values refused are cleared, said and done.
+  const without = action === WITHOUT_ACTION ? waivableTypos(step, inputs, groupSlots) : [];
+  const cleared: Record<string, string> = Object.fromEntries(
+    Object.keys(withoutValues(step, without)).map((name) => [name, '']),
+  );
+  const judged = { ...inputs, ...cleared };
+  if (without.length > 0) {
+    for (const name of Object.keys(cleared)) st.quoteToken.fieldChanged(name);
+    st.setInputs((prev) => ({ ...prev, ...cleared }));
+  }
   // The Worker's decision, made here first (src/shared/forms/step-verdict.ts): a required
   // answer missing or invalid blocks; an invalid optional one is dropped (spec 5), as
-  // without JavaScript.
-  const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, insurers));
+  // without JavaScript, except a phone, email or date of birth typed, which blocks until it is
+  // fixed or gone on without (src/shared/forms/typed-contact.ts).
+  const submitted = submittedFromInputs(step, judged, groupSlots, (field) => choicesOf(field, insurers));
   const unknownHere = stepFields(step)
     .filter((f) => f.kind === 'zip' && st.unknownZips.has(String(submitted[f.name] ?? '')))
     .map((f) => f.name);
   const verdict = stepVerdict(
     step,
     submitted,
-    { ...valuesFromInputs(form, inputs, insurers), ...submitted },
+    { ...valuesFromInputs(form, judged, insurers), ...submitted },
     unknownHere,
+    waivableTypos(step, judged, groupSlots),
   );
-  st.setErrors(st.errorsFor(step, verdict.missing, verdict.unknown));
+  // Rendered before the focus moves: the field to fix is marked invalid by then.
+  flushSync(() => {
+    st.setErrors(st.errorsFor(step, [...verdict.missing, ...verdict.typos], verdict.unknown));
+    st.setTypos(verdict.typos);
+    if (!verdict.advance) st.setStatus('blocked');
+  });
   if (!verdict.advance) {
-    st.setStatus('blocked');
     // A radio group is marked on its fieldset: focus its first radio.
     const invalid = st.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     const first = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
@@ -146,6 +172,6 @@ export function onStepSubmit(
     return;
   }
   // Valid, but held for a screen of its own first (the call-back step while agents are away).
-  if (hold?.()) return;
-  void sendStep(st, flow, 'submit');
+  if (hold?.(contactGiven(form, judged).phone)) return;
+  void sendStep(st, flow, 'submit', without);
 }
