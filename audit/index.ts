@@ -13,7 +13,7 @@ import { machine } from '../bench/report';
 import { FORM_PAGES, TEMPLATE_PAGES } from '../bench/template-pages';
 import { runAxe, type AxeResult } from './axe';
 import { launchAuditBrowser } from './browser';
-import { runFunnelWalks, type FunnelWalk } from './funnel';
+import { callersOverTarget, runFunnelWalks, type FunnelWalk } from './funnel';
 import { lighthouseFailures, runLighthouseMedian, THRESHOLDS, type LighthouseResult } from './lighthouse';
 import { renderAuditReport } from './report';
 import { robotsMismatch } from './robots';
@@ -94,10 +94,12 @@ const failing =
   lighthouseRows.filter((r) => r.failures.length > 0).length +
   axeRows.filter((r) => r.result.violations.length > 0 || r.result.failures.length > 0 || r.result.status !== 200)
     .length +
-  funnel.stopped.length;
+  funnel.stopped.length +
+  callersOverTarget(funnel.rows).length;
+for (const line of callersOverTarget(funnel.rows)) console.error(`[audit] ${line}`);
 if (failing > 0) {
   console.error(
-    `[audit] FAILED: ${failing} page(s) below the thresholds, with axe violations, or with a funnel walk that did not finish`,
+    `[audit] FAILED: ${failing} page(s) below the thresholds, with axe violations, a funnel walk that did not finish, or a caller without a tracked number in time`,
   );
   process.exitCode = 1;
 }

@@ -37,7 +37,7 @@ export function renderAuditReport(r: AuditReport): string {
     '- SEO on noindex pages (paid funnel pages, quizzes, clicks: `indexable` false in the route table) cannot score 100, because "Page is blocked from indexing" is the point of noindex. For those, every other SEO audit must pass; the raw score is shown.',
     '- axe-core: zero violations of any impact, on every template in light and dark colour mode, and on every step of the Medicare, auto, life and quiz forms, each audited after its islands hydrated (an island not hydrated within 10 s fails the page; the exit dialog, hydrated when a trigger fires, must be armed, and is audited again open).',
     '- Robots: every audited page says noindex exactly when its route is not `indexable` in the route table (audit/robots.ts), whatever Lighthouse scores.',
-    "- Funnel: every form finishes in Chromium, as a visitor who answers everything and (the Medicare forms) as one who chooses to call, on a phone and a desktop; targets: Medicare <= 6 taps to the number for the caller, Continue visible after every step's last answer without scrolling.",
+    "- Funnel: every form finishes in Chromium, as a visitor who answers everything and (the Medicare forms) as one who chooses to call, on a phone and a desktop; targets: a Medicare caller can dial a tracked (leased) number within 4 taps of the landing page (the run fails otherwise), Continue visible after every step's last answer without scrolling.",
     '- The run exits 1 below any threshold, or when a funnel walk does not finish.',
     '',
   );

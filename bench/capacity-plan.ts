@@ -1,15 +1,17 @@
 /**
  * The D1 steady state at a planned traffic, table by table, for `npm run capacity`: bytes a row
- * (measured with dbstat on copies of rows a browser or the Worker wrote) times rows a day times
- * the days the table keeps them (src/worker/archive/table-retention.ts, the rule list the cron
- * enforces), against D1's 10 GB and the size alert at 75 %.
+ * (measured with dbstat on copies of rows a browser or the Worker's endpoints wrote) times rows a
+ * day times the days the table keeps them (src/worker/archive/table-retention.ts, the rule list the
+ * cron enforces), against D1's 10 GB and the size alert at 75 % (operations THRESHOLDS).
  *
  * Rows a day at E events and L leads: the model below, each line with its reason. A table whose
- * sample holds no row is copied from a row shaped like the Worker's own INSERT (the file named),
+ * samples hold no row is copied from a row shaped like the Worker's own INSERT (the file named),
  * with the widths the Worker writes (ids, ISO times, hex hashes), and marked so in the output.
  */
 import { type DatabaseSync } from 'node:sqlite';
-import { TABLE_RETENTION } from '../src/worker/archive/table-retention';
+import { TABLE_RETENTION, type RetentionRule } from '../src/worker/archive/table-retention';
+import { DEFAULT_LEADS_HOT_DAYS } from '../src/worker/lead-archive/hot-days';
+import { DAILY_TASKS, FREQUENT_TASKS } from '../src/worker/operations/daily-tasks';
 
 type Row = Record<string, unknown>;
 const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
@@ -68,6 +70,7 @@ export const WORKER_SHAPED: Record<string, { from: string; row: () => Row }> = {
       adjustments: 0,
       received_at: iso(),
       updated_at: iso(),
+      version_at: iso(),
     }),
   },
   payout_adjustments: {
@@ -93,22 +96,87 @@ export const WORKER_SHAPED: Record<string, { from: string; row: () => Row }> = {
       attempts: 1,
       error: null,
       created_at: iso(),
+      updated_at: iso(),
       sent_at: iso(),
+    }),
+  },
+  first_leads: {
+    from: 'src/worker/funnel/same-person.ts',
+    row: () => ({ product: 'medicare', kind: 'phone', fingerprint: hex(64), lead_id: uuid(), claimed_at: iso() }),
+  },
+  experiment_people: {
+    from: 'src/worker/experiments/experiment-people.ts',
+    row: () => ({ experiment_id: 'hero-copy', visitor_id: uuid(), variant: 'b', day: '2026-11-20' }),
+  },
+  lead_deliveries: {
+    from: 'src/worker/lead-delivery/deliver-lead.ts',
+    row: () => ({
+      lead_id: uuid(),
+      recipient: 'harbor-licensed-agents',
+      kind: 'seller',
+      status: 'sent',
+      attempts: 1,
+      queued_at: iso(),
+      sent_at: iso(),
+      updated_at: iso(),
+    }),
+  },
+  lead_recipients: {
+    from: 'src/worker/lead-delivery/seller-delivery.ts',
+    row: () => ({
+      lead_id: uuid(),
+      recipient: 'harbor-licensed-agents',
+      endpoint: 'https://sellers.example/leads',
+      reference: hex(24),
+      sent_at: iso(),
+    }),
+  },
+  erased_visitors: {
+    from: 'src/worker/consent/erased-visitors.ts',
+    row: () => ({ anonymous_id: uuid(), erased_at: iso() }),
+  },
+  cron_runs: {
+    from: 'src/worker/operations/cron.ts',
+    row: () => ({
+      task: 'health',
+      cron: '*/5 * * * *',
+      started_at: iso(),
+      finished_at: iso(),
+      ok: 1,
+      detail: 'all checks pass; heartbeat sent',
+    }),
+  },
+  ops_counters: {
+    from: 'src/worker/operations/metrics.ts',
+    row: () => ({
+      minute: Math.floor(Math.random() * 1e8),
+      name: 'partner.calls',
+      label: 'mediaalpha',
+      count: 40,
+      total: 12000,
     }),
   },
 };
 
+/** Cron runs a day: the daily run's tasks, and every five-minute run's requeue and health rows. */
+const CRON_RUNS_PER_DAY = DAILY_TASKS.length + (24 * 12 + 1) * (FREQUENT_TASKS.length + 1);
+
+export interface Traffic {
+  events: number;
+  leads: number;
+  /** Sessions a day: events over the samples' events a session. */
+  visits: number;
+  /** ops_counters rows a minute, measured in a sample (each name and label a row a minute). */
+  countersPerMinute: number;
+}
+
 /**
- * Rows a day per table at `events` and `leads` a day, and why. `visits`: sessions a day (events
- * over the sample's events per session); each visit that could earn gets a value row and, on a
- * page with a call button, a leased number.
+ * Rows a day per table at the planned traffic, and why; null for a table without a model (which
+ * `npm run capacity` refuses for a table whose rows grow with traffic). Worst cases where a share
+ * is not measured: every visit priced and leased, every lead delivered, paid and told to two ad platforms.
  */
-export function rowsPerDay(
-  table: string,
-  events: number,
-  leads: number,
-  visits: number,
-): { rows: number; why: string } | null {
+export function rowsPerDay(table: string, t: Traffic): { rows: number; why: string } | null {
+  const { events, leads, visits } = t;
   const model: Record<string, { rows: number; why: string }> = {
     events: { rows: events, why: 'every tracked event' },
     leads: { rows: leads, why: 'every lead' },
@@ -116,34 +184,72 @@ export function rowsPerDay(
     lead_deliveries: { rows: leads, why: 'one a lead (one buyer)' },
     lead_recipients: { rows: leads, why: 'one a lead (one buyer)' },
     lead_fingerprints: { rows: leads, why: 'every moved lead delivered (worst case)' },
+    first_leads: { rows: leads * 2, why: "a lead's claims: its phone and its email fingerprint" },
     turnstile_redemptions: { rows: leads, why: 'one a lead' },
     visit_values: { rows: visits, why: 'every visit priced (worst case)' },
+    experiment_people: { rows: visits, why: 'every visit a new person in an experiment (worst case)' },
     phone_leases: { rows: visits, why: 'a number leased to every visit (worst case)' },
     payouts: { rows: leads + Math.round(visits * 0.05), why: 'a payout a lead, and calls/clicks for 5 % of visits' },
     payout_adjustments: { rows: Math.round(leads * 0.05), why: '5 % of lead payouts restated' },
     ad_conversions: { rows: leads * 2, why: 'a lead told to Google Ads and Meta' },
+    erased_visitors: { rows: Math.round(leads * 0.03), why: 'erasures for 1 % of leads, three visitor ids each' },
+    cron_runs: { rows: CRON_RUNS_PER_DAY, why: 'the daily tasks, and requeue and health every five minutes' },
+    ops_counters: { rows: Math.round(t.countersPerMinute * 1440), why: 'the rows a sample wrote a minute, all day' },
   };
   return model[table] ?? null;
 }
 
-/** Days a row stays in D1 at the peak: the rule's days plus the part of a day before the 03:17 cron. */
-export function daysHeld(table: string): number | null {
-  const rule = TABLE_RETENTION.find((r) => r.table === table);
-  if (!rule || (rule.rule !== 'days' && rule.rule !== 'move-to-r2')) return null;
-  // The duplicate window counts from the lead, and the lead spent its hot days in leads first.
-  const days = table === 'lead_fingerprints' ? rule.days - 3 : rule.days;
-  return days + 1.13;
+/** 03:17 UTC, when the daily cron prunes and moves: the peak is just before it. */
+const CRON_DAY_SHARE = (3 * 60 + 17) / 1440;
+
+/**
+ * Days of rows a table holds at its peak, just before the daily cron, under its rule; null for a
+ * table whose rule does not grow with traffic.
+ * - events: EVENTS_HOT_DAYS counts today (archive/maintain.ts hotWindowStart), so 1 keeps
+ *   yesterday until 03:17 today: 1 day and 03:17;
+ * - a lead and what moves with it: LEADS_HOT_DAYS whole days after its own day, which goes at
+ *   03:17 of the next (lead-archive/move.ts leadMoveCutoff): days + 1 + 03:17;
+ * - a `days` rule by a calendar day column (visit_values.day): the same, days + 1 + 03:17;
+ * - a `days` rule by an instant: rows older than `days` at 03:17, so a day more just before it;
+ * - lead_fingerprints enter at the move and leave the duplicate window counted from the lead.
+ */
+export function daysHeld(rule: RetentionRule): number | null {
+  if (rule.rule === 'move-to-r2')
+    return rule.table === 'events' ? rule.days + CRON_DAY_SHARE : rule.days + 1 + CRON_DAY_SHARE;
+  if (rule.rule !== 'days') return null;
+  if (rule.table === 'lead_fingerprints') return rule.days + 1 - (DEFAULT_LEADS_HOT_DAYS + 1 + CRON_DAY_SHARE - 0.5);
+  return rule.column === 'day' ? rule.days + 1 + CRON_DAY_SHARE : rule.days + 1;
 }
 
-export function copyShaped(db: DatabaseSync, sample: DatabaseSync, table: string, count: number): string {
+/** Every rule, in the list's order: what the plan must print. */
+export const PLAN_RULES: readonly RetentionRule[] = TABLE_RETENTION;
+
+/**
+ * Copies `count` rows into `db`'s `table`: the first sample holding rows of it (its rows cycled,
+ * their keys made fresh), else rows shaped like the Worker's INSERT. Answers where they came from,
+ * or '' when neither exists.
+ */
+export function copyShaped(
+  db: DatabaseSync,
+  samples: readonly { path: string; db: DatabaseSync }[],
+  table: string,
+  count: number,
+): string {
   let rows: Row[] = [];
-  try {
-    rows = sample.prepare(`SELECT * FROM ${table} LIMIT 200`).all();
-  } catch {
-    rows = [];
+  let from = '';
+  for (const sample of samples) {
+    try {
+      rows = sample.db.prepare(`SELECT * FROM ${table} LIMIT 200`).all();
+    } catch {
+      rows = [];
+    }
+    if (rows.length) {
+      from = `${rows.length} rows of ${sample.path}`;
+      break;
+    }
   }
   const shaped = WORKER_SHAPED[table];
-  const source = rows.length ? `${rows.length} rows of the sample` : shaped ? `shaped like ${shaped.from}` : '';
+  const source = from || (shaped ? `shaped like ${shaped.from}` : '');
   if (!source) return '';
   const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map(
     (c) => c.name,
@@ -169,6 +275,12 @@ const KEY_COLUMNS: Record<string, string[]> = {
   payouts: ['conversion_id', 'session_id'],
   payout_adjustments: ['conversion_id', 'received_at'],
   ad_conversions: ['id', 'session_id', 'lead_id'],
+  first_leads: ['fingerprint', 'lead_id'],
+  experiment_people: ['visitor_id'],
+  lead_deliveries: ['lead_id'],
+  lead_recipients: ['lead_id'],
+  erased_visitors: ['anonymous_id'],
+  ops_counters: ['minute'],
 };
 function pickKeys(fresh: Row, table: string): Row {
   return Object.fromEntries((KEY_COLUMNS[table] ?? []).map((k) => [k, fresh[k]]));

@@ -17,6 +17,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox';
 import { FLOOR_READ_SOURCE } from './floor-read';
 import { FLOOR_MINT_SOURCE } from './floor-mint';
 import { peerWorker, type PeerBuild } from './peer';
+import { DEPLOYED_ENV, deployedSecrets, sandboxStandIns } from './deployed-config';
 
 const require = createRequire(import.meta.url);
 type Wrangler = typeof import('wrangler');
@@ -188,6 +189,12 @@ export interface StartOptions {
   baselineDir?: string;
   /** The product Worker's bundle directory (default dist/worker; `npm run loop` serves its loop build). */
   productDir?: string;
+  /**
+   * The configuration as deployed (bench/deployed-config.ts): wrangler's options for the
+   * production environment, with secrets of production's shape and the sandbox for each partner.
+   * The page comparisons use it; without it, the local default environment (the events, the API).
+   */
+  deployed?: boolean;
 }
 
 /** Starts Miniflare with the built Worker (and, when given, the constant Worker) plus the sandbox. */
@@ -195,9 +202,22 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
   const sandbox = options.sandbox ?? (await startSandbox(0));
   const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'quote-funnel-bench-'));
   const workerOptions = wranglerWorkerOptions.parse(
-    wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions,
+    wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml', options.deployed ? DEPLOYED_ENV : undefined)
+      .workerOptions,
   );
   const s = sandbox.origin;
+  // Deployed: every var of the production environment, each partner's URL pointed at the sandbox.
+  const deployedBindings = options.deployed
+    ? {
+        ...deployedSecrets(),
+        ...sandboxStandIns(
+          wranglerWorkerOptions.parse(wrangler.unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions)
+            .bindings ?? {},
+          workerOptions.bindings ?? {},
+          s,
+        ),
+      }
+    : undefined;
   const product = {
     ...workerOptions,
     // The bundle is already built: its modules are listed, so the source rules do not apply.
@@ -211,23 +231,25 @@ export async function startHarness(options: StartOptions = {}): Promise<Harness>
     ...(options.constantPages ? { routes: BRANDS.map((brand) => `${brand.id}.localhost/*`) } : {}),
     modulesRoot: resolve(options.productDir ?? WORKER_OUTDIR),
     modules: workerModules(resolve(options.productDir ?? WORKER_OUTDIR)),
-    bindings: {
-      ...workerOptions.bindings,
-      // Every secret the Worker expects, with its development value (as `wrangler dev` and the browser tests get them).
-      ...devSecrets(),
-      MEDIAALPHA_BASE_URL: `${s}/mediaalpha`,
-      QUOTEWIZARD_BASE_URL: `${s}/quotewizard`,
-      IPQS_BASE_URL: `${s}/ipqs`,
-      GEO_BASE_URL: `${s}/geo`,
-      TAG_MANAGER_SCRIPT_URL: `${s}/gtm.js`,
-      AD_SCRIPT_URL: `${s}/ads.js`,
-      IPQS_API_KEY: 'bench-ipqs-key',
-      MEDIAALPHA_API_TOKEN: 'bench-mediaalpha-token',
-      QUOTE_TOKEN_SECRET: 'bench-quote-token-secret',
-      REPORT_TOKEN: 'bench-report-token',
-      SENTRY_DSN: '',
-      ...options.vars,
-    },
+    bindings: deployedBindings
+      ? { ...workerOptions.bindings, ...deployedBindings, ...options.vars }
+      : {
+          ...workerOptions.bindings,
+          // Every secret the Worker expects, with its development value (as `wrangler dev` and the browser tests get them).
+          ...devSecrets(),
+          MEDIAALPHA_BASE_URL: `${s}/mediaalpha`,
+          QUOTEWIZARD_BASE_URL: `${s}/quotewizard`,
+          IPQS_BASE_URL: `${s}/ipqs`,
+          GEO_BASE_URL: `${s}/geo`,
+          TAG_MANAGER_SCRIPT_URL: `${s}/gtm.js`,
+          AD_SCRIPT_URL: `${s}/ads.js`,
+          IPQS_API_KEY: 'bench-ipqs-key',
+          MEDIAALPHA_API_TOKEN: 'bench-mediaalpha-token',
+          QUOTE_TOKEN_SECRET: 'bench-quote-token-secret',
+          REPORT_TOKEN: 'bench-report-token',
+          SENTRY_DSN: '',
+          ...options.vars,
+        },
   };
   const workers: object[] = [product];
   if (options.constantPages) {

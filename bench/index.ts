@@ -226,6 +226,12 @@ if (ONLY === 'peer-profile') {
   process.exit(0);
 }
 
+// `npm run bench -- --only=outside`: the page figures with wrk and /proc, commands printed (bench/outside.ts).
+if (ONLY === 'outside') {
+  await import('./outside');
+  process.exit(process.exitCode ?? 0);
+}
+
 // `npm run bench -- --only=latency`: the binding calls each kind of page awaits before its first byte (bench/latency.ts).
 if (ONLY === 'latency') {
   await import('./latency');
@@ -248,14 +254,15 @@ log('start-up');
 const startup = await measureStartup();
 
 // First instance: capture the pages the constant Worker will replay, and measure sizes.
-let h = await startHarness();
+// As deployed (bench/deployed-config.ts): wrangler.toml's production environment.
+let h = await startHarness({ deployed: true });
 const captured = await capturePages(h.port);
 const meta = readClientMetafile();
 const sizes = await measureSizes(h.port);
 await h.close();
 
 // Second instance: the product Worker and the constant Worker side by side.
-h = await startHarness({ constantPages: captured, peer });
+h = await startHarness({ deployed: true, constantPages: captured, peer });
 try {
   // The peer must serve the product's page (each kind of visitor) before it is measured beside it.
   await checkSamePeerPage(h.port);

@@ -9,11 +9,13 @@ import { capturePages, type BenchPage } from './page-rendering';
 import { returningVisitors, rotating } from './visitors';
 
 export async function startPageWithFloor(page: BenchPage, options: Omit<StartOptions, 'constantPages'> = {}) {
-  const capture = await startHarness();
+  // As deployed unless told otherwise: the floor replays the page production would serve.
+  const deployed = options.deployed ?? true;
+  const capture = await startHarness({ deployed });
   const captured = (await capturePages(capture.port, [page]))[0];
   await capture.close();
   if (!captured) throw new Error(`${page.brand} ${page.path} was not captured`);
-  const h: Harness = await startHarness({ ...options, constantPages: [captured] });
+  const h: Harness = await startHarness({ ...options, deployed, constantPages: [captured] });
   try {
     return {
       h,

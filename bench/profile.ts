@@ -120,6 +120,39 @@ export function selfTimes(profile: CpuProfile, within?: [number, number]): { tot
   return { total, rows };
 }
 
+/**
+ * The parts of a request the issue names (the middleware chain, then the page), by where a
+ * function's source is: self time only, so a part's share is the time spent in its own code, and a
+ * runtime call it makes (HMAC signing, a Response, headers) counts under the runtime row.
+ */
+const PARTS: [string, RegExp][] = [
+  ['security headers', /middleware\/security-headers\.ts|hono\/dist\/middleware\/secure-headers/],
+  ['brand', /middleware\/brand\.ts|^brands\//],
+  ['write guard', /middleware\/write-guard\.ts/],
+  [
+    'visitor key and cookies',
+    /middleware\/visitor\.ts|worker\/visitor\/visitor-key\.ts|worker\/tracking\/session|worker\/visit\/|consent\/opt-out|experiments\/assignment|hono\/dist\/(utils|helper)\/cookie/,
+  ],
+  ['metrics', /operations\/(request-)?metrics\.ts/],
+  [
+    'page (route, state, shell, React)',
+    /src\/worker\/(pages|page-cache|shell)\.ts|src\/ui\/|react|src\/worker\/location\/|src\/routes\/|src\/shared\//,
+  ],
+  ['hono routing and context', /hono\/dist/],
+  ['runtime (Response, headers, crypto, JSON, GC)', /^$/],
+];
+
+export function byPart(times: { rows: SelfTime[] }): { part: string; ms: number; share: number }[] {
+  const busy = times.rows.filter((r) => r.name !== '(idle)' && r.name !== '(program)');
+  const total = busy.reduce((sum, r) => sum + r.ms, 0) || 1;
+  const ms = new Map<string, number>();
+  for (const r of busy) {
+    const part = PARTS.find(([, pattern]) => pattern.test(r.where))?.[0] ?? 'other Worker code';
+    ms.set(part, (ms.get(part) ?? 0) + r.ms);
+  }
+  return [...ms].map(([part, v]) => ({ part, ms: v, share: v / total })).sort((a, b) => b.ms - a.ms);
+}
+
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0)} req/s (p50 ${r.p50} / p99 ${r.p99} ms)`;
 
 export function profileSection(
@@ -156,6 +189,21 @@ export function profileSection(
       return [`- ${run} alone, top self time: ${top.join(', ')}`];
     }),
     ...(Object.keys(perRun).length ? [''] : []),
+    ...(Object.keys(perRun).length
+      ? [
+          `| part of the request (self time) | ${Object.keys(perRun).join(' | ')} |`,
+          `| --- | ${Object.keys(perRun)
+            .map(() => '---:')
+            .join(' | ')} |`,
+          ...[...new Set(Object.values(perRun).flatMap((t) => byPart(t).map((p) => p.part)))].map(
+            (part) =>
+              `| ${part} | ${Object.values(perRun)
+                .map((t) => `${(100 * (byPart(t).find((p) => p.part === part)?.share ?? 0)).toFixed(1)}%`)
+                .join(' | ')} |`,
+          ),
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -84,6 +84,7 @@ export const FORM_MODULES: Record<FormId, string> = {
   medicare: 'src/shared/forms/medicare.ts',
   auto: 'src/shared/forms/auto.ts',
   life: 'src/shared/forms/life.ts',
+  'final-expense': 'src/shared/forms/life.ts',
   'quiz-otc': 'src/shared/forms/quizzes.ts',
   'quiz-auto': 'src/shared/forms/quizzes.ts',
   'quiz-grocery': 'src/shared/forms/quizzes.ts',

@@ -57,3 +57,16 @@ export async function withWorkerdCpu<R extends { total: number }>(
   const result = await run();
   return { ...result, cpuMs: result.total > 0 ? (workerdCpuMs() - before) / result.total : Number.NaN };
 }
+
+/** The ids of the workerd processes this run started (for the /proc command printed to repeat a figure). */
+export function workerdPids(): number[] {
+  const procs = processes();
+  const ours = (pid: number): boolean => {
+    for (let p = pid, depth = 0; p > 1 && depth < 16; depth++) {
+      if (p === process.pid) return true;
+      p = procs.get(p)?.ppid ?? 0;
+    }
+    return false;
+  };
+  return [...procs].filter(([pid, p]) => p.name.includes('workerd') && ours(pid)).map(([pid]) => pid);
+}

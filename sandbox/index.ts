@@ -9,6 +9,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { alertRoutes } from './alerts';
+import { buyerRoutes } from './buyer';
 import { behaviourRoutes, SandboxState } from './behaviour';
 import { deletionRoutes } from './deletions';
 import { geoRoutes } from './geo';
@@ -36,6 +37,7 @@ export function createSandboxApp(state = new SandboxState()) {
   app.route('/turnstile', turnstileRoutes(state));
   app.route('/sellers', sellerRoutes(state));
   app.route('/alerts', alertRoutes(state));
+  app.route('/buyer', buyerRoutes());
   const google = googleRoutes(state);
   app.route('/google-oauth', google.oauth);
   app.route('/google-data-manager', google.dataManager);

@@ -11,6 +11,9 @@ import { applyFault } from './faults';
  *   user_data.client_user_agent ("Website events ... require the client_user_agent,
  *   action_source, and event_source_url parameters");
  * - an event_time more than 7 days old;
+ * - a user_data with no customer information parameter at all ("You must provide at least one");
+ * - (non-web events, e.g. action_source 'phone_call' for a paid call, need only action_source:
+ *   no event_source_url, no client_user_agent, and are accepted without them);
  * - an API version out of Meta's Marketing API support (the version history's expiry dates);
  * - data_processing_options other than [] or ['LDU'], or LDU without its country and state.
  * Strict on what we send besides: em and ph must be SHA-256 hex (Meta accepts clear values and
@@ -67,6 +70,9 @@ const serverEvent = z
     data_processing_options_state: z.number().int().nonnegative().optional(),
   })
   .superRefine((event, ctx) => {
+    // "You must provide at least one of the following user_data parameters" (Customer Information Parameters).
+    if (Object.keys(event.user_data).length === 0)
+      ctx.addIssue({ code: 'custom', path: ['user_data'], message: 'at least one customer information parameter' });
     if (event.action_source === 'website') {
       if (!event.event_source_url)
         ctx.addIssue({ code: 'custom', path: ['event_source_url'], message: 'required for website events' });

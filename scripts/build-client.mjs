@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { relative } from 'node:path';
 import { Buffer } from 'node:buffer';
 
@@ -32,14 +33,26 @@ const common = {
 };
 // main is built on its own, so a page without islands loads exactly one script; it splits only
 // for what it imports lazily (the working-hours code, src/ui/client/call-hours-copy.ts), and
-// a chunk main would import statically fails the build below. The islands build splits one
-// chunk per island and per part loaded later (src/ui/islands/quote-form/parts.ts).
-const mainBuild = await build({ ...common, entryPoints: { main: 'src/ui/client/main.ts' }, splitting: true });
-for (const [file, output] of Object.entries(mainBuild.metafile.outputs)) {
-  const eager = output.imports.filter((i) => i.kind === 'import-statement');
-  if (output.entryPoint === 'src/ui/client/main.ts' && eager.length > 0)
-    throw new Error(`${file} imports ${eager.map((i) => i.path).join(', ')} on load: main must stay one script`);
-}
+// a chunk main would import statically fails the build below. Rolldown, as for the islands: its
+// minified main was 7.8 KB gzip where esbuild's was 8.1 KB, over the 8 KB a page without islands
+// may load (docs/decisions/0312-main-script-built-by-rolldown.md); the code is the same.
+const mainBundle = await rolldown({
+  input: { main: 'src/ui/client/main.ts' },
+  platform: 'browser',
+  transform: { target: common.target, define: common.define },
+  moduleTypes: { '.css': 'text' },
+  logLevel: 'warn',
+});
+const { output: mainOutput } = await mainBundle.write({
+  dir: outdir,
+  format: 'es',
+  minify: true,
+  sourcemap: false,
+  comments: { legal: false },
+  entryFileNames: common.entryNames + '.js',
+  chunkFileNames: common.chunkNames + '.js',
+});
+await mainBundle.close();
 // Rolldown, not esbuild, for the islands (budgets): its chunking knows a chunk loaded
 // through the loader's import() comes after the loader, so what both use (React, the JSX
 // runtime, the registry) stays in the loader's file instead of a shared chunk of its own, and a
@@ -90,6 +103,12 @@ function metafileOf(output) {
   }
   return { inputs: {}, outputs };
 }
+const mainBuild = { metafile: metafileOf(mainOutput) };
+for (const [file, output] of Object.entries(mainBuild.metafile.outputs)) {
+  const eager = output.imports.filter((i) => i.kind === 'import-statement');
+  if (output.entryPoint === 'src/ui/client/main.ts' && eager.length > 0)
+    throw new Error(`${file} imports ${eager.map((i) => i.path).join(', ')} on load: main must stay one script`);
+}
 const islandsBuild = { metafile: metafileOf(islandsOutput) };
 const result = {
   metafile: {
@@ -106,8 +125,37 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (output.entryPoint === 'src/ui/client/islands.ts') entries.islands = `/${relative('public', file)}`;
 }
 if (!entries.main || !entries.islands) throw new Error('client build produced no main or islands entry');
-const manifest = { buildId: hash.digest('hex').slice(0, 12), ...entries };
-writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+
+// Each brand's page stylesheet (src/ui/page-stylesheet.ts) as a file named by its content's hash,
+// so it can be cached for good: a first view inlines the same text, a returning browser links the
+// file (docs/decisions/0311-page-css-inlined-first-then-linked.md). Made by the Worker's own code.
+const stylesheetModule = await build({
+  stdin: {
+    contents: "export { pageCss } from './src/ui/page-stylesheet'; export { BRANDS } from './brands';",
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  jsx: 'automatic',
+  loader: { '.css': 'text' },
+  write: false,
+  logLevel: 'warning',
+});
 mkdirSync('node_modules/.cache', { recursive: true });
+const stylesheetEntry = 'node_modules/.cache/page-stylesheets.mjs';
+writeFileSync(stylesheetEntry, stylesheetModule.outputFiles[0].text);
+const { pageCss, BRANDS } = await import(`${pathToFileURL(stylesheetEntry).href}?${Date.now()}`);
+const stylesheets = {};
+mkdirSync(`${outdir}/css`, { recursive: true });
+for (const brand of BRANDS) {
+  const css = pageCss(brand);
+  const name = `css/${brand.id}-${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
+  writeFileSync(`${outdir}/${name}`, css);
+  stylesheets[brand.id] = `/${relative('public', `${outdir}/${name}`)}`;
+}
+const manifest = { buildId: hash.digest('hex').slice(0, 12), ...entries, stylesheets };
+writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync('node_modules/.cache/client-metafile.json', JSON.stringify(result.metafile));
 console.log(`client build ${manifest.buildId}: ${entries.main}, ${entries.islands}`);

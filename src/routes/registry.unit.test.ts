@@ -144,7 +144,9 @@ describe('route records', () => {
       const c = r.config;
       if (c.template === 'clicks' || c.template === 'legal' || c.template === 'review' || c.template === 'index')
         expect(c.form).toBeNull();
-      if (c.template === 'advertorial' || c.template === 'listing') expect(c.form).toBe(c.product);
+      // The final-expense pages take the life form's steps with the ages their copy names.
+      if (c.template === 'advertorial' || c.template === 'listing')
+        expect(c.form).toBe(r.name.startsWith('fe-') ? 'final-expense' : c.product);
       if (c.template === 'quiz') expect(c.form).toMatch(/^quiz-/);
       if (r.name.endsWith('-clicks')) expect(c.template).toBe('clicks');
       if (r.name.startsWith('shop-4-') || (r.name.startsWith('search-plans-') && !r.name.endsWith('-quiz')))

@@ -14,6 +14,7 @@ export const FORM_IDS = [
   'medicare',
   'auto',
   'life',
+  'final-expense',
   'quiz-otc',
   'quiz-auto',
   'quiz-grocery',

@@ -3,9 +3,8 @@ import type { Brand } from '../../brands';
 import type { Language } from '../routes/schema';
 import { BOOT_SCRIPT } from './boot-script';
 import { htmlLang } from './i18n';
-import STYLES from './styles.css';
-import { brandCss, FAVICON_PATH } from './brand-identity';
-import SECTION_STYLES from './sections/sections.css';
+import { FAVICON_PATH } from './brand-identity';
+import { pageCss } from './page-stylesheet';
 
 /** URLs of the content-hashed client bundles (from public/build/manifest.json). */
 export interface ClientAssets {
@@ -24,6 +23,12 @@ export interface ShellOptions {
   buildId: string;
   /** The request carried Sec-GPC: 1: no tag manager, no ad script, no data layer. */
   gpc?: boolean;
+  /**
+   * The brand's hashed, immutable stylesheet file (src/ui/page-stylesheet.ts) and how this view
+   * gets the page's CSS: `linked` (a returning browser, which fetched the file after an earlier
+   * view) or inlined with the nonce and the file prefetched for the next view. Without it, inlined only.
+   */
+  stylesheet?: { href: string; linked: boolean };
 }
 
 interface DocumentProps {
@@ -75,7 +80,11 @@ export function Document({
         {shell.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <meta name="theme-color" content={brand.theme.light.primary} />
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
-        <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: STYLES + SECTION_STYLES + brandCss(brand) }} />
+        {shell.stylesheet?.linked ? (
+          <link rel="stylesheet" href={shell.stylesheet.href} />
+        ) : (
+          <style nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: pageCss(brand) }} />
+        )}
         {shell.gpc ? null : (
           <>
             <script nonce={shell.nonce} dangerouslySetInnerHTML={{ __html: gtmInit }} />
@@ -90,6 +99,7 @@ export function Document({
           dangerouslySetInnerHTML={{ __html: scriptJson(pageContext) }}
         />
         <script nonce={shell.nonce} type="module" src={shell.assets.main} />
+        {shell.stylesheet && !shell.stylesheet.linked ? <link rel="prefetch" href={shell.stylesheet.href} /> : null}
       </head>
       <body>
         {shell.gpc ? null : (

@@ -37,3 +37,16 @@ export function revealAboveCallBar(el: Element): void {
   const by = Math.min(box.bottom - (barTop - SCROLL_OFFSET_PX), box.top - (stickyHeight() + SCROLL_OFFSET_PX));
   if (box.bottom > barTop && by > 0) window.scrollBy({ top: by, behavior: motion() });
 }
+
+/**
+ * With a phone's keyboard open over the lower half of the screen, brings the step's main action
+ * up above the keyboard, as far as the field being typed in stays in view under the sticky bars
+ * (the field comes first: the visitor is typing in it). Nothing moves when the action already shows.
+ */
+export function revealBelowField(action: Element, field: Element): void {
+  const floor = window.visualViewport?.height ?? window.innerHeight;
+  const over = action.getBoundingClientRect().bottom - (floor - 8);
+  if (over <= 0) return;
+  const by = Math.min(over, field.getBoundingClientRect().top - (stickyHeight() + 8));
+  if (by > 0) window.scrollBy({ top: by, behavior: motion() });
+}

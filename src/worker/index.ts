@@ -23,6 +23,7 @@ import { opsApp } from './report';
 import { releaseStatements, reviewOps } from './review';
 import { jobsApp } from './long-jobs';
 import { consentApp, privacyOps } from './consent';
+import { leadLogApp } from './lead-log';
 import { rememberOptOut } from './consent/opt-out';
 import {
   configurationProblems,
@@ -44,6 +45,7 @@ const BANDIT_CRON = '*/15 * * * *';
 
 export { VisitorDO } from './visitor';
 export { PartnerBudgetDO } from './defence/partner-budget-do';
+export { LeadLogDO } from './lead-log';
 export { ArchiveJobWorkflow } from './long-jobs';
 
 const app = new Hono<AppEnv>();
@@ -89,6 +91,7 @@ app.route('/ops/cron', cronOps);
 app.route('/ops', opsApp);
 // Consent catalog, certificates and their keys, /partners and do-not-sell.
 app.route('/', consentApp);
+app.route('/', leadLogApp);
 // The signed statement of an operator's release, beside the certificate it follows.
 app.route('/', releaseStatements);
 app.route('/api', partnerApi);

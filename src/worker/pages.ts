@@ -13,7 +13,7 @@ import { callHours, callHoursHour, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
 import type { AppEnv } from './env';
 import { PageNotFound } from './http-error';
-import { isNoindex, shellOptions } from './shell';
+import { isNoindex, shellOptions, stylesheetOf } from './shell';
 import { resolveStep } from './step';
 import { visitorStub } from './visitor';
 import { retryWithoutHint } from './middleware/visitor';
@@ -52,6 +52,15 @@ import type { LeaseOwner } from '../partners/mediaalpha/phone-lease';
 import { shellVariant } from './consent/page-variant';
 import { optedOut } from './consent/opt-out';
 import { noteConsentShown } from './consent/catalog';
+import {
+  consentStepSnapshot,
+  placeholderPlace,
+  placeholderRetry,
+  placeholderValues,
+  SNAPSHOT_RENDER,
+  withSnapshotHash,
+  type ConsentStepRender,
+} from './consent/step-snapshot';
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
@@ -358,8 +367,14 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
   const { contextHead, contextTail } = pageContextOf(c, data);
   const pageContext = { ...contextHead, ...contextTail };
 
-  /** What React renders; with slots, the per-request values are left as slots for a shared shell. */
-  const renderInput = async (slots: boolean): Promise<RenderPageInput> => {
+  /**
+   * What React renders; with slots, the per-request values are left as slots for a shared shell.
+   * `evidence`: the consent step's snapshot render (answers as field names), or the hash of that
+   * snapshot the served step carries.
+   */
+  const renderInput = async (slots: boolean, evidence: ConsentStepRender = null): Promise<RenderPageInput> => {
+    const snapshot = evidence === SNAPSHOT_RENDER;
+    const values = snapshot ? placeholderValues(state.values) : state.values;
     const page: PageProps = {
       brand,
       route: { name: route.name, path: route.path, language, smid, xsmid },
@@ -369,28 +384,39 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
       phone: slots
         ? { ...phone.phone, digits: PHONE_DIGITS_SLOT, display: PHONE_DISPLAY_SLOT, href: PHONE_HREF_SLOT }
         : phone.phone,
-      values: state.values,
+      values,
       basePath,
       landing: step === undefined,
       ...(config.form
         ? {
-            funnel: await funnelPropsFor(slots, c.env, shownPlace, formToken, finishListing && (await finishListing), {
-              formId: config.form,
-              stepName: stepInfo.name,
-              values: state.values,
-              // Finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
-              completed: finished,
-              shared: state.shared ?? true,
-              ...(state.withheldBecause ? { withheldBecause: state.withheldBecause } : {}),
-              url,
-              language,
-              brandName: brand.name,
-              sellers: brand.consent.medicare?.sellers ?? null,
-              callbackScreen,
-              ...(stepRetry ? { retry: stepRetry } : {}),
-              timeZone: hoursPlace.timeZone,
-              now: renderedAt,
-            }),
+            funnel: withSnapshotHash(
+              await funnelPropsFor(
+                slots,
+                c.env,
+                snapshot ? placeholderPlace(shownPlace) : shownPlace,
+                formToken,
+                finishListing && (await finishListing),
+                {
+                  formId: config.form,
+                  stepName: stepInfo.name,
+                  values,
+                  // Finished visitors see the confirmation, unless they chose to edit their answers (?edit=1).
+                  completed: finished,
+                  shared: state.shared ?? true,
+                  ...(state.withheldBecause ? { withheldBecause: state.withheldBecause } : {}),
+                  url,
+                  language,
+                  brandName: brand.name,
+                  sellers: brand.consent.medicare?.sellers ?? null,
+                  callbackScreen,
+                  // A step shown again as posted; in the snapshot, its answers are field names too.
+                  ...(stepRetry ? { retry: snapshot ? placeholderRetry(stepRetry) : stepRetry } : {}),
+                  timeZone: hoursPlace.timeZone,
+                  now: renderedAt,
+                },
+              ),
+              evidence,
+            ),
           }
         : {}),
       ...(assignment ? { variant: { experiment: assignment.experimentId, variant: assignment.variantId } } : {}),
@@ -407,8 +433,8 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     };
   };
   /** The page; `form` in place of its form island (a shell's slot), else the island of the same input. */
-  const render = async (slots: boolean, form?: string) => {
-    const input = await renderInput(slots);
+  const render = async (slots: boolean, form?: string, evidence: ConsentStepRender = null) => {
+    const input = await renderInput(slots, evidence);
     return pageRendering.streamed ? renderPageStreamedHtml(input, form) : renderPageHtml(input, form);
   };
 
@@ -418,7 +444,9 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     if (fromAddress) response.headers.append('Set-Cookie', CLEAR_FROM_ADDRESS);
     return response;
   };
-  if (!shared) return respond(await render(false));
+  // The consent step: its snapshot as served, kept once per hash; the page carries the hash.
+  const snapshotHash = await consentStepSnapshot(c, data, () => render(true, undefined, SNAPSHOT_RENDER));
+  if (!shared) return respond(await render(false, undefined, snapshotHash));
   // A hit builds no page props at all: only the per-request slots are computed.
   // A GPC page (no tag manager) never shares a shell with a normal one; a new TPMO disclaimer version is a new shell.
   const key = [
@@ -437,12 +465,19 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     phone.phone.leased ? 'leased' : 'default',
     // The form island in the shell (slots filled per request), or rendered per request in its slot.
     formApart ? 'form-apart' : 'form-in',
+    // The page's CSS linked (a returning browser), or inlined with the file prefetched (a first view).
+    cssDeliveryOf(stylesheetOf(c).stylesheet),
+    snapshotHash ?? '',
   ].join('|');
   const shell =
     shells.get(key) ??
-    shells.set(key, await render(true, formApart ? FORM_ISLAND_SLOT : undefined), scriptJson(contextHead));
+    shells.set(
+      key,
+      await render(true, formApart ? FORM_ISLAND_SLOT : undefined, snapshotHash),
+      scriptJson(contextHead),
+    );
   if (formApart) shellSharing.formApartFills++;
-  const formIsland = formApart ? renderFormIsland(await renderInput(false)) : undefined;
+  const formIsland = formApart ? renderFormIsland(await renderInput(false, snapshotHash)) : undefined;
   return shellResponse(
     shell,
     {
@@ -475,6 +510,12 @@ function leaseOwnerOf(brand: Brand, product: Product): LeaseOwner {
 }
 
 const NO_STATE: FunnelState = { values: {}, lease: null, completed: false };
+
+/** How a page's CSS travels, as part of its shell's key: linked, inlined and prefetched, or inlined alone. */
+function cssDeliveryOf(stylesheet: { linked: boolean } | undefined): string {
+  if (stylesheet === undefined) return 'css-inline';
+  return stylesheet.linked ? 'css-linked' : 'css-prefetched';
+}
 
 /** Rendered shells of pages with no visitor data, per isolate. */
 const shells = new ShellCache();

@@ -103,7 +103,7 @@ describe('Google conversions through the Data Manager API', () => {
     const google = sandboxScope(gclid);
     const v = visitor('ps', { ip: qw.ip, urlParams: { gclid, utm_source: 'google', utm_campaign: 'auto-q4' } });
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     const lead = await pollUntil(
       () => google.calls('google-data-manager'),
       (list) => list.length > 0,
@@ -283,9 +283,10 @@ describe('Google conversions through the Data Manager API', () => {
       at: new Date().toISOString(),
       payoutCents: 900,
     };
-    expect(await queueCallConversion(env, { ...call, sessionId: noClickSession?.session_id ?? '' })).toBe(
-      'no_click_id',
-    );
+    expect(await queueCallConversion(env, { ...call, sessionId: noClickSession?.session_id ?? '' })).toEqual({
+      'google-ads': 'no_click_id',
+      'meta-capi': 'no_click_id',
+    });
 
     const gclid = clickId('Cj0KCQ');
     const optedOut = await queuedCallConversion(gclid);
@@ -304,7 +305,9 @@ describe('Google conversions through the Data Manager API', () => {
         crypto.randomUUID(),
       )
       .run();
-    expect(await queueCallConversion(env, { ...call, sessionId: session?.session_id ?? '' })).toBe('gpc');
+    expect(await queueCallConversion(env, { ...call, sessionId: session?.session_id ?? '' })).toMatchObject({
+      'google-ads': 'gpc',
+    });
     const rows = await env.DB.prepare(`SELECT id FROM ad_conversions WHERE id = ?`)
       .bind(`google-ads:call:mediaalpha:${call.conversionId}`)
       .all();

@@ -75,7 +75,7 @@ describe('ad platform conversions', () => {
     const fbclid = clickId('IwAR');
     const v = visitor('ps', { ip: qw.ip, urlParams: { gclid, fbclid, utm_source: 'google', utm_campaign: 'auto-q4' } });
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     expect((await accepted(v.id))?.quotewizard_status).toBe('accepted');
 
     // QuoteWizard got the visit's ref with the lead (its payout postback names it).
@@ -105,7 +105,7 @@ describe('ad platform conversions', () => {
           { phoneNumber: await sha256Hex(`+1${autoContactOf(v).digits}`) },
         ],
       },
-      // Nobody is asked about ad sharing yet: not GRANTED, not assumed (ad-consent.ts).
+      // The visitor ticked the ad-sharing box; nobody is asked about ad personalisation (ad-consent.ts).
       consent: { adUserData: 'CONSENT_GRANTED', adPersonalization: 'CONSENT_DENIED' },
     });
     const meta = sandboxScope(fbclid);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { leadEventRequest, metaConfig } from '../../src/worker/ad-conversions/meta-capi';
+import { callEventRequest, leadEventRequest, metaConfig } from '../../src/worker/ad-conversions/meta-capi';
 
 /**
  * Our Conversions API request against the stand-in, which refuses what Meta's reference refuses
@@ -124,5 +124,42 @@ describe('Meta Conversions API request, against the reference', () => {
       };
       expect(leadEventRequest(config, input), missing).toBeNull();
     }
+  });
+
+  it('a paid call as an offline event: taken as a phone_call without a page, user agent or ip; refused with no click at all', async () => {
+    if (!config) throw new Error('META_* test bindings missing');
+    const call = callEventRequest(config, {
+      eventId: `call-${'c'.repeat(40)}`,
+      at: new Date(Date.now() - 60_000),
+      clickSeenAt: new Date(Date.now() - 600_000),
+      clickIds: { fbclid: `IwAR${crypto.randomUUID()}` },
+      valueUsd: 31,
+      stateCode: 'IL',
+    });
+    if (!call) throw new Error('no call request built');
+    const event = call.body.data[0];
+    expect(event).toMatchObject({ event_name: 'Contact', action_source: 'phone_call', custom_data: { value: 31 } });
+    expect(event).not.toHaveProperty('event_source_url');
+    expect(Object.keys(event?.user_data ?? {})).toEqual(['fbc']);
+    expect(await post(call.url, call.body)).toMatchObject({ status: 200, body: { events_received: 1 } });
+    // The same event as a website event lacks what a website event requires.
+    const asWebsite = without(call as ReturnType<typeof request>, (e) => (e.action_source = 'website'));
+    expect(await post(call.url, asWebsite)).toMatchObject({ status: 400, body: metaError });
+    // No customer information parameter at all: Meta requires at least one.
+    const anonymous = without(call as ReturnType<typeof request>, (e) => (e.user_data = {}));
+    const refused = await post(call.url, anonymous);
+    expect(refused).toMatchObject({ status: 400, body: metaError });
+    expect((refused.body.error as { message: string }).message).toMatch(/user_data: at least one customer information/);
+    // And we build none: a visit without a Meta click is not sent.
+    expect(
+      callEventRequest(config, {
+        eventId: 'e',
+        at: new Date(),
+        clickSeenAt: new Date(),
+        clickIds: { gclid: 'g' },
+        valueUsd: 1,
+        stateCode: null,
+      }),
+    ).toBeNull();
   });
 });

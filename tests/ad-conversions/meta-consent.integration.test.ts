@@ -7,6 +7,9 @@ import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
 import { sha256Hex } from '../../src/shared/consent';
 import { sendOne } from '../../src/worker/ad-conversions';
+import { queueCallConversion } from '../../src/worker/ad-conversions/call-conversions';
+import { visitRef } from '../../src/worker/revenue';
+import { postback } from '../revenue/support';
 
 /**
  * Meta hears of a lead as Meta's reference requires of a website event, and only as the visitor
@@ -104,14 +107,14 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const fbclid = clickId('IwAR');
     const v = visitor('ps', { ip: qw.ip, userAgent: UA, urlParams: { fbclid, utm_source: 'facebook' } });
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     expect(await settled(v.sessionId, 1)).toEqual([{ platform: 'meta-capi', status: 'sent', error: null }]);
     const lead = await env.DB.prepare(
-      'SELECT submission_id, created_at, consent_version FROM leads WHERE visitor_id = ?',
+      'SELECT submission_id, created_at, consent_version, ad_sharing FROM leads WHERE visitor_id = ?',
     )
       .bind(v.id)
-      .first<{ submission_id: string; created_at: string; consent_version: string }>();
-    expect(lead?.consent_version).toBe('2026-12-20');
+      .first<{ submission_id: string; created_at: string; consent_version: string; ad_sharing: string }>();
+    expect(lead).toMatchObject({ consent_version: '2026-12-28', ad_sharing: 'yes' });
     const events = await metaEvents(fbclid);
     expect(events).toHaveLength(1);
     const [event] = events;
@@ -205,7 +208,8 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const v = visitor('ps', { ip: qw.ip, urlParams: { fbclid, gclid, utm_source: 'google' } });
     expect((await v.get('/save-auto')).status).toBe(200);
     expect((await v.post('/do-not-sell', { email: autoContactOf(v).driver1Email, phone: '' })).status).toBe(303);
-    await finishAuto(v);
+    // Ticked, and still nothing: the do-not-sell request wins over the box.
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     const lead = await env.DB.prepare('SELECT id, delivery FROM leads WHERE visitor_id = ?')
       .bind(v.id)
       .first<{ id: string; delivery: string | null }>();
@@ -242,7 +246,8 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     const v = visitor('ps', { ip: qw.ip, urlParams: { fbclid, gclid, utm_source: 'google' } });
     v.headers['sec-gpc'] = '1';
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    // Ticked, and still nothing: Global Privacy Control wins over the box.
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     const lead = await env.DB.prepare('SELECT gpc FROM leads WHERE visitor_id = ?').bind(v.id).first<{ gpc: number }>();
     expect(lead?.gpc).toBe(1);
     expect(await rowsOf(v.sessionId)).toEqual([]);
@@ -250,13 +255,13 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);
   });
 
-  it('deleting a person takes their click ids and conversion rows; no platform offers a deletion call, so none is queued', async () => {
+  it('deleting a person takes their click ids and conversion rows, so nothing more is sent; no platform offers a deletion call, so none is queued', async () => {
     const qw = sandboxScope();
     const fbclid = clickId('IwAR');
     const gclid = clickId('Cj0KCQ');
     const v = visitor('ps', { ip: qw.ip, userAgent: UA, urlParams: { fbclid, gclid, utm_source: 'google' } });
     expect((await v.get('/save-auto')).status).toBe(200);
-    await finishAuto(v);
+    await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     expect((await settled(v.sessionId, 2)).map((r) => r.status)).toEqual(['sent', 'sent']);
     const visits = () =>
       env.DB.prepare('SELECT COUNT(*) AS n FROM visit_values WHERE visitor_id = ? OR session_id = ?')
@@ -280,6 +285,25 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     expect(asked.results.map((r) => r.recipient)).not.toEqual(expect.arrayContaining(['google-ads']));
     expect(asked.results.map((r) => r.recipient)).not.toEqual(expect.arrayContaining(['meta-capi']));
     expect(asked.results.map((r) => r.recipient)).toContain('quotewizard');
+    // A call the partner pays after the deletion reaches no platform: the click ids went with the person.
+    const call = {
+      conversion_id: `ma-call-${crypto.randomUUID()}`,
+      type: 'call',
+      payout: 30,
+      at: new Date().toISOString(),
+      ref: await visitRef(env, v.sessionId),
+    };
+    expect(await (await postback('mediaalpha', call)).json()).toEqual({ status: 'recorded', attributed: false });
+    expect(
+      await queueCallConversion(env, {
+        sessionId: v.sessionId,
+        partner: 'mediaalpha',
+        conversionId: call.conversion_id,
+        at: call.at,
+        payoutCents: 3000,
+      }),
+    ).toEqual({ 'google-ads': 'no_click_id', 'meta-capi': 'no_click_id' });
+    expect(await rowsOf(v.sessionId)).toEqual([]);
     // Nothing more went to either platform for this person.
     expect((await sandboxScope(gclid).calls()).length).toBe(before.google);
     expect((await sandboxScope(fbclid).calls()).length).toBe(before.meta);

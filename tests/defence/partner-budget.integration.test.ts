@@ -116,14 +116,19 @@ describe('partner spend budget per network', () => {
       const abuser = fresh48();
       const scopes = Array.from({ length: 60 }, (_, n) => sandboxScope(abuser(n)));
       const replies: PhoneReply[] = [];
+      const firstMinute = Math.floor(Date.now() / 60_000);
       for (const sb of scopes) replies.push(await getPhone(sb.ip));
+      // The budget is per clock minute: a run that crosses a minute's end meets a fresh one.
+      const allowed = NETWORK_PER_MINUTE * (1 + Math.floor(Date.now() / 60_000) - firstMinute);
       // Every reply is a number; past the network's budget, the default one without a partner call.
       for (const r of replies) expect(r.phone.display).toMatch(/^1-\d{3}-\d{3}-\d{4}$/);
       // The partner's own answer (or its failure, on a loaded machine) for at most the budget.
-      expect(replies.filter((r) => r.source === 'unavailable').length).toBeGreaterThanOrEqual(60 - NETWORK_PER_MINUTE);
+      expect(replies.filter((r) => r.source === 'unavailable').length).toBeGreaterThanOrEqual(60 - allowed);
       const count = async () =>
         (await Promise.all(scopes.map((sb) => sb.calls('mediaalpha')))).reduce((n, c) => n + c.length, 0);
-      expect(await pollUntil(count, (n) => n >= NETWORK_PER_MINUTE, 15_000)).toBe(NETWORK_PER_MINUTE);
+      const made = await pollUntil(count, (n) => n >= NETWORK_PER_MINUTE, 15_000);
+      expect(made).toBeGreaterThanOrEqual(NETWORK_PER_MINUTE);
+      expect(made).toBeLessThanOrEqual(allowed);
 
       // Honest visitors, each from a network of their own, still reach the partner.
       const honest = Array.from({ length: 3 }, () => sandboxScope(fresh48()(0)));

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
 import { mainActionInView as continueInView, pageAtRest as atRest } from '../../scripts/lib/main-action';
-import { continueTo } from './support/steps';
+import { arrivedAt, continueTo } from './support/steps';
 
 /**
  * Every step's main action is in view once its last question is answered, without the visitor
@@ -76,7 +76,7 @@ async function lifeAbout(page: Page) {
   await page.locator('input[name="zipcode"]').fill('33101');
   await continueTo(page, '/get-life-now/coverage');
   await page.locator('.choices.tiles label').first().click();
-  await page.waitForURL((url) => url.pathname === '/get-life-now/about', WAIT);
+  await arrivedAt(page, '/get-life-now/about');
   await page.waitForSelector('.quote-form form h2:focus', WAIT);
   await atRest(page);
 }
@@ -123,7 +123,7 @@ describe('Continue in view after the last answer', () => {
       expect(await continueInView(page)).toBe(true);
       // One tap on Continue moves on.
       await tap('.quote-form .form-actions .btn');
-      await page.waitForURL((url) => url.pathname === '/get-life-now/name', WAIT);
+      await arrivedAt(page, '/get-life-now/name');
       expect(errors).toEqual([]);
       await context.close();
     });

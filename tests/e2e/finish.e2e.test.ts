@@ -95,6 +95,20 @@ async function expectConfirmationInFront(page: Page) {
   expect(await page.locator('[data-island="quote-form"] form').count()).toBe(0);
 }
 
+/**
+ * The blank height (px) between the confirmation's last line and its bottom edge: a Medicare or
+ * life finish is as tall as its words (no screen-height card with a quarter of it empty).
+ */
+function blankUnderContent(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const card = document.querySelector('[data-confirmation]');
+    const last = card?.lastElementChild;
+    if (!card || !last) return Infinity;
+    const padding = parseFloat(getComputedStyle(card).paddingBottom) + parseFloat(getComputedStyle(last).marginBottom);
+    return card.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom - padding;
+  });
+}
+
 /** Each call button's number is laid out on one line, and the page does not scroll sideways. */
 async function expectNoWrap(page: Page) {
   const lines = await page.evaluate(() =>
@@ -142,6 +156,7 @@ describe('one number and the finish (Medicare, bh /otc-allowance)', () => {
       expect((await reply).ok()).toBe(true);
 
       await expectConfirmationInFront(page);
+      expect(await blankUnderContent(page), "blank space under the finish card's last line").toBeLessThan(8);
       await expect
         .poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT)
         .toBe(true);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_PAGES } from '../../bench/template-pages';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { arrivedAt } from './support/steps';
 
 /** This file's own phone number: one person makes one delivered lead per product, so files never share one. */
 const OWN_PHONE = `305554${String(1000 + Math.floor(Math.random() * 9000))}`;
@@ -287,7 +288,7 @@ describe('Enter without JavaScript', () => {
     await page.locator('input[name="driver1DobDay"]').fill('9');
     await page.locator('input[name="driver1DobYear"]').fill('1966');
     await page.locator('input[name="driver1FirstName"]').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/call-auto/driver-details', WAIT);
+    await arrivedAt(page, '/call-auto/driver-details');
     expect(new URL(page.url()).searchParams.has('drivers')).toBe(false);
     await context.close();
   });
@@ -323,7 +324,7 @@ describe('ZIP code messages', () => {
     // A real one clears it and moves on.
     await zip.fill('33101');
     await zip.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     await context.close();
   });
 

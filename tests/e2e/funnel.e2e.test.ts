@@ -141,8 +141,13 @@ describe('auto funnel', () => {
   ) {
     await page.locator(`input[name="driver${n}FirstName"]`).fill(d.first);
     await page.locator(`input[name="driver${n}LastName"]`).fill(d.last);
-    await page.locator(`input[name="driver${n}Gender"][value="${d.gender}"]`).check();
-    await pick(page, `driver${n}MaritalStatus`, 'married');
+    // Driver 1 is asked gender and marital status; another driver their relation to driver 1.
+    if (n === 1) {
+      await page.locator(`input[name="driver${n}Gender"][value="${d.gender}"]`).check();
+      await pick(page, `driver${n}MaritalStatus`, 'married');
+    } else {
+      await page.locator(`input[name="driver${n}Relationship"][value="spouse"]`).check();
+    }
     await pick(page, `driver${n}DobMonth`, d.month);
     await page.locator(`input[name="driver${n}DobDay"]`).fill(d.day);
     await page.locator(`input[name="driver${n}DobYear"]`).fill(d.year);

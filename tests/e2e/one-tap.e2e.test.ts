@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
-import { chooseTo, continueTo } from './support/steps';
+import { arrivedAt, chooseTo, continueTo } from './support/steps';
 
 /**
  * One tap per single-choice question (docs/decisions/0150-one-tap-tiles.md): the Medicare
@@ -47,27 +47,27 @@ describe('one-tap tiles', () => {
     expect(boxes[0]?.top).toBe(boxes[1]?.top);
 
     await page.locator('.choices.tiles label').filter({ hasText: 'Yes' }).tap();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     await expect.poll(() => focused(page)).toMatch(/^H2 Do you get Medicaid\?/);
 
     // The visible way back: the previous question with its answer chosen.
     await page.getByRole('link', { name: 'Back' }).tap();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     await expect.poll(() => checkedValue(page, 'haveMedicare')).toEqual(['1']);
     // The chosen tile tapped again moves on (a click with no change of answer).
     await page.locator('.choices.tiles label').filter({ hasText: 'Yes' }).tap();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     await chooseTo(page, 'No', '/get-yours-otc/name');
 
     // A reload, then Back twice: both answers are the ones stored.
     await page.reload();
     await hydrated(page);
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     await hydrated(page);
     expect(await checkedValue(page, 'haveMedicaid')).toEqual(['0']);
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     expect(await checkedValue(page, 'haveMedicare')).toEqual(['1']);
     expect(errors).toEqual([]);
     await context.close();
@@ -80,7 +80,7 @@ describe('one-tap tiles', () => {
     await page.locator('input[name="zipcode"]').focus();
     await page.keyboard.type('33101');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/quiz/medicare/medicare', WAIT);
+    await arrivedAt(page, '/quiz/medicare/medicare');
     await expect.poll(() => focused(page)).toMatch(/^H2 Do you have Medicare/);
 
     // Tab from the question reaches the group (Back comes before the heading, so it is not passed).
@@ -94,12 +94,12 @@ describe('one-tap tiles', () => {
     expect(path(page)).toBe('/quiz/medicare/medicare');
 
     await page.keyboard.press('Space');
-    await page.waitForURL((url) => url.pathname === '/quiz/medicare/medicaid', WAIT);
+    await arrivedAt(page, '/quiz/medicare/medicaid');
     await expect.poll(() => focused(page)).toMatch(/^H2 Do you also get Medicaid\?/);
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/quiz/medicare/name', WAIT);
+    await arrivedAt(page, '/quiz/medicare/name');
 
     // What the keyboard chose is what was stored: the server renders it on the step's own address.
     await page.goto(`${brandOrigin('wc')}/quiz/medicare/medicare`);
@@ -116,14 +116,14 @@ describe('one-tap tiles', () => {
     await page.goto(`${origin}/get-yours-otc/zip`);
     await page.locator('input[name="zipcode"]').fill('33101');
     await page.getByRole('button', { name: /^Continue$/ }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     await page.locator('.choices.tiles label').filter({ hasText: 'No' }).click();
     // Nothing moves on by itself without JavaScript; Continue posts the form.
     expect(path(page)).toBe('/get-yours-otc/medicare');
     await page.getByRole('button', { name: /^Continue$/ }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicaid', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicaid');
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL((url) => url.pathname === '/get-yours-otc/medicare', WAIT);
+    await arrivedAt(page, '/get-yours-otc/medicare');
     expect(await checkedValue(page, 'haveMedicare')).toEqual(['0']);
     await context.close();
   });

@@ -52,6 +52,8 @@ async function finishAuto(page: Page, landing: string, email: string): Promise<s
   const emailField = page.locator('input[name="driver1Email"]');
   if ((await emailField.count()) > 0) await emailField.pressSequentially(email, TYPING);
   await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
+  // The visitor lets the ad platforms measure the ad (unticked as served): the island sends the answer.
+  await page.getByRole('checkbox', { name: /Let .* tell Google and Meta/ }).check();
   await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
   await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
   return phone;

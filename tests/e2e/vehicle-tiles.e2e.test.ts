@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
-import { continueTo, pick } from './support/steps';
+import { arrivedAt, continueTo, pick } from './support/steps';
 
 /**
  * The vehicle questions: tiles for recent years, common makes and a make's few models answer in
@@ -52,7 +52,7 @@ describe('vehicle tiles', () => {
     await continueTo(page, '/save-auto/insurance');
     // Back: the answers are the ones stored, the chosen tiles pressed.
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/vehicles', WAIT);
+    await arrivedAt(page, '/save-auto/vehicles');
     await expect
       .poll(() => page.getByRole('button', { name: 'Honda' }).getAttribute('aria-pressed'), WAIT)
       .toBe('true');
@@ -88,7 +88,7 @@ describe('vehicle tiles', () => {
     await page.goto(`${brandOrigin('ps')}/save-auto/zip`);
     await page.locator('input[name="zipcode"]').fill('60601');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/vehicles', WAIT);
+    await arrivedAt(page, '/save-auto/vehicles');
     // No tiles without the script: the lists alone.
     expect(await page.locator('.vehicle-tiles').count()).toBe(0);
     await page.locator('select[name="vehicle1Year"]').selectOption('2019');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
-import { continueTo } from './support/steps';
+import { arrivedAt, continueTo } from './support/steps';
 
 /**
  * The long tail of makes and models: a box the visitor types into, with suggestions (the
@@ -63,7 +63,7 @@ async function toVehicles(page: Page) {
 
 async function backToVehicles(page: Page) {
   await page.getByRole('link', { name: 'Back' }).click();
-  await page.waitForURL((url) => url.pathname === '/save-auto/vehicles', WAIT);
+  await arrivedAt(page, '/save-auto/vehicles');
   await hydrated(page);
 }
 
@@ -198,7 +198,7 @@ describe('vehicle typeahead', () => {
     expect(await axeViolations(page)).toEqual([]);
     // Enter on the closed box is the step's submit, as in any text field.
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/save-auto/insurance', WAIT);
+    await arrivedAt(page, '/save-auto/insurance');
 
     await backToVehicles(page);
     await expect.poll(() => make.inputValue(), WAIT).toBe('BMW');
@@ -270,13 +270,13 @@ describe('vehicle typeahead', () => {
     await page.goto(`${brandOrigin('ps')}/save-auto/zip`);
     await page.locator('input[name="zipcode"]').fill('60601');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/vehicles', WAIT);
+    await arrivedAt(page, '/save-auto/vehicles');
     expect(await page.locator('[role="combobox"]').count()).toBe(0);
     await page.locator('select[name="vehicle1Year"]').selectOption('2020');
     await page.locator('select[name="vehicle1Make"]').selectOption('Mercedes-Benz');
     await page.locator('input[name="vehicle1Model"]').fill('GLE-Class');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/insurance', WAIT);
+    await arrivedAt(page, '/save-auto/insurance');
     await page.goto(`${brandOrigin('ps')}/save-auto/vehicles`);
     expect(await page.locator('select[name="vehicle1Make"]').inputValue()).toBe('Mercedes-Benz');
     await context.close();

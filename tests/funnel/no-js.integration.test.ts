@@ -176,8 +176,7 @@ describe('auto funnel without JavaScript', () => {
     const driver2 = {
       driver2FirstName: 'William',
       driver2LastName: 'King',
-      driver2Gender: 'male',
-      driver2MaritalStatus: 'married',
+      driver2Relationship: 'spouse',
       driver2DobMonth: '2',
       driver2DobDay: '21',
       driver2DobYear: '1965',

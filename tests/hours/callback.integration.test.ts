@@ -42,7 +42,7 @@ describe('the times offered', () => {
     });
     const es = await miami.json<Times>();
     expect(es.timeZone).toBe('America/New_York');
-    expect(es.times[0]?.label).toMatch(/^vie\.?, 27 (de )?nov\.?,? 8:00\sa\.\s?m\.\sET$/);
+    expect(es.times[0]?.label).toMatch(/^vie\.?, 27 (de )?nov\.?,? 8:00\sa\.\s?m\.\shora oriental$/);
   });
 
   it('refuses a query it does not know', async () => {

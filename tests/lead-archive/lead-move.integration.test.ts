@@ -222,6 +222,29 @@ describe('two movers and an erasure at once', () => {
 });
 
 describe('readers of a moved lead', () => {
+  it('moves a lead on the third night after its day (LEADS_HOT_DAYS = 2, as staging and production), and its certificate page reads R2 from then on', async () => {
+    const day = ownDay();
+    const v = visitor('bh');
+    await finishMedicare(v, ['harbor-licensed-agents']);
+    const lead = await leadOf(v.id);
+    // The last minutes of its day: the latest a lead of that day can be, so the shortest time hot.
+    await backdate([lead.id], day, 23);
+    const nightAfter = (days: number) => new Date(Date.parse(`${day}T03:17:00.000Z`) + days * DAY_MS);
+
+    // Two whole days after its day it is still in its delivery window: hot, certificate in D1.
+    await moveOldLeads(env, nightAfter(2));
+    expect(await leadsLeft([lead.id])).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?', lead.certificate_id)).toBe(1);
+
+    // The third night it leaves D1 with its certificate, which a buyer still reads at its address.
+    await moveOldLeads(env, nightAfter(3));
+    expect(await leadsLeft([lead.id])).toBe(0);
+    expect(await count('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?', lead.certificate_id)).toBe(0);
+    const json = await v.fetch(`/certificates/${lead.certificate_id}`, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(200);
+    expect((await json.json<{ jws: string }>()).jws.split('.')).toHaveLength(3);
+  });
+
   it("the certificate still verifies from R2 and a buyer's match still answers", async () => {
     const day = ownDay();
     const v = visitor('bh');

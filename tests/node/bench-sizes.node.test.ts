@@ -6,13 +6,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FORM_IDS } from '../../src/routes/schema';
-import { clientJsFor, FORM_MODULES, pageFormOf, readClientMetafile } from '../../bench/sizes';
+import { clientJsFor, FORM_MODULES, lazyMainModulesOf, pageFormOf, readClientMetafile } from '../../bench/sizes';
 
 const meta = readClientMetafile();
 const inputsOf = (files: readonly string[]) =>
   new Set(files.flatMap((f) => Object.keys(meta.outputs[f]?.inputs ?? {})));
 
 describe('bench sizes (budgets)', () => {
+  it('a page without islands loads main alone, within its 8 KB gzip', () => {
+    const plain = clientJsFor(meta, { islands: [], lazyMain: [], form: null });
+    expect(plain.files).toHaveLength(1);
+    expect(plain.gzipBytes).toBeLessThanOrEqual(8 * 1024);
+    // A form page's demand check comes on top, loaded only by a page with the hook.
+    const withHook = clientJsFor(meta, {
+      islands: [],
+      lazyMain: lazyMainModulesOf('"onEnter":"demandCheck"'),
+      form: null,
+    });
+    expect(withHook.files.length).toBe(2);
+  });
+
   const advertorial = clientJsFor(meta, {
     islands: ['quote-form', 'exit-intent'],
     form: { formId: 'medicare', step: 'zip', completed: false },

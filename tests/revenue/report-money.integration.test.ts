@@ -79,7 +79,7 @@ describe('revenue in the report', () => {
   });
 
   it('reads days outside the hot window from the rollups, and counts unattributed payouts apart', async () => {
-    const day = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
     const source = `old${crypto.randomUUID().slice(0, 8)}`;
     const session = crypto.randomUUID();
     await env.DB.prepare(
@@ -102,13 +102,14 @@ describe('revenue in the report', () => {
       revenue_usd: '15',
     });
     // A payout of that day with no visit is reported as unattributed, not on any visit.
-    await postback('mediaalpha', {
+    const stored = await postback('mediaalpha', {
       conversion_id: `conv-${crypto.randomUUID()}`,
       type: 'call',
       payout: 7,
       at: `${day}T12:00:00.000Z`,
       phone: '+18005550199',
     });
+    expect(await stored.json()).toMatchObject({ status: 'recorded' });
     const after = csvRows(await (await report(`from=${day}&to=${day}&format=csv`)).text());
     const stray = after.find((r) => r.section === 'money' && r.money_by === 'unattributed');
     expect(Number(stray?.realized_usd)).toBeGreaterThanOrEqual(7);

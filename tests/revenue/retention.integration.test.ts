@@ -8,8 +8,8 @@ import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../../sr
 import { postback } from './support';
 
 /**
- * The revenue tables' retention, run by the daily cron: lease history rows 45 days after the lease
- * ended, visit value rows 90 days after the visit's day. The report's money (revenue_rollups) and
+ * The revenue tables' retention, run by the daily cron: lease history rows PHONE_LEASE_RETENTION_DAYS
+ * (31) after the lease ended, visit value rows VISIT_VALUE_RETENTION_DAYS (45) after the visit's day. The report's money (revenue_rollups) and
  * the experiment figures (visits, revenue and its square per variant) are the same before and after.
  * The experiment and numbers are this file's own.
  */

@@ -21,8 +21,11 @@ async function lowBidCheck(v: ReturnType<typeof visitor>): Promise<void> {
   await expect
     .poll(
       async () =>
-        (await (await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc' })).json<{ lowBid: unknown }>())
-          .lowBid,
+        (
+          await (
+            await postJson(v, '/api/mediaalpha/demand-check', { page: 'get-yours-otc' })
+          ).json<{ lowBid: unknown }>()
+        ).lowBid,
       { timeout: 15_000, interval: 250 },
     )
     .toBe(true);

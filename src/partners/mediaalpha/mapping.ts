@@ -29,6 +29,8 @@ export interface DriverFields {
   Sr22?: boolean | null;
   MilitaryAffiliation?: boolean | null;
   LicenseStatus?: string | null;
+  /** Drivers 2 and 3: their relation to driver 1 (not sent; a spouse sets both marital statuses). */
+  Relationship?: string | null;
 }
 
 export interface VehicleFields {
@@ -56,13 +58,23 @@ export type AutoLeadFields = {
   Prefixed<'vehicle2', VehicleFields> &
   Prefixed<'vehicle3', VehicleFields>;
 
+/**
+ * A driver named the spouse of driver 1 is married, and so is driver 1: the marital status the
+ * partners take, when the driver's own was not asked or given (docs/decisions/0296).
+ */
+function spouseMarried(lead: AutoLeadFields, slot: (typeof DRIVER_SLOTS)[number]): 'married' | undefined {
+  const spouse = (n: 2 | 3) => lead[`driver${n}Relationship`] === 'spouse';
+  if (slot === 1) return spouse(2) || spouse(3) ? 'married' : undefined;
+  return spouse(slot) ? 'married' : undefined;
+}
+
 export function driverFields(lead: AutoLeadFields, slot: (typeof DRIVER_SLOTS)[number]): DriverFields {
   const p = `driver${slot}` as const;
   return {
     FirstName: lead[`${p}FirstName`],
     LastName: lead[`${p}LastName`],
     Gender: lead[`${p}Gender`],
-    MaritalStatus: lead[`${p}MaritalStatus`],
+    MaritalStatus: lead[`${p}MaritalStatus`] ?? spouseMarried(lead, slot),
     Dob: lead[`${p}Dob`],
     Email: lead[`${p}Email`],
     Phone: lead[`${p}Phone`],

@@ -67,6 +67,33 @@ describe('QuoteWizard auto mapping (spec section 7)', () => {
   });
 });
 
+describe('a household of two drivers', () => {
+  it('a driver named the spouse makes both drivers married; the relation itself is not sent', () => {
+    const mapped = mapQuoteWizardAutoLead({
+      driver1FirstName: 'Ada',
+      driver1Dob: '1965-12-10',
+      driver2FirstName: 'William',
+      driver2LastName: 'King',
+      driver2Dob: '1965-02-21',
+      driver2Relationship: 'spouse',
+    });
+    expect(mapped.drivers).toEqual([
+      { first_name: 'Ada', dob: '1965-12-10', marital_status: 'married' },
+      { first_name: 'William', last_name: 'King', dob: '1965-02-21', marital_status: 'married' },
+    ]);
+  });
+
+  it('a child is not married by relation, and an answered marital status stands', () => {
+    const mapped = mapQuoteWizardAutoLead({
+      driver1FirstName: 'Ada',
+      driver1MaritalStatus: 'widowed',
+      driver2FirstName: 'Byron',
+      driver2Relationship: 'child',
+    });
+    expect(mapped.drivers).toEqual([{ first_name: 'Ada', marital_status: 'non-married' }, { first_name: 'Byron' }]);
+  });
+});
+
 describe('QuoteWizard for Medicare', () => {
   it('throws the spec error', () => {
     expect(() => mapQuoteWizardLead('medicare', {})).toThrow(

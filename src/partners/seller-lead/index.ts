@@ -53,6 +53,12 @@ export function sellerLeadRequest(lead: SellerLead) {
       ...(v.haveMedicaid !== undefined ? { has_medicaid: v.haveMedicaid } : {}),
     },
     ...(lead.callbackAt ? { callback_at: lead.callbackAt } : {}),
+    // Our consent evidence where a buyer's lead tools look for it: a flat field of its own name
+    // beside the post's other flat fields. Not `trusted_form_cert_url` or `jornaya_leadid`:
+    // those name other companies' certificates, which a buyer's tools would fetch from them
+    // (docs/buyers/verify-a-lead.md; docs/decisions/0307-our-own-certificate-field.md).
+    lead_certificate_url: lead.certificate?.url ?? null,
+    lead_certificate_inclusion_url: lead.certificate ? `${lead.certificate.url}/inclusion` : null,
     ip_address: lead.ip ?? '',
     user_agent: lead.userAgent ?? '',
     landing_page_url: lead.pageUrl ?? '',

@@ -43,6 +43,8 @@ export const lifePages = [
     copy: finalExpense,
     benefits: [],
     planTypes: ['Final Expense', 'Whole Life'],
+    // Its own form: the ages the copy names (50 to 85) are the ages its date of birth takes.
+    form: 'final-expense',
     variants: [
       'fe-1421',
       { name: 'fe-2650', headline: 'Final expense coverage that will not increase with age' },

@@ -3,6 +3,8 @@ import { BRANDS } from '../../../brands';
 import { ROUTES, isServedFor } from '../../routes/registry';
 import {
   AD_MEASUREMENT_CONSENT_VERSIONS,
+  adSharingChoiceOf,
+  adSharingLabel,
   CONSENT_GRACE_MS,
   CONSENT_TEXTS,
   CONSENT_VERSIONS,
@@ -56,11 +58,26 @@ describe('consent disclosure', () => {
       );
       expect(es).toMatch(/No vender ni compartir/);
     }
-    // Auto and life show such a version now; Medicare texts never name an ad platform.
-    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'auto').version)).toBe(true);
-    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'life').version)).toBe(true);
-    expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', 'medicare').version)).toBe(false);
-    expect(currentConsent('english', 'X', 'medicare').text).not.toMatch(/Google|Meta/);
+    // Ad sharing is its own box now: no current text bundles it into pressing the button.
+    for (const product of ['auto', 'life', 'medicare'] as const) {
+      expect(AD_MEASUREMENT_CONSENT_VERSIONS.has(currentConsent('english', 'X', product).version)).toBe(false);
+      expect(currentConsent('english', 'X', product).text).not.toMatch(/Google|Meta/);
+    }
+  });
+
+  it('the ad-sharing box names the platforms and what they get, in both languages; Medicare names Google only', () => {
+    expect(adSharingLabel('auto', 'english', 'X')).toBe(
+      'Let X tell Google and Meta that I came from their ad, with a scrambled (hashed) copy of my email and phone, to measure its ads.',
+    );
+    expect(adSharingLabel('life', 'spanish', 'X')).toMatch(
+      /^Permito que X informe a Google y a Meta .*copia cifrada \(con hash\)/,
+    );
+    expect(adSharingLabel('medicare', 'english', 'X')).toMatch(/tell Google that .* Meta is told nothing\.$/);
+    expect(adSharingLabel('medicare', 'spanish', 'X')).toMatch(/A Meta no se le informa nada\.$/);
+    // Unticked is "no" only where the box was shown; a page without it answered nothing.
+    expect(adSharingChoiceOf({ adSharingAsked: 'yes', adSharing: 'yes' })).toBe('yes');
+    expect(adSharingChoiceOf({ adSharingAsked: 'yes' })).toBe('no');
+    expect(adSharingChoiceOf({})).toBeNull();
   });
 
   it('a published text is never edited: every version keeps the exact template it was published with', async () => {
@@ -76,6 +93,11 @@ describe('consent disclosure', () => {
       '2026-12-20': {
         english: 'ea299366ec0218899efd09d109257432002b9729200dcd91c9b43d13484e5eca',
         spanish: 'a66ca0169516413954e610cd21127ce716b9b33eb35151d0be7c812d18e67e8b',
+      },
+      // The 2026-12-01 words again, under the version that shows the ad-sharing box beside them.
+      '2026-12-28': {
+        english: 'ae7cb5520d5b83eb2a3e2e5e55b13470118ffca25e9446919aec9643fd14a382',
+        spanish: '32f9d46a7b8e3415c5d784d51b69f4d46fa8d3a24e92b61410bffbeb54edc7f2',
       },
       '2026-12-01-medicare': {
         english: 'b750b2a9cd4d3abefd76db34cb6b8a9e395a9f0985b53af822e7417b29a8e854',

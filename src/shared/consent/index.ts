@@ -25,6 +25,7 @@ export {
 };
 export * from './tpmo';
 export * from './sellers';
+export * from './ad-sharing';
 export * from './versions';
 
 export interface ConsentDisclosure {

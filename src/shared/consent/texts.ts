@@ -36,6 +36,17 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
       'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame. También acepto que {brand} envíe a Google y a Meta una copia cifrada (con hash) de mi correo electrónico y mi número de teléfono para medir sus anuncios; puedo negarme en la página No vender ni compartir.',
   },
   /**
+   * Auto and life, with ad sharing as its own checkbox (src/shared/consent/ad-sharing.ts): the
+   * 2026-12-01 words again, without the 2026-12-20 sentence that bundled ad measurement into
+   * pressing the button (docs/decisions/0276-ad-sharing-is-a-checkbox.md).
+   */
+  '2026-12-28': {
+    english:
+      'By clicking "Get my quote", I agree that {brand} and the companies on {partners} may call and text me about insurance at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller.',
+    spanish:
+      'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
+  },
+  /**
    * Medicare (42 CFR 422.2274(g)(4)): no "marketing partners"; the visitor ticks each company
    * that may receive their information, one checkbox each, none ticked by default.
    */
@@ -79,8 +90,8 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 
 /** The version a form of each product shows now. */
 export const CURRENT_CONSENT_VERSIONS = {
-  auto: '2026-12-20',
-  life: '2026-12-20',
+  auto: '2026-12-28',
+  life: '2026-12-28',
   medicare: '2026-12-22-medicare',
 } as const;
 
@@ -92,6 +103,7 @@ export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, 
   '2026-11-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-20': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-28': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-01-medicare': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-15-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
   '2026-12-22-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
@@ -99,8 +111,10 @@ export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, 
 
 /**
  * The versions whose text tells the visitor, in words, that Google and Meta receive a hashed copy
- * of their email and phone to measure ads. No other version's lead sends contact data to an ad
- * platform (src/worker/ad-conversions/ad-consent.ts); a unit test checks each listed text says so.
+ * of their email and phone to measure ads. A lead under one of them, given before the ad-sharing
+ * checkbox existed, may send contact data to an ad platform; a lead that answered the checkbox
+ * follows its answer instead (src/worker/ad-conversions/ad-consent.ts). A unit test checks each
+ * listed text says so.
  */
 export const AD_MEASUREMENT_CONSENT_VERSIONS: ReadonlySet<string> = new Set(['2026-12-20']);
 

@@ -3,7 +3,13 @@
  * drivers (who they are, then their license and record: the ten-question step is split in two),
  * then the primary driver's contact details with the consent disclosure.
  */
-import { CREDIT_RATING_OPTIONS, GENDER_OPTIONS, LICENSE_STATUS_OPTIONS, MARITAL_STATUS_OPTIONS } from './options';
+import {
+  CREDIT_RATING_OPTIONS,
+  GENDER_OPTIONS,
+  LICENSE_STATUS_OPTIONS,
+  MARITAL_STATUS_OPTIONS,
+  RELATIONSHIP_OPTIONS,
+} from './options';
 import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
 import type { FieldDef, FormDef, GroupDef } from './types';
 
@@ -21,11 +27,28 @@ export const vehicleGroup: GroupDef = {
     { name: `vehicle${n}Make`, kind: 'vehicle-make', label: l('Make', 'Marca') },
     { name: `vehicle${n}Model`, kind: 'vehicle-model', label: l('Model', 'Modelo') },
   ],
+  // A vehicle cannot be quoted without all three.
+  completeSlot: (n) => [`vehicle${n}Year`, `vehicle${n}Make`, `vehicle${n}Model`],
 };
 
-/** Who the driver is: five questions a slot (no step asks more than about five). */
+/**
+ * Who the driver is. Driver 1 (the household's primary driver): name, gender, marital status and
+ * date of birth. Another driver: what an insurer asks of them, name, date of birth and their
+ * relation to driver 1 (a spouse makes both married for the partners: mediaalpha/mapping.ts).
+ */
 function driverFields(n: number): FieldDef[] {
   const p = `driver${n}`;
+  if (n > 1)
+    return [
+      ...nameFields(`${p}FirstName`, `${p}LastName`),
+      { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+      {
+        name: `${p}Relationship`,
+        kind: 'radio',
+        label: l('Relation to driver 1', 'Relación con el conductor 1'),
+        options: RELATIONSHIP_OPTIONS,
+      },
+    ];
   return [
     ...nameFields(`${p}FirstName`, `${p}LastName`),
     { name: `${p}Gender`, kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
@@ -49,13 +72,14 @@ function driverDetailFields(n: number): FieldDef[] {
       label: l('Driver license status', 'Estado de la licencia de conducir'),
       options: LICENSE_STATUS_OPTIONS,
     },
-    yesNo(`${p}Sr22`, l('Does this driver need an SR-22?', '¿Este conductor necesita un SR-22?')),
     {
       name: `${p}CreditRating`,
       kind: 'select',
       label: l('Credit rating', 'Historial de crédito'),
       options: CREDIT_RATING_OPTIONS,
     },
+    // The rare questions last: most drivers answer no.
+    yesNo(`${p}Sr22`, l('Does this driver need an SR-22?', '¿Este conductor necesita un SR-22?')),
   ];
   // Spec sections 3 and 7: every driver has a MilitaryAffiliation, and QuoteWizard takes each
   // driver's military_experience; MediaAlpha uses driver 1's for the whole lead, hence its wording.
@@ -83,14 +107,24 @@ export const driverGroup: GroupDef = {
   add: l('Add another driver', 'Agregar otro conductor'),
   remove: l('Remove driver {n}', 'Quitar conductor {n}'),
   fields: driverFields,
+  // Another driver is whole with a name, a date of birth and a relation (driver 1: the step's required).
+  completeSlot: (n) =>
+    n === 1 ? [] : [`driver${n}FirstName`, `driver${n}LastName`, `driver${n}Dob`, `driver${n}Relationship`],
 };
 
-export const driverDetailsGroup: GroupDef = { ...driverGroup, fields: driverDetailFields, continues: driverGroup };
+export const driverDetailsGroup: GroupDef = {
+  ...driverGroup,
+  fields: driverDetailFields,
+  continues: driverGroup,
+  // Optional answers: the names and dates are the drivers step's.
+  completeSlot: undefined,
+};
 
 export const autoForm: FormDef = {
   id: 'auto',
-  // auto-3: the military question asked of every driver.
-  version: 'auto-3',
+  // auto-3: the military question asked of every driver; auto-4: another driver is a name, a date
+  // of birth and a relation; every started vehicle and driver whole.
+  version: 'auto-4',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,

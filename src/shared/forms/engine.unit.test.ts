@@ -97,7 +97,7 @@ describe('driver and vehicle slots', () => {
     for (const driver of ['driver1', 'driver2', 'driver3']) expect(names).toContain(`${driver}MilitaryAffiliation`);
   });
 
-  it('the driver step is split in two, each at most five questions a driver, every driver field asked once', () => {
+  it('the driver step is split in two, each at most five questions a driver, every driver field asked once, another driver only what insurers need', () => {
     const who = findStep(autoForm, 'drivers') as StepDef;
     const record = findStep(autoForm, 'driver-details') as StepDef;
     expect(stepNamesFor('auto')).toEqual([
@@ -118,13 +118,19 @@ describe('driver and vehicle slots', () => {
     ]);
     expect(stepFields(record, 1).map((f) => f.name)).toEqual([
       'driver1LicenseStatus',
-      'driver1Sr22',
       'driver1CreditRating',
+      'driver1Sr22',
       'driver1MilitaryAffiliation',
     ]);
+    // Another driver: what insurers ask of them (name, date of birth, relation to driver 1).
+    expect(
+      stepFields(who, 2)
+        .map((f) => f.name)
+        .filter((n) => n.startsWith('driver2')),
+    ).toEqual(['driver2FirstName', 'driver2LastName', 'driver2Dob', 'driver2Relationship']);
     const asked = [...stepFields(who), ...stepFields(record)].map((f) => f.name);
     expect(new Set(asked).size).toBe(asked.length);
-    expect(asked).toHaveLength(3 * 9);
+    expect(asked).toHaveLength(5 + 2 * 4 + 3 * 4);
   });
 
   it('the details step shows a slot for each driver named on the step before, with no add of its own', () => {

@@ -101,10 +101,12 @@ const UNLISTED: Partial<Record<FieldKind, Localized>> = {
 };
 
 export function problemMessage(
-  field: Pick<FieldDef, 'kind' | 'label' | 'problem'>,
+  field: Pick<FieldDef, 'kind' | 'label' | 'problem' | 'ages'>,
   language: Language,
   problem: FieldProblem = 'missing',
 ): string {
+  // A well-formed date outside the product's ages: the message names them.
+  if (problem === 'unknown' && field.ages) return field.ages.message[language];
   if (problem === 'unknown' && field.kind === 'zip') return UNKNOWN_ZIP[language];
   const unlisted = problem === 'unknown' ? UNLISTED[field.kind] : undefined;
   if (unlisted) return unlisted[language];

@@ -26,6 +26,15 @@ export const MARITAL_STATUS_OPTIONS: readonly Option[] = [
   o('unknown', 'Prefer not to say', 'Prefiero no decirlo'),
 ];
 
+/** A second or third driver's relation to driver 1 (src/shared/lead/enums.ts RELATIONSHIPS). */
+export const RELATIONSHIP_OPTIONS: readonly Option[] = [
+  o('spouse', 'Spouse or partner', 'Cónyuge o pareja'),
+  o('child', 'Child', 'Hijo/a'),
+  o('parent', 'Parent', 'Padre o madre'),
+  o('sibling', 'Sibling', 'Hermano/a'),
+  o('other', 'Other', 'Otro'),
+];
+
 export const CREDIT_RATING_OPTIONS: readonly Option[] = [
   o('excellent', 'Excellent (720+)', 'Excelente (720+)'),
   o('good', 'Good (680-719)', 'Buena (680-719)'),

@@ -1,6 +1,6 @@
 import type { FormId } from '../../routes/schema';
 import { autoForm } from './auto';
-import { lifeForm } from './life';
+import { finalExpenseForm, lifeForm } from './life';
 import { medicareForm } from './medicare';
 import { autoQuiz, groceryQuiz, medicareQuizEs, medicareQuizForm, otcQuiz } from './quizzes';
 import type { FormDef } from './types';
@@ -13,6 +13,7 @@ export const FORMS: Readonly<Record<FormId, FormDef>> = {
   medicare: medicareForm,
   auto: autoForm,
   life: lifeForm,
+  'final-expense': finalExpenseForm,
   'quiz-otc': otcQuiz,
   'quiz-auto': autoQuiz,
   'quiz-grocery': groceryQuiz,

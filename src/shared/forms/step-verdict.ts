@@ -15,6 +15,7 @@
 import type { FormScalar, FormValues } from '../json';
 import { fieldValue } from './field-rules';
 import { stepFields } from './engine';
+import { unfinishedSlotFields } from './complete-slots';
 import type { FieldDef, StepDef } from './types';
 
 export interface StepVerdict {
@@ -47,9 +48,15 @@ export function stepVerdict(
 ): StepVerdict {
   // A value the shipped data does not know blocks even an optional question: the visitor typed
   // it, so it is refused with a message rather than dropped unsaid.
+  const required = step.required ?? [];
+  // A started driver or vehicle of this submit missing one of its answers (complete-slots.ts).
+  const unfinished = step.group
+    ? unfinishedSlotFields(step.group, submitted).filter((name) => !required.includes(name))
+    : [];
   const missing = [
-    ...(step.required ?? []).filter((name) => !hasValue(submitted[name]) || unknownValues.includes(name)),
-    ...unknownValues.filter((name) => !(step.required ?? []).includes(name)),
+    ...required.filter((name) => !hasValue(submitted[name]) || unknownValues.includes(name)),
+    ...unfinished,
+    ...unknownValues.filter((name) => !required.includes(name) && !unfinished.includes(name)),
   ];
   const refused = typos.filter((name) => !missing.includes(name));
   const advance = missing.length === 0 && refused.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);

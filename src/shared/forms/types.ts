@@ -41,6 +41,11 @@ export interface FieldDef {
   /** Choices of a radio or select; 'insurers' is the current-insurer list of src/shared/lead. */
   options?: readonly Option[] | 'insurers';
   autoComplete?: string;
+  /**
+   * A date of birth the page's product only takes within these ages (final expense: 50 to 85):
+   * a date outside them is refused with `message` rather than kept or silently dropped.
+   */
+  ages?: { min: number; max: number; message: Localized };
 }
 
 /** Repeated slots (drivers, vehicles): fields named `${prefix}${slot}${suffix}`, 1..max. */
@@ -57,6 +62,11 @@ export interface GroupDef {
    * slot for each slot of `continues` that holds an answer, and has no add or remove of its own.
    */
   continues?: GroupDef;
+  /**
+   * The answers a started slot (one holding any answer) must all hold, e.g. a vehicle's year,
+   * make and model: the step does not move on, and the lead is not complete, without them.
+   */
+  completeSlot?: (slot: number) => readonly string[];
 }
 
 /** A step submit handler (spec section 4): returning false blocks advancing. */

@@ -21,6 +21,14 @@ export const MARITAL_STATUSES = [
 ] as const;
 export const maritalStatusSchema = z.enum(MARITAL_STATUSES);
 
+/**
+ * A second or third driver's relation to the first (the household's primary driver): what an
+ * insurer asks of every other driver. Not a spec field; a spouse makes both drivers married in
+ * the partners' marital status (docs/decisions/0296-an-auto-form-that-fits-a-household.md).
+ */
+export const RELATIONSHIPS = ['spouse', 'child', 'parent', 'sibling', 'other'] as const;
+export const relationshipSchema = z.enum(RELATIONSHIPS);
+
 export const LICENSE_STATUSES = [
   'active',
   'expired',

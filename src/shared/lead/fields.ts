@@ -16,6 +16,7 @@ import {
   genderSchema,
   licenseStatusSchema,
   maritalStatusSchema,
+  relationshipSchema,
 } from './enums';
 import { currentInsurerSchema } from './insurers';
 import { lenient, withoutUndefined } from './lenient';
@@ -105,6 +106,7 @@ export const leadField = {
   dobYear: lenient(dobYearRule),
   gender: lenient(genderSchema),
   maritalStatus: lenient(maritalStatusSchema),
+  relationship: lenient(relationshipSchema),
   creditRating: lenient(creditRatingSchema),
   licenseStatus: lenient(licenseStatusSchema),
   currentInsurer: lenient(currentInsurerSchema),
@@ -131,6 +133,8 @@ const DRIVER_FIELDS = {
   // Spec section 3: driver1's MilitaryAffiliation is used for the whole lead.
   MilitaryAffiliation: leadField.boolean,
   LicenseStatus: leadField.licenseStatus,
+  /** Drivers 2 and 3: their relation to driver 1. */
+  Relationship: leadField.relationship,
 };
 
 const VEHICLE_FIELDS = {

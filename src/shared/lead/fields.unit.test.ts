@@ -320,10 +320,11 @@ describe('objects', () => {
     ]) {
       expect(LEAD_FIELD_NAMES).toContain(name);
     }
-    // 5 auto + 3 drivers x 16 + 3 vehicles x 3 = 62 auto names; Medicare adds haveMedicare,
+    // 5 auto + 3 drivers x 17 (Relationship: another driver's relation to driver 1) + 3 vehicles x 3
+    // = 65 auto names; Medicare adds haveMedicare,
     // haveMedicaid, firstName, lastName, phone, email; life adds gender, dateOfBirth,
     // tobaccoUse, coverageAmount; every product carries callbackAt (a call-back time).
-    expect(LEAD_FIELD_NAMES).toHaveLength(62 + 6 + 4 + 1);
+    expect(LEAD_FIELD_NAMES).toHaveLength(65 + 6 + 4 + 1);
     expect(LEAD_FIELD_NAMES).toContain('callbackAt');
   });
 });

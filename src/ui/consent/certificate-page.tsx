@@ -32,6 +32,8 @@ export interface CertificateView {
     recipients?: unknown;
     partner_list?: { version?: unknown; sha256?: unknown };
     disclaimer_version?: unknown;
+    page?: { snapshot_sha256?: unknown; status?: unknown; reason?: unknown };
+    visibility?: { status?: unknown; refused?: unknown; disclosure_in_view?: unknown; report?: unknown };
   };
   consentText: string | null;
 }
@@ -171,6 +173,7 @@ function CertificateBody({ view }: { view: CertificateView }) {
           .
         </p>
       ) : null}
+      <StepAsShown id={view.id} payload={p} />
       <p id="cert-text-status" className="cert__status" data-state="pending" />
       {view.consentText ? <blockquote className="consent">{view.consentText}</blockquote> : null}
       <h2>Signed data</h2>
@@ -180,6 +183,40 @@ function CertificateBody({ view }: { view: CertificateView }) {
       </p>
       <pre className="card">{view.jws}</pre>
     </main>
+  );
+}
+
+/** The consent step as served (its snapshot) and what the browser measured of it, as signed. */
+function StepAsShown({ id, payload }: { id: string; payload: CertificateView['payload'] }) {
+  const { page, visibility } = payload;
+  if (!page && !visibility) return null;
+  return (
+    <div id="cert-step">
+      {page?.status === 'served' ? (
+        <p>
+          The step as served: <a href={`/certificates/${id}/page`}>the page</a> (SHA-256{' '}
+          <code>{str(page.snapshot_sha256)}</code>,{' '}
+          <a href={`/api/page-snapshots/${str(page.snapshot_sha256)}`}>its HTML</a>); the visitor&apos;s answers show as
+          field names, and with them only to the lead&apos;s holder (POST its phone or email to this address).
+        </p>
+      ) : page ? (
+        <p>
+          No snapshot of the step: {str(page.status)}
+          {page.reason ? ` (${str(page.reason)})` : ''}.
+        </p>
+      ) : null}
+      {visibility ? (
+        <p>
+          What the browser measured at the press: {str(visibility.status)}
+          {visibility.status === 'not_measured' ? ' (no JavaScript)' : ''}
+          {Array.isArray(visibility.refused) && visibility.refused.length > 0
+            ? `; refused: ${visibility.refused.map(str).join('; ')}`
+            : ''}
+          {visibility.disclosure_in_view === true ? '; the disclosure was in view' : ''}
+          {visibility.disclosure_in_view === false ? '; the disclosure was not wholly in view' : ''}.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { adConsent } from './ad-consent';
 import { sendGoogleConversion } from './google-send';
 import type { LeadRow } from './lead-contact';
 import { adConversionMessageSchema } from './message';
+import { metaCallEvent } from './meta-call-event';
 import { metaLeadEvent } from './meta-lead-event';
 import { SendFailure, type ConversionRow, type Sent } from './send-failure';
 
@@ -50,11 +51,17 @@ const NOT_CONFIGURED: Sent = { outcome: 'skipped', why: 'not configured or lead 
 async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
   // A development token in staging or production (the health page and the log say which) sends nothing.
   if (configurationProblems(env).some((p) => p.areas.includes('ad-platforms'))) return NOT_CONFIGURED;
-  // A paid call has no lead: Google's branch reads what it needs itself, and asks adConsent too.
+  // A paid call has no lead: each platform's branch reads what it needs itself, and asks adConsent too.
   if (row.platform === 'google-ads') return sendGoogleConversion(env, row);
+  if (row.kind === 'call') {
+    const call = await metaCallEvent(env, row);
+    if ('skipped' in call) return { outcome: 'skipped', why: call.skipped };
+    await post(call.url, {}, call.body);
+    return SENT;
+  }
   const lead = row.lead_id
     ? await env.DB.prepare(
-        `SELECT submission_id, visitor_id, product, "values", page_url, ip, user_agent, consent_version, gpc, created_at
+        `SELECT submission_id, visitor_id, product, "values", page_url, ip, user_agent, consent_version, gpc, ad_sharing, created_at
          FROM leads WHERE id = ?`,
       )
         .bind(row.lead_id)

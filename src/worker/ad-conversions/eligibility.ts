@@ -4,7 +4,7 @@ import { doNotSellRequested } from '../consent/do-not-sell';
 /**
  * Whether a lead may be told to an ad platform at all: only a lead that was delivered (complete,
  * judged a person, not a duplicate: the final step's decision, `delivery = 'delivered'`), never
- * for a visitor who sent Global Privacy Control or asked us not to sell or share (by this
+ * for a visitor who left the ad-sharing box unticked, sent Global Privacy Control or asked us not to sell or share (by this
  * browser, or by the lead's email or phone, src/worker/consent/do-not-sell.ts). "Reached a
  * buyer" is the caller's part: queueAdConversions is called where a delivery is confirmed.
  */
@@ -19,9 +19,11 @@ export interface LeadForAds {
   gpc: number | null;
   trust_verdict: string | null;
   values: string;
+  /** The ad-sharing box: 'no' when shown and left unticked (undefined: not read). */
+  ad_sharing?: string | null;
 }
 
-export type Ineligible = 'no_session' | 'partial' | 'undelivered' | 'gpc' | 'bot' | 'do_not_sell';
+export type Ineligible = 'no_session' | 'partial' | 'undelivered' | 'gpc' | 'bot' | 'do_not_sell' | 'no_ad_sharing';
 
 function contactOf(lead: LeadForAds): { email: unknown; phone: unknown } {
   try {
@@ -39,6 +41,7 @@ export async function whyIneligible(
   if (!lead.session_id) return 'no_session';
   if (lead.status !== null && lead.status !== 'complete') return 'partial';
   if (lead.gpc === 1) return 'gpc';
+  if (lead.ad_sharing === 'no') return 'no_ad_sharing';
   if (lead.trust_verdict === 'bot') return 'bot';
   if (lead.delivery !== null && lead.delivery !== 'delivered') return 'undelivered';
   if (await doNotSellRequested(env, contactOf(lead), lead.visitor_id)) return 'do_not_sell';

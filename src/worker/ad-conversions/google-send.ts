@@ -4,7 +4,7 @@
  * SendFailure the consumer turns into a retry (at Google's named time when it gives one) or a
  * final `failed` row carrying Google's code and reason.
  */
-import { adConsent, type AdConsent, type AdConsentLead } from './ad-consent';
+import { adConsent, visitAdConsent, type AdConsent, type AdConsentLead } from './ad-consent';
 import { classifyGoogleError } from './google-errors';
 import { dataManagerConfig, ingestEventsRequest } from './google-data-manager';
 import { dataManagerAccessToken, forgetAccessToken, TokenError } from './google-oauth';
@@ -45,26 +45,13 @@ async function rowById(db: D1Database, id: string): Promise<ConversionRow | null
     .first<ConversionRow>();
 }
 
-/**
- * What adConsent is asked about for a conversion: its lead, else (a paid call) the visit's latest
- * lead, else the visit alone (no consent text, no contact: a do-not-sell by this browser still bars it).
- */
+/** What adConsent is asked about for a conversion: its lead, else (a paid call) the visit's (ad-consent.ts). */
 async function consentOf(
   env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'>,
   lead: AdConsentLead | null,
   sessionId: string,
 ): Promise<AdConsent> {
-  if (lead) return adConsent(env, lead);
-  const visitLead = await env.DB.prepare(
-    `SELECT visitor_id, consent_version, gpc, "values" FROM leads WHERE session_id = ? ORDER BY created_at DESC LIMIT 1`,
-  )
-    .bind(sessionId)
-    .first<AdConsentLead>();
-  if (visitLead) return adConsent(env, visitLead);
-  const visit = await env.DB.prepare('SELECT visitor_id FROM visit_values WHERE session_id = ?')
-    .bind(sessionId)
-    .first<{ visitor_id: string }>();
-  return adConsent(env, { visitor_id: visit?.visitor_id ?? '', consent_version: null, gpc: null, values: '{}' });
+  return lead ? adConsent(env, lead) : visitAdConsent(env, sessionId);
 }
 
 /** The conversion Google is told of (the row itself, or for an adjustment the row it restates). */
@@ -91,7 +78,7 @@ export async function sendGoogleConversion(
   const kind = original.kind === 'call' ? 'call' : 'lead';
   const lead = original.lead_id
     ? await env.DB.prepare(
-        'SELECT submission_id, visitor_id, consent_version, gpc, "values", created_at FROM leads WHERE id = ?',
+        'SELECT submission_id, visitor_id, consent_version, gpc, "values", ad_sharing, created_at FROM leads WHERE id = ?',
       )
         .bind(original.lead_id)
         .first<LeadRow>()

@@ -11,6 +11,7 @@ export interface LeadRow {
   user_agent: string | null;
   consent_version: string | null;
   gpc: number | null;
+  ad_sharing: string | null;
   created_at: string;
 }
 

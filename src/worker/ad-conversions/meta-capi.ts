@@ -94,3 +94,54 @@ export function leadEventRequest(config: MetaConfig, input: LeadEventInput) {
     },
   };
 }
+
+/**
+ * Meta's name for a paid call. `Contact` is the standard event Meta defines as "a telephone, SMS,
+ * email, chat or other type of contact between a customer and your business": what a call is. A
+ * `Purchase` would say the caller bought something, which they did not (a partner paid us for
+ * the call); a custom event gets none of a standard event's reporting.
+ */
+export const META_CALL_EVENT_NAME = 'Contact';
+
+export interface CallEventInput {
+  /** Unique per paid call (callTransactionId): Meta deduplicates on event_name with event_id. */
+  eventId: string;
+  /** When the call happened (the partner's `at`). */
+  at: Date;
+  clickSeenAt: Date;
+  clickIds: Record<string, string>;
+  valueUsd: number;
+  stateCode: string | null;
+}
+
+/**
+ * A paid call as an offline Conversions API event: action_source `phone_call` ("Conversion was
+ * made over the phone"), which needs neither event_source_url nor client_user_agent (those are
+ * required of website events only). user_data is the visit's click alone (fbc from the fbclid,
+ * fbp): a postback carries no caller contact, and Meta needs at least one customer information
+ * parameter, so a visit with neither is not sent (null).
+ */
+export function callEventRequest(config: MetaConfig, input: CallEventInput) {
+  const userData = {
+    ...(input.clickIds.fbclid ? { fbc: `fb.1.${input.clickSeenAt.getTime()}.${input.clickIds.fbclid}` } : {}),
+    ...(input.clickIds.fbp ? { fbp: input.clickIds.fbp } : {}),
+  };
+  if (Object.keys(userData).length === 0) return null;
+  return {
+    url: `${config.baseUrl}/${META_API_VERSION}/${config.pixelId}/events`,
+    body: {
+      data: [
+        {
+          event_name: META_CALL_EVENT_NAME,
+          event_time: Math.floor(input.at.getTime() / 1000),
+          event_id: input.eventId,
+          action_source: 'phone_call',
+          user_data: userData,
+          custom_data: { value: input.valueUsd, currency: 'USD' },
+          ...dataProcessingOptions(input.stateCode),
+        },
+      ],
+      access_token: config.accessToken,
+    },
+  };
+}

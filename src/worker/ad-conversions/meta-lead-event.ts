@@ -14,7 +14,7 @@ import { clickIdsOfVisit } from './visit-click-ids';
 
 type EventEnv = Pick<Env, 'DB' | 'ASSETS' | 'CACHE'>;
 
-async function stateOf(env: EventEnv, values: string): Promise<string | null> {
+export async function stateOf(env: EventEnv, values: string): Promise<string | null> {
   try {
     const parsed: unknown = JSON.parse(values);
     const zip: unknown = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'zipcode') : null;

@@ -49,7 +49,7 @@ async function visitValueCents(db: D1Database, sessionId: string): Promise<numbe
 export async function queueAdConversions(env: QueueEnv, leadId: string): Promise<QueuedConversions> {
   try {
     const lead = await env.DB.prepare(
-      `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values", created_at FROM leads WHERE id = ?`,
+      `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values", ad_sharing, created_at FROM leads WHERE id = ?`,
     )
       .bind(leadId)
       .first<LeadForAds & { created_at: string }>();

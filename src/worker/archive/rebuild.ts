@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { dayPrefix, decodeEvents, EVENT_ROW_COLUMNS, eventRowValues } from './archive-object';
-import { replaceDayRollups } from './rollup-query';
+import { replaceDayRollupsInChunks } from './rollup-chunks';
 import { listKeys, type ArchiveBucket } from './write';
 
 /**
  * Rebuilds the rollups of days from the R2 archive (npm run events:rebuild): each day's objects
- * are read, their events loaded (once per event id) into events_rebuild, and the day's rollups replaced by the same query the
- * cron runs on raw rows. Runs wherever it gets the two bindings: the Worker's tests, or Node
- * through wrangler's local platform proxy (scripts/events-rebuild.ts).
+ * are read, their events loaded (once per event id) into events_rebuild, and the day's rollups
+ * replaced as the cron replaces them from raw rows: in chunks of sessions swapped in by one
+ * transaction (rollup-chunks.ts), since one statement over a million-row day passes D1's 30 s.
+ * Runs wherever it gets the two bindings: the Worker's tests, or Node through wrangler's local
+ * platform proxy (scripts/events-rebuild.ts).
  */
 export interface RebuildEnv {
   DB: D1Database;
@@ -35,7 +37,8 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-export async function rebuildDay(env: RebuildEnv, day: string): Promise<RebuiltDay> {
+/** `chunks`: as many as the day's rows need unless given (tests split a small day). */
+export async function rebuildDay(env: RebuildEnv, day: string, chunks?: number): Promise<RebuiltDay> {
   const keys = await listKeys(env.ARCHIVE, dayPrefix(day));
   await env.DB.prepare(`DELETE FROM events_rebuild`).run();
   // An event can sit in two objects (a batch delivered again in another grouping): loaded once.
@@ -61,7 +64,7 @@ export async function rebuildDay(env: RebuildEnv, day: string): Promise<RebuiltD
   const count = z.object({ n: z.number() });
   const events = count.parse(await env.DB.prepare(`SELECT COUNT(*) AS n FROM events_rebuild`).first()).n;
   // An empty archive for the day leaves its rollups alone: nothing to rebuild them from.
-  if (events > 0) await env.DB.batch(replaceDayRollups(env.DB, 'events_rebuild', day));
+  if (events > 0) await replaceDayRollupsInChunks(env.DB, day, [], chunks, 'events_rebuild');
   await env.DB.prepare(`DELETE FROM events_rebuild`).run();
   const rollupRows = count.parse(
     await env.DB.prepare(`SELECT COUNT(*) AS n FROM event_rollups WHERE day = ?`).bind(day).first(),

@@ -59,8 +59,16 @@ export interface ChunkStatement {
   params: string[];
 }
 
+/** The raw rows a day is rolled up from: the hot `events`, or a day read back from R2 by the rebuild. */
+export type RollupSource = 'events' | 'events_rebuild';
+
 /** The two statements of chunk `k` of `chunks`: add its rollup rows and its people rows to staging. */
-export function chunkStatements(day: string, k: number, chunks: number): ChunkStatement[] {
+export function chunkStatements(
+  day: string,
+  k: number,
+  chunks: number,
+  source: RollupSource = 'events',
+): ChunkStatement[] {
   const [start, end] = dayBounds(day);
   const range = sessionRange(k, chunks);
   const where = `${range.sql} AND +received_at >= ? AND +received_at < ?`;
@@ -68,12 +76,12 @@ export function chunkStatements(day: string, k: number, chunks: number): ChunkSt
   const sums = (measures: readonly string[]) => measures.map((m) => `${m} = ${m} + excluded.${m}`).join(', ');
   return [
     {
-      sql: `INSERT INTO event_rollup_chunks (${ROLLUP_COLUMNS}) SELECT * FROM (${rollupSelect('events', where)}) WHERE true
+      sql: `INSERT INTO event_rollup_chunks (${ROLLUP_COLUMNS}) SELECT * FROM (${rollupSelect(source, where)}) WHERE true
         ON CONFLICT (${ROLLUP_DIMENSIONS.join(', ')}) DO UPDATE SET ${sums(ROLLUP_MEASURES)}`,
       params,
     },
     {
-      sql: `INSERT INTO event_people_rollup_chunks (${PEOPLE_COLUMNS}) SELECT * FROM (${peopleSelect('events', where)}) WHERE true
+      sql: `INSERT INTO event_people_rollup_chunks (${PEOPLE_COLUMNS}) SELECT * FROM (${peopleSelect(source, where)}) WHERE true
         ON CONFLICT (day, brand, page) DO UPDATE SET ${sums(PEOPLE_MEASURES)}`,
       params: [...params, ...params],
     },

@@ -5,6 +5,7 @@ import {
   clearChunkStatements,
   swapStatements,
   type ChunkStatement,
+  type RollupSource,
 } from './rollup-chunk-sql';
 import { dayBounds } from './rollup-select';
 
@@ -13,6 +14,7 @@ const bind = (db: D1Database, s: ChunkStatement) => db.prepare(s.sql).bind(...s.
 /**
  * Recomputes the day's rollups from its raw rows in chunks (`chunkCount`, or as many as its rows need), then swaps them in together
  * with `alongside` (statements to commit in the same transaction, e.g. the day's ledger row).
+ * The rows are the hot `events`, or (`source`) the day the rebuild read back from R2.
  * Answers each chunk's wall time in ms.
  */
 export async function replaceDayRollupsInChunks(
@@ -20,10 +22,11 @@ export async function replaceDayRollupsInChunks(
   day: string,
   alongside: D1PreparedStatement[] = [],
   chunkCount?: number,
+  source: RollupSource = 'events',
 ): Promise<number[]> {
   const [start, end] = dayBounds(day);
   const counted = await db
-    .prepare(`SELECT COUNT(*) AS n FROM events WHERE received_at >= ? AND received_at < ?`)
+    .prepare(`SELECT COUNT(*) AS n FROM ${source} WHERE received_at >= ? AND received_at < ?`)
     .bind(start, end)
     .first<{ n: number }>();
   const chunks = chunkCount ?? chunksFor(counted?.n ?? 0);
@@ -31,7 +34,7 @@ export async function replaceDayRollupsInChunks(
   const ms: number[] = [];
   for (let k = 0; k < chunks; k++) {
     const started = Date.now();
-    for (const s of chunkStatements(day, k, chunks)) await bind(db, s).run();
+    for (const s of chunkStatements(day, k, chunks, source)) await bind(db, s).run();
     ms.push(Date.now() - started);
   }
   await db.batch([...swapStatements(day).map((s) => bind(db, s)), ...alongside]);

@@ -1,3 +1,6 @@
+import { DEFAULT_LEADS_HOT_DAYS } from '../lead-archive/hot-days';
+import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../revenue/retention-days';
+
 /**
  * How long every D1 table keeps its rows: the one place that says it, beside the schema
  * (migrations/). D1 holds 10 GB and the size alert fires at 75 %; a table that grows without an
@@ -72,19 +75,31 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   {
     table: 'leads',
     rule: 'move-to-r2',
-    days: 3,
-    by: 'lead-archive/move.ts (LEADS_HOT_DAYS)',
+    days: DEFAULT_LEADS_HOT_DAYS,
+    by: 'lead-archive/move.ts (LEADS_HOT_DAYS: 2 in staging and production)',
     why: 'a lead moves to R2 after the hot window; what stays is its duplicate-window fingerprint',
   },
   {
     table: 'lead_certificates',
     rule: 'move-to-r2',
-    days: 3,
+    days: DEFAULT_LEADS_HOT_DAYS,
     by: 'lead-archive/move.ts',
-    why: 'moves to R2 with its lead',
+    why: 'moves to R2 with its lead; /certificates/{id} reads R2 once it has moved',
   },
-  { table: 'lead_deliveries', rule: 'move-to-r2', days: 3, by: 'lead-archive/move.ts', why: 'moves with its lead' },
-  { table: 'lead_recipients', rule: 'move-to-r2', days: 3, by: 'lead-archive/move.ts', why: 'moves with its lead' },
+  {
+    table: 'lead_deliveries',
+    rule: 'move-to-r2',
+    days: DEFAULT_LEADS_HOT_DAYS,
+    by: 'lead-archive/move.ts',
+    why: 'moves with its lead',
+  },
+  {
+    table: 'lead_recipients',
+    rule: 'move-to-r2',
+    days: DEFAULT_LEADS_HOT_DAYS,
+    by: 'lead-archive/move.ts',
+    why: 'moves with its lead',
+  },
   {
     table: 'lead_reviews',
     rule: 'bounded',
@@ -118,6 +133,11 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   },
   { table: 'consent_texts', rule: 'bounded', why: 'a row per consent text version shown' },
   { table: 'certificate_keys', rule: 'bounded', why: 'a row per signing key' },
+  {
+    table: 'lead_log_pending',
+    rule: 'bounded',
+    why: 'certificates queued for the public log, deleted by the log object once appended (seconds; its alarm retries)',
+  },
   {
     table: 'privacy_requests',
     rule: 'until-erased',
@@ -154,6 +174,11 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
     by: 'operations/cron.ts (KEEP_OPS_DAYS)',
     why: 'per-minute counters for the health checks',
   },
+  {
+    table: 'page_snapshots',
+    rule: 'bounded',
+    why: 'a row (about 140 B) per distinct consent step as served: a few per step and day, kept while a certificate may cite it',
+  },
   { table: 'ops_markers', rule: 'bounded', why: 'a row per named marker (the first cron run)' },
   { table: 'ops_incidents', rule: 'bounded', why: 'a row per alert raised: a handful a month' },
   { table: 'archive_jobs', rule: 'bounded', why: 'a row per long job (rebuild, compaction of a day)' },
@@ -161,18 +186,18 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   {
     table: 'phone_leases',
     rule: 'days',
-    days: 45,
+    days: PHONE_LEASE_RETENTION_DAYS,
     column: 'expires_at',
     by: 'revenue/retention.ts',
-    why: 'a late call payout finds the visit that held the number; partners pay within 30 days',
+    why: "a call's first payout finds the visit that held the number; partners pay within 30 days, and a restatement finds the payout row instead",
   },
   {
     table: 'visit_values',
     rule: 'days',
-    days: 90,
+    days: VISIT_VALUE_RETENTION_DAYS,
     column: 'day',
     by: 'revenue/retention.ts',
-    why: 'a payout or a value adjustment finds its visit by ref, Google Ads takes adjustments for 90 days; its sums stay in revenue_rollups and variant_value_days',
+    why: 'a payout or its restatement (30-day partner window) finds its visit and click ids, outliving the lease and the payout rows; Google refuses adjustments past 54 days anyway; its sums stay in revenue_rollups and variant_value_days',
   },
   {
     table: 'payouts',
@@ -193,7 +218,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   {
     table: 'experiment_people',
     rule: 'days',
-    days: 90,
+    days: VISIT_VALUE_RETENTION_DAYS,
     column: 'day',
     by: 'revenue/retention.ts',
     why: 'the bandit counts people only over the days whose visit values are kept',

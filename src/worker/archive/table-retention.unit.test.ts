@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../revenue/retention';
-import { retentionOf, TABLE_RETENTION } from './table-retention';
+import {
+  PARTNER_PAYOUT_WINDOW_DAYS,
+  PHONE_LEASE_RETENTION_DAYS,
+  VISIT_VALUE_RETENTION_DAYS,
+} from '../revenue/retention';
+import { PAYOUT_RETENTION_DAYS, retentionOf, TABLE_RETENTION } from './table-retention';
 
 /** Every table the migrations leave in D1 (the test setup applied all of migrations/), less SQLite's and D1's own. */
 async function migratedTables(): Promise<string[]> {
@@ -48,5 +52,19 @@ describe('every D1 table has a retention rule', () => {
   it('states the days the revenue prune enforces', () => {
     expect(retentionOf('visit_values')).toMatchObject({ rule: 'days', days: VISIT_VALUE_RETENTION_DAYS });
     expect(retentionOf('phone_leases')).toMatchObject({ rule: 'days', days: PHONE_LEASE_RETENTION_DAYS });
+  });
+
+  it('keeps each revenue row as long as its readers need it, and no longer than the capacity plan counts', () => {
+    // A call's first payout comes within the partners' window after the lease ended.
+    expect(PHONE_LEASE_RETENTION_DAYS).toBeGreaterThan(PARTNER_PAYOUT_WINDOW_DAYS);
+    // A payout attributed through a lease, and a restatement of any kept payout, finds its visit row
+    // (its click ids for Google, its realized money): the visit outlives both.
+    expect(VISIT_VALUE_RETENTION_DAYS).toBeGreaterThan(PHONE_LEASE_RETENTION_DAYS);
+    expect(VISIT_VALUE_RETENTION_DAYS).toBeGreaterThanOrEqual(PAYOUT_RETENTION_DAYS);
+    // The capacity plan (docs/decisions/0280-the-capacity-plan-fits.md) holds visits 45 days, leases 31.
+    expect(VISIT_VALUE_RETENTION_DAYS).toBeLessThanOrEqual(45);
+    expect(PHONE_LEASE_RETENTION_DAYS).toBeLessThanOrEqual(31);
+    // The bandit counts people only over the days whose visit values are kept.
+    expect(retentionOf('experiment_people')).toMatchObject({ rule: 'days', days: VISIT_VALUE_RETENTION_DAYS });
   });
 });

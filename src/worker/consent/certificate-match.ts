@@ -27,7 +27,7 @@ export const certificateMatch = new Hono<AppEnv>();
 
 const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const matchSchema = z
+export const matchSchema = z
   .strictObject({ phone: z.string().max(32).optional(), email: z.string().max(256).optional() })
   .refine((b) => b.phone !== undefined || b.email !== undefined, 'a phone or an email to match is required');
 
@@ -36,7 +36,7 @@ const matchSchema = z
  * hot lead's come from its row; a lead moved to R2 after its delivery window kept them in its
  * certificate's object. A deleted lead leaves nothing to match: both are null.
  */
-async function heldFingerprints(
+export async function heldFingerprints(
   env: Env,
   secret: string,
   id: string,
@@ -56,7 +56,18 @@ async function heldFingerprints(
 
 const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
-function tooMany(): ApiError {
+/** The keyed fingerprints of the phone and email a buyer posted (null where absent or not valid). */
+export function postedFingerprints(
+  secret: string,
+  body: { phone?: string | undefined; email?: string | undefined },
+): Promise<[string | null, string | null]> {
+  return Promise.all([
+    body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
+    body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
+  ]);
+}
+
+export function tooMany(): ApiError {
   const retry = String(LIMIT_RULES['certificate-match'].periodSeconds);
   return new ApiError(429, 'rate_limited', `Too many match requests; retry after ${retry} s`, undefined, {
     'Retry-After': retry,
@@ -65,7 +76,7 @@ function tooMany(): ApiError {
 }
 
 /** The per-certificate count; a limiter that fails lets the request through, as the house rule says. */
-async function certificateLimited(env: Env, id: string): Promise<boolean> {
+export async function certificateLimited(env: Env, id: string): Promise<boolean> {
   try {
     return !(await env.RATE_LIMIT_MATCH.limit({ key: `certificate-match:cert:${id}` })).success;
   } catch (error) {
@@ -94,10 +105,7 @@ certificateMatch.post(
     if ((await checkLimit(c, 'certificate-match')).limited || (await certificateLimited(c.env, id))) throw tooMany();
     const body = c.req.valid('json');
     const secret = c.env.LEAD_HASH_SALT;
-    const [phone, email] = await Promise.all([
-      body.phone === undefined ? null : contactFingerprint(secret, 'phone', body.phone),
-      body.email === undefined ? null : contactFingerprint(secret, 'email', body.email),
-    ]);
+    const [phone, email] = await postedFingerprints(secret, body);
     const issues: string[] = [];
     if (body.phone !== undefined && !phone) issues.push('phone: not a valid US phone number');
     if (body.email !== undefined && !email) issues.push('email: not a valid email address');

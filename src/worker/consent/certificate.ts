@@ -14,6 +14,7 @@ import { contactFingerprint, leadContact } from './contact-hash';
 import { signJws } from './jws';
 import { publicJwkSchema, signingKey, type PublicJwk } from './signing-key';
 import { logJson } from '../observability/log';
+import type { StepEvidence } from './page-evidence';
 
 export interface CertificatePayload {
   certificate_id: string;
@@ -53,6 +54,14 @@ export interface CertificatePayload {
     attested_in_view: boolean;
     full_text_opened: boolean | 'not_measured';
   };
+  /** The consent step as served (its snapshot's hash) and as measured in the browser: page-evidence.ts. */
+  page?: StepEvidence['page'];
+  visibility?: StepEvidence['visibility'];
+  /**
+   * The ad-sharing box of the step (absent where the step had none): the visitor's answer and the
+   * label they answered, with its SHA-256, as shown next to the consent.
+   */
+  ad_sharing?: { choice: 'yes' | 'no'; label: string; label_sha256: string };
 }
 
 export interface CertifyInput {
@@ -81,6 +90,10 @@ export interface CertifyInput {
   fingerprintSecret: string;
   /** Whether the consent's <details> was opened (absent: not measured). */
   fullTextOpened?: boolean | 'not_measured';
+  /** The snapshot and visibility evidence of the consent step, judged (page-evidence.ts). */
+  evidence?: StepEvidence;
+  /** The ad-sharing box's answer and its label as shown (absent: no box on the step). */
+  adSharing?: { choice: 'yes' | 'no'; label: string };
   now?: Date;
 }
 
@@ -195,6 +208,16 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
       ...(typeof values.callbackAt === 'string' ? { callback_at: values.callbackAt } : {}),
       ...(shown ? { shown } : {}),
+      ...(input.evidence ? { page: input.evidence.page, visibility: input.evidence.visibility } : {}),
+      ...(input.adSharing
+        ? {
+            ad_sharing: {
+              choice: input.adSharing.choice,
+              label: input.adSharing.label,
+              label_sha256: await sha256Hex(input.adSharing.label),
+            },
+          }
+        : {}),
     };
     const jws = await signJws(key, payload);
     statements.push(
@@ -206,6 +229,10 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
           'INSERT OR IGNORE INTO lead_certificates (id, lead_id, brand, kid, jws, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
         .bind(id, lead.id, input.brand.id, key.kid, jws, now.toISOString()),
+      // Queued for the public log with the certificate itself (src/worker/lead-log/): none is missed.
+      db
+        .prepare('INSERT OR IGNORE INTO lead_log_pending (certificate_id, created_at) VALUES (?, ?)')
+        .bind(id, now.toISOString()),
       update(id),
     );
     await db.batch(statements);

@@ -6,8 +6,9 @@
 import { bytesToBase64Url, textToBase64Url } from '../../shared/base64url';
 import type { SigningKey } from './signing-key';
 
-export async function signJws(key: SigningKey, payload: unknown): Promise<string> {
-  const header = textToBase64Url(JSON.stringify({ alg: 'EdDSA', typ: 'lead-certificate+jwt', kid: key.kid }));
+/** `typ` names what is signed: a lead certificate, or a signed tree head of the lead log. */
+export async function signJws(key: SigningKey, payload: unknown, typ = 'lead-certificate+jwt'): Promise<string> {
+  const header = textToBase64Url(JSON.stringify({ alg: 'EdDSA', typ, kid: key.kid }));
   const body = textToBase64Url(JSON.stringify(payload));
   const signature = await crypto.subtle.sign('Ed25519', key.privateKey, new TextEncoder().encode(`${header}.${body}`));
   return `${header}.${body}.${bytesToBase64Url(new Uint8Array(signature))}`;

@@ -1,7 +1,7 @@
 /**
  * Deleting a person: what an operator's confirmed delete and a visitor's own delete both run.
- * The visitors' Durable Objects forget everything; their events go from D1 (the hot days'
- * rollups recomputed without them) and, by a queued erasure, from the R2 archive; their leads go
+ * The visitors' Durable Objects forget everything; their events go from D1 (taken out of the hot
+ * days' rollups) and, by a queued erasure, from the R2 archive; their leads go
  * from D1 with a queued deletion request to every partner that received one, and their visits'
  * ad click ids and ad-conversion rows with them (ad-records-erase.ts); the KV entries
  * keyed by the leads' ip or the visitor (ip-quality cache, rate-limit notes) are dropped. The signed
@@ -10,7 +10,7 @@
  * it (certificate-redaction.ts).
  */
 import { planArchiveErasure, type ErasureMessage } from '../archive';
-import { replaceDayRollups } from '../archive/rollup-query';
+import { dropEmptyRollups, subtractVisitorsFromDay } from '../archive/rollup-subtract';
 import { ipHash, visitorHash } from '../defence/rate-limit';
 import { eraseArchivedLeads } from '../lead-archive/erase';
 import { reportError } from '../observability/report-error';
@@ -55,9 +55,9 @@ export function objectIdsOf(leads: readonly LeadRow[]): string[] {
 
 /**
  * UTC days holding rows of these visitors that the cron has not pruned. The report reads rollups
- * only, so a deletion recomputes those days' rollups from the rows left (in the same
- * transaction); a pruned day's rollups keep their counts, which hold no visitor, and so does a
- * day whose pruning began (its raw rows are partly gone: a recount would lose the others).
+ * only, so a deletion takes their rows out of those days' rollups (in the same transaction); a
+ * pruned day's rollups keep their counts, which hold no visitor, and so does a day whose pruning
+ * began (its raw rows are partly gone: the visitor's rows may be too).
  */
 async function unprunedDaysOf(db: D1Database, anonymousIds: readonly string[]): Promise<string[]> {
   const result = await db
@@ -81,12 +81,16 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   // Their archived events go too: planned before the rows that name the objects are deleted.
   const erasure = anonymousIds.length ? await planArchiveErasure(db, anonymousIds, now) : null;
   const rawDays = anonymousIds.length ? await unprunedDaysOf(db, anonymousIds) : [];
+  // Their rows leave the hot days' rollups by subtraction (rollup-subtract.ts): recomputing a
+  // whole day in one statement passes D1's 30 s at full traffic, and this runs on a request.
+  statements.push(...rawDays.flatMap((day) => subtractVisitorsFromDay(db, day, anonymousIds)));
+  const deleteAt = statements.length;
   if (anonymousIds.length)
     statements.push(
       db
         .prepare(`DELETE FROM events WHERE anonymous_id IN (${placeholders(anonymousIds.length)})`)
         .bind(...anonymousIds),
-      ...rawDays.flatMap((day) => replaceDayRollups(db, 'events', day)),
+      ...rawDays.flatMap((day) => dropEmptyRollups(db, day)),
     );
   if (erasure) statements.push(erasure.statement);
   // Their events still in the queue are dropped when they arrive.
@@ -114,7 +118,7 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   let events = 0;
   if (statements.length) {
     const results = await db.batch(statements);
-    events = anonymousIds.length ? (results[0]?.meta.changes ?? 0) : 0;
+    events = anonymousIds.length ? (results[deleteAt]?.meta.changes ?? 0) : 0;
   }
   // Their leads' objects in R2 (moved after the delivery window, or being moved now) go too.
   await eraseArchivedLeads(env, leads);

@@ -14,12 +14,16 @@ import { certificateJws, publishedKeys } from './certificate';
 import { certificateMatch } from './certificate-match';
 import { recordDoNotSell } from './do-not-sell';
 import { chrome, languageOf } from './page-chrome';
+import { snapshotRoutes } from './snapshot-routes';
 import { yourData } from './your-data';
+import { logStatus } from '../lead-log/log-status';
 
 export const consentApp = new Hono<AppEnv>();
 // A buyer's check of a phone or email against a certificate's lead; the visitor's own data page.
 consentApp.route('/', certificateMatch);
 consentApp.route('/', yourData);
+// The consent step as served, by its hash and by certificate (answers only to the lead's holder).
+consentApp.route('/', snapshotRoutes);
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const CERTIFICATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -62,7 +66,13 @@ consentApp.get('/certificates/:id', async (c) => {
   const headers = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
   if (wantsJson(c)) {
     if (!jws) throw new ApiError(404, 'not_found', 'No certificate has this id');
-    return c.json({ jws }, 200, headers);
+    // Where it stands in the public log: `pending` until a signed head covers it (the proof is at `inclusion`).
+    const log = await logStatus(c.env, id);
+    return c.json(
+      { jws, log: { status: log.status, inclusion: new URL(`/certificates/${id}/inclusion`, c.req.url).href } },
+      200,
+      headers,
+    );
   }
   if (!jws) return c.notFound();
   const payload = payloadOf(jws);

@@ -19,6 +19,8 @@ import {
   type StepDef,
 } from '../../shared/forms';
 import { parseStepInput } from '../../shared/forms/parse-step';
+import { outsideAges } from '../../shared/forms/ages';
+import { requestNow } from '../hours/edge-clock';
 import type { WithheldBecause } from '../../shared/forms/finish';
 import type { FormValues } from '../../shared/json';
 import type { PageConfig } from '../../routes/schema';
@@ -110,6 +112,8 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
             },
           )),
           ...(await unlistedVehicleFields(c, stepFields(step), parsed)),
+          // A date of birth outside the product's ages (final expense: 50 to 85).
+          ...outsideAges(step, parsed, requestNow(c.req.raw, c.env)),
         ]
       : [];
   const submitted = Object.fromEntries(Object.entries(parsed).filter(([name]) => !unknown.includes(name)));

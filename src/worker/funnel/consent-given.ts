@@ -10,7 +10,13 @@
  * text (consentAskedAgain).
  */
 import type { Context } from 'hono';
-import { consentStanding, type ConsentStanding, type SellerChoice } from '../../shared/consent';
+import {
+  adSharingChoiceOf,
+  consentStanding,
+  type AdSharingChoice,
+  type ConsentStanding,
+  type SellerChoice,
+} from '../../shared/consent';
 import type { FormDef, StepDef } from '../../shared/forms';
 import type { Language } from '../../routes/schema';
 import type { AppEnv } from '../env';
@@ -29,6 +35,8 @@ export interface ConsentGiven {
   fullTextOpened: FullTextOpened;
   /** Medicare: every company listed, each accepted or not; null for other products. */
   sellers: SellerChoice[] | null;
+  /** The ad-sharing box: ticked, shown and not ticked, or not on the page (null). */
+  adSharing: AdSharingChoice | null;
   /** True when the visitor gave consent to share their details with someone. */
   given: boolean;
   /** Why not, when not. */
@@ -83,5 +91,15 @@ export function consentGiven(
   if (standing === 'stale') gaps.push('consent');
   if (sellers && !sellers.some((s) => s.accepted)) gaps.push('no_company');
   const fullTextOpened = fullTextOpenedOf(input.raw);
-  return { action: input.action, version, standing, fullTextOpened, sellers, given: gaps.length === 0, gaps };
+  const adSharing = input.step.consent ? adSharingChoiceOf(input.raw) : null;
+  return {
+    action: input.action,
+    version,
+    standing,
+    fullTextOpened,
+    sellers,
+    adSharing,
+    given: gaps.length === 0,
+    gaps,
+  };
 }

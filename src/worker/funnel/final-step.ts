@@ -75,7 +75,7 @@ export async function acceptFinalStep(
     raw: submit.raw,
     language: route.language,
   });
-  const rules = await leadRules(c, { form, consentGaps: consent.gaps, quoteTokenValid: quoteToken.valid });
+  const rules = await leadRules(c, { form, values, consentGaps: consent.gaps, quoteTokenValid: quoteToken.valid });
 
   const contact = leadContact(values);
   const secret = c.env.LEAD_HASH_SALT ?? '';
@@ -105,6 +105,7 @@ export async function acceptFinalStep(
     status: rules.status,
     partialReasons: rules.reasons,
     consentAction: step.consent ? consent.action : null,
+    adSharing: consent.adSharing,
     fingerprints: { phone: phoneFingerprint, email: emailFingerprint },
   });
 
@@ -175,6 +176,10 @@ export async function acceptFinalStep(
       status,
       recipients: decision.recipients.map((r) => ({ id: r.id, name: r.name })),
       fullTextOpened: consent.fullTextOpened,
+      page: route.name,
+      raw: submit.raw,
+      consentVersion: consent.version,
+      adSharing: consent.adSharing,
     });
 
   if (decision.deliver)

@@ -3,7 +3,7 @@
  * vehicle slots, what a blocked no-JavaScript submit lacked, the consent disclosure and the
  * choice lists the form needs. Built on the server so the first paint is the real form.
  */
-import { currentConsent } from '../../shared/consent';
+import { adSharingLabel, currentConsent } from '../../shared/consent';
 import { CONSENT_RENEWED_PARAM } from './consent-given';
 import { CURRENT_INSURERS } from '../../shared/lead';
 import { vehicleIndexPath, vehicleIndexSchema, type VehicleIndex } from '../../shared/lead/vehicle-data';
@@ -88,7 +88,11 @@ export async function funnelProps(
 ): Promise<FunnelProps> {
   const form = formDefinition(input.formId);
   const step = findStep(form, input.stepName);
-  const required = new Set(step?.required ?? []);
+  // Required answers, and a date the product's ages refuse (asked, but optional).
+  const required = new Set([
+    ...(step?.required ?? []),
+    ...(step ? stepFields(step).filter((f) => f.ages) : []).map((f) => f.name),
+  ]);
   const missing = (input.retry?.missing ?? (input.url.searchParams.get('missing') ?? '').split(',')).filter((name) =>
     required.has(name),
   );
@@ -125,6 +129,10 @@ export async function funnelProps(
             : {}),
           // A step shown again as posted keeps the companies the visitor ticked.
           ...(input.retry?.ticked.length ? { ticked: input.retry.ticked } : {}),
+          // Ad sharing is the visitor's own choice, one unticked box (Medicare: not yet, see 0276).
+          ...(form.product !== 'medicare'
+            ? { adSharing: { label: adSharingLabel(form.product, input.language, input.brandName) } }
+            : {}),
           // The step's earlier version was no longer accepted (consent-given.ts): say why it is asked again.
           ...(input.url.searchParams.get(CONSENT_RENEWED_PARAM) === 'changed' ? { renewed: true } : {}),
         }

@@ -24,7 +24,8 @@ import { CONSENT_RENEWED_PARAM } from './consent-given';
 import { carriedSearch } from './form-page';
 import { HONEYPOT_FIELD, TURNSTILE_RESPONSE_FIELD } from '../../shared/defence';
 import { withEditAnswers } from '../../shared/forms/finish';
-import { leaseOnFinish, trackFormPost } from './no-js';
+import { leasesAfterStep } from '../../shared/forms/call-ready';
+import { leaseBeforeRedirect, trackFormPost } from './no-js';
 import { callbackChoice, keepCallbackChoice } from '../hours/callback-form';
 import { sellerChoicesFor } from '../consent/seller-consent';
 import { phoneRule } from '../../shared/forms/field-rules';
@@ -292,7 +293,10 @@ formSubmit.post('*', async (c, next) => {
       raw,
       href: withoutPersonalFields(url).href,
     });
-  if (outcome.completed) await leaseOnFinish(c, { product: form.product, page: page.route.name });
+  // The finish leases the number; so does the step that completes a call's answers (Medicare:
+  // zip and both questions, src/shared/forms/call-ready.ts), so the next page shows it to dial.
+  if (outcome.completed || (outcome.next !== null && leasesAfterStep(form, step.name)))
+    await leaseBeforeRedirect(c, { product: form.product, page: page.route.name });
   const search = carriedSearch(url, form);
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam)

@@ -40,6 +40,8 @@ export interface LeadRecord {
   partialReasons?: readonly string[];
   /** Submit or Skip on the consent step (null: the final step shows no consent). */
   consentAction?: 'submit' | 'skip' | null;
+  /** The ad-sharing box's answer (null: no box on the step). */
+  adSharing?: 'yes' | 'no' | null;
   /** Keyed fingerprints of the lead's phone and email (src/worker/consent/contact-hash.ts). */
   fingerprints?: { phone: string | null; email: string | null };
   now?: Date;
@@ -81,6 +83,7 @@ const REPLACED = [
   'quote_token_check',
   'partial_reasons',
   'consent_action',
+  'ad_sharing',
   'phone_fingerprint',
   'email_fingerprint',
 ] as const;
@@ -115,6 +118,7 @@ export async function recordLead(db: D1Database, lead: LeadRecord): Promise<Reco
     quote_token_check: lead.quoteToken.check,
     partial_reasons: reasons,
     consent_action: lead.consentAction ?? null,
+    ad_sharing: lead.adSharing ?? null,
     phone_fingerprint: lead.fingerprints?.phone ?? null,
     email_fingerprint: lead.fingerprints?.email ?? null,
   } satisfies Record<(typeof REPLACED)[number], unknown>;

@@ -53,7 +53,11 @@ export function refusalMessage(language: Language, refusal: Refusal): string {
   return REFUSALS[language][refusal];
 }
 
-/** "Fri, Nov 27, 8:00 AM ET" in the visitor's zone and the page's language (short: it fits a phone's select). */
+/**
+ * "Fri, Nov 27, 8:00 AM ET" in the visitor's zone and the page's language (short: it fits a
+ * phone's select). Spanish names the zone in words ("hora oriental"), as the page's hours do:
+ * "ET" is an English abbreviation a Spanish reader is not given anywhere else.
+ */
 export function callbackLabel(language: Language, timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat(language === 'spanish' ? 'es-US' : 'en-US', {
     timeZone,
@@ -62,7 +66,7 @@ export function callbackLabel(language: Language, timeZone: string, at: Date): s
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'shortGeneric',
+    timeZoneName: language === 'spanish' ? 'longGeneric' : 'shortGeneric',
   }).format(at);
 }
 

@@ -34,14 +34,30 @@ export function requestNow(request: Request, env: EnvWithName): Date {
   return new Date();
 }
 
+/**
+ * Zone names already checked in this isolate (name as given → the runtime's name, or null when it
+ * knows none). Building an Intl.DateTimeFormat to check a name was a quarter of a page view's
+ * isolate time (docs/performance.md, "Where a first visit's CPU goes"), and the edge names a few
+ * hundred zones at most. A development header can name anything: past ZONES_KEPT names the memo
+ * starts over, so it never grows without bound.
+ */
+const checkedZones = new Map<string, string | null>();
+const ZONES_KEPT = 512;
+
 /** A zone name the runtime knows, else null. */
 export function knownTimeZone(name: string | null | undefined): string | null {
   if (!name || name.length > 64) return null;
+  const checked = checkedZones.get(name);
+  if (checked !== undefined) return checked;
+  let zone: string | null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    zone = null;
   }
+  if (checkedZones.size >= ZONES_KEPT) checkedZones.clear();
+  checkedZones.set(name, zone);
+  return zone;
 }
 
 /** The visitor's IANA time zone, for showing the hours (never for deciding them). */

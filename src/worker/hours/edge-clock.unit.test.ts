@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DEV_CLOCK_HEADER, DEV_TIME_ZONE_HEADER, requestNow, visitorTimeZone } from './edge-clock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEV_CLOCK_HEADER, DEV_TIME_ZONE_HEADER, knownTimeZone, requestNow, visitorTimeZone } from './edge-clock';
 
 function request(headers: Record<string, string>, cf?: { timezone?: string }): Request {
   const r = new Request('https://bh.example/', { headers });
@@ -34,5 +34,27 @@ describe('the clock a page is written with', () => {
     expect(
       visitorTimeZone(request({ 'cf-connecting-ip': '203.0.113.9' }, { timezone: 'Nowhere/Land' }), production),
     ).toBe('America/Los_Angeles');
+  });
+});
+
+describe('checking a zone name', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('asks the runtime once per name in an isolate, and answers the same every time', () => {
+    const formats = vi.spyOn(Intl, 'DateTimeFormat');
+    const first = ['America/Phoenix', 'america/phoenix', 'Mars/Olympus'].map((name) => knownTimeZone(name));
+    const asked = formats.mock.calls.length;
+    const again = ['America/Phoenix', 'america/phoenix', 'Mars/Olympus'].map((name) => knownTimeZone(name));
+    expect(again).toEqual(first);
+    expect(first).toEqual(['America/Phoenix', 'America/Phoenix', null]);
+    // The second page view of a zone builds no formatter at all.
+    expect(formats.mock.calls.length).toBe(asked);
+  });
+
+  it('keeps a bounded number of names, however many a development header makes up', () => {
+    for (let i = 0; i < 2_000; i++) expect(knownTimeZone(`Made/Up${i}`)).toBeNull();
+    expect(knownTimeZone('Europe/Paris')).toBe('Europe/Paris');
   });
 });

@@ -3,6 +3,7 @@ import { leadFingerprints, type LeadRow } from '../consent/privacy-subject';
 import { retentionDays } from '../consent/retention';
 import { LEAD_PERSON_SQL, leadBucketSql } from '../report/lead-buckets';
 import { eraseArchivedLeads } from './erase';
+import { DEFAULT_LEADS_HOT_DAYS } from './hot-days';
 import {
   certificateKey,
   markerPrefix,
@@ -37,8 +38,8 @@ export type MoveEnv = Pick<Env, 'DB' | 'ARCHIVE' | 'LEAD_HASH_SALT' | 'LEAD_DUPL
 const DAY_MS = 86_400_000;
 
 export function leadsHotDays(env: { LEADS_HOT_DAYS?: string }): number {
-  const days = Number(env.LEADS_HOT_DAYS ?? '3');
-  return Number.isInteger(days) && days >= 1 ? days : 3;
+  const days = Number(env.LEADS_HOT_DAYS ?? DEFAULT_LEADS_HOT_DAYS);
+  return Number.isInteger(days) && days >= 1 ? days : DEFAULT_LEADS_HOT_DAYS;
 }
 
 /** Leads created before this instant (a UTC midnight) have left their delivery window. */
@@ -130,9 +131,12 @@ function objectsOf(
   // that has none stored: an erasure finds the markers by them once the values are gone.
   record.phone_fingerprint = fp.phone;
   record.email_fingerprint = fp.email;
+  // The certificate's JWS lives once, in its own object, which certificate expiry deletes
+  // (src/worker/lead-log/expiry.ts); the record keeps the row's other columns.
+  const { jws: _signed, ...certificateRow } = certificate ?? {};
   const body: LeadRecord = {
     lead: { ...record, id: lead.id, created_at: String(lead.created_at), visitor_id: lead.visitor_id },
-    certificate,
+    certificate: certificate ? certificateRow : null,
     deliveries,
     recipients,
   };

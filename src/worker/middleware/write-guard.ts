@@ -32,11 +32,13 @@ export const MAX_WRITE_BODY_BYTES = 64 * 1024;
 const BROWSER_REPORT_PATHS = new Set(['/api/csp-report']);
 
 /**
- * POSTs that store nothing and are meant for other sites' servers: a buyer checking a lead
- * certificate against the phone or email it holds (src/worker/consent/certificate-match.ts).
+ * POSTs meant for other sites' servers: a buyer checking a lead certificate against the phone or
+ * email it holds (src/worker/consent/certificate-match.ts), asking for the consent step as shown
+ * with that lead's answers (src/worker/consent/snapshot-routes.ts), or claiming it with that proof
+ * (src/worker/lead-log/claims.ts: it stores the claim, authenticated by the contact, not by an Origin).
  * No same-origin rule (a server sends no Origin); the body limit, JSON and clean-text rules stay.
  */
-const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/match$/;
+const CROSS_SITE_QUERY = /^\/certificates\/[^/]+\/(match|page|claim)$/;
 
 const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

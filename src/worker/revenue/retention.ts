@@ -3,17 +3,24 @@
  * A lease's history row exists so a call payout that arrives later still finds the visit that
  * showed the number; a visit's value row, so a click or lead payout finds it by its ref, a payout
  * adds to it, and an ad platform can be told a value adjustment with its click ids. Past the
- * partners' windows for paying and adjusting (designed for 30 days) and Google Ads' 90-day click
- * window, neither can be used again. The report's money is in revenue_rollups (kept by triggers, never pruned); the
+ * partners' windows for paying and adjusting (designed for 30 days), neither can be used again:
+ * a partner's payout or restatement is what makes the Worker tell Google of a conversion or its
+ * adjustment, and Google refuses an adjustment to a conversion more than 54 days old anyway
+ * (Google Ads API ConversionAdjustmentUploadError CONVERSION_EXPIRED), so visits are kept 45 days,
+ * not the 90 of Google's click window (docs/decisions/0280-capacity-plan-measured-table-by-table.md). The report's money is in revenue_rollups (kept by triggers, never pruned); the
  * variance the bandit needs is summed per day and variant into variant_value_days before a day's
  * visit rows go, in the same batch, so the experiment figures are the same before and after.
  *
  * A lease row goes well before its visit's row: a call payout attributed through a lease always
  * finds the visit it adds to; one that comes too late finds no lease and is kept as unattributed.
+ * A lease is read only by a call's first payout (a restatement finds the payout row, kept
+ * PAYOUT_RETENTION_DAYS, and its visit through it), so it stays the partners' 30 days and one more.
  */
+import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from './retention-days';
+
+export { PARTNER_PAYOUT_WINDOW_DAYS, PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from './retention-days';
+
 const DAY_MS = 86_400_000;
-export const PHONE_LEASE_RETENTION_DAYS = 45;
-export const VISIT_VALUE_RETENTION_DAYS = 90;
 /** Days pruned in one run at most: a backlog (a first run, a missed week) clears over a few nights. */
 const MAX_DAYS_PER_RUN = 30;
 

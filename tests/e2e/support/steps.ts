@@ -4,10 +4,28 @@ import { expect } from 'vitest';
 /** A form step's moves as a visitor makes them in Chromium, shared by the walks that finish a form. */
 const STEP_WAIT = { timeout: 30_000 };
 
+/**
+ * Waits until the step at `path` is on screen, not only in the address bar: the island pushes
+ * the address first and shows the step once its parts are loaded, so on a busy machine a check
+ * made straight after the address changed can still see the previous step. A step's form posts
+ * to its own path; a page with no step form (the confirmation, a finish) has arrived too.
+ */
+export async function arrivedAt(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+  await page.waitForFunction(
+    (want) => {
+      const forms = [...document.querySelectorAll('form.card')] as HTMLFormElement[];
+      return forms.length === 0 || forms.some((form) => new URL(form.action).pathname === want);
+    },
+    path,
+    STEP_WAIT,
+  );
+}
+
 /** Presses the step's main button and waits for the next step's address. */
 export async function continueTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
-  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+  await arrivedAt(page, path);
 }
 
 /**
@@ -38,7 +56,7 @@ export async function pick(page: Page, name: string, value: string): Promise<voi
 /** Presses Skip and waits for the next step's address. */
 export async function skipTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Skip' }).click();
-  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+  await arrivedAt(page, path);
 }
 
 /**
@@ -47,5 +65,5 @@ export async function skipTo(page: Page, path: string): Promise<void> {
  */
 export async function chooseTo(page: Page, label: string | RegExp, path: string): Promise<void> {
   await page.locator('.choices.tiles label').filter({ hasText: label }).first().click();
-  await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
+  await arrivedAt(page, path);
 }

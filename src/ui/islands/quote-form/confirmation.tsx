@@ -173,6 +173,7 @@ export function Confirmation({
       className="card confirmation quote-form__done"
       aria-labelledby={`${idPrefix}-done`}
       data-confirmation=""
+      data-product={product}
       data-shared={shared ? 'yes' : 'no'}
       data-phone-given={contact.phone ? 'yes' : 'no'}
       {...(because ? { 'data-withheld-because': because } : {})}

@@ -12,10 +12,17 @@
  * <details> was opened (`consentFullTextOpened`: empty without JavaScript, "not measured").
  */
 import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { AD_SHARING_ASKED_FIELD, AD_SHARING_FIELD } from '../../../shared/consent/ad-sharing';
 import { sellerFieldName } from '../../../shared/consent/sellers';
 import { visibleConsent } from '../../../shared/consent/versions';
 import type { Language } from '../../../routes/schema';
 import { consentCopy } from '../../consent/copy';
+import {
+  CONSENT_VISIBILITY_FIELD,
+  CONSENT_VISIBLE_ATTR,
+  PAGE_SNAPSHOT_FIELD,
+} from '../../../shared/consent/visibility';
+import { measureConsentVisibility } from './consent-visibility';
 
 /** The hidden field that says whether the <details> of the consent was opened. */
 export const FULL_TEXT_OPENED_FIELD = 'consentFullTextOpened';
@@ -33,6 +40,10 @@ export interface ConsentProps {
   renewed?: boolean;
   /** The companies already ticked (a step shown again as posted, without JavaScript). */
   ticked?: string[];
+  /** SHA-256 of the Worker's snapshot of this step as served (src/worker/consent/page-snapshot.ts). */
+  snapshot?: string;
+  /** The ad-sharing checkbox (src/shared/consent/ad-sharing.ts): its label, exactly as certified. */
+  adSharing?: { label: string };
 }
 
 function TextWithLink({ consent }: { consent: ConsentProps }) {
@@ -65,6 +76,9 @@ export function ConsentBlock({
   const openedRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (openedRef.current && !openedRef.current.value) openedRef.current.value = 'no';
+    // When the step came to be on screen for the island: the time on step is counted from here.
+    if (openedRef.current && !openedRef.current.dataset.shownAt)
+      openedRef.current.dataset.shownAt = String(performance.now());
   }, []);
   const sellers = consent.sellers?.length ? (
     <fieldset className="sellers" aria-describedby={`${idPrefix}-consent`}>
@@ -87,6 +101,7 @@ export function ConsentBlock({
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
       <input ref={openedRef} type="hidden" name={FULL_TEXT_OPENED_FIELD} defaultValue="" />
+      {consent.snapshot ? <input type="hidden" name={PAGE_SNAPSHOT_FIELD} value={consent.snapshot} /> : null}
       {consent.renewed ? (
         <p className="error" role="alert">
           {copy.consentRenewed}
@@ -100,7 +115,12 @@ export function ConsentBlock({
       <>
         {hidden}
         {sellers}
-        <p className="consent consent--in-view" id={`${idPrefix}-consent`} data-consent-attested="">
+        <p
+          className="consent consent--in-view"
+          id={`${idPrefix}-consent`}
+          data-consent-attested=""
+          {...{ [CONSENT_VISIBLE_ATTR]: '' }}
+        >
           <TextWithLink consent={consent} />
         </p>
       </>
@@ -113,7 +133,7 @@ export function ConsentBlock({
       {/* The summary is the toggle: one tap on it shows the full text, with no line of its own. */}
       <details className="consent-full" onToggle={markOpened}>
         <summary>
-          <span className="consent-summary" id={`${idPrefix}-consent-summary`}>
+          <span className="consent-summary" id={`${idPrefix}-consent-summary`} {...{ [CONSENT_VISIBLE_ATTR]: '' }}>
             {visible?.text}
           </span>{' '}
           <span className="consent-full__more">{copy.fullConsent}</span>
@@ -151,6 +171,22 @@ export function ConsentNote({ consent, language }: { consent: ConsentProps; lang
   );
 }
 
+/**
+ * The ad-sharing box, under the step's button: unticked until the visitor ticks it, and the hidden
+ * field says it was shown, so unticked means no. Under the button, not above it, so the button
+ * stays in view on a phone; a visitor who does not see it shares nothing, the safe side.
+ */
+export function AdSharingBox({ consent }: { consent: ConsentProps }) {
+  if (!consent.adSharing) return null;
+  return (
+    <label className="ad-sharing">
+      <input type="hidden" name={AD_SHARING_ASKED_FIELD} value="yes" />
+      <input type="checkbox" name={AD_SHARING_FIELD} value="yes" defaultChecked={false} data-ad-sharing="" />
+      <span>{consent.adSharing.label}</span>
+    </label>
+  );
+}
+
 /** The ticked seller checkboxes of a form, as the values the Worker reads. */
 export function tickedSellerValues(form: HTMLFormElement | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -161,8 +197,36 @@ export function tickedSellerValues(form: HTMLFormElement | null): Record<string,
   return out;
 }
 
+/** The ad-sharing answer as the Worker reads it from a plain post: ticked or not, and that it was asked. */
+export function adSharingValues(form: HTMLFormElement | null): Record<string, string> {
+  const box = form?.querySelector<HTMLInputElement>('input[type=checkbox][data-ad-sharing]');
+  if (!box) return {};
+  return { [AD_SHARING_ASKED_FIELD]: 'yes', ...(box.checked ? { [AD_SHARING_FIELD]: 'yes' } : {}) };
+}
+
 /** Whether the island saw the consent's <details> opened ("yes", "no"; absent without JavaScript). */
 export function fullTextOpenedValue(form: HTMLFormElement | null): Record<string, string> {
   const field = form?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
   return field?.value ? { [FULL_TEXT_OPENED_FIELD]: field.value } : {};
+}
+
+/**
+ * The final step's evidence of what was shown: the snapshot the Worker served (its hash, from
+ * the hidden field) and what the browser measured of the disclosure as `pressed` sent the step.
+ */
+export function consentEvidenceValues(
+  form: HTMLFormElement | null,
+  pressed: HTMLElement | null,
+): Record<string, string> {
+  const snapshot = form?.querySelector<HTMLInputElement>(`input[name="${PAGE_SNAPSHOT_FIELD}"]`)?.value;
+  const opened = form?.querySelector<HTMLInputElement>(`input[name="${FULL_TEXT_OPENED_FIELD}"]`);
+  const report = measureConsentVisibility(form, {
+    pressed,
+    shownAt: Number(opened?.dataset.shownAt ?? '0'),
+    fullTextOpened: opened?.value === 'yes',
+  });
+  return {
+    ...(snapshot ? { [PAGE_SNAPSHOT_FIELD]: snapshot } : {}),
+    ...(report ? { [CONSENT_VISIBILITY_FIELD]: JSON.stringify(report) } : {}),
+  };
 }

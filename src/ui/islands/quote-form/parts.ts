@@ -21,6 +21,7 @@ const FORM_CODE: Record<FormId, () => Promise<FormDef>> = {
   medicare: () => import('../../../shared/forms/medicare').then((m) => m.medicareForm),
   auto: () => import('../../../shared/forms/auto').then((m) => m.autoForm),
   life: () => import('../../../shared/forms/life').then((m) => m.lifeForm),
+  'final-expense': () => import('../../../shared/forms/life').then((m) => m.finalExpenseForm),
   'quiz-otc': () => import('../../../shared/forms/quizzes').then((m) => m.otcQuiz),
   'quiz-auto': () => import('../../../shared/forms/quizzes').then((m) => m.autoQuiz),
   'quiz-grocery': () => import('../../../shared/forms/quizzes').then((m) => m.groceryQuiz),

@@ -65,9 +65,11 @@ const PHRASES: Record<Language, Record<Product, string>> = {
 };
 
 export function PlaceLine({ place, product, language }: { place: Place; product: Product; language: Language }) {
+  const line = `${PHRASES[language][product]} ${place.city}, ${place.stateCode}`;
   return (
-    <p className="quote-form__place" data-place={`${place.city}, ${place.stateCode}`}>
-      {`${PHRASES[language][product]} ${place.city}, ${place.stateCode}`}
+    // The title: the whole line where a long place is cut short to keep Back and the step count on its row.
+    <p className="quote-form__place" data-place={`${place.city}, ${place.stateCode}`} title={line}>
+      {line}
     </p>
   );
 }

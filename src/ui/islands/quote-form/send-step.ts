@@ -6,9 +6,11 @@
  */
 import type { FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { outsideAges } from '../../../shared/forms/ages';
 import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
 import { waivableTypos, withoutValues, WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
+import { leasesAfterStep } from '../../../shared/forms/call-ready';
 import { newId } from './form-helpers';
 import { contactGiven } from './contact-given';
 import { choicesOf, stepPayload, valuesFromInputs } from './inputs';
@@ -24,9 +26,15 @@ export async function sendStep(
   flow: StepFlow,
   action: 'submit' | 'skip',
   without: readonly string[] = [],
+  pressed: HTMLElement | null = null,
 ): Promise<void> {
   const { step, inputs, groupSlots, form, props, number, parts } = st;
   const { funnel, basePath } = props;
+  // Measured before anything on screen changes (the button's label turns to "Sending").
+  const evidence =
+    step.consent && action === 'submit'
+      ? (parts.consent?.consentEvidenceValues(st.formRef.current, pressed) ?? {})
+      : {};
   const payload = { ...stepPayload(step, inputs, groupSlots ?? 1), ...withoutValues(step, without) };
   const values = action === 'skip' ? Object.fromEntries(Object.keys(payload).map((k) => [k, null])) : payload;
   st.setStatus('sending');
@@ -46,14 +54,16 @@ export async function sendStep(
       page: basePath,
       step: step.name,
       action,
-      // The Medicare entities the visitor ticked, and whether the consent's <details> was opened,
-      // travel with the consent step's values.
+      // The Medicare entities the visitor ticked, whether the consent's <details> was opened and
+      // the ad-sharing answer travel with the consent step's values.
       values:
         step.consent && action === 'submit'
           ? {
               ...values,
               ...parts.consent?.tickedSellerValues(st.formRef.current),
               ...parts.consent?.fullTextOpenedValue(st.formRef.current),
+              ...evidence,
+              ...parts.consent?.adSharingValues(st.formRef.current),
             }
           : values,
       ...(step.consent && funnel.consent ? { consentVersion: funnel.consent.version } : {}),
@@ -79,6 +89,8 @@ export async function sendStep(
       st.setErrors(st.errorsFor(step, [...reply.missing, ...reply.typos], reply.unknown));
     } else if (reply.next) {
       flow.goTo(reply.next);
+      // The call's answers are in: the number to dial, now, not after the name and contact steps.
+      if (leasesAfterStep(form, step.name)) void flow.leaseNumber();
     } else {
       st.setStatus('idle');
       st.setSubmissionId(newId());
@@ -150,7 +162,8 @@ export function onStepSubmit(
   const submitted = submittedFromInputs(step, judged, groupSlots, (field) => choicesOf(field, insurers));
   const unknownHere = stepFields(step)
     .filter((f) => f.kind === 'zip' && st.unknownZips.has(String(submitted[f.name] ?? '')))
-    .map((f) => f.name);
+    .map((f) => f.name)
+    .concat(outsideAges(step, submitted, new Date()));
   const verdict = stepVerdict(
     step,
     submitted,
@@ -173,5 +186,10 @@ export function onStepSubmit(
   }
   // Valid, but held for a screen of its own first (the call-back step while agents are away).
   if (hold?.(contactGiven(form, judged).phone)) return;
-  void sendStep(st, flow, 'submit', without);
+  // The button pressed; a send after the call-back screen (no submitter) follows a press of the main one.
+  const pressed =
+    submitter instanceof HTMLElement
+      ? submitter
+      : (st.formRef.current?.querySelector<HTMLElement>('.form-actions .btn') ?? null);
+  void sendStep(st, flow, 'submit', without, pressed);
 }

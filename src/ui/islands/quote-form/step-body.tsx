@@ -13,16 +13,33 @@ interface StepBodyProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   groupSlots: number | undefined;
   fieldsOf: (fields: readonly FieldDef[]) => ReactNode;
+  /** Back and the place line, on the step count's row. */
+  head?: ReactNode;
 }
 
-export function StepBody({ step, number, total, language, idPrefix, headingRef, groupSlots, fieldsOf }: StepBodyProps) {
+export function StepBody({
+  step,
+  number,
+  total,
+  language,
+  idPrefix,
+  headingRef,
+  groupSlots,
+  fieldsOf,
+  head,
+}: StepBodyProps) {
   const s = formMessages(language);
   const progress = s.stepOf.replace('{n}', String(number)).replace('{total}', String(total));
   const group = step.group;
   const slots = group && groupSlots !== undefined ? Array.from({ length: groupSlots }, (_, i) => i + 1) : [];
   return (
     <>
-      <p className="progress-label">{progress}</p>
+      {/* Back, the place and the step count share one row: three rows of chrome pushed the
+          main button under the call bar on a phone. */}
+      <div className="step-head">
+        {head}
+        <p className="progress-label">{progress}</p>
+      </div>
       {/* A native progress element: the CSP allows no inline style attributes. */}
       <progress className="progress" value={number} max={total} aria-label={progress}>
         {progress}

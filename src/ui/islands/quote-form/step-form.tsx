@@ -3,7 +3,7 @@
  * question, the hidden fields, Turnstile's slot, the call-back offer and the consent on the
  * last step, and the actions.
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep } from '../../../shared/forms/one-tap';
@@ -15,7 +15,7 @@ import { Field } from './field';
 import { optionsFor } from './form-helpers';
 import { Honeypot } from './honeypot';
 import { PlaceLine } from './place-line';
-import { revealAboveCallBar } from '../../scroll';
+import { revealAboveCallBar, revealBelowField } from '../../scroll';
 import { StepBody } from './step-body';
 import { stepAnswered } from './step-answered';
 import { prefetchSubmit } from './submit-code';
@@ -73,6 +73,46 @@ export function StepForm({
   const focusName = props.funnel.retry
     ? stepFields(step, groupSlots).find((f) => errors[f.name] !== undefined)?.name
     : undefined;
+  // The keyboard closing (focus leaving the step's fields for nothing in the form) after the last
+  // answer brings the main action into view: on a short screen (a phone with its keyboard open)
+  // the consent step's button follows the consent text, which is never hidden to make room
+  // (docs/decisions/0290-main-action-in-view.md). A button already partly on screen is left
+  // where it is: the visitor may be pressing it, and a move would take the tap from under the finger.
+  const onLeaveField = useCallback(
+    (event: FocusEvent<HTMLFormElement>) => {
+      const formEl = formRef.current;
+      const to = event.relatedTarget;
+      if (oneTap || !formEl || (to instanceof Node && formEl.contains(to))) return;
+      if (!(event.target instanceof HTMLInputElement) || event.target.type === 'checkbox') return;
+      requestAnimationFrame(() => {
+        const actions = formEl.querySelector('.form-actions');
+        const button = actions?.querySelector('.btn');
+        if (!actions || !button || !stepAnswered(formEl)) return;
+        const bar = document.querySelector('[data-call-bar]')?.getBoundingClientRect();
+        const floor = bar && bar.height > 0 && bar.top < window.innerHeight ? bar.top : window.innerHeight;
+        if (button.getBoundingClientRect().top >= floor) revealAboveCallBar(actions);
+      });
+    },
+    [oneTap, formRef],
+  );
+  // The keyboard opening for the step's last text box (focus, or the visual viewport shrinking
+  // under it) lifts the main action above the keyboard, the box staying in view: on a phone the
+  // first step's Continue was just under the keyboard while the visitor typed the ZIP code.
+  const liftAction = useCallback(() => {
+    const formEl = formRef.current;
+    const active = document.activeElement;
+    if (!formEl || !(active instanceof HTMLInputElement) || !formEl.contains(active)) return;
+    const boxes = [...formEl.querySelectorAll<HTMLInputElement>('.step-content .field input')].filter(
+      (input) => !['hidden', 'checkbox', 'radio'].includes(input.type),
+    );
+    const actions = formEl.querySelector('.form-actions');
+    if (actions && boxes.at(-1) === active) revealBelowField(actions, active);
+  }, [formRef]);
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    viewport?.addEventListener('resize', liftAction);
+    return () => viewport?.removeEventListener('resize', liftAction);
+  }, [liftAction]);
   const previous = number > 1 ? form.steps[number - 2]?.name : undefined;
   const fieldsOf = (fields: readonly FieldDef[]) =>
     fields.map((field) => (
@@ -127,7 +167,11 @@ export function StepForm({
       className="card"
       noValidate
       onSubmit={(event) => onSubmit(event, hold)}
-      onFocus={prefetchSubmit}
+      onFocus={() => {
+        prefetchSubmit();
+        requestAnimationFrame(liftAction);
+      }}
+      onBlur={onLeaveField}
       {...pressHandlers}
       aria-labelledby={`${idPrefix}-title`}
     >
@@ -139,9 +183,13 @@ export function StepForm({
       {asking ? <CallbackOffer formId={formId} language={language} onDone={sendOn} onBack={backToStep} /> : null}
       {/* The step's own content, hidden (kept, with Turnstile's widget) while the call-back step shows. */}
       <div className="step-content" hidden={asking}>
-        {previous ? <BackLink href={`${basePath}/${previous}${search}`} label={s.back} /> : null}
-        {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
         <StepBody
+          head={
+            <>
+              {previous ? <BackLink href={`${basePath}/${previous}${search}`} label={s.back} /> : null}
+              {number > 1 && place ? <PlaceLine place={place} product={form.product} language={language} /> : null}
+            </>
+          }
           step={step}
           number={number}
           total={form.steps.length}
@@ -217,6 +265,7 @@ export function StepForm({
             </button>
           ) : null}
         </div>
+        {consent && funnel.consent ? <consent.AdSharingBox consent={funnel.consent} /> : null}
         {consent && funnel.consent ? <consent.ConsentNote consent={funnel.consent} language={language} /> : null}
       </div>
     </form>

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import type { Language } from '../../../routes/schema';
 import { stepFields } from '../../../shared/forms/engine';
 import { fieldValue, isEmpty } from '../../../shared/forms/field-rules';
+import { outsideFieldAges } from '../../../shared/forms/ages';
 import { problemMessage } from '../../../shared/forms/messages';
 import type { FieldDef, StepDef } from '../../../shared/forms/types';
 import { isPartial } from './form-helpers';
@@ -65,9 +66,9 @@ export function useStepErrors({ step, groupSlots, language, funnel, inputs, inpu
       if (!whole && isPartial(field, current)) return undefined;
       const value = fieldValue(field, current, choicesOf(field, funnel.insurers));
       if (value === undefined) return problemMessage(field, language);
-      return field.kind === 'zip' && unknownZips.has(String(value))
-        ? problemMessage(field, language, 'unknown')
-        : undefined;
+      const refused =
+        (field.kind === 'zip' && unknownZips.has(String(value))) || outsideFieldAges(field, value, new Date());
+      return refused ? problemMessage(field, language, 'unknown') : undefined;
     },
     [funnel.insurers, language, unknownZips],
   );

@@ -99,6 +99,14 @@ export function useStepFlow(st: FormState) {
     st.setServerOffers(undefined);
     st.setArrived(false);
     st.setCompleted(true);
+    await leaseNumber();
+  };
+
+  /**
+   * The tracked number on every call button (header, call bar, the finish): after the final
+   * step, and (Medicare) as soon as the call's answers are in (src/shared/forms/call-ready.ts).
+   */
+  const leaseNumber = async () => {
     const zipcode = st.inputs.zipcode;
     const zip = typeof zipcode === 'string' && /^\d{5}$/.test(zipcode) ? zipcode : undefined;
     const { leasedPhone } = await submitCode();
@@ -126,7 +134,7 @@ export function useStepFlow(st: FormState) {
     goTo(firstStep, query);
   };
 
-  return { goTo, finish, editHref, editAnswers };
+  return { goTo, finish, leaseNumber, editHref, editAnswers };
 }
 
 export type StepFlow = ReturnType<typeof useStepFlow>;

@@ -123,9 +123,9 @@ export const CATALOG = {
     title: 'D1 near its size limit',
     threshold: `D1 over ${pct(T.d1AlertShare)} of ${T.d1LimitBytes / 1e9} GB`,
     means:
-      'Past 10 GB every write fails: no events, no leads. At full traffic D1 peaks at about 6.7 GB a day and holds flat, so this means the prune or the move stopped, or traffic grew.',
+      'Past 10 GB every write fails: no events, no leads. D1 should hold flat under this at the traffic seen (`npm run capacity` prints the plan at full traffic, which does not fit yet: docs/decisions/0280), so this means the prune or the move stopped, or traffic grew.',
     look: '`/ops/health`, D1; `cron:events-hot-window`, `cron:lead-move`, `leads:move-backlog`; docs/operating.md, Capacity.',
-    fix: 'Rerun the prune and the move (`POST /ops/cron/run`), then pull the levers in docs/operating.md, Capacity (`LEADS_HOT_DAYS = 2`, certificates to R2).',
+    fix: 'Rerun the prune and the move (`POST /ops/cron/run`), then pull the levers in docs/decisions/0280 (the revenue tables in a database of their own, certificates to R2).',
   },
   'partner:<name>': {
     id: 'partner:<name>',

@@ -6,8 +6,9 @@ export const THRESHOLDS = {
   /** D1's per-database limit on the paid plan. */
   d1LimitBytes: 10 * 1000 ** 3,
   /**
-   * Alert at 75 %: at full traffic (1M events, 100k leads a day) D1 peaks daily at ~6.7 GB and
-   * holds flat (docs/operating.md, Capacity), so the alert sits above the normal peak and 2.5 GB
+   * Alert at 75 %: planned so that at full traffic (1M events, 100k leads a day) D1's daily peak
+   * stays under it (docs/operating.md, Capacity; measured 2026-11-28 it does not yet: 19.6 GB in
+   * the worst case, `npm run capacity`, docs/decisions/0280), so the alert sits above the normal peak and 2.5 GB
    * below the limit: more than a day's growth (~2.7 GB) if the nightly prune and lead move stopped,
    * which the missed-cron and lead-move-backlog checks report first.
    */
