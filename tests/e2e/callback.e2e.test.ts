@@ -65,6 +65,8 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="phone"]').waitFor(WAIT);
     expect(await page.locator('[data-callback-picker]').count()).toBe(0);
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    // The call-back screen comes only when a company will call: one is ticked.
+    await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
@@ -144,6 +146,8 @@ describe('a call-back instead of a dead call button', () => {
     await page.goto(`${brandOrigin('bh')}/get-yours-otc/contact`);
     await hydrated(page);
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    // The call-back screen comes only when a company will call: one is ticked.
+    await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
