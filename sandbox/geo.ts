@@ -15,6 +15,28 @@ const PLACES = [
   { cityName: 'San Diego', stateCode: 'CA', postalCode: '92101', timeZone: 'America/Los_Angeles' },
 ] as const;
 
+/**
+ * Places a test can ask for by address: a private address in 10.96.0.0/16 is in Honolulu, one in
+ * 10.97.0.0/16 in New York (no other test address falls there: loopback lands in Miami, the
+ * benchmarking range by hash). For the visitor's own time zone, which the call-back times follow.
+ */
+const PINNED: readonly { prefix: string; place: (typeof PLACES)[number] | PinnedPlace }[] = [
+  {
+    prefix: '10.96.',
+    place: { cityName: 'Honolulu', stateCode: 'HI', postalCode: '96813', timeZone: 'Pacific/Honolulu' },
+  },
+  {
+    prefix: '10.97.',
+    place: { cityName: 'New York', stateCode: 'NY', postalCode: '10001', timeZone: 'America/New_York' },
+  },
+];
+interface PinnedPlace {
+  cityName: string;
+  stateCode: string;
+  postalCode: string;
+  timeZone: string;
+}
+
 export function geoRoutes(state: SandboxState) {
   const app = new Hono();
   app.get('/lookup', async (c) => {
@@ -26,7 +48,8 @@ export function geoRoutes(state: SandboxState) {
     if (fault) return fault;
     if (behaviour === 'malformed') return truncatedJson(c);
     const local = ip === '' || ip.startsWith('127.') || ip === '::1';
-    const place = PLACES[local ? 0 : stableHash(ip) % PLACES.length] ?? PLACES[0];
+    const pinned = PINNED.find((p) => ip.startsWith(p.prefix))?.place;
+    const place = pinned ?? PLACES[local ? 0 : stableHash(ip) % PLACES.length] ?? PLACES[0];
     return c.json({ ip, ...place, isp: local ? 'Loopback' : 'Sandbox Fiber' });
   });
   return app;

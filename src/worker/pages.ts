@@ -55,6 +55,7 @@ import { noteConsentShown } from './consent/catalog';
 import {
   consentStepSnapshot,
   placeholderPlace,
+  placeholderRetry,
   placeholderValues,
   SNAPSHOT_RENDER,
   withSnapshotHash,
@@ -65,7 +66,7 @@ import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
 import { requestNow, visitorTimeZone } from './hours/edge-clock';
 import { closedDatesOf } from '../../brands/closures';
-import type { CallbackScreenProps, FunnelProps } from '../ui/islands/quote-form/types';
+import type { StepRetryProps, CallbackScreenProps, FunnelProps } from '../ui/islands/quote-form/types';
 
 function stripStep(pathname: string, step: string | undefined): string {
   if (step === undefined) return pathname.replace(/\/+$/, '') || '/';
@@ -112,6 +113,8 @@ async function renderRoute(
   params: Record<string, string>,
   /** Without JavaScript, the last step held for a call-back time: the page shows this screen in the form's place. */
   callbackScreen?: CallbackScreenProps,
+  /** Without JavaScript, a step refused for a typed contact value: shown again as posted. */
+  stepRetry?: StepRetryProps,
 ) {
   const brand = c.get('brand');
   const url = new URL(c.req.url);
@@ -157,6 +160,7 @@ async function renderRoute(
     prefill,
     listing,
     callbackScreen,
+    stepRetry,
   });
   return respondWithPage(c, { ...data, fromAddress });
 }
@@ -173,6 +177,7 @@ interface PageRequest {
   prefill: ReturnType<typeof prefillFromQuery>;
   listing: ReturnType<typeof listingForPage> | undefined;
   callbackScreen?: CallbackScreenProps | undefined;
+  stepRetry?: StepRetryProps | undefined;
 }
 
 /**
@@ -182,6 +187,7 @@ interface PageRequest {
  */
 async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
   const { brand, url, route, step, params, language, config, assignment, prefill, listing, callbackScreen } = request;
+  const { stepRetry } = request;
   // Nothing stored yet (the id was minted by this request, or the browser holds the hint): no Durable Object round trip.
   const skipRead = c.get('nothingStored') && !prefill;
   // The hint goes out with a minted id only when this render wrote nothing to the Durable Object.
@@ -236,7 +242,10 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
   // The visitor's own content outside the form island (their offers on a clicks page, a form
   // posted back without JavaScript): the page renders fresh.
   const ownOutsideForm =
-    offers !== undefined || callbackScreen !== undefined || ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
+    offers !== undefined ||
+    callbackScreen !== undefined ||
+    stepRetry !== undefined ||
+    ROUND_TRIP_PARAMS.some((p) => url.searchParams.has(p));
   // Anything of the visitor's in the page beside their number (answers, the confirmation, their offers or place).
   const ownContent = ownOutsideForm || shownPlace !== null || Object.keys(state.values).length > 0 || state.completed;
   // A lease is the visitor's too (never in a shared cache).
@@ -277,6 +286,7 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
     xsmid,
     phone,
     callbackScreen,
+    stepRetry,
   };
 }
 
@@ -347,6 +357,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
   const { brand, url, route, language, config, assignment, stepInfo, hours, visit } = data;
   const { state, formToken, finished, finishListing, shownPlace, ownOutsideForm, ownContent, personal } = data;
   const { basePath, smid, xsmid, phone, offers, fromAddress, step, callbackScreen, hoursPlace, renderedAt } = data;
+  const { stepRetry } = data;
   // Nothing of the visitor's in the page but their number and what the form island shows: the
   // rendered shell can be shared, the number filled in (a visitor holding a lease no
   // longer costs a fresh render) and, for a visitor with answers, the island rendered alone.
@@ -398,6 +409,8 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
                   brandName: brand.name,
                   sellers: brand.consent.medicare?.sellers ?? null,
                   callbackScreen,
+                  // A step shown again as posted; in the snapshot, its answers are field names too.
+                  ...(stepRetry ? { retry: snapshot ? placeholderRetry(stepRetry) : stepRetry } : {}),
                   timeZone: hoursPlace.timeZone,
                   now: renderedAt,
                 },
@@ -569,6 +582,12 @@ pages.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', async (c, next) => {
   if (!match || !isServedFor(match.route, c.get('brand').id)) return next();
   // Without JavaScript, the last step held for a call-back time (src/worker/funnel/form-submit.ts):
   // the step's page with the screen in the form's place; 400 when the time posted was refused.
+  // Without JavaScript, a step refused for a typed contact value: the step again as posted (400).
+  const stepRetry = c.get('stepRetry');
+  if (stepRetry && c.req.method === 'POST') {
+    const page = await renderRoute(c, match.route, match.step, match.params, undefined, stepRetry);
+    return new Response(page.body, { status: 400, headers: page.headers });
+  }
   const callbackScreen = c.get('callbackScreen');
   if (callbackScreen && c.req.method === 'POST') {
     const page = await renderRoute(c, match.route, match.step, match.params, callbackScreen);

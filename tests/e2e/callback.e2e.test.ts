@@ -65,20 +65,22 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="phone"]').waitFor(WAIT);
     expect(await page.locator('[data-callback-picker]').count()).toBe(0);
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    // The call-back screen comes only when a company will call: one is ticked.
+    await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
     expect(await picker.locator('h2').textContent()).toBe('Our agents are away right now');
     const options = await picker.locator('option').allTextContents();
-    // From the next opening, Monday 5:00 AM Pacific, every half hour.
-    expect(options.slice(0, 2)).toEqual(['Mon, Jun 16, 5:00 AM PT', 'Mon, Jun 16, 5:30 AM PT']);
+    // From the next opening, Monday 5:00 AM Pacific, every half hour: 8:00 AM where a loopback visitor is placed (Miami, Eastern time).
+    expect(options.slice(0, 2)).toEqual(['Mon, Jun 16, 8:00 AM ET', 'Mon, Jun 16, 8:30 AM ET']);
     // Back to the details and on again: the phone typed is kept.
     await picker.getByRole('button', { name: 'Back to my details' }).click();
     expect(await page.locator('input[name="phone"]').isVisible()).toBe(true);
     expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(OWN_PHONE);
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     await picker.waitFor(WAIT);
-    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 5:30 AM PT' });
+    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 8:30 AM ET' });
     await picker.getByRole('button', { name: 'Ask for this time' }).click();
     await page.waitForSelector('.quote-form__done', WAIT);
     const id = await visitorIdOf(context);
@@ -121,7 +123,7 @@ describe('a call-back instead of a dead call button', () => {
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
-    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 6:00 AM PT' });
+    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 9:00 AM ET' });
     // A person reads the screen before choosing: at least the seconds a form of four moves takes
     // a person (the defence calls a quicker walk a script's).
     await expect.poll(() => performance.now() - began, { timeout: 15_000, interval: 250 }).toBeGreaterThan(6_000);
@@ -131,7 +133,7 @@ describe('a call-back instead of a dead call button', () => {
     expect(await done.getAttribute('data-shared')).toBe('yes');
     // Named in this page, without a reload: the time the Worker stored, in the visitor's zone.
     expect(await done.locator('[data-callback-at]').textContent()).toBe(
-      'A licensed agent will call you Mon, Jun 16, 6:00 AM PT, at the number you gave.',
+      'A licensed agent will call you Mon, Jun 16, 9:00 AM ET, at the number you gave.',
     );
     expect(await done.locator('a[href^="tel:"].cta-phone--quiet').count()).toBe(1);
     expect(errors).toEqual([]);
@@ -144,12 +146,14 @@ describe('a call-back instead of a dead call button', () => {
     await page.goto(`${brandOrigin('bh')}/get-yours-otc/contact`);
     await hydrated(page);
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
+    // The call-back screen comes only when a company will call: one is ticked.
+    await page.locator('input[name^="consentSeller:"]').first().check();
     await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
     // The Worker's clock moves on to Monday 6:00 AM Pacific: the first time offered (5:00) has passed.
     await context.setExtraHTTPHeaders({ 'x-dev-clock': '2025-06-16T13:00:00.000Z' });
-    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 5:00 AM PT' });
+    await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 8:00 AM ET' });
     await picker.getByRole('button', { name: 'Ask for this time' }).click();
     await expect
       .poll(() => picker.getByRole('alert').textContent(), WAIT)
@@ -157,7 +161,7 @@ describe('a call-back instead of a dead call button', () => {
     // Still on the call-back screen, the list asked again from the Worker's new now; nothing sent.
     await expect
       .poll(async () => (await picker.locator('option').allTextContents())[0], WAIT)
-      .toBe('Mon, Jun 16, 6:30 AM PT');
+      .toBe('Mon, Jun 16, 9:30 AM ET');
     expect(await page.locator('.quote-form__done').count()).toBe(0);
     await picker.getByRole('button', { name: 'Back to my details' }).click();
     expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(OWN_PHONE);

@@ -29,6 +29,7 @@ describe('POST /api/form/submit', () => {
       blocked: false,
       missing: [],
       unknown: [],
+      typos: [],
       duplicate: false,
     });
     // Another real ZIP code under the same id (99999 is no ZIP code: the shipped data blocks it).

@@ -12,6 +12,7 @@ import {
   type FieldDef,
   type StepDef,
 } from '../../src/shared/forms';
+import { waivableTypos } from '../../src/shared/forms/typed-contact';
 import { choicesOf, stepPayload, valuesFromInputs, type Inputs } from '../../src/ui/islands/quote-form/inputs';
 import type { FormId } from '../../src/routes/schema';
 import { decode, visitor, type Visitor } from '../support/funnel';
@@ -21,7 +22,9 @@ import { decode, visitor, type Visitor } from '../support/funnel';
  * step, three readings must give the same outcome (advance, or blocked with the same missing
  * fields): the island's own check before it sends (the functions the island runs), the Worker
  * answering the island's JSON, and the Worker answering the same inputs posted as an HTML form
- * without JavaScript. An invalid optional value is dropped in every path (spec section 5).
+ * without JavaScript. An invalid optional value is dropped in every path (spec section 5), except
+ * a typed phone, email or date of birth, which blocks in every path until it is fixed or gone on
+ * without (docs/decisions/0285-typed-contact-never-dropped.md).
  */
 
 /** Candidate texts per input: valid, invalid and empty, with the spacing people type. */
@@ -65,10 +68,13 @@ function inputsArbitrary(step: StepDef): fc.Arbitrary<Inputs> {
   return fc.record(Object.fromEntries(entries));
 }
 
+/** `missing`: every question the step is held on (a required answer missing, or a typed contact value refused). */
 interface Outcome {
   advance: boolean;
   missing: string[];
 }
+
+const held = (...lists: readonly string[][]) => [...new Set(lists.flat())].sort();
 
 /** What the island decides before sending (src/ui/islands/quote-form/index.tsx onSubmit). */
 function islandOutcome(formId: FormId, step: StepDef, inputs: Inputs): Outcome {
@@ -76,8 +82,14 @@ function islandOutcome(formId: FormId, step: StepDef, inputs: Inputs): Outcome {
   const submitted = submittedFromInputs(step, inputs, step.group ? 1 : undefined, (field) =>
     choicesOf(field, CURRENT_INSURERS),
   );
-  const verdict = stepVerdict(step, submitted, { ...valuesFromInputs(form, inputs, CURRENT_INSURERS), ...submitted });
-  return { advance: verdict.advance, missing: [...verdict.missing].sort() };
+  const verdict = stepVerdict(
+    step,
+    submitted,
+    { ...valuesFromInputs(form, inputs, CURRENT_INSURERS), ...submitted },
+    [],
+    waivableTypos(step, inputs, step.group ? 1 : undefined),
+  );
+  return { advance: verdict.advance, missing: held(verdict.missing, verdict.typos) };
 }
 
 async function jsonOutcome(v: Visitor, page: string, step: StepDef, inputs: Inputs): Promise<Outcome> {
@@ -88,8 +100,8 @@ async function jsonOutcome(v: Visitor, page: string, step: StepDef, inputs: Inpu
     values: stepPayload(step, inputs, 1),
   });
   expect(res.status).toBe(200);
-  const reply = await res.json<{ blocked: boolean; missing: string[] }>();
-  return { advance: !reply.blocked, missing: [...reply.missing].sort() };
+  const reply = await res.json<{ blocked: boolean; missing: string[]; typos: string[] }>();
+  return { advance: !reply.blocked, missing: held(reply.missing, reply.typos) };
 }
 
 async function formPostOutcome(
@@ -102,6 +114,12 @@ async function formPostOutcome(
   const fields: Record<string, string> = { submissionId: crypto.randomUUID(), ...inputs };
   if (step.group) fields[`${step.group.prefix}s`] = '1';
   const res = await v.post(`${page}/${step.name}`, fields);
+  // A typed contact value refused: the same step again (400), each question held showing its message.
+  if (res.status === 400) {
+    const html = decode(await res.text());
+    const shown = [...html.matchAll(/<p class="error" id="[^"]*?-([A-Za-z0-9]+)-error"/g)].map((m) => m[1] ?? '');
+    return { advance: false, missing: held(shown) };
+  }
   expect(res.status).toBe(303);
   const location = new URL(res.headers.get('location') ?? '', 'http://x');
   const next = nextStepName(formDefinition(formId), step.name);
@@ -139,19 +157,24 @@ describe('the island, its JSON submit and the no-JavaScript form post treat the 
   }
 });
 
-describe('table: an invalid optional value is dropped, never blocking, in both paths', () => {
-  it('an invalid optional email on the Medicare contact step advances and is not kept; an invalid required ZIP blocks', async () => {
+describe('table: a typed contact value blocks in every path until fixed or gone on without; a required one always blocks', () => {
+  it('an invalid email on the Medicare contact step holds the step in all three paths; going on without it stores no email', async () => {
     const contact = findStep(formDefinition('medicare'), 'contact');
     const zip = findStep(formDefinition('medicare'), 'zip');
     if (!contact || !zip) throw new Error('medicare steps');
     const inputs = { phone: '(305) 555-0182', email: 'bob@' };
-    expect(islandOutcome('medicare', contact, inputs)).toEqual({ advance: true, missing: [] });
-    expect(await jsonOutcome(visitor('bh'), '/get-yours-otc', contact, inputs)).toEqual({ advance: true, missing: [] });
+    const refused = { advance: false, missing: ['email'] };
+    expect(islandOutcome('medicare', contact, inputs)).toEqual(refused);
+    expect(await jsonOutcome(visitor('bh'), '/get-yours-otc', contact, inputs)).toEqual(refused);
     const noJs = visitor('bh');
-    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', contact, inputs)).toEqual({
-      advance: true,
-      missing: [],
+    expect(await formPostOutcome(noJs, 'medicare', '/get-yours-otc', contact, inputs)).toEqual(refused);
+    // The quiet choice to go on without it: the step finishes, the email is not kept, the phone is.
+    const without = await noJs.post('/get-yours-otc/contact', {
+      submissionId: crypto.randomUUID(),
+      ...inputs,
+      _action: 'without',
     });
+    expect(without.status).toBe(303);
     // The contact step finished the form: its answers show when the visitor edits them (else the confirmation).
     const shown = decode(await (await noJs.get('/get-yours-otc/contact?edit=1')).text());
     expect(shown).toContain('value="(305) 555-0182"');

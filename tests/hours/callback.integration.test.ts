@@ -29,19 +29,23 @@ const askCallback = (v: Visitor, body: unknown) =>
   });
 
 describe('the times offered', () => {
-  it('on Thanksgiving evening: Friday from 5:00 AM, in the visitor’s zone and language', async () => {
+  it('on Thanksgiving evening: Friday from 8:00 AM in the visitor’s own zone and language, never before they wake', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-27T02:00:00Z')); // Thursday 18:00 PST, Thanksgiving
-    const res = await visitor('bh').get('/api/callback/times?lang=english');
-    expect(res.status).toBe(200);
-    const body = await res.json<Times>();
+    vi.setSystemTime(new Date('2026-11-27T02:00:00Z')); // Thursday 21:00 ET, 18:00 PT, Thanksgiving
+    const la = await visitor('bh').fetch('/api/callback/times?lang=english', {
+      cf: { colo: 'LAX', timezone: 'America/Los_Angeles' },
+    });
+    expect(la.status).toBe(200);
+    const body = await la.json<Times>();
     expect(body).toMatchObject({ open: false, timeZone: 'America/Los_Angeles' });
-    expect(body.times[0]).toEqual({ at: '2026-11-27T13:00:00.000Z', label: 'Fri, Nov 27, 5:00 AM PT' });
+    // The agents start at 8:00 Eastern (5:00 AM Pacific); a Pacific visitor is offered 8:00 AM their time.
+    expect(body.times[0]).toEqual({ at: '2026-11-27T16:00:00.000Z', label: 'Fri, Nov 27, 8:00 AM PT' });
     const miami = await visitor('bh').fetch('/api/callback/times?lang=spanish', {
       cf: { colo: 'MIA', timezone: 'America/New_York' },
     });
     const es = await miami.json<Times>();
     expect(es.timeZone).toBe('America/New_York');
+    expect(es.times[0]?.at).toBe('2026-11-27T13:00:00.000Z');
     expect(es.times[0]?.label).toMatch(/^vie\.?, 27 (de )?nov\.?,? 8:00\sa\.\s?m\.\shora oriental$/);
   });
 

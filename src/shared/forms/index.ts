@@ -12,3 +12,4 @@ export { FORMS, formDefinition, formsOfSameProduct, stepNamesFor } from './regis
 export { fieldValue, inputNames, isEmpty, maskPhone } from './field-rules';
 export { stepVerdict, submittedFromInputs, type StepVerdict } from './step-verdict';
 export { MONTH_OPTIONS, YES_NO } from './options';
+export { typedInvalid, waivableTypos, withoutValues, WITHOUT_ACTION, CONTACT_KINDS } from './typed-contact';

@@ -18,6 +18,11 @@ const MESSAGES = {
     limited:
       'Too many requests from this connection just now. Please wait a minute and try again; your answers stay here.',
     blocked: 'Please answer the question above to continue.',
+    typoNote: 'Fix it above, or continue without it.',
+    withoutTel: 'Continue without a phone number',
+    withoutEmail: 'Continue without an email',
+    withoutDate: 'Continue without a date of birth',
+    withoutMany: 'Continue without these answers',
   },
   spanish: {
     continue: 'Continuar',
@@ -34,6 +39,11 @@ const MESSAGES = {
     limited:
       'Demasiadas solicitudes desde esta conexión en este momento. Espere un minuto e inténtelo de nuevo; sus respuestas se quedan aquí.',
     blocked: 'Responda la pregunta de arriba para continuar.',
+    typoNote: 'Corríjalo arriba, o continúe sin él.',
+    withoutTel: 'Continuar sin número de teléfono',
+    withoutEmail: 'Continuar sin correo electrónico',
+    withoutDate: 'Continuar sin fecha de nacimiento',
+    withoutMany: 'Continuar sin estas respuestas',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

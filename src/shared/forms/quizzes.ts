@@ -29,10 +29,8 @@ function medicareQuiz(id: FormId, version: string, zipTitle: Localized): FormDef
     },
     {
       name: 'phone',
-      title: l(
-        'Where can a licensed agent call you with your results?',
-        '¿A qué número puede llamarle un agente con licencia con sus resultados?',
-      ),
+      // The quiz shows no results: the step promises only the call that follows.
+      title: l('What number can a licensed agent call you at?', '¿A qué número puede llamarle un agente con licencia?'),
       // As on the Medicare form: the phone is optional and the step can be skipped.
       fields: [phoneField('phone', true)],
       skippable: true,

@@ -4,7 +4,9 @@
  * treat the same inputs alike (tests/funnel/validation-agreement.integration.test.ts).
  *
  * Spec section 5: every lead field is optional and an invalid value is silently dropped, so
- * an invalid optional answer never blocks (it is simply not kept). Spec section 4: the step's
+ * an invalid optional answer never blocks (it is simply not kept), except a phone, email or
+ * date of birth the visitor typed (./typed-contact.ts): that blocks with its message until it
+ * is fixed or the visitor chooses to go on without it. Spec section 4: the step's
  * handler may block; the built-in one blocks while a required answer is missing from this
  * submit. "From this submit", not from what was stored: a visitor who clears or mistypes a
  * required answer is asked again rather than silently carried on with the old one, and the
@@ -22,6 +24,8 @@ export interface StepVerdict {
   missing: string[];
   /** Of those, the ones whose value was well formed but is not known (a ZIP code not in the ZIP data). */
   unknown: string[];
+  /** Optional contact fields holding a typed value that is not valid: fixed, or gone on without. */
+  typos: string[];
 }
 
 function hasValue(value: FormScalar | undefined): boolean {
@@ -40,6 +44,7 @@ export function stepVerdict(
   submitted: FormValues,
   merged: FormValues,
   unknownValues: readonly string[] = [],
+  typos: readonly string[] = [],
 ): StepVerdict {
   // A value the shipped data does not know blocks even an optional question: the visitor typed
   // it, so it is refused with a message rather than dropped unsaid.
@@ -53,8 +58,9 @@ export function stepVerdict(
     ...unfinished,
     ...unknownValues.filter((name) => !required.includes(name) && !unfinished.includes(name)),
   ];
-  const advance = missing.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);
-  return { advance, missing, unknown: missing.filter((name) => unknownValues.includes(name)) };
+  const refused = typos.filter((name) => !missing.includes(name));
+  const advance = missing.length === 0 && refused.length === 0 && (step.onSubmit ? step.onSubmit(merged) : true);
+  return { advance, missing, unknown: missing.filter((name) => unknownValues.includes(name)), typos: refused };
 }
 
 /**

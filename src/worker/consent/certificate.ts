@@ -40,6 +40,8 @@ export interface CertificatePayload {
   /** The partner list the consent relied on (auto, life: the /partners page; Medicare: the companies offered). */
   partner_list: { version: string; sha256: string };
   disclaimer_version?: string;
+  /** The call-back time the visitor asked for (ISO), when they chose one: what the companies were asked to honour. */
+  callback_at?: string;
   /**
    * What the consent step showed without a tap (absent on certificates issued before it was
    * recorded): the version, the SHA-256 of the visible text, whether that was the whole attested
@@ -204,6 +206,7 @@ export async function certifyLead(env: Env, input: CertifyInput): Promise<string
       recipients: input.recipients,
       partner_list: input.partnerList,
       ...(input.disclaimerVersion ? { disclaimer_version: input.disclaimerVersion } : {}),
+      ...(typeof values.callbackAt === 'string' ? { callback_at: values.callbackAt } : {}),
       ...(shown ? { shown } : {}),
       ...(input.evidence ? { page: input.evidence.page, visibility: input.evidence.visibility } : {}),
       ...(input.adSharing

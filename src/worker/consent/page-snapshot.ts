@@ -31,6 +31,11 @@ export function placeholderValues(values: FormValues): FormValues {
   return Object.fromEntries(Object.keys(values).map((name) => [name, placeholderOf(name)]));
 }
 
+/** A step shown again as posted (without JavaScript), its posted answers replaced by field names. */
+export function placeholderRetry<T extends { inputs: Record<string, string> }>(retry: T): T {
+  return { ...retry, inputs: Object.fromEntries(Object.keys(retry.inputs).map((name) => [name, placeholderOf(name)])) };
+}
+
 /** Answers a person types (names, contact, address, dates); a choice is one of the page's own options. */
 const TYPED = new Set(['zip', 'text', 'email', 'tel', 'date-parts']);
 

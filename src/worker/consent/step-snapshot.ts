@@ -12,11 +12,11 @@ import type { FormValues } from '../../shared/json';
 import type { FunnelProps } from '../../ui/islands/quote-form/types';
 import type { AppEnv } from '../env';
 import { ROUND_TRIP_PARAMS } from '../funnel/form-page';
-import { placeholderOf, placeholderValues, servedSnapshot, typedAnswers } from './page-snapshot';
+import { placeholderOf, placeholderRetry, placeholderValues, servedSnapshot, typedAnswers } from './page-snapshot';
 import { optedOut } from './opt-out';
 import { shellVariant } from './page-variant';
 
-export { placeholderValues };
+export { placeholderRetry, placeholderValues };
 
 /** Render the page as the snapshot: answers as field names, per-request values as slots. */
 export const SNAPSHOT_RENDER = Symbol('snapshot render');
@@ -50,6 +50,8 @@ export interface SnapshotPage {
   finished: boolean;
   callbackScreen?: unknown;
   language: string;
+  /** A step shown again as posted: what it says differs, and what was posted is the visitor's. */
+  stepRetry?: { inputs: Record<string, string>; typos: string[]; missing: string[]; ticked: string[] } | undefined;
 }
 
 /**
@@ -81,6 +83,17 @@ export async function consentStepSnapshot(
     Object.keys(page.state.values).sort().join(','),
     page.shownPlace ? 'place' : '',
     ...ROUND_TRIP_PARAMS.map((p) => page.url.searchParams.get(p) ?? ''),
+    page.stepRetry
+      ? [
+          'retry',
+          page.stepRetry.typos,
+          page.stepRetry.missing,
+          page.stepRetry.ticked,
+          Object.keys(page.stepRetry.inputs),
+        ]
+          .map(String)
+          .join(';')
+      : '',
   ].join('|');
   const consentVersion = CURRENT_CONSENT_VERSIONS[form.product];
   return servedSnapshot(
@@ -88,7 +101,7 @@ export async function consentStepSnapshot(
     (promise) => c.executionCtx.waitUntil(promise),
     key,
     { brand: page.brand.id, page: page.route.name, step: step.name, consentVersion },
-    typedAnswers(form, page.state.values),
+    typedAnswers(form, { ...page.state.values, ...page.stepRetry?.inputs }),
     async () => {
       const html = await render();
       return typeof html === 'string' ? html : new TextDecoder().decode(html);

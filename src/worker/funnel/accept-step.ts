@@ -14,6 +14,7 @@ import {
   skipValues,
   stepFields,
   stepVerdict,
+  waivableTypos,
   type FormDef,
   type StepDef,
 } from '../../shared/forms';
@@ -48,6 +49,8 @@ export interface StepOutcome {
   missing: string[];
   /** Of those, ZIP codes that are well formed but not in the shipped ZIP data. */
   unknown: string[];
+  /** Optional phone, email or date of birth typed but not valid: fixed, or gone on without (src/shared/forms/typed-contact.ts). */
+  typos: string[];
   blocked: boolean;
   /** The valid last step was held for the call-back screen (StepSubmit.holdFinal): no lead yet. */
   held?: boolean;
@@ -131,6 +134,7 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     completed: false,
     missing: [],
     unknown: [],
+    typos: [],
     blocked: false,
   };
 
@@ -141,9 +145,12 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     return { ...base, next: null, slots };
   }
   // The same decision the island makes before sending (src/shared/forms/step-verdict.ts).
-  const verdict = stepVerdict(step, submitted, stored.values, unknown);
+  // A phone, email or date of birth typed but not valid is refused, never dropped unsaid.
+  const typos = action.kind === 'submit' ? waivableTypos(step, submit.raw) : [];
+  const verdict = stepVerdict(step, submitted, stored.values, unknown, typos);
   if (!verdict.advance) {
-    return { ...base, next: null, blocked: true, missing: verdict.missing, unknown: verdict.unknown, slots: null };
+    const refused = { missing: verdict.missing, unknown: verdict.unknown, typos: verdict.typos };
+    return { ...base, next: null, blocked: true, ...refused, slots: null };
   }
   const next = nextStepName(form, step.name);
   if (next !== null) return { ...base, next, slots: null };

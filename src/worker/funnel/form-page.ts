@@ -21,7 +21,7 @@ import type { FormValues } from '../../shared/json';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { WithheldBecause } from '../../shared/forms/finish';
 import type { FormId, Language } from '../../routes/schema';
-import type { CallbackScreenProps, FunnelProps } from '../../ui/islands/quote-form/types';
+import type { CallbackScreenProps, FunnelProps, StepRetryProps } from '../../ui/islands/quote-form/types';
 import { turnstileScriptUrl } from '../../partners/turnstile';
 import { turnstileAction } from '../defence/turnstile-check';
 import { callbackLabel } from '../hours/callback-api';
@@ -79,6 +79,8 @@ export async function funnelProps(
     sellers?: readonly { id: string; name: string }[] | null;
     /** Without JavaScript, agents away: the call-back screen in the form's place. */
     callbackScreen?: CallbackScreenProps | undefined;
+    /** Without JavaScript, a step refused for a typed contact value: shown again as posted. */
+    retry?: StepRetryProps;
     /** The visitor's zone and the render's now, for the finish's call-back time. */
     timeZone?: string;
     now?: Date;
@@ -91,7 +93,9 @@ export async function funnelProps(
     ...(step?.required ?? []),
     ...(step ? stepFields(step).filter((f) => f.ages) : []).map((f) => f.name),
   ]);
-  const missing = (input.url.searchParams.get('missing') ?? '').split(',').filter((name) => required.has(name));
+  const missing = (input.retry?.missing ?? (input.url.searchParams.get('missing') ?? '').split(',')).filter((name) =>
+    required.has(name),
+  );
   const unknown = (input.url.searchParams.get('unknown') ?? '').split(',').filter((name) => missing.includes(name));
   const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;
   const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
@@ -112,6 +116,7 @@ export async function funnelProps(
       : {}),
     ...(callbackAt ? { callbackAt } : {}),
     ...(input.callbackScreen ? { callbackScreen: input.callbackScreen } : {}),
+    ...(input.retry ? { retry: input.retry } : {}),
     consent: consent
       ? {
           version: consent.version,
@@ -122,6 +127,8 @@ export async function funnelProps(
           ...(form.product === 'medicare' && input.sellers?.length
             ? { sellers: input.sellers.map((s) => ({ id: s.id, name: s.name })) }
             : {}),
+          // A step shown again as posted keeps the companies the visitor ticked.
+          ...(input.retry?.ticked.length ? { ticked: input.retry.ticked } : {}),
           // Ad sharing is the visitor's own choice, one unticked box (Medicare: not yet, see 0276).
           ...(form.product !== 'medicare'
             ? { adSharing: { label: adSharingLabel(form.product, input.language, input.brandName) } }

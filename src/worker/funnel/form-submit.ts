@@ -3,7 +3,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { findRoute, isServedFor } from '../../routes/registry';
-import { groupCountParam, nextStepName } from '../../shared/forms';
+import {
+  groupCountParam,
+  nextStepName,
+  maskPhone,
+  stepFields,
+  stepInputNames,
+  typedInvalid,
+  waivableTypos,
+  withoutValues,
+  WITHOUT_ACTION,
+  type StepDef,
+} from '../../shared/forms';
 import { withoutPersonalFields } from '../../shared/personal-fields';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
@@ -16,6 +27,9 @@ import { withEditAnswers } from '../../shared/forms/finish';
 import { leasesAfterStep } from '../../shared/forms/call-ready';
 import { leaseBeforeRedirect, trackFormPost } from './no-js';
 import { callbackChoice, keepCallbackChoice } from '../hours/callback-form';
+import { sellerChoicesFor } from '../consent/seller-consent';
+import { phoneRule } from '../../shared/forms/field-rules';
+import type { StepRetryProps } from '../../ui/islands/quote-form/types';
 
 /**
  * Step submits. Mounted before the pages:
@@ -117,6 +131,7 @@ formSubmit.post(
         blocked: outcome.blocked,
         missing: outcome.missing,
         unknown: outcome.unknown,
+        typos: outcome.typos,
         duplicate: outcome.duplicate,
       },
       200,
@@ -134,6 +149,51 @@ function actionOf(value: unknown): StepAction {
   const remove = typeof value === 'string' ? /^remove:([1-9])$/.exec(value) : null;
   if (remove) return { kind: 'remove', slot: Number(remove[1]) };
   return { kind: 'submit' };
+}
+
+/**
+ * "Go on without it" (src/shared/forms/typed-contact.ts): the optional contact values refused
+ * are posted cleared, and the step goes on as a plain submit.
+ */
+function withoutRefused(step: StepDef, raw: Record<string, unknown>): Record<string, unknown> {
+  const cleared = withoutValues(step, waivableTypos(step, raw));
+  const { _action: _, ...rest } = raw;
+  return { ...rest, ...cleared };
+}
+
+/** The step as posted, to show again in place: its own inputs (strings), the companies ticked, what may be waived. */
+function retryOf(
+  c: Context<AppEnv>,
+  input: { product: string; step: StepDef; raw: Record<string, unknown>; missing: string[] },
+): StepRetryProps {
+  const { step, raw } = input;
+  const names = new Set(stepInputNames(step));
+  const inputs = Object.fromEntries(
+    Object.entries(raw).filter(
+      (entry): entry is [string, string] => names.has(entry[0]) && typeof entry[1] === 'string',
+    ),
+  );
+  const sellers = step.consent ? sellerChoicesFor(c.var.brand, input.product, raw) : null;
+  return {
+    inputs,
+    typos: waivableTypos(step, raw),
+    missing: input.missing,
+    ticked: (sellers ?? []).filter((s) => s.accepted).map((s) => s.id),
+  };
+}
+
+/**
+ * Whether sending this step has a company call the visitor: consent given to one at least
+ * (Medicare: a company ticked; auto and life: the partner list) and a valid phone number posted.
+ */
+function companyWillCall(c: Context<AppEnv>, product: string, step: StepDef, raw: Record<string, unknown>): boolean {
+  if (!step.consent) return false;
+  const sellers = sellerChoicesFor(c.var.brand, product, raw);
+  if (sellers && !sellers.some((s) => s.accepted)) return false;
+  return stepFields(step).some((f) => {
+    const typed = raw[f.name];
+    return f.kind === 'tel' && typeof typed === 'string' && phoneRule(maskPhone(typed)) !== undefined;
+  });
 }
 
 function stepPath(base: string, step: string, search: string): string {
@@ -171,6 +231,8 @@ formSubmit.post('*', async (c, next) => {
     }
   }
   const { form, step } = found;
+  // "Go on without it": the refused values cleared, then a plain submit.
+  if (raw._action === WITHOUT_ACTION) raw = withoutRefused(step, raw);
   const submissionId =
     typeof raw.submissionId === 'string' && UUID.test(raw.submissionId) ? raw.submissionId : crypto.randomUUID();
   const action = actionOf(raw._action);
@@ -178,11 +240,12 @@ formSubmit.post('*', async (c, next) => {
   const postedSlots = slotsParam && typeof raw[slotsParam] === 'string' ? Number(raw[slotsParam]) : 0;
   // Honest hours: while agents are away the valid last step waits for a call-back time, asked on
   // a screen of its own (src/worker/hours/callback-form.ts); the choice is kept before the lead.
-  const callback = callbackChoice(c, {
+  const callback = await callbackChoice(c, {
     lastStep: nextStepName(form, step.name) === null,
     action: action.kind,
     raw,
     language: page.route.language,
+    companyWillCall: companyWillCall(c, form.product, step, raw),
   });
   await keepCallbackChoice(c, form.id, callback);
   const outcome = await acceptStep(
@@ -238,6 +301,12 @@ formSubmit.post('*', async (c, next) => {
   if (outcome.next) return c.redirect(stepPath(base, outcome.next, search), 303);
   if (outcome.slots !== null && slotsParam)
     return c.redirect(stepPath(base, step.name, withParam(search, slotsParam, String(outcome.slots))), 303);
+  // A phone, email or date of birth typed but not valid: the same step in answer, as typed (never
+  // in the address, never stored), its message in place and the companies ticked still ticked.
+  if (outcome.blocked && typedInvalid(step, raw).length > 0) {
+    c.set('stepRetry', retryOf(c, { product: form.product, step, raw, missing: outcome.missing }));
+    return next();
+  }
   if (outcome.blocked) {
     const query = withParam(search, 'missing', outcome.missing.join(','));
     const answer = outcome.unknown.length > 0 ? withParam(query, 'unknown', outcome.unknown.join(',')) : query;

@@ -17,7 +17,7 @@ import { isWorkingHours } from '../../shared/phone/working-hours';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http-error';
 import { visitorStub } from '../visitor';
-import { requestNow, visitorTimeZone } from './edge-clock';
+import { requestNow, visitorZone } from './edge-clock';
 
 const languageSchema = z.enum(['english', 'spanish']);
 const callbackBody = z.object({
@@ -35,6 +35,7 @@ const REFUSALS: Record<Language, Record<Refusal, string>> = {
     too_soon: 'That time is too soon for an agent to call. Please choose a later time.',
     too_far: 'Please choose a time within the next seven days.',
     outside_hours: 'Our licensed agents are not working at that time. Please choose a time from the list.',
+    visitor_night: 'That time is too early or too late where you are. Please choose a time from the list.',
     not_offered: 'Please choose a time from the list.',
   },
   spanish: {
@@ -42,6 +43,7 @@ const REFUSALS: Record<Language, Record<Refusal, string>> = {
     too_soon: 'Es demasiado pronto para que un agente llame. Elija una hora más tarde.',
     too_far: 'Elija una hora dentro de los próximos siete días.',
     outside_hours: 'Nuestros agentes con licencia no trabajan a esa hora. Elija una hora de la lista.',
+    visitor_night: 'Esa hora es demasiado temprano o demasiado tarde donde usted está. Elija una hora de la lista.',
     not_offered: 'Elija una hora de la lista.',
   },
 };
@@ -75,32 +77,37 @@ function invalid(result: { success: true } | { success: false; error: z.core.$Zo
 
 export const callbackApi = new Hono<AppEnv>();
 
-callbackApi.get('/callback/times', zValidator('query', z.object({ lang: languageSchema.optional() }), invalid), (c) => {
-  const language = c.req.valid('query').lang ?? 'english';
-  const now = requestNow(c.req.raw, c.env);
-  const closed = closedDatesOf(c.var.brand.id);
-  const timeZone = visitorTimeZone(c.req.raw, c.env);
-  return c.json({
-    open: isWorkingHours(now, null, closed),
-    timeZone,
-    times: callbackTimes(now, closed).map((at) => ({
-      at: at.toISOString(),
-      label: callbackLabel(language, timeZone, at),
-    })),
-  });
-});
+callbackApi.get(
+  '/callback/times',
+  zValidator('query', z.object({ lang: languageSchema.optional() }), invalid),
+  async (c) => {
+    const language = c.req.valid('query').lang ?? 'english';
+    const now = requestNow(c.req.raw, c.env);
+    const closed = closedDatesOf(c.var.brand.id);
+    const timeZone = await visitorZone(c.req.raw, c.env);
+    return c.json({
+      open: isWorkingHours(now, null, closed),
+      timeZone,
+      times: callbackTimes(now, closed, undefined, timeZone).map((at) => ({
+        at: at.toISOString(),
+        label: callbackLabel(language, timeZone, at),
+      })),
+    });
+  },
+);
 
 callbackApi.post('/callback', zValidator('json', callbackBody, invalid), async (c) => {
   const { form, at: text, language = 'english' } = c.req.valid('json');
   const at = new Date(text);
-  const refusal = callbackRefusal(at, requestNow(c.req.raw, c.env), closedDatesOf(c.var.brand.id));
+  const timeZone = await visitorZone(c.req.raw, c.env);
+  const refusal = callbackRefusal(at, requestNow(c.req.raw, c.env), closedDatesOf(c.var.brand.id), timeZone);
   if (refusal) {
     const message = refusalMessage(language, refusal);
     throw new ApiError(400, 'callback_time_refused', message, [{ path: ['at'], code: refusal, message }]);
   }
   const callbackAt = at.toISOString();
   await visitorStub(c.env, c.var.visitorId).requestCallback(form, callbackAt);
-  return c.json({ callbackAt, label: callbackLabel(language, visitorTimeZone(c.req.raw, c.env), at) });
+  return c.json({ callbackAt, label: callbackLabel(language, timeZone, at) });
 });
 
 // "Send without a call-back time": a time asked for earlier is forgotten before the lead is sent.

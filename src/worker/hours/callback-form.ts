@@ -15,6 +15,8 @@
  * 3. "Send without a call-back time" posts the step again with that choice, and the step goes on
  *    (as the island's same button does).
  * With agents answering, or with no staffed half hour within a week, the step goes on as ever.
+ * Only when a company will call: a step sent with no company ticked, or without a phone number,
+ * goes on without the screen (nobody would make that call).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -27,7 +29,7 @@ import type { CallbackScreenProps } from '../../ui/islands/quote-form/types';
 import type { AppEnv } from '../env';
 import { visitorStub } from '../visitor';
 import { callbackLabel, refusalMessage } from './callback-api';
-import { requestNow, visitorTimeZone } from './edge-clock';
+import { requestNow, visitorZone } from './edge-clock';
 
 /** What the last step's post asks of the call-back request. */
 export type CallbackChoice =
@@ -53,22 +55,29 @@ function heldFields(raw: Readonly<Record<string, unknown>>): [string, string][] 
 }
 
 /** What a no-JavaScript post of a form step asks of the call-back request (see the file's head). */
-export function callbackChoice(
+export async function callbackChoice(
   c: Context<AppEnv>,
-  input: { lastStep: boolean; action: string; raw: Readonly<Record<string, unknown>>; language: Language },
-): CallbackChoice {
+  input: {
+    lastStep: boolean;
+    action: string;
+    raw: Readonly<Record<string, unknown>>;
+    language: Language;
+    /** A company will call: consent to at least one, and a valid phone number in the post. */
+    companyWillCall: boolean;
+  },
+): Promise<CallbackChoice> {
   const { raw, language } = input;
-  if (!input.lastStep || input.action !== 'submit') return { kind: 'none' };
+  if (!input.lastStep || input.action !== 'submit' || !input.companyWillCall) return { kind: 'none' };
   const choice = raw[CALLBACK_CHOICE_FIELD];
   // "Send without a call-back time": the step goes on, as the island's same button does.
   if (choice === 'none') return { kind: 'declined' };
 
   const now = requestNow(c.req.raw, c.env);
   const closed = closedDatesOf(c.var.brand.id);
+  const timeZone = await visitorZone(c.req.raw, c.env);
   // The very list the picker shows (GET /api/callback/times): one function decides both.
-  const offered = callbackTimes(now, closed);
+  const offered = callbackTimes(now, closed, undefined, timeZone);
   if (offered.length === 0) return { kind: 'none' };
-  const timeZone = visitorTimeZone(c.req.raw, c.env);
   const screen = (error: string | null, chosen: Date | null): CallbackChoice => ({
     kind: 'ask',
     screen: {
@@ -85,7 +94,8 @@ export function callbackChoice(
     const at = new Date(posted.data);
     // The rules first (their messages say why), then the list: only a time the screen offered.
     const refusal =
-      callbackRefusal(at, now, closed) ?? (offered.some((t) => t.getTime() === at.getTime()) ? null : 'not_offered');
+      callbackRefusal(at, now, closed, timeZone) ??
+      (offered.some((t) => t.getTime() === at.getTime()) ? null : 'not_offered');
     return refusal ? screen(refusalMessage(language, refusal), at) : { kind: 'at', at: at.toISOString() };
   }
   // Agents answer: the step goes on, and the finish's call button is the honest next step.

@@ -1,4 +1,4 @@
-import { isLocalAddress, clientIp, timeZoneFromCf } from '../../partners/geo';
+import { isLocalAddress, clientIp, lookupGeo, timeZoneFromCf } from '../../partners/geo';
 import { WORKING_HOURS_TIME_ZONE } from '../../shared/phone/working-hours';
 
 /**
@@ -68,4 +68,25 @@ export function visitorTimeZone(request: Request, env: EnvWithName): string {
   }
   if (isLocalAddress(clientIp(request))) return WORKING_HOURS_TIME_ZONE;
   return knownTimeZone(timeZoneFromCf(request)) ?? WORKING_HOURS_TIME_ZONE;
+}
+
+/**
+ * The visitor's IANA time zone where it decides something: the call-back times offered must
+ * fall in the visitor's own waking hours (src/shared/phone/callback-times.ts), so a local
+ * address is placed too, by the same lookup the partner calls use (the edge's request.cf at
+ * Cloudflare; the geo service of GEO_BASE_URL for the loopback and private addresses of local
+ * development and the tests). The development pin still wins; no zone known: the agents' own.
+ */
+export async function visitorZone(
+  request: Request,
+  env: EnvWithName & Pick<Env, 'GEO_BASE_URL' | 'PARTNER_TIMEOUT_MS'>,
+): Promise<string> {
+  if (isDevelopment(env)) {
+    const pinned = knownTimeZone(request.headers.get(DEV_TIME_ZONE_HEADER));
+    if (pinned) return pinned;
+  }
+  const edge = knownTimeZone(timeZoneFromCf(request));
+  if (edge && !isLocalAddress(clientIp(request))) return edge;
+  const found = await lookupGeo(request, env).catch(() => null);
+  return knownTimeZone(found?.timeZone) ?? WORKING_HOURS_TIME_ZONE;
 }

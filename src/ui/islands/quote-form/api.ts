@@ -31,6 +31,8 @@ export interface SubmitReply {
   missing: string[];
   /** Of those, ZIP codes the shipped ZIP data does not hold. */
   unknown: string[];
+  /** Optional contact values typed but not valid (the Worker's src/shared/forms/typed-contact.ts). */
+  typos: string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -39,7 +41,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readReply(data: unknown): SubmitReply | undefined {
   if (!isRecord(data)) return undefined;
-  const { next, completed, blocked, missing, unknown, shared, withheldBecause } = data;
+  const { next, completed, blocked, missing, unknown, typos, shared, withheldBecause } = data;
   if (
     !(next === null || typeof next === 'string') ||
     typeof completed !== 'boolean' ||
@@ -55,6 +57,7 @@ function readReply(data: unknown): SubmitReply | undefined {
     blocked,
     missing: names(missing),
     unknown: names(unknown),
+    typos: names(typos),
     shared: shared !== false,
     ...(isWithheldBecause(withheldBecause) ? { withheldBecause } : {}),
   };

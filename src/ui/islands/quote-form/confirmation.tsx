@@ -61,6 +61,9 @@ const COPY = {
     /** Agents away and a call-back time chosen: the finish names the time, and calling is the second option. */
     callback: (when: string) => `A licensed agent will call you ${when}, at the number you gave.`,
     callLater: 'Rather call us? The number below is answered during the hours shown.',
+    /** Shared, but no phone number given: no one is promised a call to a number that is not there. */
+    noPhone: 'You left no phone number, so no agent will call you about this request.',
+    byEmail: 'An agent may write to you at the email address you gave.',
     edit: 'Edit my answers',
     restart: 'Start a new quote',
   },
@@ -104,6 +107,8 @@ const COPY = {
     call: 'Llame a un agente con licencia',
     callback: (when: string) => `Un agente con licencia le llamará el ${when}, al número que nos dio.`,
     callLater: '¿Prefiere llamarnos? El número de abajo atiende en el horario indicado.',
+    noPhone: 'No dejó un número de teléfono, así que ningún agente le llamará por esta solicitud.',
+    byEmail: 'Un agente puede escribirle al correo electrónico que nos dio.',
     edit: 'Editar mis respuestas',
     restart: 'Empezar una cotización nueva',
   },
@@ -132,6 +137,8 @@ export interface ConfirmationProps {
   withheldBecause?: WithheldBecause | undefined;
   /** The call-back time the lead carries, labelled in the visitor's zone (absent: none asked for). */
   callbackLabel?: string | undefined;
+  /** What the lead holds to reach the visitor: the copy never names a number that was not given. */
+  contact?: { phone: boolean; email: boolean };
 }
 
 export function Confirmation({
@@ -149,13 +156,18 @@ export function Confirmation({
   shared = true,
   withheldBecause,
   callbackLabel,
+  contact = { phone: true, email: false },
 }: ConfirmationProps) {
   const s = COPY[language];
   const hours = useCallHours(callHours, language);
   // A shared lead with a call-back time: the time is the news, and the call button steps back.
-  const callback = shared && callbackLabel ? callbackLabel : null;
+  const callback = shared && callbackLabel && contact.phone ? callbackLabel : null;
   const because = shared ? undefined : withheldBecause;
-  const steps = shared ? s.steps[product] : because === 'unverified' ? s.unverified : s.notShared;
+  // Shared without a phone number: what was stored is said, not a call to "the number you gave".
+  const sharedSteps: readonly string[] = contact.phone
+    ? s.steps[product]
+    : [s.steps[product][0], s.noPhone, ...(contact.email ? [s.byEmail] : []), s.steps[product][2]];
+  const steps = shared ? sharedSteps : because === 'unverified' ? s.unverified : s.notShared;
   return (
     <section
       className="card confirmation quote-form__done"
@@ -163,6 +175,7 @@ export function Confirmation({
       data-confirmation=""
       data-product={product}
       data-shared={shared ? 'yes' : 'no'}
+      data-phone-given={contact.phone ? 'yes' : 'no'}
       {...(because ? { 'data-withheld-because': because } : {})}
     >
       <h2 id={`${idPrefix}-done`} ref={headingRef} tabIndex={-1}>

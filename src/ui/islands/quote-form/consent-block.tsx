@@ -38,6 +38,8 @@ export interface ConsentProps {
   sellers?: { id: string; name: string }[];
   /** The page's earlier version was no longer accepted: the visitor is asked again. */
   renewed?: boolean;
+  /** The companies already ticked (a step shown again as posted, without JavaScript). */
+  ticked?: string[];
   /** SHA-256 of the Worker's snapshot of this step as served (src/worker/consent/page-snapshot.ts). */
   snapshot?: string;
   /** The ad-sharing checkbox (src/shared/consent/ad-sharing.ts): its label, exactly as certified. */
@@ -83,7 +85,13 @@ export function ConsentBlock({
       <legend className={visible?.attestedInView ? 'sr-only' : undefined}>{copy.sellersLegend}</legend>
       {consent.sellers.map((s) => (
         <label key={s.id}>
-          <input type="checkbox" name={sellerFieldName(s.id)} value="yes" defaultChecked={false} data-seller={s.id} />
+          <input
+            type="checkbox"
+            name={sellerFieldName(s.id)}
+            value="yes"
+            defaultChecked={consent.ticked?.includes(s.id) ?? false}
+            data-seller={s.id}
+          />
           <span>{visible?.attestedInView ? copy.sellerShare.replace('{company}', s.name) : s.name}</span>
         </label>
       ))}

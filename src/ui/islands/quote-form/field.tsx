@@ -34,6 +34,8 @@ export interface FieldProps {
    * is the step's submit. Absent elsewhere, where a choice waits for Continue.
    */
   advance?: (name: string, value: string) => void;
+  /** The first field to fix on a step shown again as posted (no JavaScript): it takes the focus. */
+  focusFirst?: boolean;
 }
 
 type FieldComponent = (props: FieldProps) => ReactNode;
@@ -87,6 +89,8 @@ export function SelectInput(
       id={id}
       name={name}
       value={value}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a step the server answered with its error, no script to move the focus to the field to fix
+      autoFocus={props.focusFirst}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy(error && `${idPrefix}-${field.name}-error`)}
       onKeyDown={submitOnEnter}
@@ -190,6 +194,8 @@ function TextField(props: FieldProps) {
         inputMode={kind === 'zip' ? 'numeric' : kind === 'tel' ? 'tel' : undefined}
         maxLength={kind === 'zip' ? 5 : kind === 'tel' ? 14 : 256}
         autoComplete={field.autoComplete}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a step the server answered with its error, no script to move the focus to the field to fix
+        autoFocus={props.focusFirst}
         value={inputs[field.name] ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(hintId, error && `${id}-error`)}

@@ -12,6 +12,7 @@ import { useFormState } from './use-form-state';
 import { useStepFlow } from './use-step-flow';
 import { onStepSubmit } from './send-step';
 import { StepForm } from './step-form';
+import { contactGiven } from './contact-given';
 
 export type { QuoteFormProps, FunnelProps } from './types';
 
@@ -45,6 +46,7 @@ export function QuoteForm(props: QuoteFormProps) {
             shared={st.shared}
             withheldBecause={st.withheldBecause}
             callbackLabel={st.callbackLabel}
+            contact={contactGiven(st.form, st.inputs)}
           />
         )
       ) : props.funnel.callbackScreen && parts.callback ? (

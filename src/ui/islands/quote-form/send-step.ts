@@ -5,11 +5,14 @@
  * brings the Worker's refusal back onto the questions.
  */
 import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { outsideAges } from '../../../shared/forms/ages';
 import { removeGroupSlot, stepFields } from '../../../shared/forms/engine';
+import { waivableTypos, withoutValues, WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { stepVerdict, submittedFromInputs } from '../../../shared/forms/step-verdict';
 import { leasesAfterStep } from '../../../shared/forms/call-ready';
 import { newId } from './form-helpers';
+import { contactGiven } from './contact-given';
 import { choicesOf, stepPayload, valuesFromInputs } from './inputs';
 import { submitCode } from './submit-code';
 import { TURNSTILE_SUBMIT_WAIT_MS } from './turnstile';
@@ -17,10 +20,12 @@ import type { FormState } from './use-form-state';
 import { QUOTE_TOKEN_SUBMIT_WAIT_MS } from './use-quote-token';
 import type { StepFlow } from './use-step-flow';
 
+/** `without`: the optional contact fields the visitor chose to go on without, sent cleared. */
 export async function sendStep(
   st: FormState,
   flow: StepFlow,
   action: 'submit' | 'skip',
+  without: readonly string[] = [],
   pressed: HTMLElement | null = null,
 ): Promise<void> {
   const { step, inputs, groupSlots, form, props, number, parts } = st;
@@ -30,7 +35,7 @@ export async function sendStep(
     step.consent && action === 'submit'
       ? (parts.consent?.consentEvidenceValues(st.formRef.current, pressed) ?? {})
       : {};
-  const payload = stepPayload(step, inputs, groupSlots ?? 1);
+  const payload = { ...stepPayload(step, inputs, groupSlots ?? 1), ...withoutValues(step, without) };
   const values = action === 'skip' ? Object.fromEntries(Object.keys(payload).map((k) => [k, null])) : payload;
   st.setStatus('sending');
   window.dispatchEvent(new Event('quote:navigation-start'));
@@ -80,7 +85,8 @@ export async function sendStep(
     );
     if (reply.blocked) {
       st.setStatus('blocked');
-      st.setErrors(st.errorsFor(step, reply.missing, reply.unknown));
+      st.setTypos(reply.typos);
+      st.setErrors(st.errorsFor(step, [...reply.missing, ...reply.typos], reply.unknown));
     } else if (reply.next) {
       flow.goTo(reply.next);
       // The call's answers are in: the number to dial, now, not after the name and contact steps.
@@ -113,7 +119,7 @@ export function onStepSubmit(
   st: FormState,
   flow: StepFlow,
   event: FormEvent<HTMLFormElement>,
-  hold?: () => boolean,
+  hold?: (phone: boolean) => boolean,
 ): void {
   event.preventDefault();
   if (st.status === 'sending') return;
@@ -139,10 +145,21 @@ export function onStepSubmit(
     void sendStep(st, flow, 'skip');
     return;
   }
+  // "Go on without it": the optional contact values refused are cleared, said and done.
+  const without = action === WITHOUT_ACTION ? waivableTypos(step, inputs, groupSlots) : [];
+  const cleared: Record<string, string> = Object.fromEntries(
+    Object.keys(withoutValues(step, without)).map((name) => [name, '']),
+  );
+  const judged = { ...inputs, ...cleared };
+  if (without.length > 0) {
+    for (const name of Object.keys(cleared)) st.quoteToken.fieldChanged(name);
+    st.setInputs((prev) => ({ ...prev, ...cleared }));
+  }
   // The Worker's decision, made here first (src/shared/forms/step-verdict.ts): a required
   // answer missing or invalid blocks; an invalid optional one is dropped (spec 5), as
-  // without JavaScript.
-  const submitted = submittedFromInputs(step, inputs, groupSlots, (field) => choicesOf(field, insurers));
+  // without JavaScript, except a phone, email or date of birth typed, which blocks until it is
+  // fixed or gone on without (src/shared/forms/typed-contact.ts).
+  const submitted = submittedFromInputs(step, judged, groupSlots, (field) => choicesOf(field, insurers));
   const unknownHere = stepFields(step)
     .filter((f) => f.kind === 'zip' && st.unknownZips.has(String(submitted[f.name] ?? '')))
     .map((f) => f.name)
@@ -150,12 +167,17 @@ export function onStepSubmit(
   const verdict = stepVerdict(
     step,
     submitted,
-    { ...valuesFromInputs(form, inputs, insurers), ...submitted },
+    { ...valuesFromInputs(form, judged, insurers), ...submitted },
     unknownHere,
+    waivableTypos(step, judged, groupSlots),
   );
-  st.setErrors(st.errorsFor(step, verdict.missing, verdict.unknown));
+  // Rendered before the focus moves: the field to fix is marked invalid by then.
+  flushSync(() => {
+    st.setErrors(st.errorsFor(step, [...verdict.missing, ...verdict.typos], verdict.unknown));
+    st.setTypos(verdict.typos);
+    if (!verdict.advance) st.setStatus('blocked');
+  });
   if (!verdict.advance) {
-    st.setStatus('blocked');
     // A radio group is marked on its fieldset: focus its first radio.
     const invalid = st.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     const first = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
@@ -163,11 +185,11 @@ export function onStepSubmit(
     return;
   }
   // Valid, but held for a screen of its own first (the call-back step while agents are away).
-  if (hold?.()) return;
+  if (hold?.(contactGiven(form, judged).phone)) return;
   // The button pressed; a send after the call-back screen (no submitter) follows a press of the main one.
   const pressed =
     submitter instanceof HTMLElement
       ? submitter
       : (st.formRef.current?.querySelector<HTMLElement>('.form-actions .btn') ?? null);
-  void sendStep(st, flow, 'submit', pressed);
+  void sendStep(st, flow, 'submit', without, pressed);
 }

@@ -8,6 +8,8 @@ import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
+import { stepFields } from '../../../shared/forms/engine';
+import { WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { CallbackOffer, useAgentsAway } from './callback-offer';
 import { Field } from './field';
 import { optionsFor } from './form-helpers';
@@ -20,8 +22,8 @@ import { prefetchSubmit } from './submit-code';
 import type { FormState } from './use-form-state';
 import type { Inputs } from './inputs';
 
-/** Holds a valid step back from sending (true: held); the call-back step uses it. */
-export type HoldStep = () => boolean;
+/** Holds a valid step back from sending (true: held); the call-back step uses it. `phone`: the step holds a valid number. */
+export type HoldStep = (phone: boolean) => boolean;
 
 export function StepForm({
   st,
@@ -31,7 +33,7 @@ export function StepForm({
   onSubmit: (event: FormEvent<HTMLFormElement>, hold: HoldStep) => void;
 }) {
   const { props, form, step, number, isLast, idPrefix, status, groupSlots, place, inputs, errors, parts } = st;
-  const { search, submissionId, onInput, onCommit, pressHandlers } = st;
+  const { search, submissionId, onInput, onCommit, pressHandlers, typos } = st;
   const { formRef, headingRef, honeypotRef, turnstileSlot } = st;
   const { language, basePath, funnel, formId } = props;
   const s = formMessages(language);
@@ -65,6 +67,12 @@ export function StepForm({
     },
     [onCommit, oneTap, formRef],
   );
+  // The optional contact values refused and still wrong: the quiet way on without them.
+  const refused = stepFields(step, groupSlots).filter((f) => typos.includes(f.name) && errors[f.name]);
+  // Without JavaScript the step comes back as posted: the first field to fix takes the focus.
+  const focusName = props.funnel.retry
+    ? stepFields(step, groupSlots).find((f) => errors[f.name] !== undefined)?.name
+    : undefined;
   // The keyboard closing (focus leaving the step's fields for nothing in the form) after the last
   // answer brings the main action into view: on a short screen (a phone with its keyboard open)
   // the consent step's button follows the consent text, which is never hidden to make room
@@ -121,6 +129,7 @@ export function StepForm({
         onInput={onInput}
         onCommit={onAnswer}
         advance={advance}
+        focusFirst={field.name === focusName}
       />
     ));
   const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
@@ -128,8 +137,12 @@ export function StepForm({
   // of its own, so the contact step fits one phone screen); answered or declined, it is sent.
   const away = useAgentsAway(props.callHours, language) && isLast;
   const [callback, setCallback] = useState<'unasked' | 'asking' | 'answered'>('unasked');
-  const hold: HoldStep = () => {
+  const hold: HoldStep = (phone) => {
     if (!away || callback === 'answered') return false;
+    // Only when a company will call: a number to call, and on Medicare a company ticked.
+    const sellers = formRef.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox][data-seller]');
+    const ticked = !sellers || sellers.length === 0 || [...sellers].some((box) => box.checked);
+    if (!phone || !ticked) return false;
     setCallback('asking');
     return true;
   };
@@ -186,6 +199,27 @@ export function StepForm({
           groupSlots={groupSlots}
           fieldsOf={fieldsOf}
         />
+        {refused.length > 0 ? (
+          <div className="typo-choice" data-typo-choice="">
+            <p className="hint">{s.typoNote}</p>
+            <button
+              className="btn-quiet"
+              type="submit"
+              name="_action"
+              value={WITHOUT_ACTION}
+              formNoValidate
+              disabled={status === 'sending'}
+            >
+              {refused.length > 1
+                ? s.withoutMany
+                : refused[0]?.kind === 'tel'
+                  ? s.withoutTel
+                  : refused[0]?.kind === 'email'
+                    ? s.withoutEmail
+                    : s.withoutDate}
+            </button>
+          </div>
+        ) : null}
         <input type="hidden" name="submissionId" value={submissionId} />
         <Honeypot inputRef={honeypotRef} />
         {isLast && funnel.turnstile ? <div ref={turnstileSlot} className="turnstile-slot" /> : null}

@@ -46,6 +46,25 @@ export interface FunnelProps {
   callbackScreen?: CallbackScreenProps;
   /** The finished lead's call-back time, labelled in the visitor's zone (the finish names it). */
   callbackAt?: { at: string; label: string } | null;
+  /** Without JavaScript, a step refused for a typed contact value: shown again as posted. */
+  retry?: StepRetryProps;
+}
+
+/**
+ * A step posted without JavaScript and refused because a phone, email or date of birth typed
+ * is not valid (src/shared/forms/typed-contact.ts): the Worker answers with the same step, the
+ * inputs as typed (never stored, never in the address), the companies ticked, and the fields
+ * the visitor may go on without.
+ */
+export interface StepRetryProps {
+  /** The step's inputs as posted (its own input names only). */
+  inputs: Record<string, string>;
+  /** Optional contact fields refused: the step offers to go on without them. */
+  typos: string[];
+  /** Required answers missing or not valid in that post (a required phone typed wrong among them). */
+  missing: string[];
+  /** The ids of the companies ticked on the consent step. */
+  ticked: string[];
 }
 
 /** The no-JavaScript call-back screen: the times offered, the post it holds, and why a time was refused. */

@@ -40,7 +40,13 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
   const idPrefix = useId().replace(/:/g, '');
   const stepNames = useMemo(() => form.steps.map((st) => st.name), [form]);
   const [stepName, setStepName] = useState(props.step.name);
-  const [inputs, setInputs] = useState<Inputs>(() => inputsFromValues(form, props.values));
+  // A step shown again as posted (no JavaScript, a typed contact value refused) shows what was typed.
+  const [inputs, setInputs] = useState<Inputs>(() => ({
+    ...inputsFromValues(form, props.values),
+    ...funnel.retry?.inputs,
+  }));
+  // Optional contact values typed but not valid: the step offers to go on without them (src/shared/forms/typed-contact.ts).
+  const [typos, setTypos] = useState<string[]>(funnel.retry?.typos ?? []);
   const [slots, setSlots] = useState(funnel.slots);
   const [submissionId, setSubmissionId] = useState(funnel.submissionId);
   const [status, setStatus] = useState<Status>('idle');
@@ -99,6 +105,8 @@ export function useFormState(props: QuoteFormProps, code: FormCode) {
     inputs,
     setInputs,
     inputsRef,
+    typos,
+    setTypos,
     slots,
     setSlots,
     submissionId,

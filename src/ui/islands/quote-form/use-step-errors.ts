@@ -30,7 +30,7 @@ interface StepErrorsInput {
   step: StepDef;
   groupSlots: number | undefined;
   language: Language;
-  funnel: Pick<FunnelProps, 'missing' | 'unknown' | 'insurers'>;
+  funnel: Pick<FunnelProps, 'missing' | 'unknown' | 'insurers' | 'retry'>;
   inputs: Inputs;
   inputsRef: { readonly current: Inputs };
 }
@@ -39,7 +39,7 @@ export function useStepErrors({ step, groupSlots, language, funnel, inputs, inpu
   const [errors, setErrors] = useState<Errors>(() => {
     const initial: Errors = {};
     for (const field of stepFields(step, groupSlots)) {
-      if (funnel.missing.includes(field.name))
+      if (funnel.missing.includes(field.name) || funnel.retry?.typos.includes(field.name))
         initial[field.name] = problemMessage(
           field,
           language,
