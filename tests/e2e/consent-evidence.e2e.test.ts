@@ -65,7 +65,9 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
   const port = inject('workerPort');
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, headers: { ...headers, host: `bh.localhost:${port}` } },
+      // A connection of its own each time: Node keeps sockets alive by default, and one the dev
+      // server had closed while idle answers the next request with "socket hang up".
+      { host: '127.0.0.1', port, path, agent: false, headers: { ...headers, host: `bh.localhost:${port}` } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
