@@ -84,6 +84,17 @@ describe('what the browser measured of the consent', () => {
     });
   });
 
+  it('a disclosure below the fold, or partly above it, is never signed as in view', async () => {
+    for (const box of [
+      { ...plausible.box, top: 900 },
+      { ...plausible.box, top: 780 },
+      { ...plausible.box, top: -20 },
+    ]) {
+      const visibility = await visibilityOf(visitor('bh', { ip: sandboxScope().ip }), sent({ ...plausible, box }));
+      expect(visibility, `top ${box.top}`).toMatchObject({ status: 'measured', disclosure_in_view: false });
+    }
+  });
+
   it('a report that is not one is refused without being signed as fact', async () => {
     for (const report of ['{not json', JSON.stringify({ ...plausible, extra: 1 })]) {
       const visibility = await visibilityOf(visitor('bh', { ip: sandboxScope().ip }), sent(report));

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { brandByCode } from '../../brands';
+import { CURRENT_CONSENT_VERSIONS } from '../../src/shared/consent';
 import { atHumanPace, jwsPayload, leadOf, medicareContactOf, sha256Hex } from '../support/consent';
 import {
   decode,
@@ -180,6 +181,19 @@ describe('the consent step as served', () => {
       .first<string>('sha256');
     await finishAt(other, { pageSnapshot: otherHash ?? '' });
     expect((await certificateOf(other)).payload.page).toMatchObject({
+      status: 'refused',
+      reason: 'a snapshot of another page',
+    });
+
+    // Nor a snapshot of another step of this very page (its name step, as if it held the consent).
+    const third = visitor('bh', { ip: sandboxScope().ip });
+    const stepHash = await env.DB.prepare(
+      "INSERT INTO page_snapshots (sha256, brand, page, step, consent_version, bytes, created_at) VALUES (?, 'bh', 'get-yours-otc', 'name', ?, 1, '2026-01-01') RETURNING sha256",
+    )
+      .bind('ef'.repeat(32), CURRENT_CONSENT_VERSIONS.medicare)
+      .first<string>('sha256');
+    await finishAt(third, { pageSnapshot: stepHash ?? '' });
+    expect((await certificateOf(third)).payload.page).toMatchObject({
       status: 'refused',
       reason: 'a snapshot of another page',
     });

@@ -3,6 +3,7 @@ import type { Brand } from '../../../brands';
 import { scriptJson } from '../document';
 import STYLES from '../styles.css';
 import { brandCss, FAVICON_PATH } from '../brand-identity';
+import { CertificateLog, type CertificateLogView } from './certificate-log';
 
 /**
  * The readable page of a lead certificate (GET /certificates/{id}): what was consented to,
@@ -36,6 +37,8 @@ export interface CertificateView {
     visibility?: { status?: unknown; refused?: unknown; disclosure_in_view?: unknown; report?: unknown };
   };
   consentText: string | null;
+  /** Where it stands in the public log, as its JSON says (`log.status`). */
+  log: CertificateLogView;
 }
 
 /** Verifies in the browser; plain ES2020, no imports, run under the page's CSP nonce. */
@@ -176,6 +179,7 @@ function CertificateBody({ view }: { view: CertificateView }) {
       <StepAsShown id={view.id} payload={p} />
       <p id="cert-text-status" className="cert__status" data-state="pending" />
       {view.consentText ? <blockquote className="consent">{view.consentText}</blockquote> : null}
+      <CertificateLog id={view.id} log={view.log} />
       <h2>Signed data</h2>
       <p>
         Compact JWS (EdDSA, Ed25519); <a href="/.well-known/lead-certificates.json">public keys</a>; the same as JSON:

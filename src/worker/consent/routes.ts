@@ -64,24 +64,27 @@ consentApp.get('/certificates/:id', async (c) => {
     ? ((await certificateJws(c.env.DB, id)) ?? (await archivedCertificate(c.env.ARCHIVE, id))?.jws ?? null)
     : null;
   const headers = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
+  if (!jws) {
+    if (wantsJson(c)) throw new ApiError(404, 'not_found', 'No certificate has this id');
+    return c.notFound();
+  }
+  // Where it stands in the public log, in the JSON and on the page alike: `pending` until a signed
+  // head covers it (the proof is at `inclusion`).
+  const log = await logStatus(c.env, id);
   if (wantsJson(c)) {
-    if (!jws) throw new ApiError(404, 'not_found', 'No certificate has this id');
-    // Where it stands in the public log: `pending` until a signed head covers it (the proof is at `inclusion`).
-    const log = await logStatus(c.env, id);
     return c.json(
       { jws, log: { status: log.status, inclusion: new URL(`/certificates/${id}/inclusion`, c.req.url).href } },
       200,
       headers,
     );
   }
-  if (!jws) return c.notFound();
   const payload = payloadOf(jws);
   const sha256 = typeof payload.consent?.sha256 === 'string' ? payload.consent.sha256 : null;
   const text = sha256 ? await catalogText(c.env.DB, sha256) : null;
   const stream = await renderCertificatePage({
     brand: c.var.brand,
     nonce: c.var.nonce,
-    view: { id, jws, payload, consentText: text?.text ?? null },
+    view: { id, jws, payload, consentText: text?.text ?? null, log },
   });
   return c.body(stream, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
 });

@@ -11,7 +11,7 @@
  * (docs/decisions/0240-medicare-consent-in-view.md). Either way the island records whether the
  * <details> was opened (`consentFullTextOpened`: empty without JavaScript, "not measured").
  */
-import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { AD_SHARING_ASKED_FIELD, AD_SHARING_FIELD } from '../../../shared/consent/ad-sharing';
 import { sellerFieldName } from '../../../shared/consent/sellers';
 import { visibleConsent } from '../../../shared/consent/versions';
@@ -23,6 +23,7 @@ import {
   PAGE_SNAPSHOT_FIELD,
 } from '../../../shared/consent/visibility';
 import { measureConsentVisibility } from './consent-visibility';
+import { servedSnapshotHash } from './served-snapshot';
 
 /** The hidden field that says whether the <details> of the consent was opened. */
 export const FULL_TEXT_OPENED_FIELD = 'consentFullTextOpened';
@@ -74,6 +75,18 @@ export function ConsentBlock({
   const visible = visibleConsent({ ...consent, language });
   // Empty as served (no JavaScript: not measured); "no" once the island runs, "yes" once opened.
   const openedRef = useRef<HTMLInputElement>(null);
+  // The step as served names its snapshot; a step the island showed in the page asks for it.
+  const [snapshot, setSnapshot] = useState(consent.snapshot);
+  useEffect(() => {
+    if (consent.snapshot) return;
+    let live = true;
+    void servedSnapshotHash(`${location.pathname}${location.search}`).then((hash) => {
+      if (live && hash) setSnapshot(hash);
+    });
+    return () => {
+      live = false;
+    };
+  }, [consent.snapshot]);
   useEffect(() => {
     if (openedRef.current && !openedRef.current.value) openedRef.current.value = 'no';
     // When the step came to be on screen for the island: the time on step is counted from here.
@@ -101,7 +114,7 @@ export function ConsentBlock({
     <>
       <input type="hidden" name="consentVersion" value={consent.version} />
       <input ref={openedRef} type="hidden" name={FULL_TEXT_OPENED_FIELD} defaultValue="" />
-      {consent.snapshot ? <input type="hidden" name={PAGE_SNAPSHOT_FIELD} value={consent.snapshot} /> : null}
+      {snapshot ? <input type="hidden" name={PAGE_SNAPSHOT_FIELD} value={snapshot} /> : null}
       {consent.renewed ? (
         <p className="error" role="alert">
           {copy.consentRenewed}
