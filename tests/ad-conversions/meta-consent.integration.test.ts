@@ -114,7 +114,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     )
       .bind(v.id)
       .first<{ submission_id: string; created_at: string; consent_version: string; ad_sharing: string }>();
-    expect(lead).toMatchObject({ consent_version: '2026-12-28', ad_sharing: 'yes' });
+    expect(lead).toMatchObject({ consent_version: '2026-12-30', ad_sharing: 'yes' });
     const events = await metaEvents(fbclid);
     expect(events).toHaveLength(1);
     const [event] = events;

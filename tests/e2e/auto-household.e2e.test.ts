@@ -123,7 +123,7 @@ describe('an auto household', { timeout: 180_000 }, () => {
     await type('driver1Email', 'ada.household@example.com');
     await type('driver1Address', '1 Main St');
     taps++;
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).tap();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).tap();
     await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
     console.log(`[auto household] ${taps} taps, ${keys} keystrokes`);
     expect(taps).toBeLessThanOrEqual(MAX_TAPS);

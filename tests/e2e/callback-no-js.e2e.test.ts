@@ -90,7 +90,7 @@ describe('the call-back request without JavaScript', () => {
   it('agents away: the screen offers times in the visitor zone, and the lead recorded carries the one chosen', async () => {
     const { context, page, ip } = await visitor();
     await walkToContact(page, ownPhone());
-    expect(await press(page, /^(Get my quote|Talk to a licensed agent)$/)).toBe(200);
+    expect(await press(page, /^(Send my request|Talk to a licensed agent)$/)).toBe(200);
 
     // The call-back screen, at the contact step's address; the lead waits for the choice.
     await screen(page).waitFor(WAIT);
@@ -146,7 +146,7 @@ describe('the call-back request without JavaScript', () => {
   it('"Send without a call-back time" records the lead with no time', async () => {
     const { context, page } = await visitor();
     await walkToContact(page, ownPhone());
-    await press(page, /^(Get my quote|Talk to a licensed agent)$/);
+    await press(page, /^(Send my request|Talk to a licensed agent)$/);
     await screen(page).waitFor(WAIT);
     expect(await press(page, 'Send without a call-back time')).toBe(303);
     const done = page.locator('[data-confirmation]');
@@ -162,7 +162,7 @@ describe('the call-back request without JavaScript', () => {
     const { context, page } = await visitor();
     const phone = ownPhone();
     await walkToContact(page, phone);
-    await press(page, /^(Get my quote|Talk to a licensed agent)$/);
+    await press(page, /^(Send my request|Talk to a licensed agent)$/);
     await screen(page).waitFor(WAIT);
     // The page altered: its first time replaced by one the screen never offered (8:10 AM Eastern).
     await screen(page)

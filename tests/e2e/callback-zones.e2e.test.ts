@@ -23,7 +23,7 @@ afterAll(async () => {
 const WAIT = { timeout: 30_000 };
 const SUNDAY_19_PT = '2025-06-16T02:00:00.000Z';
 const COMPANY = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[0]?.name ?? '';
-const SEND = /^(Get my quote|Talk to a licensed agent)$/;
+const SEND = /^(Send my request|Talk to a licensed agent)$/;
 const byte = () => 1 + Math.floor(Math.random() * 250);
 
 async function contactStep(prefix: string) {

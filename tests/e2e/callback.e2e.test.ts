@@ -39,7 +39,7 @@ async function hydrated(page: Page) {
 
 async function continueTo(page: Page, path: string) {
   await page
-    .getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent|Skip)$/ })
+    .getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent|Skip)$/ })
     .first()
     .click();
   await page.waitForURL((url) => url.pathname === path, WAIT);
@@ -67,7 +67,7 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
     // The call-back screen comes only when a company will call: one is ticked.
     await page.locator('input[name^="consentSeller:"]').first().check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
     expect(await picker.locator('h2').textContent()).toBe('Our agents are away right now');
@@ -78,7 +78,7 @@ describe('a call-back instead of a dead call button', () => {
     await picker.getByRole('button', { name: 'Back to my details' }).click();
     expect(await page.locator('input[name="phone"]').isVisible()).toBe(true);
     expect((await page.locator('input[name="phone"]').inputValue()).replace(/\D/g, '')).toBe(OWN_PHONE);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await picker.waitFor(WAIT);
     await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 8:30 AM ET' });
     await picker.getByRole('button', { name: 'Ask for this time' }).click();
@@ -120,7 +120,7 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="phone"]').pressSequentially(SHARED_PHONE, TYPING);
     const company = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[0]?.name ?? '';
     await page.getByLabel(company).check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
     await picker.locator('select').selectOption({ label: 'Mon, Jun 16, 9:00 AM ET' });
@@ -148,7 +148,7 @@ describe('a call-back instead of a dead call button', () => {
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
     // The call-back screen comes only when a company will call: one is ticked.
     await page.locator('input[name^="consentSeller:"]').first().check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     const picker = page.locator('[data-callback-picker]');
     await picker.waitFor(WAIT);
     // The Worker's clock moves on to Monday 6:00 AM Pacific: the first time offered (5:00) has passed.

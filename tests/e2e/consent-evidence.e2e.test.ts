@@ -261,7 +261,7 @@ describe('consent evidence in the browser', () => {
       // The island walked here in the page: it asks the Worker for the step's snapshot hash.
       const posted = page.locator('input[name="pageSnapshot"]');
       await posted.waitFor({ state: 'attached', ...WAIT });
-      const button = page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ });
+      const button = page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ });
       // Brought into view before the reading, so the tap itself scrolls nothing: the page this
       // test reads is the page the island measures at the press.
       await button.scrollIntoViewIfNeeded();
@@ -343,7 +343,7 @@ describe('consent evidence in the browser', () => {
       await arrivedAt(page, CONTACT);
       await page.locator('input[name="phone"]').pressSequentially(phone, { delay: 60 });
       await page.getByLabel(sellerName).check();
-      await press(/^(Get my quote|Talk to a licensed agent)$/);
+      await press(/^(Send my request|Talk to a licensed agent)$/);
       await page.locator('[data-confirmation]').waitFor(WAIT);
 
       const payload = await certificateOf(await visitorIdOf(context), ip);

@@ -30,7 +30,7 @@ async function hydrated(page: Page) {
 }
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 
@@ -61,7 +61,7 @@ describe('lead certificate in the browser', () => {
     await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE);
     const chosen = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[1];
     await page.getByLabel(chosen?.name ?? '').check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done');
 
     const anonymousId = await anonymousIdOf(page);

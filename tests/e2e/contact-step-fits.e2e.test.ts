@@ -78,9 +78,9 @@ const CONTACT_STEPS = [
     language: 'spanish' as const,
   },
   // Auto (four fields) and life.
-  { brand: 'ps', path: '/call-auto/contact', action: 'Get my quote', version: '2026-12-28', language: null },
-  { brand: 'tqg', path: '/compare-auto/contact', action: 'Get my quote', version: '2026-12-28', language: null },
-  { brand: 'bh', path: '/get-life-now/contact', action: 'Get my quote', version: '2026-12-28', language: null },
+  { brand: 'ps', path: '/call-auto/contact', action: 'Send my request', version: '2026-12-30', language: null },
+  { brand: 'tqg', path: '/compare-auto/contact', action: 'Send my request', version: '2026-12-30', language: null },
+  { brand: 'bh', path: '/get-life-now/contact', action: 'Send my request', version: '2026-12-30', language: null },
 ];
 
 /** Types into every empty text field of the step, by tapping it as a visitor would. */

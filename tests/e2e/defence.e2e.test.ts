@@ -106,7 +106,7 @@ async function medicareFunnel(page: Page, contact: { email: string; phone: strin
   await page.locator('input[name="phone"]').pressSequentially(contact.phone, TYPING);
   await page.locator('input[name="email"]').pressSequentially(contact.email, TYPING);
   const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
-  await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
   return z
     .object({ source: z.string(), phone: z.object({ display: z.string() }) })
     .parse(await (await phoneReply).json());
@@ -156,7 +156,7 @@ describe('lead defence in Chromium', () => {
     await page.locator('input[name="driver1Phone"]').pressSequentially(contact.phone, TYPING);
     await page.locator('input[name="driver1Email"]').pressSequentially(contact.email, TYPING);
     await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     expect(await leadTrust(contact.email)).toEqual({ verdict: 'clean', reasons: [], turnstile: 'passed' });
     await context.close();
   });
@@ -199,7 +199,7 @@ describe('lead defence in Chromium', () => {
       .locator('input[name="phone"]')
       .fill(`(${contact.phone.slice(0, 3)}) ${contact.phone.slice(3, 6)}-${contact.phone.slice(6)}`);
     await page.locator('input[name="email"]').fill(contact.email);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForLoadState('load');
     const trust = await leadTrust(contact.email);
     expect(trust.turnstile).toBe('unverified');

@@ -36,7 +36,7 @@ describe('the finish of an unverified lead, JavaScript off', () => {
     await page
       .locator('input[name="phone"]')
       .pressSequentially(`(305) 556-${1000 + Math.floor(Math.random() * 8999)}`, TYPING);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     const finish = page.locator('[data-confirmation]');
     await finish.waitFor(WAIT);
     expect(await finish.getAttribute('data-withheld-because')).toBe('unverified');

@@ -152,7 +152,7 @@ describe('one number and the finish (Medicare, bh /otc-allowance)', () => {
         .toBe('object');
       await page.locator('input[name="phone"]').pressSequentially(OWN_PHONE, TYPING);
       const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', WAIT);
-      await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+      await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
       expect((await reply).ok()).toBe(true);
 
       await expectConfirmationInFront(page);
@@ -225,7 +225,7 @@ describe('the auto finish (tqg /compare-auto)', () => {
       await next(page, /^Skip$/, '/compare-auto/contact');
       await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);
       await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
-      await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+      await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
       await expectConfirmationInFront(page);
       await expect
         .poll(async () => (await telHrefs(page)).length === 1 && LEASED.test((await telHrefs(page))[0] ?? ''), WAIT)
@@ -254,7 +254,7 @@ describe('the finish without JavaScript', () => {
     await page.locator('input[name="firstName"]').pressSequentially('Ada', TYPING);
     await next(page, /^Continue$/, '/get-yours-otc/contact');
     await page.locator('input[name="phone"]').pressSequentially('(305) 555-0199', TYPING);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('[data-confirmation]', WAIT);
     expect(await page.locator('[data-island="quote-form"] form').count()).toBe(0);
     const hrefs = await telHrefs(page);

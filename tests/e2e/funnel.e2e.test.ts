@@ -34,7 +34,7 @@ async function sameDocument(page: Page) {
 }
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 
@@ -91,7 +91,7 @@ describe('Medicare funnel', () => {
       );
     // Consent to share is given by ticking a company (none ticked: the lead is kept, not shared).
     await page.locator('input[name^="consentSeller:"]').first().check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done');
     expect(await page.locator('[data-confirmation]').getAttribute('data-shared')).toBe('yes');
     expect(await page.locator('.quote-form__done a[href^="tel:+1"]').count()).toBe(1);
@@ -194,7 +194,7 @@ describe('auto funnel', () => {
 
     await page.locator('input[name="driver1Phone"]').pressSequentially(OWN_PHONE);
     await page.locator('input[name="driver1Address"]').fill('1 Main St');
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done');
 
     // Everything was stored: the drivers step renders both drivers from the server (editing

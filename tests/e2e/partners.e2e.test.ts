@@ -40,7 +40,7 @@ async function hydrated(page: Page, island: string) {
 }
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
 }
 
@@ -84,7 +84,7 @@ describe('phone lease in Chromium', () => {
     const phoneReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/mediaalpha/get-phone', {
       timeout: 30_000,
     });
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
 
     // The card switches to the number get-phone answers. The Worker answers by 1.4 s

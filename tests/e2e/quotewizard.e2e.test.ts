@@ -60,7 +60,7 @@ describe('QuoteWizard in Chromium', { timeout: 120_000 }, () => {
     await skipTo(page, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);
     await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
 
     // A person's lead (Turnstile passed, a person's pace): the only kind partners may buy.

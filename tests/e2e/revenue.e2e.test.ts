@@ -54,7 +54,7 @@ async function finishAuto(page: Page, landing: string, email: string): Promise<s
   await page.locator('input[name="driver1Address"]').pressSequentially('1 Main St', TYPING);
   // The visitor lets the ad platforms measure the ad (unticked as served): the island sends the answer.
   await page.getByRole('checkbox', { name: /Let .* tell Google and Meta/ }).check();
-  await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForSelector('.quote-form__done', { timeout: 30_000 });
   return phone;
 }

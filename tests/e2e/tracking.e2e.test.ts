@@ -139,7 +139,7 @@ describe('tracking in Chromium', () => {
 });
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
 }
 

@@ -24,7 +24,7 @@ const WAIT = { timeout: 30_000 };
 const STAFFED = { 'x-dev-clock': '2025-06-10T18:00:00.000Z' };
 const own = () => `3055558${String(100 + Math.floor(Math.random() * 900))}`;
 const COMPANY = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[0]?.name ?? '';
-const SEND = /^(Get my quote|Talk to a licensed agent)$/;
+const SEND = /^(Send my request|Talk to a licensed agent)$/;
 
 async function visitor(path: string) {
   const v = await newVisitor(browser, { headers: STAFFED, hasTouch: true });
@@ -128,7 +128,7 @@ describe('a typo never loses the lead', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL((url) => url.pathname === '/get-life-now/contact', WAIT);
       await page.locator('input[name="phone"]').pressSequentially(own());
-      await page.getByRole('button', { name: 'Get my quote' }).click();
+      await page.getByRole('button', { name: 'Send my request' }).click();
       await page.locator('[data-confirmation]').waitFor(WAIT);
       const lead = await storedLead(context);
       expect(lead.values.dateOfBirth).toBe(fix ? '1950-02-28' : undefined);

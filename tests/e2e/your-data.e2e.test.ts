@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 
@@ -56,7 +56,7 @@ describe('Your data in the browser', () => {
     await page.locator('input[name="phone"]').pressSequentially('3055550182');
     const chosen = BRANDS.find((b) => b.id === 'bh')?.consent.medicare?.sellers[1];
     await page.getByLabel(chosen?.name ?? '').check();
-    await page.getByRole('button', { name: /^(Get my quote|Talk to a licensed agent)$/ }).click();
+    await page.getByRole('button', { name: /^(Send my request|Talk to a licensed agent)$/ }).click();
     await page.waitForSelector('.quote-form__done');
 
     const visitorId = await visitorIdOf(context);

@@ -99,6 +99,11 @@ describe('consent disclosure', () => {
         english: 'ae7cb5520d5b83eb2a3e2e5e55b13470118ffca25e9446919aec9643fd14a382',
         spanish: '32f9d46a7b8e3415c5d784d51b69f4d46fa8d3a24e92b61410bffbeb54edc7f2',
       },
+      // The 2026-12-28 words with the button called "Send my request" / "Enviar mi solicitud".
+      '2026-12-30': {
+        english: '8879a3a356193dfa1f45e44c51a2fb3be26da2ff9169329cecfa856cd9bda2d0',
+        spanish: 'ba5f27e6df114bc514c2b62715218aca43a203d531ff73741a49dd207c256663',
+      },
       '2026-12-01-medicare': {
         english: 'b750b2a9cd4d3abefd76db34cb6b8a9e395a9f0985b53af822e7417b29a8e854',
         spanish: 'cb4eadfcc2713f45981bdb9cc1051084c560d9ccf869cd8efb705e399508ed7b',
@@ -131,7 +136,8 @@ describe('consent disclosure', () => {
     }
     expect(currentConsent('english', 'X', 'medicare').action).toBe('Talk to a licensed agent');
     expect(currentConsent('spanish', 'X', 'medicare').action).toBe('Hablar con un agente');
-    expect(currentConsent('english', 'X', 'auto').action).toBe('Get my quote');
+    expect(currentConsent('english', 'X', 'auto').action).toBe('Send my request');
+    expect(currentConsent('spanish', 'X', 'life').action).toBe('Enviar mi solicitud');
     // The boxes are found by the company's name, wherever the layout puts them.
     expect(currentConsent('english', 'X', 'medicare').text).not.toMatch(/\b(below|above)\b/);
   });

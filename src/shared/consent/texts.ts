@@ -47,6 +47,18 @@ export const CONSENT_TEXTS: Readonly<Record<string, Readonly<Record<Language, st
       'Al hacer clic en "Obtener mi cotización", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
   },
   /**
+   * Auto and life, named for what the button does: the 2026-12-28 words with the button called
+   * "Send my request". No quote is shown after it: the request goes to the companies on the
+   * partner list, an auto finish lists the insurers' offers there are, and a number to call
+   * (docs/decisions/0330-auto-life-button-says-send-my-request.md).
+   */
+  '2026-12-30': {
+    english:
+      'By clicking "Send my request", I agree that {brand} and the companies on {partners} may call and text me about insurance at the phone number I entered, including calls and texts made with automated technology and artificial or prerecorded voices, even if my number is on a do-not-call list. Message and data rates may apply. My consent is not a condition of any purchase. I can opt out at any time by replying STOP to a text or by telling the caller.',
+    spanish:
+      'Al hacer clic en "Enviar mi solicitud", acepto que {brand} y las compañías de {partners} me llamen y me envíen mensajes de texto sobre seguros al número de teléfono que ingresé, incluso llamadas y mensajes hechos con tecnología automatizada y voces artificiales o pregrabadas, aunque mi número esté en una lista de no llamar. Pueden aplicarse tarifas de mensajes y datos. Mi consentimiento no es una condición de compra. Puedo cancelarlo en cualquier momento respondiendo STOP a un mensaje de texto o diciéndoselo a quien me llame.',
+  },
+  /**
    * Medicare (42 CFR 422.2274(g)(4)): no "marketing partners"; the visitor ticks each company
    * that may receive their information, one checkbox each, none ticked by default.
    */
@@ -90,8 +102,8 @@ export const PARTNERS_LINK: Readonly<Record<Language, { text: string; href: stri
 
 /** The version a form of each product shows now. */
 export const CURRENT_CONSENT_VERSIONS = {
-  auto: '2026-12-28',
-  life: '2026-12-28',
+  auto: '2026-12-30',
+  life: '2026-12-30',
   medicare: '2026-12-22-medicare',
 } as const;
 
@@ -104,6 +116,7 @@ export const CONSENT_ACTIONS: Readonly<Record<string, Readonly<Record<Language, 
   '2026-12-01': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-20': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-28': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
+  '2026-12-30': { english: 'Send my request', spanish: 'Enviar mi solicitud' },
   '2026-12-01-medicare': { english: 'Get my quote', spanish: 'Obtener mi cotización' },
   '2026-12-15-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },
   '2026-12-22-medicare': { english: 'Talk to a licensed agent', spanish: 'Hablar con un agente' },

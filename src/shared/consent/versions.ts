@@ -30,7 +30,7 @@ export interface ConsentVersionRecord {
   supersededAt: string | null;
 }
 
-/** The line in view of the auto and life texts of 2026-12-01, 2026-12-20 and 2026-12-28 (all behind a tap). */
+/** The line in view of the auto and life texts of 2026-12-01, 2026-12-20, 2026-12-28 and 2026-12-30 (all behind a tap). */
 const AUTO_LIFE_SUMMARY: Readonly<Record<Language, string>> = {
   english:
     'By pressing "{action}", I agree that we and our partners may call and text me, also by automated means. Not a condition of purchase.',
@@ -58,6 +58,14 @@ export const CONSENT_VERSIONS: Readonly<Record<string, ConsentVersionRecord>> = 
   },
   // The 2026-12-01 words again: ad sharing is its own checkbox beside them (ad-sharing.ts).
   '2026-12-28': {
+    products: ['auto', 'life'],
+    display: 'behind_tap',
+    summary: AUTO_LIFE_SUMMARY,
+    // The deploy of 2026-12-30: set to the instant it goes live.
+    supersededAt: '2026-11-29T04:00:00Z',
+  },
+  // The 2026-12-28 words with the button named for what it does: "Send my request".
+  '2026-12-30': {
     products: ['auto', 'life'],
     display: 'behind_tap',
     summary: AUTO_LIFE_SUMMARY,

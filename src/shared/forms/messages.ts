@@ -5,7 +5,7 @@ import type { FieldDef, FieldKind, Localized } from './types';
 const MESSAGES = {
   english: {
     continue: 'Continue',
-    finish: 'Get my quote',
+    finish: 'Send my request',
     skip: 'Skip',
     back: 'Back',
     sending: 'Saving…',
@@ -26,7 +26,7 @@ const MESSAGES = {
   },
   spanish: {
     continue: 'Continuar',
-    finish: 'Obtener mi cotización',
+    finish: 'Enviar mi solicitud',
     skip: 'Omitir',
     back: 'Atrás',
     sending: 'Guardando…',

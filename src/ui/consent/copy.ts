@@ -7,6 +7,9 @@ const COPY = {
     partners: 'Companies that may contact you',
     yourData: 'Your data',
     tpmoLabel: 'Important Medicare information',
+    /** In place of the agent notice on a finish whose request went to no company (see tpmo-notice.tsx). */
+    tpmoAgentKept:
+      'Your information from this request was not given to a licensed insurance agent, so no agent will contact you about it.',
     sellersLegend: 'Tick each company that may contact me:',
     /** A Medicare company's box says what ticking it does. */
     sellerShare: 'Share my information with, and be contacted by, {company}',
@@ -25,6 +28,8 @@ const COPY = {
     partners: 'Compañías que pueden comunicarse con usted',
     yourData: 'Sus datos',
     tpmoLabel: 'Información importante sobre Medicare',
+    tpmoAgentKept:
+      'Su información de esta solicitud no se entregó a un agente de seguros con licencia, así que ningún agente se comunicará con usted por ella.',
     sellersLegend: 'Marque cada compañía que puede contactarme:',
     sellerShare: 'Compartir mis datos con {company} y que me contacte',
     consentMore: 'Mensajes, cancelar, y si no marco ninguna',

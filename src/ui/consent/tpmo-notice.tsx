@@ -35,6 +35,11 @@ export function TpmoNotice({
     >
       <p className="tpmo__text">{notice.text}</p>
       <p className="tpmo__agent">{notice.agentNotice}</p>
+      {/* Shown instead of the agent notice, by the stylesheet, while the form beside it is a
+          finish whose request went to no company: that finish says no one will call, and the
+          notice's "will contact you" would contradict it (docs/decisions/0331). The disclaimer
+          above stays in view on every Medicare page, the finish too. */}
+      <p className="tpmo__agent-kept">{consentCopy(language).tpmoAgentKept}</p>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export async function arrivedAt(page: Page, path: string): Promise<void> {
 
 /** Presses the step's main button and waits for the next step's address. */
 export async function continueTo(page: Page, path: string): Promise<void> {
-  await page.getByRole('button', { name: /^(Continue|Get my quote|Talk to a licensed agent)$/ }).click();
+  await page.getByRole('button', { name: /^(Continue|Send my request|Talk to a licensed agent)$/ }).click();
   await arrivedAt(page, path);
 }
 
