@@ -238,6 +238,30 @@ if (ONLY === 'latency') {
   process.exit(process.exitCode ?? 0);
 }
 
+// `npm run bench -- --only=evidence [--leads=N]`: what consent evidence costs a lead in D1, R2, the log and CPU (its section).
+if (ONLY === 'evidence') {
+  buildAll();
+  const { benchEvidence } = await import('./evidence');
+  const { projectEvidence, renderEvidenceSection, spliceEvidenceSection } = await import('./evidence-section');
+  const leads = Number(process.argv.find((a) => a.startsWith('--leads='))?.slice('--leads='.length) ?? '200');
+  const m = await benchEvidence(leads, log);
+  const section = renderEvidenceSection(m, projectEvidence(m, 100_000), new Date().toISOString());
+  console.log(section);
+  // A run whose leads were not signed as sent measures something else: its figures are not written.
+  const failures: string[] = [];
+  if ((m.pageStatus.served ?? 0) !== m.withEvidence || m.withEvidence === 0)
+    failures.push(`page evidence signed as ${JSON.stringify(m.pageStatus)}`);
+  if ((m.visibilityStatus.measured ?? 0) !== m.withEvidence)
+    failures.push(`visibility signed as ${JSON.stringify(m.visibilityStatus)}`);
+  if (m.withEvidence + m.without !== leads)
+    failures.push(`${m.withEvidence + m.without} certificates for ${leads} leads`);
+  if (m.log.leaves !== leads) failures.push(`${m.log.leaves} log leaves for ${leads} leads`);
+  if (failures.length) console.error(`[bench] FAILED: ${failures.join('; ')}`);
+  else
+    writeFileSync('docs/performance.md', spliceEvidenceSection(readFileSync('docs/performance.md', 'utf8'), section));
+  process.exit(failures.length ? 1 : 0);
+}
+
 if (ONLY === 'events') {
   buildAll();
   const failures = await eventsSection();

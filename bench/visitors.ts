@@ -169,3 +169,6 @@ export async function visitorPool(port: number, size: number, brand = 'bh'): Pro
   }
   return pool;
 }
+
+// The cookie jar a browser keeps, for a bench that walks a funnel itself (bench/evidence.ts).
+export { cookieHeader, header as cookieLine };
