@@ -115,7 +115,16 @@ async function cpuOf(run: () => Promise<void>): Promise<number> {
 }
 
 export async function benchEvidence(leads: number, log: (text: string) => void): Promise<EvidenceMeasure> {
+  // The run's own state directory, read after Miniflare stops, and removed whatever happens.
   const persistDir = mkdtempSync(join(tmpdir(), 'quote-funnel-evidence-'));
+  try {
+    return await measureIn(persistDir, leads, log);
+  } finally {
+    rmSync(persistDir, { recursive: true, force: true });
+  }
+}
+
+async function measureIn(persistDir: string, leads: number, log: (text: string) => void): Promise<EvidenceMeasure> {
   const h = await startHarness({ deployed: true, persistDir });
   const seller = brandByCode('bh')?.consent.medicare?.sellers[0]?.id;
   if (!seller) throw new Error('bh has no Medicare seller to tick');
@@ -219,7 +228,6 @@ export async function benchEvidence(leads: number, log: (text: string) => void):
   }
 
   const stored = readEvidenceFiles(persistDir);
-  rmSync(persistDir, { recursive: true, force: true });
   return {
     leads,
     ...stored,
