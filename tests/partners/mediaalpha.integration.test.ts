@@ -190,7 +190,10 @@ describe('phone lease through the Worker', () => {
 
   it('maps the stored auto lead and sends the zip the page resolved, names only after consent', async () => {
     const consented = await autoVisitor({ form: 'auto', version: 'test', at: new Date().toISOString() });
-    expect((await getPhoneJson(consented, { zip: '60602' })).source).toBe('partner');
+    // The partner's own lease (on a loaded run the deadline can answer first, and the lease is stored for the next ask).
+    expect(['partner', 'stored']).toContain(
+      (await pastPhoneDeadline(() => getPhoneJson(consented, { zip: '60602' }))).source,
+    );
     const [call] = await consented.calls();
     expect(call?.body?.data).toEqual({
       contact: 'Grace Hopper',
@@ -202,7 +205,10 @@ describe('phone lease through the Worker', () => {
 
     // Before the consent step was accepted, the partner prices the call without the visitor's name.
     const anonymous = await autoVisitor(null);
-    expect((await getPhoneJson(anonymous, { zip: '60602' })).source).toBe('partner');
+    // The partner's own lease (on a loaded run the deadline can answer first, and the lease is stored for the next ask).
+    expect(['partner', 'stored']).toContain(
+      (await pastPhoneDeadline(() => getPhoneJson(anonymous, { zip: '60602' }))).source,
+    );
     const [early] = await anonymous.calls();
     expect(early?.body?.data).toMatchObject({
       zip: '60602',

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitRef } from '../../src/worker/revenue';
 import { visitor } from '../support/funnel';
-import { pollUntil } from '../support/poll';
+import { pollUntil, pastPhoneDeadline } from '../support/poll';
 import { loopbackIp } from '../support/sandbox';
 import { postback, rollupOfVisit, secretOf, signed } from './support';
 
@@ -18,13 +18,16 @@ async function leasedVisit(urlParams = { utm_source: 'Google', utm_campaign: 'sp
   const v = visitor('bh', { ip: loopbackIp(), urlParams });
   // The page first, as a browser does: partner calls take the page from the Worker's record of the visit.
   expect((await v.get('/get-yours-otc')).status).toBe(200);
-  const response = await v.fetch('/api/mediaalpha/get-phone', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 'get-yours-otc' }),
+  // The partner's lease: on a loaded run the deadline can answer first, and the lease is stored for the next ask.
+  const reply = await pastPhoneDeadline(async () => {
+    const response = await v.fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+    });
+    return response.json<{ lease: { value: string } | null; source: string }>();
   });
-  const reply = await response.json<{ lease: { value: string } | null; source: string }>();
-  expect(reply.source).toBe('partner');
+  expect(['partner', 'stored']).toContain(reply.source);
   const number = reply.lease?.value ?? '';
   // The lease history and the visit row are written after the answer (waitUntil).
   const lease = await pollUntil(
