@@ -5,6 +5,7 @@ import { NOTHING_STORED_COOKIE } from '../../src/worker/middleware/visitor';
 import { VISITOR_COOKIE } from '../../src/worker/visitor/visitor-key';
 import { freshIp } from '../support/sandbox';
 import { decode, hiddenFieldsOf, submissionIdOf } from '../support/funnel';
+import { pastPhoneDeadline } from '../support/poll';
 
 /**
  * A first visit gets the nothing-stored hint with its new visitor key, and while the
@@ -169,10 +170,13 @@ describe('the nothing-stored hint', () => {
         lose,
       );
     expect((await ask(false)).status).toBe(307);
-    const leased = await ask(true);
-    expect(leased.status).toBe(200);
-    const { lease, source } = await leased.json<{ lease: { value: string } | null; source: string }>();
-    expect(source).toBe('partner');
+    // On a loaded run the get-phone deadline can answer first: ask again until the partner's lease is there.
+    const { lease, source } = await pastPhoneDeadline(async () => {
+      const leased = await ask(true);
+      expect(leased.status).toBe(200);
+      return leased.json<{ lease: { value: string } | null; source: string }>();
+    });
+    expect(['partner', 'stored']).toContain(source);
     expect(lease?.value).toMatch(/^\d{11,15}$/);
     // The page's phone shows the leased digits and says it is leased.
     const next = await (await b.request(PAGE)).text();

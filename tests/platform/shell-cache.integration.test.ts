@@ -59,7 +59,8 @@ describe('shared page shells', () => {
       });
       return leased.json<{ phone: { display: string; href: string }; source: string }>();
     });
-    expect(reply.source).toBe('partner');
+    // The partner's lease, answered now or stored from the call the deadline outran.
+    expect(['partner', 'stored']).toContain(reply.source);
     const path = '/get-yours-otc';
     shellSharing.enabled = false;
     const fresh = await (await v.get(path)).text();
