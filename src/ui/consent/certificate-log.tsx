@@ -4,19 +4,9 @@
  * after the answer, and the log's alarm retries a failed one), then the proof itself, which a
  * buyer checks offline (docs/buyers/verify-a-lead.md). The page never says included before it is.
  */
-export type CertificateLogView =
-  | { status: 'pending'; leaf_index?: number }
-  | {
-      status: 'included';
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      sth: string;
-    }
-  | { status: 'unknown' };
+import type { LogStatus } from '../../shared/consent/log-status';
 
-export function CertificateLog({ id, log }: { id: string; log: CertificateLogView }) {
+export function CertificateLog({ id, log }: { id: string; log: LogStatus }) {
   const proof = `/certificates/${id}/inclusion`;
   return (
     <section id="cert-log" data-state={log.status} aria-labelledby="cert-log-title">

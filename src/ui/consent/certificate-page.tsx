@@ -3,7 +3,8 @@ import type { Brand } from '../../../brands';
 import { scriptJson } from '../document';
 import STYLES from '../styles.css';
 import { brandCss, FAVICON_PATH } from '../brand-identity';
-import { CertificateLog, type CertificateLogView } from './certificate-log';
+import type { LogStatus } from '../../shared/consent/log-status';
+import { CertificateLog } from './certificate-log';
 
 /**
  * The readable page of a lead certificate (GET /certificates/{id}): what was consented to,
@@ -38,7 +39,7 @@ export interface CertificateView {
   };
   consentText: string | null;
   /** Where it stands in the public log, as its JSON says (`log.status`). */
-  log: CertificateLogView;
+  log: LogStatus;
 }
 
 /** Verifies in the browser; plain ES2020, no imports, run under the page's CSP nonce. */

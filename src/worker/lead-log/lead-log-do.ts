@@ -7,6 +7,7 @@ import { consistencyProof, emptyRoot, inclusionProof, leafHash, nodeHash, treeRo
 import { expireCertificates } from './expiry';
 import { headKey, headOf, signTreeHead, type TreeHead } from './tree-head';
 import { TREE_SCHEMA, TreeStore, uuidBytes } from './tree-store';
+import type { LogInclusion } from '../../shared/consent/log-status';
 
 /**
  * The public, append-only log of lead certificates (in the manner of Certificate Transparency):
@@ -18,17 +19,7 @@ import { TREE_SCHEMA, TreeStore, uuidBytes } from './tree-store';
  * `lead_log_pending`, the request pokes this object in waitUntil, and the alarm takes up whatever
  * a failed poke left. The alarm also expires certificates past their window (expiry.ts).
  */
-export type InclusionAnswer =
-  | { status: 'not_logged' }
-  | { status: 'pending'; leaf_index: number }
-  | {
-      status: 'included';
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-      sth: string;
-    };
+export type InclusionAnswer = { status: 'not_logged' } | { status: 'pending'; leaf_index: number } | LogInclusion;
 
 /** Pending certificates one flush appends; a backlog goes on in the next. */
 const FLUSH_BATCH = 500;

@@ -4,11 +4,9 @@
  * Reading it never fails a certificate's page: a log that cannot answer says pending.
  */
 import { logJson } from '../observability/log';
+import type { LogStatus } from '../../shared/consent/log-status';
 import type { InclusionAnswer } from './lead-log-do';
 import { leadLog } from './log-stub';
-
-export type LogStatus =
-  Exclude<InclusionAnswer, { status: 'not_logged' }> | { status: 'pending' } | { status: 'unknown' };
 
 export async function logStatus(env: Pick<Env, 'LEAD_LOG' | 'DB'>, certificateId: string): Promise<LogStatus> {
   let answer: InclusionAnswer;
