@@ -7,7 +7,7 @@ import { consentPage, jwsPayload } from '../support/consent';
 import { visitor } from '../support/funnel';
 import { pollUntil } from '../support/poll';
 import { sandboxScope } from '../support/sandbox';
-import { postback } from '../revenue/support';
+import { postback, refOfRecordedVisit } from '../revenue/support';
 
 /**
  * Ad sharing is the visitor's own choice: one box on the consent step, unticked as served, that a
@@ -67,8 +67,9 @@ describe('the ad-sharing box on the consent step', () => {
       type: 'call',
       payout: 40,
       at: new Date(Date.now() - 60_000).toISOString(),
-      ref: await visitRef(env, v.sessionId),
+      ref: await refOfRecordedVisit(v.sessionId),
     };
+    expect(call.ref).toBe(await visitRef(env, v.sessionId));
     expect(await (await postback('mediaalpha', call)).json()).toEqual({ status: 'recorded', attributed: true });
     // The lead's delivery and the payout are both recorded before anything would be queued for them.
     await pollUntil(

@@ -123,10 +123,13 @@ describe('partner spend budget per network', () => {
       const allowed = NETWORK_PER_MINUTE * (1 + Math.floor((Date.now() - began) / 60_000));
       // Every reply is a number; past the network's budget, the default one without a partner call.
       for (const r of replies) expect(r.phone.display).toMatch(/^1-\d{3}-\d{3}-\d{4}$/);
-      // The partner's own answer (or its failure, on a loaded machine) for at most the budget.
-      // A request the per-client rate limit stops first (`limited`) makes no partner call either.
+      // The partner's own answer for at most the budget. The rest are refused (`unavailable`), stopped
+      // first by the per-client rate limit (`limited`), or, on a loaded machine, the get-phone
+      // deadline's `fallback` answered before the budget's refusal did: none of those is a lease.
+      const answered = replies.filter((r) => r.source === 'partner' || r.source === 'default');
+      expect(answered.length, JSON.stringify(replies.map((r) => r.source))).toBeLessThanOrEqual(allowed);
       const refused = replies.filter((r) => r.source === 'unavailable' || r.source === 'limited');
-      expect(refused.length, JSON.stringify(replies.map((r) => r.source))).toBeGreaterThanOrEqual(60 - allowed);
+      expect(refused.length, JSON.stringify(replies.map((r) => r.source))).toBeGreaterThan(0);
       const count = async () =>
         (await Promise.all(scopes.map((sb) => sb.calls('mediaalpha')))).reduce((n, c) => n + c.length, 0);
       const made = await pollUntil(count, (n) => n >= NETWORK_PER_MINUTE, 15_000);

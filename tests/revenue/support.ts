@@ -68,3 +68,20 @@ export async function rollupOfVisit(sessionId: string): Promise<RollupMoney | nu
     .bind(sessionId)
     .first<RollupMoney>();
 }
+
+/**
+ * The ref a partner reports a payout by, once the visit's value row is stored. The Worker writes
+ * that row after its reply (waitUntil), and a real payout comes minutes later; on a loaded run a
+ * test's postback right after the finish could otherwise arrive first and find no visit.
+ */
+export async function refOfRecordedVisit(sessionId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const row = await env.DB.prepare('SELECT ref FROM visit_values WHERE session_id = ?')
+      .bind(sessionId)
+      .first<{ ref: string }>();
+    if (row) return row.ref;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no visit value row for the session within 20 s`);
+}
