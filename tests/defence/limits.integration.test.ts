@@ -36,7 +36,7 @@ async function inBatches<T>(count: number, size: number, run: (i: number) => Pro
 describe('get-phone flood from one ip', () => {
   it(
     '300 cookie-less posts cause at most 30 partner calls; every answer is 200 with a number, limited ones the default',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const sb = sandboxScope();
       const started = Date.now();
@@ -45,21 +45,25 @@ describe('get-phone flood from one ip', () => {
         return { status: res.status, body: await res.json<{ phone: { display: string }; source: string }>() };
       });
       const seconds = (Date.now() - started) / 1000;
+      // The limit counts 30 a window aligned to the clock's minute; a flood that spans a minute's
+      // turn (a loaded run) meets a fresh window for each minute it touched.
+      const windows = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1;
+      const allowed = 30 * windows;
       const statuses = new Set(replies.map((r) => r.status));
       expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
       expect(statuses.has(200)).toBe(true);
       const limited = replies.filter((r) => r.body.source === 'limited');
-      expect(limited.length).toBeGreaterThanOrEqual(270);
+      expect(limited.length).toBeGreaterThanOrEqual(300 - allowed);
       for (const r of limited) expect(r.body.phone.display).toBe(DEFAULT_DISPLAY);
       // The answers did not wait for the partner past their 1 s deadline: its calls may land after them.
       const calls = await pollUntil(
         () => sb.calls('mediaalpha', '/get-phone'),
         (found) => found.length > 0,
-        15_000,
+        30_000,
       );
       const all = await sb.calls();
-      expect(calls.length).toBeGreaterThan(0);
-      expect(all.length).toBeLessThanOrEqual(30);
+      expect(calls.length, 'get-phone calls at the sandbox').toBeGreaterThan(0);
+      expect(all.length).toBeLessThanOrEqual(allowed);
       console.log(
         `[flood] 300 get-phone in ${seconds.toFixed(1)} s: ${replies.length - limited.length} answered by the partner path, ${limited.length} limited (default number), partner calls at the sandbox: ${all.length} (get-phone ${calls.length}), statuses ${[...statuses].join(',')}`,
       );
@@ -73,9 +77,9 @@ describe('get-phone flood from one ip', () => {
               .all<{ properties: string }>()
           ).results,
         (rows) => rows.length > 0,
-        15_000,
+        30_000,
       );
-      expect(events.length).toBeGreaterThan(0);
+      expect(events.length, 'rateLimited events stored (through the events queue)').toBeGreaterThan(0);
       const props = JSON.parse(events[0]?.properties ?? '{}') as Record<string, unknown>;
       expect(props).toMatchObject({ route: 'get-phone', by: 'ip', source: 'server' });
       expect(JSON.stringify(props)).not.toMatch(/firstName|lastName|"email"|"phone"/);
