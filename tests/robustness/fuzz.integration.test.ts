@@ -192,7 +192,7 @@ function visitorHeaders(brand = 'bh'): Record<string, string> {
 const RUNS_PER_ENDPOINT = 400;
 
 describe('fuzzing the API', () => {
-  it.each(POST_ENDPOINTS)('POST %s: never a 5xx, errors are JSON', { timeout: 60_000 }, async (path) => {
+  it.each(POST_ENDPOINTS)('POST %s: never a 5xx, errors are JSON', { timeout: 180_000 }, async (path) => {
     const template = validTemplates()[path] ?? {};
     await fuzz(
       fc.asyncProperty(bodyText(template), contentType, async (body, type) => {
@@ -259,7 +259,7 @@ const STEP_POSTS = [
 ];
 
 describe('fuzzing the form steps', () => {
-  it('plain form posts to every step: never a 5xx', { timeout: 60_000 }, async () => {
+  it('plain form posts to every step: never a 5xx', { timeout: 180_000 }, async () => {
     const target = fc
       .constantFrom(...STEP_POSTS)
       .chain((p) => fc.constantFrom(...p.steps).map((step) => ({ brand: p.brand, path: `${p.page}/${step}` })));
@@ -368,7 +368,7 @@ const formBad = fc.record(
 describe("a visitor's stored values survive bad input", () => {
   it(
     'keeps zip, Medicare answer and first name through fuzzed JSON submits and form posts',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const v = visitor('bh', { userAgent: 'fuzz/1.0' });
       const headers = v.headers;
