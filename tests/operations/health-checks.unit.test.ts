@@ -72,17 +72,12 @@ async function counter(name: string, label: string, count: number, total = 0) {
 
 beforeEach(async () => {
   await env.DB.batch(
-    [
-      'leads',
-      'lead_deliveries',
-      'ad_conversions',
-      'archive_jobs',
-      'cron_runs',
-      'ops_counters',
-      'ops_markers',
-      'certificate_keys',
-    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ['leads', 'lead_deliveries', 'archive_jobs', 'cron_runs', 'ops_counters', 'ops_markers', 'certificate_keys'].map(
+      (t) => env.DB.prepare(`DELETE FROM ${t}`),
+    ),
   );
+  // In the D1 database of its own.
+  await env.ADS_DB.prepare(`DELETE FROM ad_conversions`).run();
 });
 
 describe('the health table', () => {
@@ -99,7 +94,7 @@ describe('the health table', () => {
   });
 
   it('a check that cannot read its figures is failing, not skipped', async () => {
-    const db = env.DB;
+    const db = env.ADS_DB;
     const broken = {
       ...db,
       prepare: (sql: string) => {
@@ -108,7 +103,7 @@ describe('the health table', () => {
       },
       batch: db.batch.bind(db),
     } as D1Database;
-    const report = await healthReport({ ...env, DB: broken }, NOW);
+    const report = await healthReport({ ...env, ADS_DB: broken }, NOW);
     expect(report.checks.find((c) => c.id === 'ad-conversions:failed')).toMatchObject({ ok: false });
     expect(report.ok).toBe(false);
   });
@@ -183,7 +178,7 @@ describe('each check turns red at its threshold', () => {
 
   it('ad-conversions:failed: a conversion the platform refused', async () => {
     const conversion = (id: string, status: string) =>
-      env.DB.prepare(
+      env.ADS_DB.prepare(
         `INSERT INTO ad_conversions (id, platform, kind, session_id, value_cents, status, created_at) VALUES (?, 'meta-capi', 'lead', 's', 100, ?, ?)`,
       )
         .bind(id, status, ago(30))
