@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { pruneRetainedTables } from '../../src/worker/archive/table-prune';
 import { describe, expect, it } from 'vitest';
 import { ingestEventsRequestSchema } from '../support/data-manager-reference';
 import { handleAdConversionBatch } from '../../src/worker/ad-conversions';
@@ -153,6 +154,20 @@ describe('Google conversions through the Data Manager API', () => {
     expect(bearer).toMatch(/^sandbox-dm-/);
     expect(callIngest?.extra?.bearer).toBe(bearer);
     expect((await tokensIssued()).filter((t) => t === bearer)).toHaveLength(1);
+
+    // Twenty days on, the daily prune has run: past the 14 days of the other ad rows, a Google
+    // conversion sent stays while it can be adjusted (docs/decisions/0335-...), so a late restatement is still sent.
+    await pollUntil(
+      () =>
+        env.ADS_DB.prepare(
+          `SELECT COUNT(*) AS n FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' AND status = 'sent'`,
+        )
+          .bind(v.sessionId)
+          .first<{ n: number }>(),
+      (r) => r?.n === 2,
+      WAIT,
+    );
+    await pruneRetainedTables(env, new Date(Date.now() + 20 * 86_400_000));
 
     // The partner repeats its postback: nothing new. It adjusts the payout: the call is restated.
     expect(await (await postback('mediaalpha', call)).json()).toMatchObject({ status: 'duplicate' });
