@@ -123,6 +123,8 @@ describe('cron outcomes', () => {
     const html = await page.text();
     expect(html).toContain('cron:lead-retention');
     expect(html).toContain('FAILING');
+    // Each D1 database's size, by its binding.
+    for (const binding of D1_DATABASES) expect(html).toContain(`${binding}: `);
     expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/);
 
     // The health run after the failure opens the incident and alerts; later runs do not repeat it.
