@@ -17,6 +17,8 @@ export default defineConfig({
       const sandbox = inject<string>('sandboxOrigin');
       // D1 migrations, applied in each test file by tests/support/apply-migrations.ts.
       const migrations = await readD1Migrations('./migrations');
+      // Each D1 database has its own migrations (wrangler.toml migrations_dir): ADS_DB's too.
+      const adsMigrations = await readD1Migrations('./migrations-ads');
       return {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
@@ -86,6 +88,7 @@ export default defineConfig({
             // The lead move's delivery window as production has it; its tests pass their own clock.
             LEADS_HOT_DAYS: '2',
             TEST_MIGRATIONS: migrations,
+            TEST_ADS_MIGRATIONS: adsMigrations,
           },
         },
       };

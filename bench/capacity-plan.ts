@@ -9,7 +9,7 @@
  * with the widths the Worker writes (ids, ISO times, hex hashes), and marked so in the output.
  */
 import { type DatabaseSync } from 'node:sqlite';
-import { TABLE_RETENTION, type RetentionRule } from '../src/worker/archive/table-retention';
+import { retentionOf, TABLE_RETENTION, type RetentionRule } from '../src/worker/archive/table-retention';
 import { claimKey } from '../src/worker/funnel/claim-key';
 import { DAILY_TASKS, FREQUENT_TASKS } from '../src/worker/operations/daily-tasks';
 
@@ -200,12 +200,30 @@ export function rowsPerDay(table: string, t: Traffic): { rows: number; why: stri
     phone_leases: { rows: visits, why: 'a number leased to every visit (worst case)' },
     payouts: { rows: leads + Math.round(visits * 0.05), why: 'a payout a lead, and calls/clicks for 5 % of visits' },
     payout_adjustments: { rows: Math.round(leads * 0.05), why: '5 % of lead payouts restated' },
-    ad_conversions: { rows: leads * 2, why: 'a lead told to Google Ads and Meta' },
+    ad_conversions: adConversionRows(t),
     erased_visitors: { rows: Math.round(leads * 0.03), why: 'erasures for 1 % of leads, three visitor ids each' },
     cron_runs: { rows: CRON_RUNS_PER_DAY, why: 'the daily tasks, and requeue and health every five minutes' },
     ops_counters: { rows: Math.round(t.countersPerMinute * 1440), why: 'the rows a sample wrote a minute, all day' },
   };
   return model[table] ?? null;
+}
+
+/**
+ * ad_conversions keeps a Google conversion sent for the rule's days and every other row for its
+ * `sooner` days (table-retention.ts): as rows a day over the rule's days held, the Google lead and
+ * call conversions count whole, and the rest (a lead's Meta row, the adjustments) for their share.
+ */
+function adConversionRows(t: Traffic): { rows: number; why: string } {
+  const rule = retentionOf('ad_conversions');
+  const long = rule ? daysHeld(rule) : null;
+  const short = rule?.rule === 'days' && rule.sooner ? rule.sooner.days + 1 : long;
+  const google = t.leads + Math.round(t.visits * 0.05);
+  const others = t.leads + Math.round(t.leads * 0.05);
+  const share = long && short ? short / long : 1;
+  return {
+    rows: google + Math.round(others * share),
+    why: `every lead and every paid call (5 % of visits) told to Google Ads, kept while adjustable; a Meta row a lead and 5 % restated, kept ${short} of ${long} days`,
+  };
 }
 
 /** 03:17 UTC, when the daily cron prunes and moves: the peak is just before it. */

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { THRESHOLDS } from '../src/worker/operations/health-checks/thresholds';
-import { D1_DATABASES, databaseOf } from '../src/worker/archive/table-retention';
+import { D1_DATABASES, databaseOf, LEFT_BEHIND } from '../src/worker/archive/table-retention';
 import { copyShaped, daysHeld, PLAN_RULES, rowsPerDay } from './capacity-plan';
 
 const args = process.argv.slice(2);
@@ -87,10 +87,17 @@ if (!sampleEvents.length || !sampleLeads.length) {
 }
 
 const db = new DatabaseSync(':memory:');
-for (const file of readdirSync('migrations')
-  .filter((f) => f.endsWith('.sql'))
-  .sort())
-  db.exec(readFileSync(join('migrations', file), 'utf8'));
+// Every D1 database's migrations (wrangler.toml migrations_dir), DB's first: dbstat counts each
+// table's own pages, so one SQLite file measures them all; the plan adds each database up on its own.
+for (const dir of ['migrations', 'migrations-ads']) {
+  // A table left behind in DB by a move (LEFT_BEHIND: kept for a rollback, never written) holds no
+  // row at the steady state: dropped here, so its new database's migration can create it.
+  if (dir !== 'migrations') for (const left of LEFT_BEHIND) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    db.exec(readFileSync(join(dir, file), 'utf8'));
+}
 
 function columnsOf(table: string): string[] {
   return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name);

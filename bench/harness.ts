@@ -136,12 +136,18 @@ function workerModules(dir = resolve(WORKER_OUTDIR)) {
   ];
 }
 
+/** Every D1 database of the Worker, each from its own migrations_dir (wrangler.toml). */
 export async function applyMigrations(mf: Miniflare): Promise<void> {
-  const db = await mf.getD1Database('DB', WORKER_NAME);
-  for (const file of readdirSync('migrations')
+  await applyMigrationsOf(mf, 'ADS_DB', 'migrations-ads');
+  await applyMigrationsOf(mf, 'DB', 'migrations');
+}
+
+async function applyMigrationsOf(mf: Miniflare, binding: string, dir: string): Promise<void> {
+  const db = await mf.getD1Database(binding, WORKER_NAME);
+  for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
-    const sql = readFileSync(join('migrations', file), 'utf8');
+    const sql = readFileSync(join(dir, file), 'utf8');
     // D1's exec takes one statement per line; run statement by statement instead (a trigger's
     // BEGIN ... END body, whose inner statements end in semicolons too, stays one statement).
     const statements: string[] = [];

@@ -9,7 +9,7 @@
  *      in a secrets file about to be uploaded; and (production) no DNS record on a brand hostname it
  *      will attach as a Custom Domain, unless `--take-over-dns` names that hostname (scripts/lib/dns-takeover.ts);
  *   3. upload the secrets file, if given (`wrangler secret bulk`);
- *   4. apply the D1 migrations (`wrangler d1 migrations apply DB --remote`);
+ *   4. apply the D1 migrations of every database (`wrangler d1 migrations apply <binding> --remote`, MIGRATION_ORDER);
  *   5. deploy (`wrangler deploy`);
  *   6. smoke-test the deployed hosts: /healthz (503 while a secret is missing or a development
  *      value, src/worker/operations/configuration.ts) and one page per brand.
@@ -26,6 +26,7 @@ import { BRANDS } from '../brands';
 import { routesBlockIn, wranglerRoutesBlock } from '../brands/deploy-routes';
 import { deployProblems, sharedRateLimitNamespaces, type DeployConfig, type DeployEnv } from '../brands/deploy-rules';
 import { ROUTES, isServedFor } from '../src/routes/registry';
+import { MIGRATION_ORDER } from '../src/worker/archive/table-retention';
 import { secretProblems, SECRET_RULES } from '../src/worker/operations/secret-rules';
 import { customDomainHosts, hostDns, takeOverFlag, takeOverProblems } from './lib/dns-takeover';
 
@@ -186,10 +187,13 @@ else {
 
 // 4. D1 migrations, before the code that needs them takes traffic.
 step('4/6 D1 migrations');
-if (dryRun) {
-  if (hasCredentials) wrangler(['d1', 'migrations', 'list', 'DB', '--remote']);
-  else console.log('pending migrations: skipped (no CLOUDFLARE_API_TOKEN)');
-} else wrangler(['d1', 'migrations', 'apply', 'DB', '--remote']);
+// Every D1 database has its own migrations (wrangler.toml migrations_dir): each is applied.
+for (const binding of MIGRATION_ORDER) {
+  if (dryRun) {
+    if (hasCredentials) wrangler(['d1', 'migrations', 'list', binding, '--remote']);
+    else console.log(`pending migrations of ${binding}: skipped (no CLOUDFLARE_API_TOKEN)`);
+  } else wrangler(['d1', 'migrations', 'apply', binding, '--remote']);
+}
 
 // 5. Deploy.
 step('5/6 deploy');

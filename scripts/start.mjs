@@ -20,7 +20,9 @@ if (!existsSync('.dev.vars')) {
   console.log('created .dev.vars from .dev.vars.example (local secrets)');
 }
 run('node', ['scripts/build-client.mjs']);
-run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local']);
+// Every D1 database, each from its own migrations_dir (wrangler.toml); the others before DB
+// (MIGRATION_ORDER in src/worker/archive/table-retention.ts).
+for (const binding of ['ADS_DB', 'DB']) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local']);
 
 const children = [];
 const sandbox = spawn('node', ['scripts/run-ts.mjs', 'sandbox/main.ts'], {

@@ -78,7 +78,7 @@ describe('the ad-sharing box on the consent step', () => {
       WAIT,
     );
     expect(
-      (await env.DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all()).results,
+      (await env.ADS_DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all()).results,
     ).toEqual([]);
     expect(await sandboxScope(gclid).calls('google-data-manager')).toEqual([]);
     expect(await sandboxScope(fbclid).calls('meta-capi')).toEqual([]);

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { pruneRetainedTables } from '../../src/worker/archive/table-prune';
 import { describe, expect, it } from 'vitest';
 import { ingestEventsRequestSchema } from '../support/data-manager-reference';
 import { handleAdConversionBatch } from '../../src/worker/ad-conversions';
@@ -57,11 +58,14 @@ async function queuedCallConversion(gclid: string): Promise<string> {
       now,
       now,
     ),
-    env.DB.prepare(
-      `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, transaction_id, event_at)
-       VALUES (?, 'google-ads', 'call', ?, NULL, 3100, 'queued', ?, ?, ?, ?)`,
-    ).bind(id, sessionId, now, now, `call-${crypto.randomUUID().replace(/-/g, '')}`, now),
   ]);
+  // ad_conversions is in the D1 database of its own (ADS_DB): a batch runs in one database.
+  await env.ADS_DB.prepare(
+    `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, transaction_id, event_at)
+     VALUES (?, 'google-ads', 'call', ?, NULL, 3100, 'queued', ?, ?, ?, ?)`,
+  )
+    .bind(id, sessionId, now, now, `call-${crypto.randomUUID().replace(/-/g, '')}`, now)
+    .run();
   return id;
 }
 
@@ -92,7 +96,7 @@ async function deliver(id: string, attempts: number): Promise<{ acked: boolean; 
 }
 
 const row = (id: string) =>
-  env.DB.prepare('SELECT status, attempts, error FROM ad_conversions WHERE id = ?')
+  env.ADS_DB.prepare('SELECT status, attempts, error FROM ad_conversions WHERE id = ?')
     .bind(id)
     .first<{ status: string; attempts: number; error: string | null }>();
 
@@ -151,6 +155,20 @@ describe('Google conversions through the Data Manager API', () => {
     expect(callIngest?.extra?.bearer).toBe(bearer);
     expect((await tokensIssued()).filter((t) => t === bearer)).toHaveLength(1);
 
+    // Twenty days on, the daily prune has run: past the 14 days of the other ad rows, a Google
+    // conversion sent stays while it can be adjusted (docs/decisions/0335-...), so a late restatement is still sent.
+    await pollUntil(
+      () =>
+        env.ADS_DB.prepare(
+          `SELECT COUNT(*) AS n FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' AND status = 'sent'`,
+        )
+          .bind(v.sessionId)
+          .first<{ n: number }>(),
+      (r) => r?.n === 2,
+      WAIT,
+    );
+    await pruneRetainedTables(env, new Date(Date.now() + 20 * 86_400_000));
+
     // The partner repeats its postback: nothing new. It adjusts the payout: the call is restated.
     expect(await (await postback('mediaalpha', call)).json()).toMatchObject({ status: 'duplicate' });
     // An adjustment names when the payout changed (adjusted_at): a report no newer than the stored one is stale.
@@ -175,7 +193,7 @@ describe('Google conversions through the Data Manager API', () => {
     });
     const rows = await pollUntil(
       () =>
-        env.DB.prepare(
+        env.ADS_DB.prepare(
           `SELECT kind, status, value_cents FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' ORDER BY created_at, kind`,
         )
           .bind(v.sessionId)
@@ -250,11 +268,11 @@ describe('Google conversions through the Data Manager API', () => {
     const gclid = clickId('Cj0KCQ');
     const google = sandboxScope(gclid);
     const original = await queuedCallConversion(gclid);
-    const session = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+    const session = await env.ADS_DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
       .bind(original)
       .first<{ session_id: string }>();
     const adjustment = `google-ads:adjustment:call:test:${crypto.randomUUID()}`;
-    await env.DB.prepare(
+    await env.ADS_DB.prepare(
       `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, adjusts)
        VALUES (?, 'google-ads', 'adjustment', ?, NULL, 5000, 'queued', ?, ?, ?)`,
     )
@@ -271,7 +289,7 @@ describe('Google conversions through the Data Manager API', () => {
 
   it('tells Google of no call without a Google click, or from a visitor who opted out', async () => {
     const noClick = await queuedCallConversion('');
-    const noClickSession = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+    const noClickSession = await env.ADS_DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
       .bind(noClick)
       .first<{ session_id: string }>();
     await env.DB.prepare(`UPDATE visit_values SET click_ids = '{}' WHERE session_id = ?`)
@@ -290,7 +308,7 @@ describe('Google conversions through the Data Manager API', () => {
 
     const gclid = clickId('Cj0KCQ');
     const optedOut = await queuedCallConversion(gclid);
-    const session = await env.DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
+    const session = await env.ADS_DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
       .bind(optedOut)
       .first<{ session_id: string }>();
     await env.DB.prepare(
@@ -308,7 +326,7 @@ describe('Google conversions through the Data Manager API', () => {
     expect(await queueCallConversion(env, { ...call, sessionId: session?.session_id ?? '' })).toMatchObject({
       'google-ads': 'gpc',
     });
-    const rows = await env.DB.prepare(`SELECT id FROM ad_conversions WHERE id = ?`)
+    const rows = await env.ADS_DB.prepare(`SELECT id FROM ad_conversions WHERE id = ?`)
       .bind(`google-ads:call:mediaalpha:${call.conversionId}`)
       .all();
     expect(rows.results).toEqual([]);

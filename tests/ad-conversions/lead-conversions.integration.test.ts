@@ -60,11 +60,14 @@ async function queuedGoogleConversion(gclid: string): Promise<string> {
       now,
       now,
     ),
-    env.DB.prepare(
-      `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
-       VALUES (?, 'google-ads', 'lead', ?, ?, 500, 'queued', ?)`,
-    ).bind(`google-ads:lead:${leadId}`, sessionId, leadId, now),
   ]);
+  // ad_conversions is in the D1 database of its own (ADS_DB): a batch runs in one database.
+  await env.ADS_DB.prepare(
+    `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
+     VALUES (?, 'google-ads', 'lead', ?, ?, 500, 'queued', ?)`,
+  )
+    .bind(`google-ads:lead:${leadId}`, sessionId, leadId, now)
+    .run();
   return leadId;
 }
 
@@ -131,7 +134,7 @@ describe('ad platform conversions', () => {
 
     const rows = await pollUntil(
       () =>
-        env.DB.prepare(
+        env.ADS_DB.prepare(
           "SELECT platform, status FROM ad_conversions WHERE session_id = ? AND kind = 'lead' ORDER BY platform",
         )
           .bind(v.sessionId)
@@ -190,7 +193,7 @@ describe('ad platform conversions', () => {
       .bind(v.sessionId)
       .first();
     expect(visit).toEqual({ click_ids: '{}' });
-    const rows = await env.DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all();
+    const rows = await env.ADS_DB.prepare('SELECT id FROM ad_conversions WHERE session_id = ?').bind(v.sessionId).all();
     expect(rows.results).toEqual([]);
     expect(await sandboxScope(gclid).calls('google-data-manager')).toEqual([]);
   });
@@ -203,7 +206,7 @@ describe('ad platform conversions', () => {
     const id = `google-ads:lead:${leadId}`;
     expect(await sendOne(env, id, 1)).toBe('retry');
     const row = () =>
-      env.DB.prepare('SELECT status, attempts, error FROM ad_conversions WHERE id = ?').bind(id).first();
+      env.ADS_DB.prepare('SELECT status, attempts, error FROM ad_conversions WHERE id = ?').bind(id).first();
     expect(await row()).toMatchObject({ status: 'queued', attempts: 1, error: 'UNAVAILABLE' });
     expect(await sendOne(env, id, 6)).toBe('retry');
     expect(await row()).toMatchObject({ status: 'failed', attempts: 2, error: 'UNAVAILABLE' });
@@ -221,7 +224,7 @@ describe('ad platform conversions', () => {
     // The test service-account key carries the development marker; production refuses to use it.
     expect(await sendOne({ ...env, ENVIRONMENT: 'production' }, id, 1)).toBe('skipped');
     expect(
-      await env.DB.prepare('SELECT status FROM ad_conversions WHERE id = ?').bind(id).first<{ status: string }>(),
+      await env.ADS_DB.prepare('SELECT status FROM ad_conversions WHERE id = ?').bind(id).first<{ status: string }>(),
     ).toEqual({ status: 'skipped' });
     expect(await google.calls('google-data-manager')).toEqual([]);
   });

@@ -32,7 +32,7 @@ function eventsOf(calls: { body: unknown }[]): MetaEvent[] {
 
 async function rowsOf(sessionId: string) {
   return (
-    await env.DB.prepare(
+    await env.ADS_DB.prepare(
       `SELECT platform, kind, status, error, value_cents FROM ad_conversions WHERE session_id = ? ORDER BY created_at, kind`,
     )
       .bind(sessionId)
@@ -212,7 +212,7 @@ describe('paid calls on Meta', () => {
     const sessionId = await metaVisit('save-auto', fbclid);
     const id = `meta-capi:call:mediaalpha:${crypto.randomUUID()}`;
     const now = new Date().toISOString();
-    await env.DB.prepare(
+    await env.ADS_DB.prepare(
       `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, transaction_id, event_at)
        VALUES (?, 'meta-capi', 'call', ?, NULL, 2700, 'queued', ?, ?, ?, ?)`,
     )
@@ -221,7 +221,7 @@ describe('paid calls on Meta', () => {
     await meta.set('meta-capi', 'error');
     expect(await deliver(id, 1)).toEqual({ acked: false, retried: true });
     const row = () =>
-      env.DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?')
+      env.ADS_DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?')
         .bind(id)
         .first<{ status: string; error: string }>();
     expect(await row()).toEqual({ status: 'queued', error: 'http 503' });

@@ -37,7 +37,9 @@ async function metaEvents(fbclid: string, count = 1): Promise<MetaEvent[]> {
 
 async function rowsOf(sessionId: string) {
   return (
-    await env.DB.prepare('SELECT platform, status, error FROM ad_conversions WHERE session_id = ? ORDER BY platform')
+    await env.ADS_DB.prepare(
+      'SELECT platform, status, error FROM ad_conversions WHERE session_id = ? ORDER BY platform',
+    )
       .bind(sessionId)
       .all<{ platform: string; status: string; error: string | null }>()
   ).results;
@@ -93,11 +95,14 @@ async function queuedMetaConversion(fields: {
       now,
       now,
     ),
-    env.DB.prepare(
-      `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
-       VALUES (?, 'meta-capi', 'lead', ?, ?, 500, 'queued', ?)`,
-    ).bind(`meta-capi:lead:${leadId}`, sessionId, leadId, now),
   ]);
+  // ad_conversions is in the D1 database of its own (ADS_DB): a batch runs in one database.
+  await env.ADS_DB.prepare(
+    `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at)
+     VALUES (?, 'meta-capi', 'lead', ?, ?, 500, 'queued', ?)`,
+  )
+    .bind(`meta-capi:lead:${leadId}`, sessionId, leadId, now)
+    .run();
   return `meta-capi:lead:${leadId}`;
 }
 
@@ -194,7 +199,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
       product: 'medicare',
     });
     expect(await sendOne(env, id, 1)).toBe('skipped');
-    expect(await env.DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?').bind(id).first()).toEqual({
+    expect(await env.ADS_DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?').bind(id).first()).toEqual({
       status: 'skipped',
       error: 'medicare: nothing goes to Meta',
     });
@@ -232,7 +237,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
       .bind(crypto.randomUUID(), new Date().toISOString(), lead?.visitor_id ?? '')
       .run();
     expect(await sendOne(env, id, 1)).toBe('skipped');
-    expect(await env.DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?').bind(id).first()).toEqual({
+    expect(await env.ADS_DB.prepare('SELECT status, error FROM ad_conversions WHERE id = ?').bind(id).first()).toEqual({
       status: 'skipped',
       error: 'opted out',
     });

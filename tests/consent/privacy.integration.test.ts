@@ -146,6 +146,26 @@ describe('operator privacy requests', () => {
       .run();
     const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
     expect(exportOf(await stub.exportState()).values['values:*']?.value).toMatchObject({ firstName: 'Ada' });
+    // What was told to the ad platforms (ADS_DB, a database of its own): by the lead, by a visit of
+    // this visitor that never became a lead (found through its value row in DB), and someone else's.
+    const now = new Date().toISOString();
+    const otherVisit = `visit-${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'bh', 'medicare', 'google', '', 1, '', '{"gclid":"x"}', ?, ?)`,
+    )
+      .bind(otherVisit, `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`, v.id, now.slice(0, 10), now, now)
+      .run();
+    const adRow = (id: string, sessionId: string, leadId: string | null) =>
+      env.ADS_DB.prepare(
+        `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at) VALUES (?, 'google-ads', 'lead', ?, ?, 1, 'sent', ?)`,
+      ).bind(id, sessionId, leadId, now);
+    const someoneElse = `google-ads:lead:${crypto.randomUUID()}`;
+    await env.ADS_DB.batch([
+      adRow(`google-ads:lead:${lead.id}`, 'lead-session', lead.id),
+      adRow(`google-ads:call:${crypto.randomUUID()}`, otherVisit, null),
+      adRow(someoneElse, `visit-${crypto.randomUUID()}`, null),
+    ]);
 
     const exported = await v.fetch('/ops/privacy/export', {
       method: 'POST',
@@ -186,6 +206,13 @@ describe('operator privacy requests', () => {
       0,
     );
     expect(JSON.parse(await stub.exportState())).toEqual({ values: {}, steps: [] });
+    expect(
+      (
+        await env.ADS_DB.prepare(`SELECT id FROM ad_conversions WHERE id = ?1 OR lead_id = ?2 OR session_id = ?3`)
+          .bind(someoneElse, lead.id, otherVisit)
+          .all<{ id: string }>()
+      ).results.map((r) => r.id),
+    ).toEqual([someoneElse]);
     expect(
       await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?')
         .bind(lead.certificate_id)

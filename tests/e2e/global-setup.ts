@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSandbox } from '../../sandbox';
+import { MIGRATION_ORDER } from '../../src/worker/archive/table-retention';
 import { freePort } from '../../scripts/lib/chromium';
 
 declare module 'vitest' {
@@ -34,11 +35,18 @@ export default async function setup(project: TestProject) {
   const sandbox = await startSandbox(0);
   const persistDir = mkdtempSync(join(tmpdir(), 'quote-funnel-e2e-'));
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' };
-  const migrate = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir], {
-    env,
-    encoding: 'utf8',
-  });
-  if (migrate.status !== 0) throw new Error(`D1 migrations failed: ${migrate.stderr}`);
+  // Every D1 database of the Worker, each from its own migrations_dir (wrangler.toml).
+  for (const binding of MIGRATION_ORDER) {
+    const migrate = spawnSync(
+      'wrangler',
+      ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistDir],
+      {
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (migrate.status !== 0) throw new Error(`D1 migrations of ${binding} failed: ${migrate.stderr}`);
+  }
 
   const port = await freePort();
   const vars = [

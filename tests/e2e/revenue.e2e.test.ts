@@ -171,7 +171,11 @@ describe('revenue per visitor in Chromium', { timeout: 180_000 }, () => {
     expect(delivery).toEqual({ delivery: 'withheld', quotewizard_status: null });
     const sessionId = leadOf(ua)?.session_id ?? '';
     expect(
-      queryD1(`SELECT id FROM ad_conversions WHERE session_id = '${sessionId}'`, z.object({ id: z.string() })),
+      queryD1(
+        `SELECT id FROM ad_conversions WHERE session_id = '${sessionId}'`,
+        z.object({ id: z.string() }),
+        'ADS_DB',
+      ),
     ).toEqual([]);
     expect(await googleCalls(gclid)).toEqual([]);
     await context.close();

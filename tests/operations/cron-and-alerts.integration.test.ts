@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import { D1_DATABASES } from '../../src/worker/archive/table-retention';
 import worker from '../../src/worker/index';
 import { DAILY_CRON, flushMetrics, HEALTH_CRON } from '../../src/worker/operations';
 import { visitor } from '../support/funnel';
@@ -19,7 +20,7 @@ type Health = {
   cron: { task: string; ok: boolean; detail: string | null }[];
   partners: { partner: string; breakerOpened: number }[];
   queues: { eventsAccepted: number; eventsRefused: number };
-  d1: { sizeBytes: number; limitBytes: number };
+  d1: { sizeBytes: number; limitBytes: number; databases: { binding: string }[] };
   incidents: { checkId: string; alertSentAt: string | null; alertAttempts: number; alertError: string | null }[];
 };
 
@@ -95,6 +96,8 @@ describe('cron outcomes', () => {
       expect(report.cron.find((r) => r.task === task)).toMatchObject({ ok: true });
     expect(report.d1.sizeBytes).toBeGreaterThan(0);
     expect(report.d1.limitBytes).toBe(10e9);
+    // Each D1 database of the Worker, read on its own (D1's limit is per database).
+    expect(report.d1.databases.map((d) => d.binding)).toEqual([...D1_DATABASES]);
 
     // Lead retention's statement fails: the others still run, the invocation throws.
     const broken = { ...hook, DB: failingDb(/UPDATE leads SET "values"/) };
@@ -120,6 +123,8 @@ describe('cron outcomes', () => {
     const html = await page.text();
     expect(html).toContain('cron:lead-retention');
     expect(html).toContain('FAILING');
+    // Each D1 database's size, by its binding.
+    for (const binding of D1_DATABASES) expect(html).toContain(`${binding}: `);
     expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/);
 
     // The health run after the failure opens the incident and alerts; later runs do not repeat it.

@@ -5,6 +5,8 @@ import { CATALOG, entryOf } from '../../src/worker/operations/health-checks/cata
 import { healthContext } from '../../src/worker/operations/health-checks/context';
 import { onCallMarkdown } from '../../src/worker/operations/health-checks/on-call-doc';
 import { HEALTH_CHECKS } from '../../src/worker/operations/health-checks/table';
+import { D1_DATABASES } from '../../src/worker/archive/table-retention';
+import { d1Figures, d1SizeResult } from '../../src/worker/operations/health-checks/d1-check';
 import { THRESHOLDS } from '../../src/worker/operations/health-checks/thresholds';
 import type { HealthEnv } from '../../src/worker/operations/health-checks/types';
 import { healthReport } from '../../src/worker/operations/health';
@@ -70,17 +72,12 @@ async function counter(name: string, label: string, count: number, total = 0) {
 
 beforeEach(async () => {
   await env.DB.batch(
-    [
-      'leads',
-      'lead_deliveries',
-      'ad_conversions',
-      'archive_jobs',
-      'cron_runs',
-      'ops_counters',
-      'ops_markers',
-      'certificate_keys',
-    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ['leads', 'lead_deliveries', 'archive_jobs', 'cron_runs', 'ops_counters', 'ops_markers', 'certificate_keys'].map(
+      (t) => env.DB.prepare(`DELETE FROM ${t}`),
+    ),
   );
+  // In the D1 database of its own.
+  await env.ADS_DB.prepare(`DELETE FROM ad_conversions`).run();
 });
 
 describe('the health table', () => {
@@ -97,7 +94,7 @@ describe('the health table', () => {
   });
 
   it('a check that cannot read its figures is failing, not skipped', async () => {
-    const db = env.DB;
+    const db = env.ADS_DB;
     const broken = {
       ...db,
       prepare: (sql: string) => {
@@ -106,7 +103,7 @@ describe('the health table', () => {
       },
       batch: db.batch.bind(db),
     } as D1Database;
-    const report = await healthReport({ ...env, DB: broken }, NOW);
+    const report = await healthReport({ ...env, ADS_DB: broken }, NOW);
     expect(report.checks.find((c) => c.id === 'ad-conversions:failed')).toMatchObject({ ok: false });
     expect(report.ok).toBe(false);
   });
@@ -181,7 +178,7 @@ describe('each check turns red at its threshold', () => {
 
   it('ad-conversions:failed: a conversion the platform refused', async () => {
     const conversion = (id: string, status: string) =>
-      env.DB.prepare(
+      env.ADS_DB.prepare(
         `INSERT INTO ad_conversions (id, platform, kind, session_id, value_cents, status, created_at) VALUES (?, 'meta-capi', 'lead', 's', 100, ?, ?)`,
       )
         .bind(id, status, ago(30))
@@ -308,6 +305,37 @@ describe('each check turns red at its threshold', () => {
     const limit = THRESHOLDS.d1LimitBytes * THRESHOLDS.d1AlertShare;
     expect(await state('d1:size', 'd1:size', { DB: sized(limit - 1) })).toMatchObject({ ok: true });
     expect(await state('d1:size', 'd1:size', { DB: sized(limit) })).toMatchObject({ ok: false });
+  });
+
+  it('d1:size: reads every D1 database of the Worker, each against its own alert', async () => {
+    // D1's 10 GB is per database (docs/decisions/0335-...): a second database near its limit fails
+    // its writes however empty DB is, so the check must read each binding D1_DATABASES lists.
+    const db = env.DB;
+    const sized = (bytes: number) =>
+      ({
+        prepare: (sql: string) => ({
+          run: async () => {
+            const result = await db.prepare(sql).run();
+            return { ...result, meta: { ...result.meta, size_after: bytes } };
+          },
+        }),
+      }) as unknown as D1Database;
+    const limit = THRESHOLDS.d1LimitBytes * THRESHOLDS.d1AlertShare;
+    // Every binding of the Worker's list: each one alone over its alert turns the check red.
+    for (const over of D1_DATABASES) {
+      const bindings = Object.fromEntries(D1_DATABASES.map((b) => [b, sized(b === over ? limit : limit - 1)]));
+      const result = await state('d1:size', 'd1:size', bindings);
+      expect(result, over).toMatchObject({ ok: false });
+      expect(result?.summary, over).toContain(`over the alert: ${over}`);
+    }
+    // And a list longer than today's: the check reads each binding it is given, not DB alone.
+    const two = { ...env, DB: sized(limit - 1), SECOND_DB: sized(limit) } as unknown as HealthEnv;
+    const [, ok, summary] = await d1SizeResult({ env: two }, ['DB', 'SECOND_DB']);
+    expect(ok).toBe(false);
+    expect(summary).toContain('over the alert: SECOND_DB');
+    const figures = await d1Figures({ env: two }, ['DB', 'SECOND_DB']);
+    expect(figures.databases.map((d) => d.binding)).toEqual(['DB', 'SECOND_DB']);
+    expect(figures).toMatchObject({ binding: 'SECOND_DB', sizeBytes: limit });
   });
 
   it('partner:<name>: a buyer failing a fifth of its calls', async () => {

@@ -3,12 +3,13 @@ import { env } from 'cloudflare:workers';
 import { z } from 'zod';
 
 /**
- * Every test file starts with the D1 schema of migrations/ (events, leads). vitest.config.ts
- * reads the folder in Node and passes it as the test-only TEST_MIGRATIONS binding; it is
+ * Every test file starts with the D1 schema of migrations/ (events, leads) in DB, and of
+ * migrations-ads/ in ADS_DB. vitest.config.ts
+ * reads the folders in Node and passes them as the test-only TEST_MIGRATIONS and TEST_ADS_MIGRATIONS bindings; it is
  * parsed here rather than declared on Env, so the Worker's own types never mention it.
  * Applying is idempotent (d1_migrations records what ran).
  */
-const migrations = z
-  .array(z.object({ name: z.string(), queries: z.array(z.string()) }))
-  .parse(Reflect.get(env, 'TEST_MIGRATIONS'));
-await applyD1Migrations(env.DB, migrations);
+const Migrations = z.array(z.object({ name: z.string(), queries: z.array(z.string()) }));
+await applyD1Migrations(env.DB, Migrations.parse(Reflect.get(env, 'TEST_MIGRATIONS')));
+// The D1 database of what was told to the ad platforms, from its own folder (migrations-ads/).
+await applyD1Migrations(env.ADS_DB, Migrations.parse(Reflect.get(env, 'TEST_ADS_MIGRATIONS')));

@@ -22,7 +22,7 @@ import { SendFailure, type ConversionRow, type Sent } from './send-failure';
 export const AD_CONVERSIONS_MAX_RETRIES = 5;
 const TIMEOUT_MS = 8000;
 
-type ConsumerEnv = Pick<Env, 'DB' | 'LEAD_HASH_SALT' | 'ASSETS' | 'CACHE'> &
+type ConsumerEnv = Pick<Env, 'DB' | 'ADS_DB' | 'LEAD_HASH_SALT' | 'ASSETS' | 'CACHE'> &
   ConfigEnv & { GOOGLE_DATA_MANAGER_VALIDATE_ONLY?: string };
 
 export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'done' | 'missing';
@@ -78,7 +78,7 @@ async function send(env: ConsumerEnv, row: ConversionRow): Promise<Sent> {
 }
 
 async function setRow(env: ConsumerEnv, id: string, status: string, error: string | null): Promise<void> {
-  await env.DB.prepare(
+  await env.ADS_DB.prepare(
     `UPDATE ad_conversions SET status = ?1, error = ?2, attempts = attempts + 1, updated_at = ?3,
        sent_at = CASE WHEN ?1 = 'sent' THEN ?3 ELSE sent_at END WHERE id = ?4`,
   )
@@ -93,7 +93,7 @@ interface Attempt {
 }
 
 async function attemptOne(env: ConsumerEnv, id: string, attempts: number): Promise<Attempt> {
-  const row = await env.DB.prepare(
+  const row = await env.ADS_DB.prepare(
     `SELECT id, platform, kind, session_id, lead_id, value_cents, status, created_at, transaction_id, event_at, adjusts
      FROM ad_conversions WHERE id = ?`,
   )

@@ -1,6 +1,9 @@
 import type { AdPlatform } from './message';
 
-export type QueueEnv = Pick<Env, 'DB' | 'AD_CONVERSIONS' | 'LEAD_HASH_SALT'> & { VISITOR_COOKIE_SECRET?: string };
+/** DB for the visits and leads read to queue a conversion; ADS_DB holds `ad_conversions` (its own D1 database). */
+export type QueueEnv = Pick<Env, 'DB' | 'ADS_DB' | 'AD_CONVERSIONS' | 'LEAD_HASH_SALT'> & {
+  VISITOR_COOKIE_SECRET?: string;
+};
 
 /**
  * Writes one `ad_conversions` row and sends its id on the AD_CONVERSIONS queue, once: a row id
@@ -23,7 +26,7 @@ export async function enqueue(
   },
 ): Promise<boolean> {
   const now = new Date().toISOString();
-  const inserted = await env.DB.prepare(
+  const inserted = await env.ADS_DB.prepare(
     `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at, updated_at, transaction_id, event_at, adjusts)
      VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
   )

@@ -68,12 +68,12 @@ async function originalOf(db: D1Database, row: ConversionRow): Promise<Conversio
 const SKIPPED: Sent = { outcome: 'skipped', why: 'not configured or nothing to send' };
 
 export async function sendGoogleConversion(
-  env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'> & object,
+  env: Pick<Env, 'DB' | 'ADS_DB' | 'LEAD_HASH_SALT'> & object,
   row: ConversionRow,
 ): Promise<Sent> {
   const config = dataManagerConfig(env);
   if (!config) return SKIPPED;
-  const original = await originalOf(env.DB, row);
+  const original = await originalOf(env.ADS_DB, row);
   if (original === 'skip') return SKIPPED;
   const kind = original.kind === 'call' ? 'call' : 'lead';
   const lead = original.lead_id

@@ -126,7 +126,7 @@ export async function queuePayoutAdjustment(
       });
       return;
     }
-    const told = await env.DB.prepare(
+    const told = await env.ADS_DB.prepare(
       `SELECT id, lead_id FROM ad_conversions WHERE session_id = ? AND platform = 'google-ads' AND kind = 'lead' AND lead_id IS NOT NULL LIMIT 1`,
     )
       .bind(sessionId)

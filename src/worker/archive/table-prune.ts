@@ -1,4 +1,4 @@
-import { TABLE_RETENTION } from './table-retention';
+import { databaseOf, TABLE_RETENTION, type D1Binding } from './table-retention';
 
 /**
  * The daily cron's deletion of the tables whose rule in table-retention.ts says 'days' and
@@ -28,8 +28,37 @@ export interface TablePruned {
   continues: boolean;
 }
 
-export async function pruneRetainedTables(
+/** Deletes `table`'s rows older than `cutoff` by `column` (and matching `where`), in chunks, up to `budget`. */
+async function pruneOlder(
   db: D1Database,
+  table: string,
+  key: string,
+  where: string,
+  cutoff: string,
+  budget: number,
+  chunk: number,
+): Promise<{ rows: number; continues: boolean }> {
+  let rows = 0;
+  while (rows < budget) {
+    const limit = Math.min(chunk, budget - rows);
+    const result = await db
+      .prepare(`DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${where} LIMIT ?)`)
+      .bind(cutoff, limit)
+      .run();
+    const changes = result.meta.changes ?? 0;
+    rows += changes;
+    if (changes < limit) return { rows, continues: false };
+  }
+  return { rows, continues: true };
+}
+
+/**
+ * Each rule's table in the database its rule names (`databaseOf`): D1 databases are separate, and
+ * a table moved to another one is pruned there. A rule with `sooner` first deletes past its
+ * longest days, then the rows not matching `unless` past the shorter days.
+ */
+export async function pruneRetainedTables(
+  databases: Partial<Record<D1Binding, D1Database>>,
   now: Date,
   limits: { chunk?: number; rowsPerRun?: number } = {},
 ): Promise<TablePruned[]> {
@@ -40,23 +69,24 @@ export async function pruneRetainedTables(
     if (rule.rule !== 'days' || rule.by !== 'table-prune') continue;
     const key = KEYS[rule.table];
     if (!key) throw new Error(`${rule.table} has a table-prune rule but no key to delete by`);
-    const cutoff = new Date(now.getTime() - rule.days * DAY_MS).toISOString();
-    let rows = 0;
-    let continues = true;
-    while (rows < budget) {
-      const limit = Math.min(chunk, budget - rows);
-      const result = await db
-        .prepare(
-          `DELETE FROM ${rule.table} WHERE (${key}) IN (SELECT ${key} FROM ${rule.table} WHERE ${rule.column} < ? LIMIT ?)`,
-        )
-        .bind(cutoff, limit)
-        .run();
-      const changes = result.meta.changes ?? 0;
-      rows += changes;
-      if (changes < limit) {
-        continues = false;
-        break;
-      }
+    const db = databases[databaseOf(rule) as D1Binding];
+    if (!db) throw new Error(`${rule.table} is in D1 ${databaseOf(rule)}, which was not passed to the prune`);
+    const cutoff = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+    const oldest = await pruneOlder(db, rule.table, key, `${rule.column} < ?`, cutoff(rule.days), budget, chunk);
+    let rows = oldest.rows;
+    let continues = oldest.continues;
+    if (rule.sooner && !continues) {
+      const sooner = await pruneOlder(
+        db,
+        rule.table,
+        key,
+        `${rule.column} < ? AND NOT (${rule.sooner.unless})`,
+        cutoff(rule.sooner.days),
+        budget - rows,
+        chunk,
+      );
+      rows += sooner.rows;
+      continues = sooner.continues;
     }
     out.push({ table: rule.table, rows, continues });
   }

@@ -17,7 +17,17 @@ import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../reven
  * - until-erased: kept as proof or audit for as long as the law asks; removed only by an erasure.
  */
 export type RetentionRule = (
-  | { table: string; rule: 'days'; days: number; column: string; by: string; why: string }
+  | {
+      table: string;
+      rule: 'days';
+      /** The longest any row stays; `sooner` may let most of the rows go earlier. */
+      days: number;
+      column: string;
+      by: string;
+      why: string;
+      /** Rows not matching `unless` (fixed SQL over the table's columns) go after these days instead. */
+      sooner?: { days: number; unless: string; why: string };
+    }
   | { table: string; rule: 'move-to-r2'; days: number; by: string; why: string }
   | { table: string; rule: 'bounded'; why: string }
   | { table: string; rule: 'until-erased'; why: string }
@@ -33,8 +43,25 @@ export type RetentionRule = (
  * (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md). The test beside this
  * file fails for a D1 binding not listed here, and for a table not in the database its rule names.
  */
-export const D1_DATABASES = ['DB'] as const;
+export const D1_DATABASES = ['DB', 'ADS_DB'] as const;
 export type D1Binding = (typeof D1_DATABASES)[number];
+
+/**
+ * The order deploys and local setups apply each database's migrations: the others before DB, so a
+ * table moved out of DB (its migration there drops it) already exists in its new database.
+ */
+export const MIGRATION_ORDER: readonly D1Binding[] = [...D1_DATABASES.filter((b) => b !== 'DB'), 'DB'];
+
+/**
+ * Tables left behind in a database after their rule moved them to another: not dropped yet,
+ * because migrations only add (docs/operating.md, step 3) and the Worker of the previous version
+ * must keep working if a deploy is rolled back. Nothing of this version reads or writes them (a
+ * test checks every statement's binding); a later migration drops each once no rollback can reach
+ * back past the move. The retention test allows exactly these in the database named.
+ */
+export const LEFT_BEHIND: readonly { table: string; database: D1Binding; movedTo: D1Binding }[] = [
+  { table: 'ad_conversions', database: 'DB', movedTo: 'ADS_DB' },
+];
 
 /** The database that holds the rule's table. */
 export function databaseOf(rule: RetentionRule): string {
@@ -44,6 +71,25 @@ export function databaseOf(rule: RetentionRule): string {
 /** Days after which a payout row, its adjustments and an ad conversion row are deleted. */
 export const PAYOUT_RETENTION_DAYS = 45;
 export const AD_CONVERSION_RETENTION_DAYS = 14;
+/**
+ * Google accepts an adjustment (a restatement or a retraction) of a conversion up to 54 days
+ * after it: "Adjustment can't be made to a conversion that occurred more than 54 days ago"
+ * (Google Ads API ConversionAdjustmentUploadError.CONVERSION_EXPIRED,
+ * developers.google.com/google-ads/api/reference/rpc/v25/ConversionAdjustmentUploadErrorEnum.ConversionAdjustmentUploadError).
+ * The Data Manager API, which the Worker uses, matches an adjustment to the conversion by the
+ * same transactionId, and it must carry an identifier (adIdentifiers or userData):
+ * developers.google.com/data-manager/api/devguides/events/google-ads/conversion-adjustments.
+ */
+export const GOOGLE_ADJUSTMENT_LIMIT_DAYS = 54;
+/**
+ * How long a Google conversion the Worker sent stays, so a partner's late restatement or refund
+ * still finds the conversion it adjusts (queue-conversions.ts, google-send.ts): as long as the
+ * adjustment's identifier, the visit's click id (visit_values), is kept, which is inside Google's
+ * limit. A test holds it between the two.
+ */
+export const GOOGLE_ADJUSTABLE_DAYS = VISIT_VALUE_RETENTION_DAYS;
+/** The Google conversions an adjustment can restate: what queuePayoutAdjustment and google-send.ts read back. */
+export const GOOGLE_ADJUSTABLE_ROWS = `platform = 'google-ads' AND kind IN ('lead', 'call') AND status = 'sent'`;
 /** A Turnstile token lives 300 s; a day of its hash is ample against a replay. */
 export const TURNSTILE_REDEMPTION_DAYS = 2;
 
@@ -238,11 +284,17 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   { table: 'variant_value_days', rule: 'bounded', why: 'a row per day and variant: the bandit variance' },
   {
     table: 'ad_conversions',
+    database: 'ADS_DB',
     rule: 'days',
-    days: AD_CONVERSION_RETENTION_DAYS,
+    days: GOOGLE_ADJUSTABLE_DAYS,
     column: 'created_at',
     by: 'table-prune',
-    why: 'dedupes a redelivered queue message (Queues keep one 14 days at most) and shows the operator what went out lately',
+    why: "a Google conversion sent stays while its adjustment can be built (the visit's click id is kept 45 days; Google accepts adjustments for 54), so a partner's late restatement or refund is still sent",
+    sooner: {
+      days: AD_CONVERSION_RETENTION_DAYS,
+      unless: GOOGLE_ADJUSTABLE_ROWS,
+      why: 'every other row (Meta, adjustments, unsent) only dedupes a redelivered queue message (Queues keep one 14 days at most) and shows the operator what went out lately',
+    },
   },
 ];
 

@@ -98,7 +98,7 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   const partners = await planPartnerDeletions(env, leads, now);
   statements.push(...partners.statements);
   // Their visits' ad click ids and what was told to the ad platforms.
-  statements.push(...eraseAdRecords(db, leads, anonymousIds));
+  statements.push(...(await eraseAdRecords(env, leads, anonymousIds)));
   // Certificates that still carry a plain hash of the contact get a redacted, re-signed copy.
   statements.push(
     ...(await redactPlainHashes(

@@ -131,7 +131,7 @@ export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise
     },
     // The tables whose days rule (archive/table-retention.ts) no other task enforces.
     'table-retention': async () => {
-      const pruned = await pruneRetainedTables(env.DB, now);
+      const pruned = await pruneRetainedTables(env, now);
       return pruned.map((p) => `${p.table} ${p.rows}${p.continues ? '+' : ''}`).join(', ');
     },
     'ops-counters': async () => {

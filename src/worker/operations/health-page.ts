@@ -56,7 +56,7 @@ ${report.cron.map((r) => html`<tr><td>${r.task}</td>${mark(r.ok)}<td>${r.started
 <h2>Lead deliveries by buyer</h2><table><tr><th>buyer</th><th>failed (24 h)</th><th>waiting</th><th>refused / answered (1 h)</th></tr>
 ${report.deliveries.buyers.map((b) => html`<tr><td>${b.buyer}</td><td class="${b.failed ? 'bad' : ''}">${b.failed}</td><td>${b.waiting}</td><td>${b.rejected} / ${b.answered}</td></tr>`)}</table>
 <p>Refused by the queue, waiting for the five-minute re-queue: QuoteWizard ${report.deliveries.unsent.quotewizard}, Medicare companies ${report.deliveries.unsent.sellers}.</p>
-<h2>D1</h2><p>${(report.d1.sizeBytes / 1e6).toFixed(1)} MB of ${report.d1.limitBytes / 1e9} GB (${(report.d1.share * 100).toFixed(2)} %).</p>
+<h2>D1</h2><p>${report.d1.databases.map((d) => `${d.binding}: ${(d.sizeBytes / 1e6).toFixed(1)} MB of ${report.d1.limitBytes / 1e9} GB (${(d.share * 100).toFixed(2)} %)`).join('; ')}.</p>
 <h2>Partners</h2><table><tr><th>partner</th><th>calls</th><th>errors</th><th>error rate</th><th>mean ms</th><th>breaker opened</th></tr>
 ${report.partners.map((p) => html`<tr><td>${p.partner}</td><td>${p.calls}</td><td>${p.errors}</td><td>${(p.errorRate * 100).toFixed(1)} %</td><td>${p.meanMs}</td><td>${p.breakerOpened}</td></tr>`)}</table>
 <h2>Signing key</h2><p>${report.signingKey.kid ?? 'none'}: ${report.signingKey.ageDays === null ? 'not used yet' : `${report.signingKey.ageDays} days since first use`}.</p>

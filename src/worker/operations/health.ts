@@ -2,7 +2,7 @@ import { redactText } from '../../shared/redact';
 import { healthContext } from './health-checks/context';
 import { buyerDeliveries, unsentDeliveries, type BuyerDeliveries } from './health-checks/delivery-checks';
 import { adConversionsRefused, type AdConversionsRefused } from './health-checks/ad-conversions-check';
-import { d1Figures } from './health-checks/d1-check';
+import { d1Figures, type D1Figures } from './health-checks/d1-check';
 import { moneyToday, type MoneyToday } from './health-checks/money-figures';
 import { partnerViews, type PartnerView } from './health-checks/partner-checks';
 import { queueFigures } from './health-checks/queue-checks';
@@ -38,7 +38,8 @@ export interface HealthReport {
   };
   deliveries: { buyers: BuyerDeliveries[]; unsent: { quotewizard: number; sellers: number } };
   money: MoneyToday;
-  d1: { sizeBytes: number; limitBytes: number; share: number };
+  /** Each D1 database on its own (its limit is per database), the fullest at the top. */
+  d1: D1Figures;
   partners: PartnerView[];
   signingKey: { kid: string | null; firstUsedAt: string | null; ageDays: number | null };
 }

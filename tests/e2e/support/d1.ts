@@ -7,12 +7,13 @@ import { z } from 'zod';
 /**
  * Rows from the local D1 that `wrangler dev` of the browser tests writes (its persist dir
  * comes from global setup), parsed with the caller's row schema. Only for test SQL with no
- * outside input: callers build the statement from values they validated.
+ * outside input: callers build the statement from values they validated. `binding` names the
+ * D1 database (ad_conversions is in ADS_DB, its own).
  */
-export function queryD1<S extends z.ZodType>(sql: string, row: S): z.infer<S>[] {
+export function queryD1<S extends z.ZodType>(sql: string, row: S, binding: 'DB' | 'ADS_DB' = 'DB'): z.infer<S>[] {
   const out = spawnSync(
     'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
+    ['d1', 'execute', binding, '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],
     {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
       encoding: 'utf8',

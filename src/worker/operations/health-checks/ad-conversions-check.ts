@@ -16,7 +16,8 @@ export interface AdConversionsRefused {
  * (Google's six-hour "too recent" retries) is seen.
  */
 export async function adConversionsRefused(ctx: Pick<HealthContext, 'env' | 'now'>): Promise<AdConversionsRefused[]> {
-  const { results } = await ctx.env.DB.prepare(
+  // ad_conversions is in the D1 database of its own (ADS_DB).
+  const { results } = await ctx.env.ADS_DB.prepare(
     `SELECT platform, COALESCE(error, '') AS reason, COUNT(*) AS count FROM ad_conversions
      WHERE status = 'failed' AND COALESCE(updated_at, created_at) > ?
      GROUP BY platform, error ORDER BY count DESC, platform LIMIT 10`,

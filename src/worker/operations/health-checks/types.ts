@@ -1,3 +1,4 @@
+import type { D1Binding } from '../../archive/table-retention';
 import type { ConfigEnv } from '../secret-rules';
 import type { CounterTotal } from '../metrics';
 import type { CheckEntry } from './catalog';
@@ -19,7 +20,8 @@ export interface CronRunView {
   detail: string | null;
 }
 
-export type HealthEnv = Pick<Env, 'DB'> & ConfigEnv & { LEADS_HOT_DAYS?: string };
+/** Every D1 database of the Worker (the size check reads each), and what the other checks read. */
+export type HealthEnv = Pick<Env, D1Binding> & ConfigEnv & { LEADS_HOT_DAYS?: string };
 
 /** What a check reads: the environment, the clock, and the figures several checks share (loaded once a run). */
 export interface HealthContext {
