@@ -57,6 +57,42 @@ function formAsks(form: FormDef, test: (kind: string, options: unknown) => boole
   return form.steps.some((s) => stepFields(s).some((f) => test(f.kind, f.options)));
 }
 
+/**
+ * What a form's fields ask that its props must carry (the vehicle data, the insurers list), kept
+ * per form in this isolate: the forms are fixed, and a page of a visitor with answers builds its
+ * props on every view.
+ */
+const formNeeds = new WeakMap<FormDef, { vehicle: boolean; insurers: boolean }>();
+
+function needsOf(form: FormDef): { vehicle: boolean; insurers: boolean } {
+  let needs = formNeeds.get(form);
+  if (!needs) {
+    needs = {
+      vehicle: formAsks(form, (kind) => kind.startsWith('vehicle-')),
+      insurers: formAsks(form, (_, options) => options === 'insurers'),
+    };
+    formNeeds.set(form, needs);
+  }
+  return needs;
+}
+
+/**
+ * The consent disclosure a form shows, per language, brand name and product, kept in this isolate:
+ * its text is fixed for a version, and the version is the product's current one (a new version is
+ * a new deploy). Bounded by the brands, their languages and the products.
+ */
+const disclosures = new Map<string, ReturnType<typeof currentConsent>>();
+
+function disclosureOf(language: Language, brandName: string, product: FormDef['product']) {
+  const key = `${language}|${product}|${brandName}`;
+  let disclosure = disclosures.get(key);
+  if (!disclosure) {
+    disclosure = currentConsent(language, brandName, product);
+    disclosures.set(key, disclosure);
+  }
+  return disclosure;
+}
+
 function slotsFor(group: GroupDef | undefined, values: FormValues, url: URL): number {
   if (!group) return 1;
   return groupCount(values, group, Number(url.searchParams.get(groupCountParam(group)) ?? 0));
@@ -97,8 +133,8 @@ export async function funnelProps(
     required.has(name),
   );
   const unknown = (input.url.searchParams.get('unknown') ?? '').split(',').filter((name) => missing.includes(name));
-  const consent = consentStep(form) ? currentConsent(input.language, input.brandName, form.product) : null;
-  const asksVehicle = formAsks(form, (kind) => kind.startsWith('vehicle-'));
+  const consent = consentStep(form) ? disclosureOf(input.language, input.brandName, form.product) : null;
+  const needs = needsOf(form);
   const callbackAt = input.completed ? upcomingCallback(input) : null;
   return {
     search: carriedSearch(input.url, form),
@@ -137,8 +173,8 @@ export async function funnelProps(
           ...(input.url.searchParams.get(CONSENT_RENEWED_PARAM) === 'changed' ? { renewed: true } : {}),
         }
       : null,
-    insurers: formAsks(form, (_, options) => options === 'insurers') ? [...CURRENT_INSURERS] : null,
-    vehicles: asksVehicle ? await loadVehicleIndex(env) : null,
+    insurers: needs.insurers ? [...CURRENT_INSURERS] : null,
+    vehicles: needs.vehicle ? await loadVehicleIndex(env) : null,
     // The widget is loaded by the island on the last step only.
     turnstile: env.TURNSTILE_SITE_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, scriptUrl: turnstileScriptUrl(env), action: turnstileAction(form.id) }

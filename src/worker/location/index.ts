@@ -23,15 +23,31 @@ export function edgePostalCode(request: Request): string | null {
   return postalCodeFromCf(request);
 }
 
+/**
+ * Stored locations already parsed in this isolate, by their JSON text. A stored location is the
+ * ZIP data's place of one zip, the same text for every visitor of that zip; parsing it with its
+ * schema was a visible part of each page view of a visitor with answers (docs/performance.md,
+ * "The stored-answers visit"). Past LOCATIONS_KEPT texts the memo starts over, so it never grows
+ * without bound. Kept frozen: every page of the isolate shares one object.
+ */
+const parsedLocations = new Map<string, StoredLocation | null>();
+const LOCATIONS_KEPT = 512;
+
 /** The stored location as the Durable Object returns it (JSON text), or null. */
 export function parseStoredLocation(text: string | null | undefined): StoredLocation | null {
   if (!text) return null;
+  const known = parsedLocations.get(text);
+  if (known !== undefined) return known;
+  let location: StoredLocation | null;
   try {
     const parsed = storedLocationSchema.safeParse(JSON.parse(text) as unknown);
-    return parsed.success ? parsed.data : null;
+    location = parsed.success ? Object.freeze(parsed.data) : null;
   } catch {
-    return null;
+    location = null;
   }
+  if (parsedLocations.size >= LOCATIONS_KEPT) parsedLocations.clear();
+  parsedLocations.set(text, location);
+  return location;
 }
 
 export interface PagePlace {

@@ -90,3 +90,36 @@ describe('VisitorDO step submits', () => {
     expect((await visitor.getFunnelState('auto', null)).completed).toBe(false);
   });
 });
+
+describe('VisitorDO page render state', () => {
+  it('returns the stored location as the text stored, and a finish of any form of the product', async () => {
+    const visitor = stub();
+    // Written with spacing JSON.stringify never writes: the state carries the row's own text, not a copy parsed and written out again.
+    const location = '{"zip": "33101", "city": "Miami", "stateCode": "FL", "county": "Miami-Dade"}';
+    await runInDurableObject(visitor, (_instance: VisitorDO, state) => {
+      state.storage.sql.exec(
+        'INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)',
+        'partner:location',
+        location,
+        Date.now(),
+      );
+    });
+    await runInDurableObject(visitor, (instance: VisitorDO) => {
+      expect(instance.getFunnelState('medicare', null)).toEqual({
+        values: {},
+        lease: null,
+        completed: false,
+        location,
+      });
+    });
+    // Finished on another Medicare form (the quiz), withheld for the visitor's opt-out.
+    await visitor.completeForm('quiz-otc', false, 'opted-out');
+    for (const form of ['medicare', 'quiz-otc', 'medicare']) {
+      const state = await visitor.getFunnelState(form, null);
+      expect(state, form).toMatchObject({ completed: true, shared: false, withheldBecause: 'opted-out', location });
+    }
+    // Another product's form is not finished by it.
+    expect(await visitor.getFunnelState('auto', null)).toMatchObject({ completed: false, location });
+    expect(await visitor.getFunnelState(null, null)).toMatchObject({ completed: false, location });
+  });
+});

@@ -31,8 +31,11 @@ export class VisitorKv {
     return text === null ? undefined : (JSON.parse(text) as unknown);
   }
 
-  /** JSON values of several keys, the ones not in memory in one query (a page render read them one statement each). */
-  getMany(keys: readonly string[]): Map<string, unknown> {
+  /**
+   * The JSON text stored under each of several keys, as stored (keys with nothing stored are
+   * absent), the ones not in memory read in one query (a page render read them one statement each).
+   */
+  getManyText(keys: readonly string[]): Map<string, string> {
     const missing = keys.filter((key) => !this.text.has(key));
     if (missing.length > 0) {
       for (const key of missing) this.text.set(key, null);
@@ -42,10 +45,10 @@ export class VisitorKv {
       );
       for (const row of rows) this.text.set(row.key, row.value);
     }
-    const found = new Map<string, unknown>();
+    const found = new Map<string, string>();
     for (const key of keys) {
       const text = this.text.get(key);
-      if (typeof text === 'string') found.set(key, JSON.parse(text) as unknown);
+      if (typeof text === 'string') found.set(key, text);
     }
     return found;
   }

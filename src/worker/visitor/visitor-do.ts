@@ -27,6 +27,21 @@ function storedVerdict(value: unknown): string | null {
   return typeof verdict === 'string' ? verdict : null;
 }
 
+/**
+ * The completion keys of every form selling the same product as `form`, kept per form id in this
+ * isolate: the registry is fixed, and every page render of a visitor with answers asks. Unknown
+ * ids (none: the form comes from the page's route) are not kept, so the map stays the registry's size.
+ */
+const finishedKeys = new Map<string, readonly string[]>();
+
+function finishedKeysOf(form: string): readonly string[] {
+  const known = finishedKeys.get(form);
+  if (known) return known;
+  const keys = formsOfSameProduct(form).map((id) => `completed:${id}`);
+  if (keys.length > 0) finishedKeys.set(form, keys);
+  return keys;
+}
+
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
   id: string;
@@ -228,26 +243,29 @@ export class VisitorDO extends DurableObject<Env> {
   } {
     if (prefill) this.prefill(prefill);
     // Everything the render needs in one statement, read after the prefill is stored.
-    const finished = form !== null ? formsOfSameProduct(form).map((id) => `completed:${id}`) : [];
-    const stored = this.kv.getMany([
+    const finished = form !== null ? finishedKeysOf(form) : [];
+    const locationKey = visitorResultKey('location');
+    const texts = this.kv.getManyText([
       'values:*',
       ...(form ? [`values:${form}`] : []),
       PHONE_LEASE_KEY,
-      visitorResultKey('location'),
+      locationKey,
       ...finished,
     ]);
-    const state = this.getPageState(form, leaseOwner, (key) => stored.get(key));
-    const location = stored.get(visitorResultKey('location'));
+    const read = (key: string): unknown => {
+      const text = texts.get(key);
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    };
+    const state = this.getPageState(form, leaseOwner, read);
     // A form of the same product finished counts, so every page of the product shows the confirmation first.
-    const completed = finished.some((key) => stored.has(key));
+    const completions = finished.filter((key) => texts.has(key)).map(read);
+    const completed = completions.length > 0;
     // Details shared unless the visitor's finished lead was kept (no company ticked, Skip, withheld).
-    const notShared = finished.some((key) => {
-      const value = stored.get(key);
-      return typeof value === 'object' && value !== null && (value as { shared?: unknown }).shared === false;
-    });
+    const notShared = completions.some(
+      (value) => typeof value === 'object' && value !== null && (value as { shared?: unknown }).shared === false,
+    );
     // The reason a kept lead gives the visitor to act on (their opt-out, no check without JavaScript).
-    const because = finished
-      .map((key) => stored.get(key))
+    const because = completions
       .map((value) =>
         typeof value === 'object' && value !== null ? (value as { withheldBecause?: unknown }).withheldBecause : null,
       )
@@ -257,7 +275,8 @@ export class VisitorDO extends DurableObject<Env> {
       completed,
       ...(completed ? { shared: !notShared } : {}),
       ...(completed && notShared && because ? { withheldBecause: because } : {}),
-      location: location === undefined ? null : JSON.stringify(location),
+      // The stored text itself: the page parses it once (it was parsed and written out again here).
+      location: texts.get(locationKey) ?? null,
     };
   }
 
