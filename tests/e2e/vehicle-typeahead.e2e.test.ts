@@ -98,7 +98,10 @@ describe('vehicle typeahead', () => {
     // The model list follows the make: twenty models, its common ones as tiles, the rest typed into.
     const model = box(page, 'vehicle1Model');
     await model.waitFor(WAIT);
-    await page.getByRole('group', { name: 'Models' }).getByRole('button', { name: 'C-Class' }).waitFor(WAIT);
+    await page
+      .getByRole('group', { name: 'Models' })
+      .getByRole('button', { name: 'C-Class', exact: true })
+      .waitFor(WAIT);
     // The tiles came with the make; the suggestions that follow move nothing.
     const beforeModel = await continueY(page);
     await model.pressSequentially('gle');
