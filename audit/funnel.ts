@@ -29,6 +29,8 @@ const TEXT: [RegExp, string][] = [
   [/Email$|^email$/, 'ada@example.com'],
   [/Address$/, '1 Main St'],
   [/DobMonth$|dateOfBirthMonth$/, '4'],
+  // A date of birth typed in one box (the auto form's drivers).
+  [/Dob$/, '04041950'],
   [/DobDay$|dateOfBirthDay$/, '4'],
   [/DobYear$|dateOfBirthYear$/, '1950'],
 ];

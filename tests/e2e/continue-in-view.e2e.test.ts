@@ -46,10 +46,10 @@ const tops = (page: Page, name: string) =>
     .locator(`.quote-form label:has(input[name="${name}"])`)
     .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
 
-/** The driver's gender (choices) and marital status (a list). */
+/** The driver's gender and marital status (choices). */
 async function answerDriverChoices(page: Page) {
   await page.locator('.quote-form label:has(input[name="driver1Gender"])').first().tap();
-  await page.locator('select[name="driver1MaritalStatus"]').selectOption({ index: 1 });
+  await page.locator('.quote-form label:has(input[name="driver1MaritalStatus"])').nth(1).tap();
 }
 
 /**
@@ -137,14 +137,12 @@ describe('Continue in view after the last answer', () => {
     // Everything but the first name.
     await page.locator('input[name="driver1LastName"]').fill('Lovelace');
     await answerDriverChoices(page);
-    await page.locator('select[name="driver1DobMonth"]').selectOption('4');
-    await page.locator('input[name="driver1DobDay"]').fill('4');
-    await page.locator('input[name="driver1DobYear"]').tap();
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('198');
-    await toBottomOfScreen(page, 'input[name="driver1DobYear"]');
+    await page.locator('input[name="driver1Dob"]').tap();
+    await page.locator('input[name="driver1Dob"]').pressSequentially('0404198');
+    await toBottomOfScreen(page, 'input[name="driver1Dob"]');
     const before = await atRest(page);
     expect(await continueInView(page)).toBe(false);
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('0');
+    await page.locator('input[name="driver1Dob"]').pressSequentially('0');
     expect(await atRest(page)).toBe(before);
     expect(await continueInView(page)).toBe(false);
     await context.close();
@@ -182,7 +180,7 @@ describe('Continue in view after the last answer', () => {
     await context.close();
   });
 
-  it("the drivers on a phone: the year's fourth digit answers the date, and Continue comes above the call bar", async () => {
+  it("the drivers on a phone (390x844): the year's fourth digit in the date's one box answers the date, and Continue comes above the call bar", async () => {
     const { context, page, errors } = await newVisitor(browser, PHONE);
     await page.goto(`${brandOrigin('ps')}/save-auto/drivers`);
     await hydrated(page);
@@ -195,20 +193,18 @@ describe('Continue in view after the last answer', () => {
       await page.locator(`input[name="${name}"]`).pressSequentially(value);
     }
     await answerDriverChoices(page);
-    await page.locator('select[name="driver1DobMonth"]').selectOption('4');
-    await page.locator('input[name="driver1DobDay"]').tap();
-    await page.locator('input[name="driver1DobDay"]').pressSequentially('4');
-    await page.locator('input[name="driver1DobYear"]').tap();
-    // Three digits: the date is still open, so nothing moves.
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('198');
-    await toBottomOfScreen(page, 'input[name="driver1DobYear"]');
+    await page.locator('input[name="driver1Dob"]').tap();
+    // Three digits of the year: the date is still open, so nothing moves.
+    await page.locator('input[name="driver1Dob"]').pressSequentially('0404198');
+    await toBottomOfScreen(page, 'input[name="driver1Dob"]');
     const typing = await atRest(page);
     expect(await continueInView(page)).toBe(false);
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('0');
+    await page.locator('input[name="driver1Dob"]').pressSequentially('0');
+    expect(await page.locator('input[name="driver1Dob"]').inputValue()).toBe('04/04/1980');
     expect(await continueInView(page)).toBe(true);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(typing);
-    // Still typing in the year box: the focus was not taken.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('driver1DobYear');
+    // Still typing in the date's box: the focus was not taken.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('driver1Dob');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -144,13 +144,13 @@ describe('lead defence in Chromium', () => {
       await pick(page, name, value);
     }
     await next(page, /^Continue$/, '/save-auto/insurance');
+    await next(page, /^Skip$/, '/save-auto/insurer');
     await next(page, /^Skip$/, '/save-auto/home');
+    await next(page, /^Skip$/, '/save-auto/home-quote');
     await next(page, /^Skip$/, '/save-auto/drivers');
     await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
     await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-    await page.locator('select[name="driver1DobMonth"]').selectOption('12');
-    await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
-    await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
+    await page.locator('input[name="driver1Dob"]').pressSequentially('12091966', TYPING);
     await next(page, /^Continue$/, '/save-auto/driver-details');
     await next(page, /^Skip$/, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially(contact.phone, TYPING);

@@ -214,13 +214,13 @@ describe('the auto finish (tqg /compare-auto)', () => {
         await pick(page, name, value);
       }
       await next(page, /^Continue$/, '/compare-auto/insurance');
+      await next(page, /^Skip$/, '/compare-auto/insurer');
       await next(page, /^Skip$/, '/compare-auto/home');
+      await next(page, /^Skip$/, '/compare-auto/home-quote');
       await next(page, /^Skip$/, '/compare-auto/drivers');
       await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
       await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-      await page.locator('select[name="driver1DobMonth"]').selectOption('12');
-      await page.locator('input[name="driver1DobDay"]').pressSequentially('9', TYPING);
-      await page.locator('input[name="driver1DobYear"]').pressSequentially('1966', TYPING);
+      await page.locator('input[name="driver1Dob"]').pressSequentially('12091966', TYPING);
       await next(page, /^Continue$/, '/compare-auto/driver-details');
       await next(page, /^Skip$/, '/compare-auto/contact');
       await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);

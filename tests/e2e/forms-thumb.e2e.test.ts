@@ -95,6 +95,8 @@ const TEXT: [RegExp, string][] = [
   [/Phone$|^phone$/, OWN_PHONE],
   [/Email$|^email$/, 'ada@example.com'],
   [/Address$/, '1 Main St'],
+  // A date of birth typed in one box (the auto form's drivers).
+  [/Dob$/, '04041950'],
   [/DobDay$|dateOfBirthDay$/, '4'],
   [/DobYear$|dateOfBirthYear$/, '1950'],
 ];
@@ -284,9 +286,7 @@ describe('Enter without JavaScript', () => {
     await page.goto(`${brandOrigin('ps')}/call-auto/drivers`);
     await page.locator('input[name="driver1FirstName"]').fill('Grace');
     await page.locator('input[name="driver1LastName"]').fill('Hopper');
-    await page.locator('select[name="driver1DobMonth"]').selectOption('12');
-    await page.locator('input[name="driver1DobDay"]').fill('9');
-    await page.locator('input[name="driver1DobYear"]').fill('1966');
+    await page.locator('input[name="driver1Dob"]').fill('12/09/1966');
     await page.locator('input[name="driver1FirstName"]').press('Enter');
     await arrivedAt(page, '/call-auto/driver-details');
     expect(new URL(page.url()).searchParams.has('drivers')).toBe(false);

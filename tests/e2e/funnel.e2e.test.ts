@@ -144,13 +144,12 @@ describe('auto funnel', () => {
     // Driver 1 is asked gender and marital status; another driver their relation to driver 1.
     if (n === 1) {
       await page.locator(`input[name="driver${n}Gender"][value="${d.gender}"]`).check();
-      await pick(page, `driver${n}MaritalStatus`, 'married');
+      await page.locator(`input[name="driver${n}MaritalStatus"][value="married"]`).check();
     } else {
       await page.locator(`input[name="driver${n}Relationship"][value="spouse"]`).check();
     }
-    await pick(page, `driver${n}DobMonth`, d.month);
-    await page.locator(`input[name="driver${n}DobDay"]`).fill(d.day);
-    await page.locator(`input[name="driver${n}DobYear"]`).fill(d.year);
+    // The date of birth in one box.
+    await page.locator(`input[name="driver${n}Dob"]`).fill(`${d.month}/${d.day}/${d.year}`);
   }
 
   /** The license and record are asked on the step after. */
@@ -176,12 +175,12 @@ describe('auto funnel', () => {
     await pick(page, 'vehicle2Model', 'Camry');
     await continueTo(page, '/save-auto/insurance');
 
-    await page.locator('input[name="currentlyInsured"][value="1"]').check();
+    // One question a screen: a tile is the answer and the move.
+    await chooseTo(page, /^Yes$/, '/save-auto/insurer');
     await pick(page, 'currentCompany', 'State Farm');
     await continueTo(page, '/save-auto/home');
-    await page.locator('input[name="homeowner"][value="1"]').check();
-    await page.locator('input[name="interestedInHomeInsurance"][value="0"]').check();
-    await continueTo(page, '/save-auto/drivers');
+    await chooseTo(page, /^Yes$/, '/save-auto/home-quote');
+    await chooseTo(page, /^No$/, '/save-auto/drivers');
 
     await driver(page, 1, { first: 'Ada', last: 'Lovelace', gender: 'female', month: '12', day: '10', year: '1965' });
     await page.getByRole('button', { name: 'Add another driver' }).click();

@@ -7,7 +7,7 @@ import { isWorkingHours } from '../../src/shared/phone/working-hours';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1, storedEventsOf, visitorIdOf } from './support/d1';
 import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
-import { pick } from './support/steps';
+import { pick, skipTo } from './support/steps';
 
 /** This file's own phone: one person makes one delivered lead per product, so files never share one. */
 const DRIVER_PHONE = `3125552${String(100 + Math.floor(Math.random() * 900))}`;
@@ -67,15 +67,11 @@ describe('phone lease in Chromium', () => {
     await pick(page, 'vehicle1Make', 'Honda');
     await pick(page, 'vehicle1Model', 'Civic');
     await continueTo(page, '/save-auto/insurance');
-    await page.getByRole('button', { name: 'Skip' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/home', { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Skip' }).click();
-    await page.waitForURL((url) => url.pathname === '/save-auto/drivers', { timeout: 30_000 });
+    for (const path of ['/save-auto/insurer', '/save-auto/home', '/save-auto/home-quote', '/save-auto/drivers'])
+      await skipTo(page, path);
     await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
     await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-    await pick(page, 'driver1DobMonth', '12');
-    await page.locator('input[name="driver1DobDay"]').fill('9');
-    await page.locator('input[name="driver1DobYear"]').fill('1966');
+    await page.locator('input[name="driver1Dob"]').fill('12/09/1966');
     await continueTo(page, '/save-auto/driver-details');
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.waitForURL((url) => url.pathname === '/save-auto/contact', { timeout: 30_000 });

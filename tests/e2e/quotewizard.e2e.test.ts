@@ -49,13 +49,13 @@ describe('QuoteWizard in Chromium', { timeout: 120_000 }, () => {
     await pick(page, 'vehicle1Make', 'Toyota');
     await pick(page, 'vehicle1Model', 'Camry');
     await continueTo(page, '/save-auto/insurance');
+    await skipTo(page, '/save-auto/insurer');
     await skipTo(page, '/save-auto/home');
+    await skipTo(page, '/save-auto/home-quote');
     await skipTo(page, '/save-auto/drivers');
     await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
     await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-    await pick(page, 'driver1DobMonth', '12');
-    await page.locator('input[name="driver1DobDay"]').fill('9');
-    await page.locator('input[name="driver1DobYear"]').fill('1966');
+    await page.locator('input[name="driver1Dob"]').fill('12/09/1966');
     await continueTo(page, '/save-auto/driver-details');
     await skipTo(page, '/save-auto/contact');
     await page.locator('input[name="driver1Phone"]').pressSequentially(DRIVER_PHONE, TYPING);

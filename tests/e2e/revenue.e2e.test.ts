@@ -37,13 +37,13 @@ async function finishAuto(page: Page, landing: string, email: string): Promise<s
   await pick(page, 'vehicle1Make', 'Toyota');
   await pick(page, 'vehicle1Model', 'Camry');
   await continueTo(page, '/save-auto/insurance');
+  await skipTo(page, '/save-auto/insurer');
   await skipTo(page, '/save-auto/home');
+  await skipTo(page, '/save-auto/home-quote');
   await skipTo(page, '/save-auto/drivers');
   await page.locator('input[name="driver1FirstName"]').pressSequentially('Grace', TYPING);
   await page.locator('input[name="driver1LastName"]').pressSequentially('Hopper', TYPING);
-  await pick(page, 'driver1DobMonth', '12');
-  await page.locator('input[name="driver1DobDay"]').fill('9');
-  await page.locator('input[name="driver1DobYear"]').fill('1966');
+  await page.locator('input[name="driver1Dob"]').fill('12/09/1966');
   await continueTo(page, '/save-auto/driver-details');
   await skipTo(page, '/save-auto/contact');
   // A phone of this walk's own: one person makes one delivered lead per product (docs/decisions/0102).

@@ -100,7 +100,7 @@ describe('a form finished without JavaScript', () => {
     const sb = sandboxScope();
     const v = visitor('ps', { ip: sb.ip });
     await submitStep(v, '/save-auto/zip', { zipcode: '60601' });
-    for (const step of ['vehicles', 'insurance', 'home'])
+    for (const step of ['vehicles', 'insurance', 'insurer', 'home', 'home-quote'])
       await submitStep(v, `/save-auto/${step}`, { _action: 'skip' });
     await submitStep(v, '/save-auto/drivers', {
       driver1FirstName: 'Grace',

@@ -153,21 +153,22 @@ describe('auto funnel without JavaScript', () => {
         vehicles: '2',
       }),
     ).toBe('/save-auto/insurance');
-    expect(await submitStep(v, '/save-auto/insurance', { currentlyInsured: '1', currentCompany: 'State Farm' })).toBe(
-      '/save-auto/home',
-    );
-    expect(await submitStep(v, '/save-auto/home', { homeowner: '1', interestedInHomeInsurance: '0' })).toBe(
-      '/save-auto/drivers',
-    );
+    // One question a screen: each posts on its own (the tiles are the radios of a form that posts).
+    expect(await submitStep(v, '/save-auto/insurance', { currentlyInsured: '1' })).toBe('/save-auto/insurer');
+    expect(await submitStep(v, '/save-auto/insurer', { currentCompany: 'State Farm' })).toBe('/save-auto/home');
+    expect(await submitStep(v, '/save-auto/home', { homeowner: '1' })).toBe('/save-auto/home-quote');
+    expect(await submitStep(v, '/save-auto/home-quote', { interestedInHomeInsurance: '0' })).toBe('/save-auto/drivers');
+    // The date of birth is one box without JavaScript too, typed as a visitor types it.
+    const driversPage = decode(await (await v.get('/save-auto/drivers')).text());
+    expect(driversPage).toContain('name="driver1Dob"');
+    expect(driversPage).not.toContain('name="driver1DobMonth"');
 
     const driver1 = {
       driver1FirstName: 'Ada',
       driver1LastName: 'Lovelace',
       driver1Gender: 'female',
       driver1MaritalStatus: 'married',
-      driver1DobMonth: '12',
-      driver1DobDay: '10',
-      driver1DobYear: '1965',
+      driver1Dob: '12/10/1965',
       driver1LicenseStatus: 'active',
       driver1Sr22: '0',
       driver1CreditRating: 'good',
@@ -177,9 +178,7 @@ describe('auto funnel without JavaScript', () => {
       driver2FirstName: 'William',
       driver2LastName: 'King',
       driver2Relationship: 'spouse',
-      driver2DobMonth: '2',
-      driver2DobDay: '21',
-      driver2DobYear: '1965',
+      driver2Dob: '02211965',
       driver2LicenseStatus: 'active',
       driver2Sr22: '0',
       driver2CreditRating: 'excellent',
@@ -187,9 +186,7 @@ describe('auto funnel without JavaScript', () => {
     const driver3 = {
       driver3FirstName: 'Byron',
       driver3LastName: 'King',
-      driver3DobMonth: '1',
-      driver3DobDay: '1',
-      driver3DobYear: '1990',
+      driver3Dob: '1/1/1990',
     };
     expect(await submitStep(v, '/save-auto/drivers', { ...driver1, drivers: '1', _action: 'add' })).toBe(
       '/save-auto/drivers?drivers=2',
@@ -209,6 +206,7 @@ describe('auto funnel without JavaScript', () => {
     ).toBe('/save-auto/drivers?drivers=2');
     const afterRemove = decode(await (await v.get('/save-auto/drivers?drivers=2')).text());
     expect(afterRemove).toContain('value="Byron"');
+    expect(afterRemove).toContain('value="01/01/1990"');
     expect(afterRemove).not.toContain('name="driver3FirstName"');
     expect(await submitStep(v, '/save-auto/drivers?drivers=2', { ...driver1, ...driver2, drivers: '2' })).toBe(
       '/save-auto/driver-details',

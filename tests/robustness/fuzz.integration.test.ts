@@ -252,7 +252,7 @@ const STEP_POSTS = [
   {
     brand: 'ps',
     page: '/call-auto',
-    steps: ['zip', 'vehicles', 'insurance', 'home', 'drivers', 'driver-details', 'contact'],
+    steps: ['zip', 'vehicles', 'insurance', 'insurer', 'home', 'home-quote', 'drivers', 'driver-details', 'contact'],
   },
   { brand: 'bh', page: '/get-life-now', steps: ['zip', 'coverage', 'about', 'name', 'contact'] },
   { brand: 'bh', page: '/quiz/medicare', steps: ['zip', 'medicare', 'medicaid', 'name', 'phone'] },

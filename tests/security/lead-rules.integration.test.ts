@@ -166,7 +166,8 @@ describe('lead rules', () => {
       vehicle1Model: 'Camry',
       vehicles: '1',
     });
-    for (const step of ['insurance', 'home']) await submitStep(complete, `/save-auto/${step}`, { _action: 'skip' });
+    for (const step of ['insurance', 'insurer', 'home', 'home-quote'])
+      await submitStep(complete, `/save-auto/${step}`, { _action: 'skip' });
     await submitStep(complete, '/save-auto/drivers', {
       driver1FirstName: 'Grace',
       driver1LastName: 'Hopper',

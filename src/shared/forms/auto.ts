@@ -4,6 +4,7 @@
  * then the primary driver's contact details with the consent disclosure.
  */
 import {
+  COMMON_INSURERS,
   CREDIT_RATING_OPTIONS,
   GENDER_OPTIONS,
   LICENSE_STATUS_OPTIONS,
@@ -31,6 +32,16 @@ export const vehicleGroup: GroupDef = {
   completeSlot: (n) => [`vehicle${n}Year`, `vehicle${n}Make`, `vehicle${n}Model`],
 };
 
+/** A driver's date of birth, typed in one box: one tap, not a month list and two boxes (forms/date-box.ts). */
+const dobBox = (p: string): FieldDef => ({
+  name: `${p}Dob`,
+  kind: 'date-parts',
+  oneBox: true,
+  label: l('Date of birth', 'Fecha de nacimiento'),
+  hint: l('MM/DD/YYYY', 'MM/DD/AAAA'),
+  autoComplete: 'bday',
+});
+
 /**
  * Who the driver is. Driver 1 (the household's primary driver): name, gender, marital status and
  * date of birth. Another driver: what an insurer asks of them, name, date of birth and their
@@ -41,7 +52,7 @@ function driverFields(n: number): FieldDef[] {
   if (n > 1)
     return [
       ...nameFields(`${p}FirstName`, `${p}LastName`),
-      { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+      dobBox(p),
       {
         name: `${p}Relationship`,
         kind: 'radio',
@@ -52,13 +63,14 @@ function driverFields(n: number): FieldDef[] {
   return [
     ...nameFields(`${p}FirstName`, `${p}LastName`),
     { name: `${p}Gender`, kind: 'radio', label: l('Gender', 'Sexo'), options: GENDER_OPTIONS },
+    // Tiles, not a list: one tap instead of two (open, pick).
     {
       name: `${p}MaritalStatus`,
-      kind: 'select',
+      kind: 'radio',
       label: l('Marital status', 'Estado civil'),
       options: MARITAL_STATUS_OPTIONS,
     },
-    { name: `${p}Dob`, kind: 'date-parts', label: l('Date of birth', 'Fecha de nacimiento') },
+    dobBox(p),
   ];
 }
 
@@ -123,8 +135,9 @@ export const driverDetailsGroup: GroupDef = {
 export const autoForm: FormDef = {
   id: 'auto',
   // auto-3: the military question asked of every driver; auto-4: another driver is a name, a date
-  // of birth and a relation; every started vehicle and driver whole.
-  version: 'auto-4',
+  // of birth and a relation; every started vehicle and driver whole; auto-5: one question a screen
+  // for insurance and home, the insurer and marital status as tiles, a date of birth in one box.
+  version: 'auto-5',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,
@@ -137,30 +150,39 @@ export const autoForm: FormDef = {
       group: vehicleGroup,
       required: ['vehicle1Year', 'vehicle1Make', 'vehicle1Model'],
     },
+    // One question a screen where it stands alone: the yes/no questions are one-tap steps (a tile
+    // is the answer and the move, src/shared/forms/one-tap.ts); the insurer is a step of its own
+    // with the common insurers as tiles that answer and move on, the whole list below them.
     {
       name: 'insurance',
-      title: l('Your current insurance', 'Su seguro actual'),
+      title: l('Are you insured today?', '¿Tiene seguro actualmente?'),
+      fields: [yesNo('currentlyInsured', l('Currently insured', 'Asegurado actualmente'))],
+      skippable: true,
+    },
+    {
+      name: 'insurer',
+      title: l('Who insures you now, or most recently?', '¿Quién le asegura ahora, o más recientemente?'),
       fields: [
-        yesNo('currentlyInsured', l('Are you insured today?', '¿Tiene seguro actualmente?')),
         {
           name: 'currentCompany',
           kind: 'select',
           label: l('Current or most recent insurer', 'Aseguradora actual o más reciente'),
           options: 'insurers',
+          tiles: COMMON_INSURERS,
         },
       ],
       skippable: true,
     },
     {
       name: 'home',
-      title: l('About your home', 'Sobre su hogar'),
-      fields: [
-        yesNo('homeowner', l('Do you own your home?', '¿Es dueño de su casa?')),
-        yesNo(
-          'interestedInHomeInsurance',
-          l('Would you like a home insurance quote too?', '¿Desea también una cotización de seguro de hogar?'),
-        ),
-      ],
+      title: l('Do you own your home?', '¿Es dueño de su casa?'),
+      fields: [yesNo('homeowner', l('Homeowner', 'Propietario de vivienda'))],
+      skippable: true,
+    },
+    {
+      name: 'home-quote',
+      title: l('Would you like a home insurance quote too?', '¿Desea también una cotización de seguro de hogar?'),
+      fields: [yesNo('interestedInHomeInsurance', l('Home insurance quote', 'Cotización de seguro de hogar'))],
       skippable: true,
     },
     {

@@ -29,7 +29,7 @@ describe('step resolution', () => {
   it('a missing step shows the first; an unknown one too, flagged as fallback', () => {
     const names = stepNamesFor('auto');
     expect(resolveStep(names, undefined)).toEqual({ name: 'zip', number: 1, fallback: false });
-    expect(resolveStep(names, 'drivers')).toEqual({ name: 'drivers', number: 5, fallback: false });
+    expect(resolveStep(names, 'drivers')).toEqual({ name: 'drivers', number: 7, fallback: false });
     expect(resolveStep(names, 'nope')).toEqual({ name: 'zip', number: 1, fallback: true });
   });
 });
@@ -104,7 +104,9 @@ describe('driver and vehicle slots', () => {
       'zip',
       'vehicles',
       'insurance',
+      'insurer',
       'home',
+      'home-quote',
       'drivers',
       'driver-details',
       'contact',

@@ -9,6 +9,7 @@ import {
 import { CURRENT_INSURERS, LEAD_FIELDS_BY_PRODUCT, COVERAGE_AMOUNTS, parseLeadValues } from '../lead';
 import { consentStep, stepFields } from './engine';
 import {
+  COMMON_INSURERS,
   COVERAGE_AMOUNT_OPTIONS,
   CREDIT_RATING_OPTIONS,
   GENDER_OPTIONS,
@@ -52,6 +53,18 @@ describe('every form', () => {
       expect(names.has('zipcode')).toBe(true);
     });
   }
+
+  it('tiles are answers the list offers, and every hint has its Spanish', () => {
+    expect(COMMON_INSURERS.length).toBeGreaterThan(0);
+    for (const insurer of COMMON_INSURERS) expect(CURRENT_INSURERS, insurer).toContain(insurer);
+    for (const id of FORM_IDS)
+      for (const step of FORMS[id].steps)
+        for (const field of stepFields(step, 3)) {
+          if (field.hint) expect(field.hint.spanish, `${id}.${field.name}`).not.toBe('');
+          for (const tile of field.tiles ?? [])
+            expect(field.options === 'insurers' ? CURRENT_INSURERS : [], `${id}.${field.name}`).toContain(tile);
+        }
+  });
 
   it('choice lists are exactly the spec enumerations', () => {
     expect(values(GENDER_OPTIONS)).toEqual([...GENDERS]);

@@ -12,3 +12,14 @@ export function isOneTapStep(step: StepDef): boolean {
   const kind = step.fields[0]?.kind;
   return kind === 'yesno' || kind === 'radio';
 }
+
+/**
+ * A step of one list question with tiles for its common answers (the auto form's insurer): a tile
+ * is the answer and the move, as on a one-tap step; the list below keeps its Continue, and the
+ * step posts as a form without JavaScript (no tiles then).
+ */
+export function isTileStep(step: StepDef): boolean {
+  if (step.group || step.consent || step.fields.length !== 1) return false;
+  const field = step.fields[0];
+  return field?.kind === 'select' && (field.tiles?.length ?? 0) > 0;
+}

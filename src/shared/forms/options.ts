@@ -35,6 +35,21 @@ export const RELATIONSHIP_OPTIONS: readonly Option[] = [
   o('other', 'Other', 'Otro'),
 ];
 
+/**
+ * The insurers most US drivers have (the largest private-passenger auto writers), shown as tiles
+ * above the whole list (src/shared/lead/insurers.ts spells each; forms.unit.test.ts checks it).
+ */
+export const COMMON_INSURERS: readonly string[] = [
+  'State Farm',
+  'Progressive',
+  'GEICO',
+  'Allstate',
+  'USAA',
+  'Liberty Mutual',
+  'Farmers',
+  'Nationwide',
+];
+
 export const CREDIT_RATING_OPTIONS: readonly Option[] = [
   o('excellent', 'Excellent (720+)', 'Excelente (720+)'),
   o('good', 'Good (680-719)', 'Buena (680-719)'),

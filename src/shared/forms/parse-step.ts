@@ -8,6 +8,7 @@
 import { LEAD_FIELDS_BY_PRODUCT, parseLeadValues } from '../lead';
 import { toFormValues, type FormValues } from '../json';
 import { stepFields, stepInputNames } from './engine';
+import { maskDateBox } from './date-box';
 import { datePartsText, inputNames, maskPhone } from './field-rules';
 import type { FormDef, StepDef } from './types';
 
@@ -30,7 +31,11 @@ export function parseStepInput(form: FormDef, step: StepDef, raw: Readonly<Recor
     if (field.kind === 'tel' && typeof typed === 'string') input[field.name] = maskPhone(typed);
     if (field.kind !== 'date-parts') continue;
     const given = input[field.name];
-    if (typeof given === 'string' && given.trim() !== '') continue;
+    // A date typed in one box without JavaScript (digits alone, or with slashes), shaped as the island shapes it.
+    if (typeof given === 'string' && given.trim() !== '') {
+      input[field.name] = maskDateBox(given);
+      continue;
+    }
     const [m, d, y] = inputNames(field).map((n) => input[n]);
     const text = datePartsText(String(m ?? ''), String(d ?? ''), String(y ?? ''));
     if (text !== undefined) input[field.name] = text;

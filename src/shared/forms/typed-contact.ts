@@ -9,6 +9,7 @@
  * Pure and zod-free: the island and the Worker judge the same inputs alike.
  */
 import { stepFields } from './engine';
+import { maskDateBox } from './date-box';
 import { dateOfBirthRule, datePartsText, emailRule, inputNames, phoneRule, maskPhone } from './field-rules';
 import type { FieldDef, FieldKind, StepDef } from './types';
 
@@ -33,7 +34,8 @@ function typed(field: FieldDef, raw: Readonly<Record<string, unknown>>): { text:
     const text = asText(raw[field.name]);
     return { text, valid: emailRule(text) !== undefined };
   }
-  const whole = asText(raw[field.name]);
+  // A date typed in one box (./date-box.ts), read as the Worker reads it.
+  const whole = maskDateBox(asText(raw[field.name]));
   const [m, d, y] = inputNames(field).map((name) => asText(raw[name]));
   const text = whole || [m, d, y].join('');
   const joined = whole || datePartsText(m ?? '', d ?? '', y ?? '');

@@ -42,6 +42,16 @@ export interface FieldDef {
   options?: readonly Option[] | 'insurers';
   autoComplete?: string;
   /**
+   * A select's common answers, shown as tiles above the list once the page's script runs; on a
+   * step with this one question a tile answers and moves on (./one-tap.ts `isTileStep`).
+   */
+  tiles?: readonly string[];
+  /**
+   * A date (date-parts) typed in one box, MM/DD/YYYY, named as the date itself; the parts stay
+   * what the island keeps and sends (./date-box.ts). Without it: a month list, a day and a year.
+   */
+  oneBox?: boolean;
+  /**
    * A date of birth the page's product only takes within these ages (final expense: 50 to 85):
    * a date outside them is refused with `message` rather than kept or silently dropped.
    */

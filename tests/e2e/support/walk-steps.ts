@@ -84,6 +84,8 @@ const TEXT: [RegExp, string][] = [
   [/Email$|^email$/, 'walk@example.com'],
   [/Address$/, '1 Main St'],
   [/Address2$/, 'Apt 2'],
+  // A date of birth typed in one box (the auto form's drivers).
+  [/Dob$/, '04041950'],
   [/DobDay$|dateOfBirthDay$/, '4'],
   [/DobYear$|dateOfBirthYear$/, '1950'],
 ];

@@ -1,12 +1,62 @@
 /**
- * A date of birth in three parts (month, day, year) on the auto and life forms: a chunk of its
- * own, loaded on the steps that ask it (./parts.ts).
+ * A date of birth on the auto and life forms: a chunk of its own, loaded on the steps that ask
+ * it (./parts.ts). In three parts (month, day, year), or typed in one box (`oneBox`, the auto
+ * form's drivers: one tap and the number pad instead of a list and two boxes).
  */
 import { formMessages } from '../../../shared/forms/messages';
 import { inputNames } from '../../../shared/forms/field-rules';
-import { ErrorText, SelectInput, type FieldProps } from './field';
+import { dateBoxParts, dateBoxText, maskDateBox } from '../../../shared/forms/date-box';
+import { describedBy, ErrorText, SelectInput, type FieldProps } from './field';
+
+/**
+ * One box, MM/DD/YYYY. The box's text is the island's `inputs[field.name]`; its parts (what the
+ * form judges and sends) follow it, empty until the date is whole. A stored date shows from its
+ * parts, the same on the server and in the browser's first render.
+ */
+function DateBox(props: FieldProps) {
+  const { field, inputs, idPrefix, language, error, onInput, onCommit } = props;
+  const id = `${idPrefix}-${field.name}`;
+  const [month, day, year] = inputNames(field) as [string, string, string];
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const shown = inputs[field.name] ?? dateBoxText(inputs[month] ?? '', inputs[day] ?? '', inputs[year] ?? '');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{field.label[language]}</label>
+      <input
+        id={id}
+        name={field.name}
+        inputMode="numeric"
+        autoComplete="bday"
+        maxLength={10}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only on a step the server answered with its error, no script to move the focus to the field to fix
+        autoFocus={props.focusFirst}
+        value={shown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && `${id}-error`)}
+        onChange={(e) => {
+          const text = maskDateBox(e.target.value);
+          const parts = dateBoxParts(text);
+          onInput(field.name, text);
+          onInput(month, parts?.month ?? '');
+          onInput(day, parts?.day ?? '');
+          onInput(year, parts?.year ?? '');
+          // The year's fourth digit completes the date: judged then, as the three parts are.
+          if (parts) onCommit(field, { [month]: parts.month, [day]: parts.day, [year]: parts.year });
+        }}
+        onBlur={() => onCommit(field)}
+      />
+      {field.hint ? (
+        <p className="hint" id={hintId}>
+          {field.hint[language]}
+        </p>
+      ) : null}
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
 
 export function DateField(props: FieldProps) {
+  if (props.field.oneBox) return <DateBox {...props} />;
   const { field, inputs, idPrefix, language, error, options, onInput, onCommit } = props;
   const s = formMessages(language);
   const id = `${idPrefix}-${field.name}`;

@@ -11,6 +11,7 @@ import { maskPhone } from '../../../shared/forms/field-rules';
 import type { FieldDef, Option } from '../../../shared/forms/types';
 import type { FunnelProps } from './types';
 import type { Inputs } from './inputs';
+import { SelectTiles } from './select-tiles';
 
 export interface FieldProps {
   field: FieldDef;
@@ -218,6 +219,7 @@ function PlainSelectField(props: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{field.label[language]}</label>
+      {field.tiles ? <SelectTiles {...props} /> : null}
       <SelectInput {...props} name={field.name} id={id} choices={options} />
       <ErrorText id={`${id}-error`} error={error} />
     </div>

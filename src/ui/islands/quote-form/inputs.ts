@@ -29,7 +29,10 @@ export function inputsFromValues(form: FormDef, values: FormValues): Inputs {
       continue;
     }
     const [month, day, year] = inputNames(field);
-    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(values[field.name]));
+    const whole = text(values[field.name]);
+    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(whole);
+    // A date typed in one box and shown again as posted (refused, no JavaScript): the box keeps the text.
+    if (field.oneBox && whole !== '' && !iso) inputs[field.name] = whole;
     if (month && day && year) {
       inputs[month] = iso ? String(Number(iso[2])) : text(values[month]);
       inputs[day] = iso ? String(Number(iso[3])) : text(values[day]);

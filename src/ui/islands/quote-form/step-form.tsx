@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
-import { isOneTapStep } from '../../../shared/forms/one-tap';
+import { isOneTapStep, isTileStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
 import { stepFields } from '../../../shared/forms/engine';
 import { WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
@@ -42,14 +42,15 @@ export function StepForm({
   const mainLabel = consentAction ?? step.submitLabel?.[language] ?? (isLast ? s.finish : s.continue);
   // One tap per single-choice question: the tile's answer is put in the form's state at once
   // (flushSync), then the step is submitted as Continue would, through its checks.
-  const advance = isOneTapStep(step)
-    ? (name: string, value: string) => {
-        if (status === 'sending') return;
-        flushSync(() => onInput(name, value));
-        const formEl = formRef.current;
-        formEl?.requestSubmit(formEl.querySelector<HTMLButtonElement>('button.default-submit'));
-      }
-    : undefined;
+  const advance =
+    isOneTapStep(step) || isTileStep(step)
+      ? (name: string, value: string) => {
+          if (status === 'sending') return;
+          flushSync(() => onInput(name, value));
+          const formEl = formRef.current;
+          formEl?.requestSubmit(formEl.querySelector<HTMLButtonElement>('button.default-submit'));
+        }
+      : undefined;
   // A choice that answers the step's last open question brings its main action into view, so
   // the visitor does not go looking for Continue. Only a choice (a change, after the tap or
   // pick is over): a text box commits on blur, which a tap on Continue itself causes, and

@@ -2,7 +2,8 @@
  * The vehicle questions (year, make and model) of the auto forms: a chunk of its own, loaded on
  * the steps that ask them (./parts.ts), with the data set's lookups (./vehicle-data.ts).
  * Each is a list of the data set's values with tiles for the common answers above it: recent
- * years, the common makes of that year, and the make's models when there are few. A tile answers
+ * years, the common makes of that year, and the make's models (all when there are few, else its
+ * common ones: src/shared/lead/common-models.ts). A tile answers
  * in one tap and moves the focus to the next question. A make or model list longer than its
  * tiles is a box to type into with suggestions (./vehicle-typeahead.tsx); the years, short and
  * ordered, stay a select. Tiles and the box need the page's script, so they appear once it runs;
@@ -12,6 +13,7 @@ import { useSyncExternalStore } from 'react';
 import type { Option } from '../../../shared/forms/types';
 import { describedBy, ErrorText, SelectInput, type FieldProps } from './field';
 import { useYearModels } from './vehicle-data';
+import { modelTiles } from '../../../shared/lead/common-models';
 import { VehicleTypeahead } from './vehicle-typeahead';
 
 const asOptions = (values: readonly (string | number)[]): Option[] =>
@@ -20,8 +22,6 @@ const asOptions = (values: readonly (string | number)[]): Option[] =>
 /** The makes most US drivers have, most common first; a tile shows only those in the year's list. */
 const COMMON_MAKES = ['Toyota', 'Ford', 'Chevrolet', 'Honda', 'Nissan', 'Hyundai', 'Jeep', 'Kia'];
 const TILES = 8;
-/** A make's models show as tiles when there are this many or fewer in the year (Honda's dozen). */
-const MODEL_TILES = 12;
 const noSubscription = () => () => undefined;
 const inBrowser = () => true;
 const onServer = () => false;
@@ -31,19 +31,19 @@ const TILE_LABEL = {
   spanish: { year: 'Años recientes', make: 'Marcas comunes', model: 'Modelos' },
 } as const;
 
-function tileValues(kind: FieldProps['field']['kind'], choices: readonly string[]): string[] {
+function tileValues(kind: FieldProps['field']['kind'], choices: readonly string[], make: string | undefined): string[] {
   if (kind === 'vehicle-year') {
     const now = new Date().getFullYear();
     return choices.filter((y) => Number(y) <= now).slice(0, TILES);
   }
   if (kind === 'vehicle-make') return COMMON_MAKES.filter((m) => choices.includes(m)).slice(0, TILES);
-  return choices.length <= MODEL_TILES ? [...choices] : [];
+  return modelTiles(make, choices);
 }
 
 /** Common answers as one-tap buttons; the chosen one is pressed. */
 function Tiles(props: FieldProps & { choices: readonly string[]; onPick: (value: string) => void }) {
   const { field, inputs, language, choices, onPick } = props;
-  const values = tileValues(field.kind, choices);
+  const values = tileValues(field.kind, choices, inputs[field.name.replace(/Model$/, 'Make')]);
   if (values.length === 0) return null;
   const which = field.kind === 'vehicle-year' ? 'year' : field.kind === 'vehicle-make' ? 'make' : 'model';
   return (
@@ -99,7 +99,10 @@ export function VehicleField(props: FieldProps) {
   }
   // Make and model lists longer than their tiles are typed into; the years stay a select.
   const listed =
-    scripted && choices && field.kind !== 'vehicle-year' && choices.length > tileValues(field.kind, choices).length
+    scripted &&
+    choices &&
+    field.kind !== 'vehicle-year' &&
+    choices.length > tileValues(field.kind, choices, inputs[`${prefix}Make`]).length
       ? choices
       : null;
   const control = listed ? (
