@@ -213,33 +213,30 @@ describe('the auto finish shows offers', () => {
       await zip.fill('');
       await zip.pressSequentially(moved, TYPING);
       const next = page.locator('#quote form .form-actions button[type="submit"]:not([name])');
+      // On a one-tap step the chosen tile is the move (Continue is not shown with the island running).
+      const chosenTile = page.locator('#quote form .choices.tiles label:has(input:checked)');
       // Every other answer is kept: each step goes on as it is, to the confirmation. A step moves
       // to another path; the last one keeps its path (the finish only drops the edit query, before
       // the confirmation's own chunk has arrived), so only the confirmation ends the wait there:
       // a URL change alone would send the next click to a form that is about to go.
       const pathOf = () => new URL(page.url()).pathname;
-      for (let i = 0; i < 12 && (await page.locator('[data-confirmation]').count()) === 0; i += 1) {
+      const confirmed = async () => (await page.locator('[data-confirmation]').count()) > 0;
+      for (let i = 0; i < 12 && !(await confirmed()); i += 1) {
         const at = pathOf();
-        try {
-          await next.click({ timeout: 20_000 });
-        } catch (e) {
-          console.log(
-            'DEBUG',
-            i,
-            page.url(),
-            (
-              await page
-                .locator('#quote')
-                .innerHTML()
-                .catch(() => 'none')
-            ).slice(0, 6000),
-          );
-          await page.screenshot({ path: '/tmp/fo.png', fullPage: true });
-          throw e;
-        }
-        await expect
-          .poll(async () => (await page.locator('[data-confirmation]').count()) > 0 || pathOf() !== at, WAIT)
-          .toBe(true);
+        // The step of this address is on screen (the address changes before its step shows).
+        await page.waitForFunction(
+          (want) =>
+            document.querySelector('[data-confirmation]') !== null ||
+            [...document.querySelectorAll('#quote form.card')].some(
+              (form) => new URL((form as HTMLFormElement).action).pathname === want,
+            ),
+          at,
+          WAIT,
+        );
+        if (await confirmed()) break;
+        if ((await chosenTile.count()) > 0) await chosenTile.first().click();
+        else await next.click();
+        await expect.poll(async () => (await confirmed()) || pathOf() !== at, WAIT).toBe(true);
       }
       await expect.poll(() => wall.getAttribute('aria-busy'), WAIT).toBe('false');
       // A new lead: the island asked again, and the partner was asked for the new ZIP code.
