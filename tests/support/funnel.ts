@@ -6,6 +6,8 @@ import { hmacSha256 } from './hmac-sync';
 import type { UrlParams } from '../../src/shared/tracking/session-params';
 import { encodeSession, SESSION_COOKIE } from '../../src/worker/tracking/session';
 import { purposeSecret, VISITOR_COOKIE, type SigningPurpose } from '../../src/worker/visitor/visitor-key';
+import { LIMIT_RULES } from '../../src/worker/defence/limit-rules';
+import { untilNextWindow } from './rate-window';
 
 /**
  * A value signed as hono/cookie signs it, for the Worker's test secret (src/worker/visitor/visitor-key.ts);
@@ -175,11 +177,33 @@ export function hiddenFieldsOf(html: string): Record<string, string> {
 }
 
 /** GET the step, POST its form as a browser would (its hidden fields, then `fields`), expect a 303; returns the Location. */
+/**
+ * Visitors of one sandbox scope share a client ip, which the step-submit limit counts (15 posts in
+ * 10 s, a window of the wall clock). A person paces their steps; a test's walks of two or three
+ * visitors in a row do not, and a limited post also counts against the lead's trust. So the walks
+ * pace themselves as people would: at most 12 step posts of one ip in a window, then the next
+ * post waits for the window to turn.
+ */
+const STEP_SUBMIT_PERIOD_SECONDS = LIMIT_RULES['step-submit'].periodSeconds;
+const PACED_POSTS_A_WINDOW = 12;
+const postsOfIp = new Map<string, { window: number; posts: number }>();
+
+async function pacedPost(ip: string): Promise<void> {
+  const windowOf = () => Math.floor(Date.now() / (STEP_SUBMIT_PERIOD_SECONDS * 1000));
+  const seen = postsOfIp.get(ip);
+  if (seen && seen.window === windowOf() && seen.posts >= PACED_POSTS_A_WINDOW)
+    await untilNextWindow(STEP_SUBMIT_PERIOD_SECONDS);
+  const now = windowOf();
+  const current = postsOfIp.get(ip);
+  postsOfIp.set(ip, current?.window === now ? { window: now, posts: current.posts + 1 } : { window: now, posts: 1 });
+}
+
 export async function submitStep(v: Visitor, path: string, fields: Record<string, string>): Promise<string> {
   const page = await v.get(path);
   expect(page.status, `GET ${path}`).toBe(200);
   const html = await page.text();
   expect(html).toContain(`action="${path.split('?')[0]}`);
+  await pacedPost(v.ip);
   const res = await v.post(path, { ...hiddenFieldsOf(html), submissionId: submissionIdOf(html), ...fields });
   expect(res.status, `POST ${path}`).toBe(303);
   return res.headers.get('location') ?? '';

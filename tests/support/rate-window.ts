@@ -12,3 +12,10 @@ export async function inOneWindow<T>(periodSeconds: number, attempt: () => Promi
     if (windowNow() === started || i >= tries) return result;
   }
 }
+
+/** Waits until the Rate Limiting binding's current window (aligned to the wall clock) has turned. */
+export async function untilNextWindow(periodSeconds: number): Promise<void> {
+  const period = periodSeconds * 1000;
+  const turn = (Math.floor(Date.now() / period) + 1) * period;
+  await new Promise((resolve) => setTimeout(resolve, turn - Date.now() + 20));
+}
