@@ -28,7 +28,7 @@ async function setBehaviour(sb: SandboxScope, behaviour: Behaviour, slowMs?: num
 
 describe('partner faults', () => {
   it.each([
-    ['slow', 3000],
+    ['slow', 10_000],
     ['error', undefined],
     ['malformed', undefined],
   ] as const)(
@@ -50,7 +50,9 @@ describe('partner faults', () => {
         body: JSON.stringify({ page: 'get-yours-otc', localHour: 12 }),
       });
       expect(phone.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1500);
+      // The get-phone deadline answered, not the hanging partner. Not a speed figure (a loaded run
+      // stretches every request; the bench measures speed): only that the hang was not waited for.
+      if (slowMs) expect(Date.now() - started).toBeLessThan(slowMs / 2);
       expect(await phone.json()).toMatchObject({
         phone: { display: DEFAULT_DISPLAY, leased: false },
         source: 'fallback',
