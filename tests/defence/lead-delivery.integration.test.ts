@@ -144,9 +144,10 @@ describe('delivery needs a verified human', () => {
     for (const raw of ['Grace', 'Hopper', own.digits, own.driver1Email, '1 Main St']) expect(sent).not.toContain(raw);
     const barrier = await autoBarrier(sb);
     const qw = await sb.calls('quotewizard', '/v1/leads/auto');
-    expect(qw.map((c) => (c.body as { drivers: { email: string }[] }).drivers[0]?.email)).toEqual([
-      autoContactOf(barrier).driver1Email,
-    ]);
+    // Distinct leads: a post the sandbox answered after our timeout is sent again with the same
+    // Idempotency-Key (the buyer keeps one), so a loaded run can show the barrier's lead twice.
+    const delivered = new Set(qw.map((c) => (c.body as { drivers: { email: string }[] }).drivers[0]?.email));
+    expect([...delivered]).toEqual([autoContactOf(barrier).driver1Email]);
     expect((await leadRow(script)).quotewizard_status).toBeNull();
   });
 
