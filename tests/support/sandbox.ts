@@ -51,7 +51,18 @@ export type Partner =
 export type Behaviour =
   'normal' | 'slow' | 'error' | 'malformed' | 'low-bid' | 'no-ads' | 'reject' | 'fail' | 'unavailable' | 'too-recent';
 
-export function sandboxScope(ip = freshIp()) {
+/**
+ * A scope's calls: every call that carried its ip. A fresh ip is one of 131,072, and the sandbox
+ * keeps the calls of a whole run, so another file may have used the same ip before; a scope
+ * made with a fresh ip reads only the calls from its own making on (less a margin, since
+ * workerd's clock moves only at I/O). A scope given its ip reads all of that ip's calls: a
+ * test that asks "no call for this click id" means none at all.
+ */
+const CLOCK_MARGIN_MS = 5_000;
+
+export function sandboxScope(ip?: string) {
+  const since = ip === undefined ? Date.now() - CLOCK_MARGIN_MS : 0;
+  ip ??= freshIp();
   return {
     ip,
     origin,
@@ -74,7 +85,7 @@ export function sandboxScope(ip = freshIp()) {
       const query = new URLSearchParams({ scope: ip, ...(partner ? { partner } : {}) });
       const res = await fetch(`${origin}/__sandbox/calls?${query.toString()}`);
       const { calls } = z.object({ calls: z.array(callSchema) }).parse(await res.json());
-      return path ? calls.filter((c) => c.path === path) : calls;
+      return calls.filter((c) => c.at >= since && (path === undefined || c.path === path));
     },
   };
 }
