@@ -6,7 +6,7 @@
 import { formMessages } from '../../../shared/forms/messages';
 import { inputNames } from '../../../shared/forms/field-rules';
 import { dateBoxParts, dateBoxText, maskDateBox } from '../../../shared/forms/date-box';
-import { describedBy, ErrorText, SelectInput, type FieldProps } from './field';
+import { describedBy, ErrorText, HintAndError, SelectInput, type FieldProps } from './field';
 
 /**
  * One box, MM/DD/YYYY. The box's text is the island's `inputs[field.name]`; its parts (what the
@@ -45,12 +45,7 @@ function DateBox(props: FieldProps) {
         }}
         onBlur={() => onCommit(field)}
       />
-      {field.hint ? (
-        <p className="hint" id={hintId}>
-          {field.hint[language]}
-        </p>
-      ) : null}
-      <ErrorText id={`${id}-error`} error={error} />
+      <HintAndError field={field} language={language} id={id} error={error} />
     </div>
   );
 }

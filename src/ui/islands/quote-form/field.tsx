@@ -62,6 +62,28 @@ export function ErrorText({ id, error }: { id: string; error: string | undefined
 }
 
 /**
+ * Under a typed box: its hint (`{id}-hint`, which the box names in aria-describedby) and its
+ * message while it is invalid. One place, so a hint reads the same under every kind of box.
+ */
+export function HintAndError({
+  field,
+  language,
+  id,
+  error,
+}: Pick<FieldProps, 'field' | 'language' | 'error'> & { id: string }) {
+  return (
+    <>
+      {field.hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {field.hint[language]}
+        </p>
+      ) : null}
+      <ErrorText id={`${id}-error`} error={error} />
+    </>
+  );
+}
+
+/**
  * Enter on a closed list or a choice submits the step as it does in a text field:
  * through the form's first submit button, its default (the step's main action).
  */
@@ -203,12 +225,7 @@ function TextField(props: FieldProps) {
         onChange={(e) => onInput(field.name, kind === 'tel' ? maskPhone(e.target.value) : e.target.value)}
         onBlur={() => onCommit(field)}
       />
-      {field.hint ? (
-        <p className="hint" id={hintId}>
-          {field.hint[language]}
-        </p>
-      ) : null}
-      <ErrorText id={`${id}-error`} error={error} />
+      <HintAndError field={field} language={language} id={id} error={error} />
     </div>
   );
 }
