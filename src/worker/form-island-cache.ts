@@ -1,0 +1,57 @@
+/**
+ * Rendered form islands, per isolate. A visitor with answers gets the page's shared shell and
+ * their form island rendered alone, which React did on every view (a fifth of such a visit's
+ * CPU). The island's markup is a function of what formIslandKey names (its props, which it
+ * hydrates from, and the year), so the island is rendered once per key, with the
+ * per-request values (submission id, carried query, quote token, number) left as the shell's
+ * slots, and filled per request as the shell is. Many visitors share a set of early answers (a
+ * zip, a Medicare yes or no), and so share an island.
+ *
+ * Answers that are a person's own (a name, an email, a phone number, a date of birth, an
+ * address: isPersonalKey) are never kept: such an island is one person's, it would be a hit
+ * only on their own reload, and keeping it would hold their details in the isolate beyond
+ * their request. A key is the whole input, so a hit is an island of exactly the same answers.
+ */
+import { isPersonalKey } from '../shared/tracking/strip-personal';
+import { cutAtSlots, fillSlots, type ShellSlots, type SlotCut } from './page-cache';
+
+/** Islands kept (least recently used first out); an island is about 10 to 20 KB. */
+const MAX_ISLANDS = 128;
+
+export class FormIslandCache {
+  private readonly entries = new Map<string, SlotCut>();
+  /** Islands served from the cache (tests read it). */
+  hits = 0;
+
+  /**
+   * The island for this request: kept by `key` unless its answers include a person's own, else
+   * rendered by `render` (with the shell's slots in place of the per-request values).
+   */
+  island(key: string | null, values: Readonly<Record<string, unknown>>, render: () => string, slots: ShellSlots) {
+    const kept = key !== null && !Object.keys(values).some(isPersonalKey);
+    let cut = kept ? this.entries.get(key) : undefined;
+    if (cut !== undefined) {
+      this.hits++;
+      // Re-insert: Map keeps insertion order, so the oldest entry is the least recently used.
+      this.entries.delete(key as string);
+      this.entries.set(key as string, cut);
+    } else {
+      cut = cutAtSlots(render());
+      if (kept) this.keep(key, cut);
+    }
+    return fillSlots(cut, slots);
+  }
+
+  private keep(key: string, cut: SlotCut): void {
+    this.entries.set(key, cut);
+    while (this.entries.size > MAX_ISLANDS) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
