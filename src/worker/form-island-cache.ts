@@ -15,7 +15,7 @@
 import { isPersonalKey } from '../shared/tracking/strip-personal';
 import { cutAtSlots, fillSlots, type ShellSlots, type SlotCut } from './page-cache';
 
-/** Islands kept (least recently used first out); an island is about 10 to 20 KB. */
+/** Islands kept (least recently used first out); an island is a few kilobytes. */
 const MAX_ISLANDS = 128;
 
 export class FormIslandCache {
