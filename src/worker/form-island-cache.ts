@@ -24,21 +24,26 @@ export class FormIslandCache {
   hits = 0;
 
   /**
-   * The island for this request: kept by `key` unless its answers include a person's own, else
-   * rendered by `render` (with the shell's slots in place of the per-request values).
+   * The island for this request: kept by its key (`keyOf`, not computed for answers that include a
+   * person's own), else rendered by `render` (with the shell's slots in place of the per-request values).
    */
-  island(key: string | null, values: Readonly<Record<string, unknown>>, render: () => string, slots: ShellSlots) {
-    const kept = key !== null && !Object.keys(values).some(isPersonalKey);
-    let cut = kept ? this.entries.get(key) : undefined;
-    if (cut !== undefined) {
+  island(
+    values: Readonly<Record<string, unknown>>,
+    keyOf: () => string | null,
+    render: () => string,
+    slots: ShellSlots,
+  ) {
+    const key = Object.keys(values).some(isPersonalKey) ? null : keyOf();
+    const kept = key === null ? undefined : this.entries.get(key);
+    if (key !== null && kept !== undefined) {
       this.hits++;
       // Re-insert: Map keeps insertion order, so the oldest entry is the least recently used.
-      this.entries.delete(key as string);
-      this.entries.set(key as string, cut);
-    } else {
-      cut = cutAtSlots(render());
-      if (kept) this.keep(key, cut);
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return fillSlots(kept, slots);
     }
+    const cut = cutAtSlots(render());
+    if (key !== null) this.keep(key, cut);
     return fillSlots(cut, slots);
   }
 

@@ -496,8 +496,8 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     shellSharing.formApartFills++;
     // The island with the shell's slots in it, kept per set of answers (src/worker/form-island-cache.ts).
     const islandInput = withFormIdSlots(await renderInput(false, snapshotHash));
-    const key = formIslandKey(islandInput);
-    slots.formIsland = formIslands.island(key, state.values, () => renderFormIsland(islandInput), slots);
+    const keyOf = () => formIslandKey(islandInput);
+    slots.formIsland = formIslands.island(state.values, keyOf, () => renderFormIsland(islandInput), slots);
   }
   return shellResponse(shell, slots, respond);
 }
