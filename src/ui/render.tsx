@@ -25,7 +25,7 @@ import { PhoneCta } from './components/phone-cta';
 import { BrandLogo } from './brand-identity/logo';
 import { closedDatesOf } from '../../brands/closures';
 import { MainFunnelLinks } from './sections/main-funnel-links';
-import { FORM_ISLAND_MARK, FormIslandApart, PageFormIsland } from './templates/form-slot';
+import { FORM_ISLAND_MARK, FormIslandApart, formIslandProps, PageFormIsland } from './templates/form-slot';
 
 /** Spec section 2: '{page title} - {brand name}', or the brand name alone. */
 export function documentTitle(pageTitle: string | undefined, brandName: string): string {
@@ -124,6 +124,16 @@ function withFormIsland(html: string, form: string): string {
 async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8Array>> {
   const islands = new Set<IslandName>();
   return renderToReadableStream(documentFor(input, islands), { nonce: input.shell.nonce });
+}
+
+/**
+ * What the form island's markup is made from, as one string: its props (it hydrates from exactly
+ * these, as JSON) and the year its vehicle tiles are counted to (the one clock its render reads).
+ * Equal keys render equal markup; null for a page without a form island.
+ */
+export function formIslandKey(input: Pick<RenderPageInput, 'page' | 'callHours'>): string | null {
+  const props = formIslandProps(input.page, input.callHours ?? null);
+  return props ? `${new Date().getFullYear()}|${JSON.stringify(props)}` : null;
 }
 
 /**

@@ -101,7 +101,21 @@ function inPropsScript(html: string, at: number): boolean {
   return open >= 0 && html.indexOf(SCRIPT_CLOSE, open) > at;
 }
 
+/** A rendered text cut at its slots: slot `i` sits between `parts[i]` and `parts[i + 1]`. */
+export interface SlotCut {
+  readonly parts: readonly string[];
+  /** Each slot's place in SLOT_MARKS (or SEARCH_IN_JSON). */
+  readonly slotIndexes: readonly number[];
+}
+
 export function compileShell(html: string, contextHead = '{}'): CompiledShell {
+  const { parts, slotIndexes } = cutAtSlots(html);
+  // Only the bytes and the slots' places are kept: the page's text itself is not needed again.
+  return { slotIndexes, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
+}
+
+/** `html` cut at every slot it has; an island's props script gets the search as JSON content. */
+export function cutAtSlots(html: string): SlotCut {
   const parts: string[] = [];
   const slotIndexes: number[] = [];
   let last = 0;
@@ -120,8 +134,7 @@ export function compileShell(html: string, contextHead = '{}'): CompiledShell {
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
-  // Only the bytes and the slots' places are kept: the page's text itself is not needed again.
-  return { slotIndexes, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
+  return { parts, slotIndexes };
 }
 
 export class ShellCache {
@@ -186,19 +199,7 @@ function writeShell(
   into: (room: number) => Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
   const { partBytes, slotIndexes } = shell;
-  // In the order of SLOT_MARKS, then SEARCH_IN_JSON.
-  const values = [
-    slots.nonce,
-    slots.submissionId,
-    slots.search.replaceAll('&', '&amp;'),
-    slots.quoteToken ?? '',
-    slots.pageContextJson,
-    slots.phone.digits,
-    slots.phone.display,
-    slots.phone.href,
-    slots.formIsland ?? '',
-    searchInJson(slots.search),
-  ];
+  const values = slotValues(slots);
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.
   let room = 0;
   for (const part of partBytes) room += part.length;
@@ -213,6 +214,34 @@ function writeShell(
     if (index !== undefined) at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
   }
   return page.subarray(0, at);
+}
+
+/** What each slot is filled with, in the order of SLOT_MARKS, then SEARCH_IN_JSON. */
+function slotValues(slots: ShellSlots): string[] {
+  return [
+    slots.nonce,
+    slots.submissionId,
+    slots.search.replaceAll('&', '&amp;'),
+    slots.quoteToken ?? '',
+    slots.pageContextJson,
+    slots.phone.digits,
+    slots.phone.display,
+    slots.phone.href,
+    slots.formIsland ?? '',
+    searchInJson(slots.search),
+  ];
+}
+
+/** A cut text with this request's values, as writeShell writes them into a page. */
+export function fillSlots(cut: SlotCut, slots: ShellSlots): string {
+  const values = slotValues(slots);
+  let text = '';
+  for (let i = 0; i < cut.parts.length; i++) {
+    text += cut.parts[i] as string;
+    const index = cut.slotIndexes[i];
+    if (index !== undefined) text += values[index] as string;
+  }
+  return text;
 }
 
 /** The search string as content of a JSON string in a script, as scriptJson writes it (most pages carry none). */

@@ -7,7 +7,13 @@ import { runPageCheck } from '../routes/checks';
 import { localizedConfig, pageLanguage } from '../routes/brand-language';
 import type { Language, PageConfig, RouteRecord } from '../routes/schema';
 import { stepNamesFor } from '../shared/forms';
-import { renderFormIsland, renderPageHtml, renderPageStreamedHtml, type RenderPageInput } from '../ui/render';
+import {
+  formIslandKey,
+  renderFormIsland,
+  renderPageHtml,
+  renderPageStreamedHtml,
+  type RenderPageInput,
+} from '../ui/render';
 import type { PageProps } from '../ui/page-props';
 import { callHours, callHoursHour, phoneSeed } from '../shared/phone';
 import { isEditingAnswers } from '../shared/forms/finish';
@@ -39,7 +45,9 @@ import {
   ShellCache,
   shellResponse,
   SUBMISSION_SLOT,
+  type ShellSlots,
 } from './page-cache';
+import { FormIslandCache } from './form-island-cache';
 import { formQuoteToken } from './funnel/form-token';
 import { scriptJson } from '../ui/document';
 import { formDefinition } from '../shared/forms/registry';
@@ -476,21 +484,22 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
       await render(true, formApart ? FORM_ISLAND_SLOT : undefined, snapshotHash),
       scriptJson(contextHead),
     );
-  if (formApart) shellSharing.formApartFills++;
-  const formIsland = formApart ? renderFormIsland(await renderInput(false, snapshotHash)) : undefined;
-  return shellResponse(
-    shell,
-    {
-      nonce: c.get('nonce'),
-      pageContextJson: joinContextJson(shell.contextHead, scriptJson(contextTail)),
-      submissionId: crypto.randomUUID(),
-      search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
-      quoteToken: formToken,
-      phone: phone.phone,
-      formIsland,
-    },
-    respond,
-  );
+  const slots: ShellSlots = {
+    nonce: c.get('nonce'),
+    pageContextJson: joinContextJson(shell.contextHead, scriptJson(contextTail)),
+    submissionId: crypto.randomUUID(),
+    search: config.form ? carriedSearch(url, formDefinition(config.form)) : '',
+    quoteToken: formToken,
+    phone: phone.phone,
+  };
+  if (formApart) {
+    shellSharing.formApartFills++;
+    // The island with the shell's slots in it, kept per set of answers (src/worker/form-island-cache.ts).
+    const islandInput = withFormIdSlots(await renderInput(false, snapshotHash));
+    const keyOf = () => formIslandKey(islandInput);
+    slots.formIsland = formIslands.island(state.values, keyOf, () => renderFormIsland(islandInput), slots);
+  }
+  return shellResponse(shell, slots, respond);
 }
 
 /**
@@ -502,6 +511,19 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
  */
 export function pageCacheControl(personal: boolean): string {
   return personal ? 'private, no-store' : 'private, no-cache';
+}
+
+/**
+ * The page's input with the form's per-request ids (its submission id, its quote token) as the
+ * shell's slots, filled per request: the island's markup is then the same for equal answers.
+ * The carried query and the number stay as they are, since the island's copy depends on them
+ * (an edit link joins the query; the confirmation shows the number).
+ */
+function withFormIdSlots(input: RenderPageInput): RenderPageInput {
+  const funnel = input.page.funnel;
+  if (funnel === undefined) return input;
+  const ids = { submissionId: SUBMISSION_SLOT, formToken: funnel.formToken ? QUOTE_TOKEN_SLOT : funnel.formToken };
+  return { ...input, page: { ...input.page, funnel: { ...funnel, ...ids } } };
 }
 
 /** The product and placement whose lease a page of `product` shows. */
@@ -519,6 +541,9 @@ function cssDeliveryOf(stylesheet: { linked: boolean } | undefined): string {
 
 /** Rendered shells of pages with no visitor data, per isolate. */
 const shells = new ShellCache();
+
+/** Rendered form islands of shared shells, per set of answers (none with a person's own details), per isolate. */
+export const formIslands = new FormIslandCache();
 
 /**
  * Tests switch sharing off to compare a shared shell with a fresh render of the same page, and

@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shellSharing } from '../../src/worker/pages';
+import { formIslands, shellSharing } from '../../src/worker/pages';
 import { submitStep, visitor, type Visitor } from '../support/funnel';
 import { finishMedicare } from '../support/consent';
 import { pastPhoneDeadline, pollUntil } from '../support/poll';
@@ -121,6 +121,43 @@ describe('shared page shells', () => {
     expect(other.match(/data-island="quote-form"/g)).toHaveLength(1);
   });
 
+  it('visitors with the same answers share one rendered form island, each with their own submission id and query, as a fresh render shows it', async () => {
+    const answer = async (zipcode: string) => {
+      const v = visitor('bh');
+      await submitStep(v, '/get-yours-otc/zip', { zipcode });
+      await submitStep(v, '/get-yours-otc/medicare', { haveMedicare: '1' });
+      return v;
+    };
+    const [first, second, elsewhere] = [await answer('33101'), await answer('33101'), await answer('90210')];
+    const path = '/get-yours-otc/medicaid?utm_source=google&utm_campaign=spring&gclid=abc';
+    const sub = (html: string) => /name="submissionId" value="([^"]+)"/.exec(html)?.[1];
+    // The final step's form carries a quote token of its own too.
+    for (const step of [path, '/get-yours-otc/contact']) {
+      const firstPage = await (await first.get(step)).text();
+      // The second visitor's page: from the island the first one's request rendered, and as a fresh render.
+      const hits = formIslands.hits;
+      const { fresh, shared } = await freshAndShared(second, step);
+      expect(formIslands.hits, step).toBeGreaterThanOrEqual(hits + 2);
+      expect(normalise(shared), step).toBe(normalise(fresh));
+      expect(sub(shared), step).toMatch(/^[0-9a-f-]{36}$/);
+      expect(sub(shared), step).not.toBe(sub(firstPage));
+      expect(shared, step).not.toMatch(/qfSearchSlot|qfQuoteTokenSlot|qfPhone\w*Slot|00000000c0de/);
+      // The final step's token is this request's, never the one the kept island was rendered with.
+      const token = (html: string) => /\bv1\.[\w-]+\.[\w-]+/.exec(html)?.[0];
+      if (step.endsWith('/contact')) {
+        expect(token(shared)).toMatch(/^v1\./);
+        expect(token(shared)).not.toBe(token(firstPage));
+      }
+    }
+    expect(await (await second.get(path)).text()).toContain('utm_campaign=spring&amp;gclid=abc');
+    // Other answers are another island: the first visitors' zip and place are not in it.
+    const other = await freshAndShared(elsewhere, path);
+    expect(normalise(other.shared)).toBe(normalise(other.fresh));
+    expect(other.shared).toContain('"zipcode":"90210"');
+    expect(other.shared).not.toMatch(/\b33101\b/);
+    expect(other.shared).not.toContain('Miami');
+  });
+
   it('a finished visitor gets the confirmation in the shared page, as a fresh render shows it', async () => {
     const sb = sandboxScope();
     const v = visitor('bh', { ip: sb.ip });
@@ -133,6 +170,10 @@ describe('shared page shells', () => {
     );
     const { fresh, shared } = await freshAndShared(v, '/get-yours-otc/contact');
     expect(normalise(shared)).toBe(normalise(fresh));
+    // Their name and contact are in the island: it is rendered for each request, never kept.
+    const hits = formIslands.hits;
+    await v.get('/get-yours-otc/contact');
+    expect(formIslands.hits).toBe(hits);
     expect(shared).toContain('data-confirmation');
     expect(shared).not.toContain('name="phone"');
   });

@@ -77,7 +77,7 @@ export function FormSlot({ page }: { page: PageProps }) {
 }
 
 /** The form island's props (null for a page without a form or funnel state). */
-function formIslandProps(page: PageProps, hours: CallHours | null): QuoteFormProps | null {
+export function formIslandProps(page: PageProps, hours: CallHours | null): QuoteFormProps | null {
   if (!page.config.form || !page.funnel) return null;
   return {
     formId: page.config.form,
