@@ -39,7 +39,8 @@ export async function benchPostbacks(
   concurrency: number,
   log: (text: string) => void,
 ): Promise<PostbackBenchResult> {
-  const db = await h.mf.getD1Database('DB', WORKER_NAME);
+  // The leases, visits, payouts and rollups are in the revenue store's own D1 database.
+  const db = await h.mf.getD1Database('REVENUE_DB', WORKER_NAME);
   const run = Date.now().toString(36);
   const now = new Date();
   const leasedAt = new Date(now.getTime() - 60_000).toISOString();

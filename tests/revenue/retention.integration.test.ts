@@ -20,7 +20,9 @@ const EXPERIMENT = `ret-${crypto.randomUUID().slice(0, 8)}`;
 
 async function lease(number: string, expiredDaysAgo: number) {
   const expires = daysAgo(expiredDaysAgo);
-  await env.DB.prepare('INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)')
+  await env.REVENUE_DB.prepare(
+    'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
+  )
     .bind(number, new Date(expires.getTime() - 3_600_000).toISOString(), expires.toISOString(), crypto.randomUUID())
     .run();
 }
@@ -30,7 +32,7 @@ async function visit(age: number, variant: string, paidCents: number): Promise<{
   const session = crypto.randomUUID();
   const ref = `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`;
   const at = daysAgo(age).toISOString();
-  await env.DB.prepare(
+  await env.REVENUE_DB.prepare(
     `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant,
        expected_cents, realized_call_cents, payouts, created_at, updated_at)
      VALUES (?, ?, 'v', ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 200, ?, ?, ?, ?)`,
@@ -43,7 +45,7 @@ async function visit(age: number, variant: string, paidCents: number): Promise<{
 async function count(sql: string, ...binds: unknown[]): Promise<number> {
   return (
     (
-      await env.DB.prepare(sql)
+      await env.REVENUE_DB.prepare(sql)
         .bind(...binds)
         .first<{ n: number }>()
     )?.n ?? 0
@@ -51,7 +53,7 @@ async function count(sql: string, ...binds: unknown[]): Promise<number> {
 }
 
 async function money() {
-  return env.DB.prepare(
+  return env.REVENUE_DB.prepare(
     `SELECT SUM(visits) AS visits, SUM(expected_cents) AS expected, SUM(realized_cents) AS realized, SUM(blended_cents) AS blended
      FROM revenue_rollups WHERE variant LIKE ?`,
   )
@@ -60,7 +62,7 @@ async function money() {
 }
 
 async function experimentStats() {
-  return (await loadVariantStats(env.DB)).find((e) => e.experimentId === EXPERIMENT)?.variants;
+  return (await loadVariantStats(env)).find((e) => e.experimentId === EXPERIMENT)?.variants;
 }
 
 describe('revenue tables retention', () => {
