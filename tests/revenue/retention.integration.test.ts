@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { DAILY_CRON } from '../../src/worker/operations';
 import { loadVariantStats } from '../../src/worker/experiments';
-import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../../src/worker/revenue/retention';
+import {
+  PHONE_LEASE_RETENTION_DAYS,
+  pruneLeases,
+  VISIT_VALUE_RETENTION_DAYS,
+} from '../../src/worker/revenue/retention';
 import { postback } from './support';
 
 /**
@@ -124,5 +128,36 @@ describe('revenue tables retention', () => {
     });
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ status: 'recorded', attributed: false });
+  });
+  it('walks the lease history from the oldest in chunks: passes over a long lease, stops where none has ended', async () => {
+    // This test's rows alone (the walk starts at the oldest rowid of the table).
+    await env.REVENUE_DB.prepare('DELETE FROM phone_leases').run();
+    const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+    const rows: [number: string, leasedDaysAgo: number, endsDaysAgo: number][] = [
+      // A lease made 40 days ago that has not ended yet: kept, and the walk goes on past it.
+      [`1877${tag}0`, 40, -1],
+      [`1877${tag}1`, 40, 39],
+      [`1877${tag}2`, 40, 39],
+      [`1877${tag}3`, 39, 38],
+      [`1877${tag}4`, 33, 32],
+      [`1877${tag}5`, 33, 32],
+      // Inside the window: kept, and their chunk has none ended, so the walk stops there.
+      [`1877${tag}6`, 2, 1],
+      [`1877${tag}7`, 1, 0],
+      // Ended long ago but made after the ones in the window (out of order): left for a later night.
+      [`1877${tag}8`, 1, 40],
+    ];
+    for (const [number, leased, ends] of rows)
+      await env.REVENUE_DB.prepare(
+        'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
+      )
+        .bind(number, daysAgo(leased).toISOString(), daysAgo(ends).toISOString(), crypto.randomUUID())
+        .run();
+    const cutoff = daysAgo(PHONE_LEASE_RETENTION_DAYS).toISOString();
+    expect(await pruneLeases(env.REVENUE_DB, cutoff, 2)).toBe(5);
+    const { results } = await env.REVENUE_DB.prepare('SELECT number FROM phone_leases ORDER BY rowid').all<{
+      number: string;
+    }>();
+    expect(results.map((r) => r.number)).toEqual([`1877${tag}0`, `1877${tag}6`, `1877${tag}7`, `1877${tag}8`]);
   });
 });
