@@ -20,6 +20,7 @@ export default defineConfig({
       // Each D1 database has its own migrations (wrangler.toml migrations_dir): ADS_DB's too.
       const adsMigrations = await readD1Migrations('./migrations-ads');
       const revenueMigrations = await readD1Migrations('./migrations-revenue');
+      const leasesMigrations = await readD1Migrations('./migrations-leases');
       return {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
@@ -91,6 +92,7 @@ export default defineConfig({
             TEST_MIGRATIONS: migrations,
             TEST_ADS_MIGRATIONS: adsMigrations,
             TEST_REVENUE_MIGRATIONS: revenueMigrations,
+            TEST_LEASES_MIGRATIONS: leasesMigrations,
           },
         },
       };

@@ -93,6 +93,7 @@ for (const [dir, binding] of [
   ['migrations', 'DB'],
   ['migrations-ads', 'ADS_DB'],
   ['migrations-revenue', 'REVENUE_DB'],
+  ['migrations-leases', 'LEASES_DB'],
 ] as const) {
   // A table left behind in DB by a move (LEFT_BEHIND: kept for a rollback, never written) holds no
   // row at the steady state: dropped here, so its new database's migration can create it.

@@ -140,6 +140,7 @@ function workerModules(dir = resolve(WORKER_OUTDIR)) {
 export async function applyMigrations(mf: Miniflare): Promise<void> {
   await applyMigrationsOf(mf, 'ADS_DB', 'migrations-ads');
   await applyMigrationsOf(mf, 'REVENUE_DB', 'migrations-revenue');
+  await applyMigrationsOf(mf, 'LEASES_DB', 'migrations-leases');
   await applyMigrationsOf(mf, 'DB', 'migrations');
 }
 

@@ -166,6 +166,7 @@ const db = new DatabaseSync(':memory:');
 for (const [dir, binding] of [
   ['migrations', 'DB'],
   ['migrations-revenue', 'REVENUE_DB'],
+  ['migrations-leases', 'LEASES_DB'],
 ] as const) {
   for (const left of LEFT_BEHIND.filter((l) => l.movedTo === binding)) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
   for (const file of readdirSync(dir)

@@ -1,20 +1,9 @@
 -- The revenue store in the D1 database of its own (binding REVENUE_DB,
 -- docs/decisions/0341-the-revenue-store-in-a-database-of-its-own.md): the tables DB had after
--- migrations/0030, 0032, 0105 and 0106, with the triggers of 0030, which tie only tables moved here
+-- migrations/0030, 0032, 0105 and 0106 (but phone_leases, in LEASES_DB: migrations-leases/), with
+-- the triggers of 0030, which tie only tables moved here
 -- (payouts -> visit_values -> revenue_rollups), so they still run in the transaction of each change.
 -- No statement joins these tables with one of DB. DB's copies stay there unused (LEFT_BEHIND).
-
--- Every number MediaAlpha leased to a visit, written when the lease is made. The lease in the
--- visitor's Durable Object is replaced when it expires; this row outlives it, so a call payout
--- that arrives days later still finds the visit that held the number at the time of the call.
--- number: digits with country prefix (a tracking number of the partner, not the visitor's phone).
-CREATE TABLE IF NOT EXISTS phone_leases (
-  number TEXT NOT NULL,
-  leased_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL,
-  session_id TEXT NOT NULL,
-  PRIMARY KEY (number, leased_at, session_id)
-) WITHOUT ROWID;
 
 -- One row per visit (tracking session) that could earn money: a demand check priced it, a number
 -- was leased to it, its listing was shown, or its lead went to a buyer. Its dimensions are those
@@ -189,8 +178,6 @@ CREATE TABLE IF NOT EXISTS variant_value_days (
   PRIMARY KEY (day, variant)
 ) WITHOUT ROWID;
 
--- The prune finds expired leases by their end, not their number.
-CREATE INDEX IF NOT EXISTS phone_leases_expires ON phone_leases (expires_at);
 
 -- The people an `optimise` experiment's bandit counts (src/worker/experiments/experiment-people.ts,
 -- docs/decisions/0256-bandit-on-realized-money-from-people.md): one row per experiment and visitor

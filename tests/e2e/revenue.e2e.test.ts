@@ -114,7 +114,7 @@ describe('revenue per visitor in Chromium', { timeout: 180_000 }, () => {
       queryD1(
         `SELECT number FROM phone_leases WHERE session_id = '${sessionId}'`,
         z.object({ number: z.string() }),
-        'REVENUE_DB',
+        'LEASES_DB',
       );
     await expect.poll(() => leases().length, WAIT).toBeGreaterThan(0);
     const number = leases()[0]?.number ?? '';

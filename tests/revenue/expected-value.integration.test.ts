@@ -41,7 +41,7 @@ describe('expected value per visit', () => {
     const number = (await phone.json<{ lease: { value: string } | null }>()).lease?.value ?? '';
     await pollUntil(
       () =>
-        env.REVENUE_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
+        env.LEASES_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
           .bind(number, v.sessionId)
           .first(),
       (row) => row !== null,

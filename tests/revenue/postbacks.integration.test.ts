@@ -30,18 +30,25 @@ async function leasedVisit(urlParams = { utm_source: 'Google', utm_campaign: 'sp
   expect(['partner', 'stored']).toContain(reply.source);
   const number = reply.lease?.value ?? '';
   // The lease history and the visit row are written after the answer (waitUntil).
+  // The lease history is in LEASES_DB, the visit row in REVENUE_DB: each its own D1 database.
   const lease = await pollUntil(
     () =>
-      env.REVENUE_DB.prepare(
-        'SELECT l.session_id, v.ref FROM phone_leases l JOIN visit_values v USING (session_id) WHERE l.number = ? AND l.session_id = ?',
-      )
+      env.LEASES_DB.prepare('SELECT session_id FROM phone_leases WHERE number = ? AND session_id = ?')
         .bind(number, v.sessionId)
-        .first<{ session_id: string; ref: string }>(),
+        .first<{ session_id: string }>(),
     (row) => row !== null,
     WAIT,
   );
   expect(lease?.session_id).toBe(v.sessionId);
-  return { v, number, ref: lease?.ref ?? '' };
+  const visit = await pollUntil(
+    () =>
+      env.REVENUE_DB.prepare('SELECT ref FROM visit_values WHERE session_id = ?')
+        .bind(v.sessionId)
+        .first<{ ref: string }>(),
+    (row) => row !== null,
+    WAIT,
+  );
+  return { v, number, ref: visit?.ref ?? '' };
 }
 
 function conversionId(): string {

@@ -40,7 +40,7 @@ describe('revenue in the report', () => {
     );
     await pollUntil(
       () =>
-        env.REVENUE_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
+        env.LEASES_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
           .bind(number, v.sessionId)
           .first(),
       (row) => row !== null,

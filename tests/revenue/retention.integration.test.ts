@@ -24,7 +24,7 @@ const EXPERIMENT = `ret-${crypto.randomUUID().slice(0, 8)}`;
 
 async function lease(number: string, expiredDaysAgo: number) {
   const expires = daysAgo(expiredDaysAgo);
-  await env.REVENUE_DB.prepare(
+  await env.LEASES_DB.prepare(
     'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
   )
     .bind(number, new Date(expires.getTime() - 3_600_000).toISOString(), expires.toISOString(), crypto.randomUUID())
@@ -44,6 +44,11 @@ async function visit(age: number, variant: string, paidCents: number): Promise<{
     .bind(session, ref, at.slice(0, 10), `${EXPERIMENT}:${variant}`, paidCents, paidCents > 0 ? 1 : 0, at, at)
     .run();
   return { session, ref };
+}
+
+/** The lease history is in its own D1 database (LEASES_DB). */
+async function leaseCount(sql: string, bind: string): Promise<number> {
+  return (await env.LEASES_DB.prepare(sql).bind(bind).first<{ n: number }>())?.n ?? 0;
 }
 
 async function count(sql: string, ...binds: unknown[]): Promise<number> {
@@ -95,8 +100,8 @@ describe('revenue tables retention', () => {
     expect(outcome?.detail).toMatch(/^\d+ leases, \d+ visit values \(\d+ days\) pruned$/);
 
     // Where it lands: the old rows are gone, the recent ones stay.
-    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number LIKE ?`, `1866${tag}%`)).toBe(2);
-    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number = ?`, `1866${tag}1`)).toBe(0);
+    expect(await leaseCount(`SELECT COUNT(*) AS n FROM phone_leases WHERE number LIKE ?`, `1866${tag}%`)).toBe(2);
+    expect(await leaseCount(`SELECT COUNT(*) AS n FROM phone_leases WHERE number = ?`, `1866${tag}1`)).toBe(0);
     for (const { session } of old)
       expect(await count(`SELECT COUNT(*) AS n FROM visit_values WHERE session_id = ?`, session)).toBe(0);
     for (const { session } of kept)
@@ -131,7 +136,7 @@ describe('revenue tables retention', () => {
   });
   it('walks the lease history from the oldest in chunks: passes over a long lease, stops where none has ended', async () => {
     // This test's rows alone (the walk starts at the oldest rowid of the table).
-    await env.REVENUE_DB.prepare('DELETE FROM phone_leases').run();
+    await env.LEASES_DB.prepare('DELETE FROM phone_leases').run();
     const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
     const rows: [number: string, leasedDaysAgo: number, endsDaysAgo: number][] = [
       // A lease made 40 days ago that has not ended yet: kept, and the walk goes on past it.
@@ -148,14 +153,14 @@ describe('revenue tables retention', () => {
       [`1877${tag}8`, 1, 40],
     ];
     for (const [number, leased, ends] of rows)
-      await env.REVENUE_DB.prepare(
+      await env.LEASES_DB.prepare(
         'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
       )
         .bind(number, daysAgo(leased).toISOString(), daysAgo(ends).toISOString(), crypto.randomUUID())
         .run();
     const cutoff = daysAgo(PHONE_LEASE_RETENTION_DAYS).toISOString();
-    expect(await pruneLeases(env.REVENUE_DB, cutoff, 2)).toBe(5);
-    const { results } = await env.REVENUE_DB.prepare('SELECT number FROM phone_leases ORDER BY rowid').all<{
+    expect(await pruneLeases(env.LEASES_DB, cutoff, 2)).toBe(5);
+    const { results } = await env.LEASES_DB.prepare('SELECT number FROM phone_leases ORDER BY rowid').all<{
       number: string;
     }>();
     expect(results.map((r) => r.number)).toEqual([`1877${tag}0`, `1877${tag}6`, `1877${tag}7`, `1877${tag}8`]);

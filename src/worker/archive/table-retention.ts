@@ -43,7 +43,7 @@ export type RetentionRule = (
  * (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md). The test beside this
  * file fails for a D1 binding not listed here, and for a table not in the database its rule names.
  */
-export const D1_DATABASES = ['DB', 'ADS_DB', 'REVENUE_DB'] as const;
+export const D1_DATABASES = ['DB', 'ADS_DB', 'REVENUE_DB', 'LEASES_DB'] as const;
 export type D1Binding = (typeof D1_DATABASES)[number];
 
 /**
@@ -55,10 +55,10 @@ export const MIGRATION_ORDER: readonly D1Binding[] = [...D1_DATABASES.filter((b)
 /**
  * The revenue store and the bandit's people, in REVENUE_DB: every statement on them names only
  * these (the triggers of migrations/0030 tie payouts, visit_values and revenue_rollups), so they
- * moved together (docs/decisions/0341-the-revenue-store-in-a-database-of-its-own.md).
+ * moved together; the lease history, read by a statement of its own, is in LEASES_DB
+ * (docs/decisions/0341-the-revenue-store-in-a-database-of-its-own.md).
  */
 export const REVENUE_TABLES = [
-  'phone_leases',
   'visit_values',
   'payouts',
   'payout_adjustments',
@@ -77,6 +77,7 @@ export const REVENUE_TABLES = [
 export const LEFT_BEHIND: readonly { table: string; database: D1Binding; movedTo: D1Binding }[] = [
   { table: 'ad_conversions', database: 'DB', movedTo: 'ADS_DB' },
   ...REVENUE_TABLES.map((table) => ({ table, database: 'DB' as const, movedTo: 'REVENUE_DB' as const })),
+  { table: 'phone_leases', database: 'DB', movedTo: 'LEASES_DB' },
 ];
 
 /** The database that holds the rule's table. */
@@ -258,7 +259,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   { table: 'revenue_partners', rule: 'bounded', why: 'a row per partner' },
   {
     table: 'phone_leases',
-    database: 'REVENUE_DB',
+    database: 'LEASES_DB',
     rule: 'days',
     days: PHONE_LEASE_RETENTION_DAYS,
     column: 'expires_at',

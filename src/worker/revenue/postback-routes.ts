@@ -88,7 +88,7 @@ postbackApi.post(
       });
 
     const version = postback.adjusted_at ? new Date(postback.adjusted_at) : signature.signedAt;
-    const result = await acceptPostback(c.env.REVENUE_DB, partner.name, postback, version, now);
+    const result = await acceptPostback(c.env, partner.name, postback, version, now);
     if (result.outcome === 'stale')
       throw new ApiError(
         409,

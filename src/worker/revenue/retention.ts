@@ -39,10 +39,15 @@ export interface RevenuePruned {
   days: string[];
 }
 
-export async function pruneRevenueTables(db: D1Database, now: Date): Promise<RevenuePruned> {
+/** The lease history is in LEASES_DB, the visits and the bandit's people in REVENUE_DB (record 0341). */
+export async function pruneRevenueTables(
+  env: Pick<Env, 'REVENUE_DB' | 'LEASES_DB'>,
+  now: Date,
+): Promise<RevenuePruned> {
+  const db = env.REVENUE_DB;
   const leaseCutoff = new Date(now.getTime() - PHONE_LEASE_RETENTION_DAYS * DAY_MS).toISOString();
   const visitCutoff = new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const leases = await pruneLeases(db, leaseCutoff);
+  const leases = await pruneLeases(env.LEASES_DB, leaseCutoff);
   const { results } = await db
     .prepare('SELECT DISTINCT day FROM visit_values WHERE day < ? ORDER BY day LIMIT ?')
     .bind(visitCutoff, MAX_DAYS_PER_RUN)
