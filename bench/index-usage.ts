@@ -1,6 +1,6 @@
 /**
  * `npm run indexes`: which index of the hot tables (leads, events, first_leads, and the revenue
- * store's phone_leases, visit_values, payouts, experiment_people) each query
+ * store's phone_leases, visit_values, payouts) each query
  * of the Worker uses, by SQLite's own planner (EXPLAIN QUERY PLAN over this checkout's migrations;
  * D1 is SQLite), and which index no query uses. The queries are the Worker's, copied with their
  * file; a query added to the Worker that filters these tables belongs here too. Exits 1 when an
@@ -152,14 +152,9 @@ const QUERIES: [where: string, sql: string][] = [
     `SELECT partner, COUNT(*), SUM(payout_cents) FROM payouts WHERE at >= ? GROUP BY partner`,
   ],
   ['archive/table-prune.ts payouts', `SELECT partner, conversion_id FROM payouts WHERE at < ? LIMIT ?`],
-  ['revenue/retention.ts people', `DELETE FROM experiment_people WHERE day < ?`],
-  [
-    'experiments/variant-stats.ts people of an experiment',
-    `SELECT variant FROM experiment_people WHERE experiment_id = ? AND day >= ? AND day <= ?`,
-  ],
 ];
 
-const TABLES = ['leads', 'events', 'first_leads', 'phone_leases', 'visit_values', 'payouts', 'experiment_people'];
+const TABLES = ['leads', 'events', 'first_leads', 'phone_leases', 'visit_values', 'payouts'];
 
 const db = new DatabaseSync(':memory:');
 // DB's migrations, then the revenue store's (its tables' copies left in DB are dropped first).

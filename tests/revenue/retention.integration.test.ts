@@ -7,6 +7,7 @@ import { loadVariantStats } from '../../src/worker/experiments';
 import {
   PHONE_LEASE_RETENTION_DAYS,
   pruneLeases,
+  prunePeople,
   VISIT_VALUE_RETENTION_DAYS,
 } from '../../src/worker/revenue/retention';
 import { postback } from './support';
@@ -164,5 +165,32 @@ describe('revenue tables retention', () => {
       number: string;
     }>();
     expect(results.map((r) => r.number)).toEqual([`1877${tag}0`, `1877${tag}6`, `1877${tag}7`, `1877${tag}8`]);
+  });
+  it("prunes the bandit's people assigned before the kept days, walking every chunk to the end of the table", async () => {
+    await env.REVENUE_DB.prepare('DELETE FROM experiment_people').run();
+    const cutoff = daysAgo(VISIT_VALUE_RETENTION_DAYS).toISOString().slice(0, 10);
+    const day = (age: number) => daysAgo(age).toISOString().slice(0, 10);
+    // Two experiments, old and kept people mixed in key order, so every chunk of 2 has both kinds or neither.
+    const rows: [experiment: string, visitor: string, age: number][] = [
+      ['exp-a', 'v1', VISIT_VALUE_RETENTION_DAYS + 2],
+      ['exp-a', 'v2', 1],
+      ['exp-a', 'v3', 2],
+      ['exp-a', 'v4', 3],
+      ['exp-a', 'v5', VISIT_VALUE_RETENTION_DAYS + 1],
+      ['exp-b', 'v1', 1],
+      ['exp-b', 'v2', VISIT_VALUE_RETENTION_DAYS + 5],
+    ];
+    await env.REVENUE_DB.batch(
+      rows.map(([experiment, visitor, age]) =>
+        env.REVENUE_DB.prepare(
+          `INSERT INTO experiment_people (experiment_id, visitor_id, variant, day) VALUES (?, ?, 'a', ?)`,
+        ).bind(experiment, visitor, day(age)),
+      ),
+    );
+    expect(await prunePeople(env.REVENUE_DB, cutoff, 2)).toBe(3);
+    const { results } = await env.REVENUE_DB.prepare(
+      `SELECT experiment_id || ':' || visitor_id AS person FROM experiment_people ORDER BY experiment_id, visitor_id`,
+    ).all<{ person: string }>();
+    expect(results.map((r) => r.person)).toEqual(['exp-a:v2', 'exp-a:v3', 'exp-a:v4', 'exp-b:v1']);
   });
 });

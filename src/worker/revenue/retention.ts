@@ -25,6 +25,9 @@ const DAY_MS = 86_400_000;
 const MAX_DAYS_PER_RUN = 30;
 /** Lease rows looked at by one statement: each stays far under D1's 30 s. */
 const LEASE_CHUNK = 10_000;
+/** experiment_people rows looked at by one statement, and in one run at most (9.3 million at full traffic). */
+const PEOPLE_CHUNK = 50_000;
+const PEOPLE_ROWS_PER_RUN = 20_000_000;
 /** Lease rows looked at in one run at most (a day is about 200,000 at full traffic): a backlog clears over nights. */
 const LEASE_ROWS_PER_RUN = 2_000_000;
 
@@ -70,8 +73,8 @@ export async function pruneRevenueTables(
     ]);
     visits += deleted?.meta.changes ?? 0;
   }
-  const people = await db.prepare('DELETE FROM experiment_people WHERE day < ?').bind(visitCutoff).run();
-  return { leases, people: people.meta.changes, visits, days: results.map((r) => r.day) };
+  const people = await prunePeople(db, visitCutoff);
+  return { leases, people, visits, days: results.map((r) => r.day) };
 }
 
 /**
@@ -94,6 +97,35 @@ export async function pruneLeases(db: D1Database, cutoff: string, chunk = LEASE_
     const end = last?.results[0]?.last ?? null;
     if (end === null || changes === 0) break;
     after = end;
+  }
+  return deleted;
+}
+
+/**
+ * The bandit's people assigned before the cutoff day. experiment_people has no index on its day
+ * (migrations-revenue/0003): the prune walks the primary key (experiment, visitor) in chunks, each
+ * statement bounded, and deletes the old rows of each chunk, to the end of the table.
+ */
+export async function prunePeople(db: D1Database, cutoffDay: string, chunk = PEOPLE_CHUNK): Promise<number> {
+  let after: [string, string] = ['', ''];
+  let deleted = 0;
+  for (let seen = 0; seen < PEOPLE_ROWS_PER_RUN; seen += chunk) {
+    const window = `SELECT experiment_id, visitor_id FROM experiment_people WHERE (experiment_id, visitor_id) > (?1, ?2)
+      ORDER BY experiment_id, visitor_id LIMIT ?3`;
+    const [last, gone] = await db.batch<{ experiment_id: string; visitor_id: string }>([
+      db
+        .prepare(
+          `SELECT experiment_id, visitor_id FROM (${window}) ORDER BY experiment_id DESC, visitor_id DESC LIMIT 1`,
+        )
+        .bind(...after, chunk),
+      db
+        .prepare(`DELETE FROM experiment_people WHERE (experiment_id, visitor_id) IN (${window}) AND day < ?4`)
+        .bind(...after, chunk, cutoffDay),
+    ]);
+    deleted += gone?.meta.changes ?? 0;
+    const end = last?.results[0];
+    if (!end) break;
+    after = [end.experiment_id, end.visitor_id];
   }
   return deleted;
 }
