@@ -19,6 +19,8 @@ export default defineConfig({
       const migrations = await readD1Migrations('./migrations');
       // Each D1 database has its own migrations (wrangler.toml migrations_dir): ADS_DB's too.
       const adsMigrations = await readD1Migrations('./migrations-ads');
+      const revenueMigrations = await readD1Migrations('./migrations-revenue');
+      const leasesMigrations = await readD1Migrations('./migrations-leases');
       return {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
@@ -89,6 +91,8 @@ export default defineConfig({
             LEADS_HOT_DAYS: '2',
             TEST_MIGRATIONS: migrations,
             TEST_ADS_MIGRATIONS: adsMigrations,
+            TEST_REVENUE_MIGRATIONS: revenueMigrations,
+            TEST_LEASES_MIGRATIONS: leasesMigrations,
           },
         },
       };

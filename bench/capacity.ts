@@ -89,10 +89,15 @@ if (!sampleEvents.length || !sampleLeads.length) {
 const db = new DatabaseSync(':memory:');
 // Every D1 database's migrations (wrangler.toml migrations_dir), DB's first: dbstat counts each
 // table's own pages, so one SQLite file measures them all; the plan adds each database up on its own.
-for (const dir of ['migrations', 'migrations-ads']) {
+for (const [dir, binding] of [
+  ['migrations', 'DB'],
+  ['migrations-ads', 'ADS_DB'],
+  ['migrations-revenue', 'REVENUE_DB'],
+  ['migrations-leases', 'LEASES_DB'],
+] as const) {
   // A table left behind in DB by a move (LEFT_BEHIND: kept for a rollback, never written) holds no
   // row at the steady state: dropped here, so its new database's migration can create it.
-  if (dir !== 'migrations') for (const left of LEFT_BEHIND) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
+  for (const left of LEFT_BEHIND.filter((l) => l.movedTo === binding)) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort())

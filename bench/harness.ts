@@ -139,6 +139,8 @@ function workerModules(dir = resolve(WORKER_OUTDIR)) {
 /** Every D1 database of the Worker, each from its own migrations_dir (wrangler.toml). */
 export async function applyMigrations(mf: Miniflare): Promise<void> {
   await applyMigrationsOf(mf, 'ADS_DB', 'migrations-ads');
+  await applyMigrationsOf(mf, 'REVENUE_DB', 'migrations-revenue');
+  await applyMigrationsOf(mf, 'LEASES_DB', 'migrations-leases');
   await applyMigrationsOf(mf, 'DB', 'migrations');
 }
 

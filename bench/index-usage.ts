@@ -1,5 +1,6 @@
 /**
- * `npm run indexes`: which index of the hot tables (leads, events, first_leads) each query
+ * `npm run indexes`: which index of the hot tables (leads, events, first_leads, and the revenue
+ * store's phone_leases, visit_values, payouts) each query
  * of the Worker uses, by SQLite's own planner (EXPLAIN QUERY PLAN over this checkout's migrations;
  * D1 is SQLite), and which index no query uses. The queries are the Worker's, copied with their
  * file; a query added to the Worker that filters these tables belongs here too. Exits 1 when an
@@ -8,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { LEFT_BEHIND } from '../src/worker/archive/table-retention';
 
 const QUERIES: [where: string, sql: string][] = [
   // leads
@@ -129,15 +131,44 @@ const QUERIES: [where: string, sql: string][] = [
   ],
   ['consent/your-data.ts events', `SELECT COUNT(*) FROM events WHERE anonymous_id = ?`],
   ['queue/consumer.ts', `SELECT 1 FROM events WHERE events.id = ?`],
+  // The revenue store (REVENUE_DB, migrations-revenue/): its large tables' indexes.
+  [
+    'revenue/postback.ts lease',
+    `SELECT session_id FROM phone_leases WHERE number = ?2 AND leased_at <= ?3 AND expires_at > ?3 ORDER BY leased_at DESC LIMIT 1`,
+  ],
+  ['revenue/postback.ts, postback-dates.ts ref', `SELECT session_id, created_at FROM visit_values WHERE ref = ?`],
+  ['ad-conversions (visit by session)', `SELECT click_ids, visitor_id, page FROM visit_values WHERE session_id = ?`],
+  ['revenue/retention.ts days', `SELECT DISTINCT day FROM visit_values WHERE day < ? ORDER BY day LIMIT ?`],
+  [
+    'experiments/variant-stats.ts people',
+    `SELECT MAX(realized_call_cents) FROM visit_values v WHERE v.visitor_id = ? AND v.variant = ?`,
+  ],
+  [
+    'consent/ad-records-erase.ts',
+    `SELECT session_id FROM visit_values WHERE visitor_id IN (SELECT value FROM json_each(?))`,
+  ],
+  [
+    'operations/health-checks/money-figures.ts',
+    `SELECT partner, COUNT(*), SUM(payout_cents) FROM payouts WHERE at >= ? GROUP BY partner`,
+  ],
+  ['archive/table-prune.ts payouts', `SELECT partner, conversion_id FROM payouts WHERE at < ? LIMIT ?`],
 ];
 
-const TABLES = ['leads', 'events', 'first_leads'];
+const TABLES = ['leads', 'events', 'first_leads', 'phone_leases', 'visit_values', 'payouts'];
 
 const db = new DatabaseSync(':memory:');
-const files = readdirSync('migrations')
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-for (const file of files) db.exec(readFileSync(join('migrations', file), 'utf8'));
+// DB's migrations, then the revenue store's (its tables' copies left in DB are dropped first).
+for (const [dir, binding] of [
+  ['migrations', 'DB'],
+  ['migrations-revenue', 'REVENUE_DB'],
+  ['migrations-leases', 'LEASES_DB'],
+] as const) {
+  for (const left of LEFT_BEHIND.filter((l) => l.movedTo === binding)) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    db.exec(readFileSync(join(dir, file), 'utf8'));
+}
 
 const indexes = db
   .prepare(

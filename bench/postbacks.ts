@@ -39,7 +39,9 @@ export async function benchPostbacks(
   concurrency: number,
   log: (text: string) => void,
 ): Promise<PostbackBenchResult> {
-  const db = await h.mf.getD1Database('DB', WORKER_NAME);
+  // The leases, visits, payouts and rollups are in the revenue store's own D1 database.
+  const db = await h.mf.getD1Database('REVENUE_DB', WORKER_NAME);
+  const leases = await h.mf.getD1Database('LEASES_DB', WORKER_NAME);
   const run = Date.now().toString(36);
   const now = new Date();
   const leasedAt = new Date(now.getTime() - 60_000).toISOString();
@@ -53,11 +55,16 @@ export async function benchPostbacks(
   log(`postbacks: seeding ${total} leased visits`);
   for (let i = 0; i < visits.length; i += 200) {
     const chunk = visits.slice(i, i + 200);
-    await db.batch(
-      chunk.flatMap((v) => [
-        db
+    // The lease history is in its own D1 database (LEASES_DB), the visits in REVENUE_DB.
+    await leases.batch(
+      chunk.map((v) =>
+        leases
           .prepare('INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)')
           .bind(v.number, leasedAt, expires, v.session),
+      ),
+    );
+    await db.batch(
+      chunk.flatMap((v) => [
         db
           .prepare(
             `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, expected_cents, created_at, updated_at)

@@ -22,7 +22,8 @@ if (!existsSync('.dev.vars')) {
 run('node', ['scripts/build-client.mjs']);
 // Every D1 database, each from its own migrations_dir (wrangler.toml); the others before DB
 // (MIGRATION_ORDER in src/worker/archive/table-retention.ts).
-for (const binding of ['ADS_DB', 'DB']) run('wrangler', ['d1', 'migrations', 'apply', binding, '--local']);
+for (const binding of ['ADS_DB', 'REVENUE_DB', 'LEASES_DB', 'DB'])
+  run('wrangler', ['d1', 'migrations', 'apply', binding, '--local']);
 
 const children = [];
 const sandbox = spawn('node', ['scripts/run-ts.mjs', 'sandbox/main.ts'], {

@@ -73,7 +73,8 @@ describe('the ad-sharing box on the consent step', () => {
     expect(await (await postback('mediaalpha', call)).json()).toEqual({ status: 'recorded', attributed: true });
     // The lead's delivery and the payout are both recorded before anything would be queued for them.
     await pollUntil(
-      () => env.DB.prepare('SELECT 1 AS ok FROM payouts WHERE conversion_id = ?').bind(call.conversion_id).first(),
+      () =>
+        env.REVENUE_DB.prepare('SELECT 1 AS ok FROM payouts WHERE conversion_id = ?').bind(call.conversion_id).first(),
       (row) => row !== null,
       WAIT,
     );

@@ -45,8 +45,8 @@ async function queuedCallConversion(gclid: string): Promise<string> {
   const sessionId = crypto.randomUUID();
   const now = new Date().toISOString();
   const id = `google-ads:call:mediaalpha:${crypto.randomUUID()}`;
-  await env.DB.batch([
-    env.DB.prepare(
+  await env.REVENUE_DB.batch([
+    env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'ps', 'save-auto', 'google', '', 1, '', ?, ?, ?)`,
     ).bind(
@@ -292,7 +292,7 @@ describe('Google conversions through the Data Manager API', () => {
     const noClickSession = await env.ADS_DB.prepare('SELECT session_id FROM ad_conversions WHERE id = ?')
       .bind(noClick)
       .first<{ session_id: string }>();
-    await env.DB.prepare(`UPDATE visit_values SET click_ids = '{}' WHERE session_id = ?`)
+    await env.REVENUE_DB.prepare(`UPDATE visit_values SET click_ids = '{}' WHERE session_id = ?`)
       .bind(noClickSession?.session_id ?? '')
       .run();
     const call = {

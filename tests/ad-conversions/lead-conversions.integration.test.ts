@@ -44,12 +44,15 @@ async function queuedGoogleConversion(gclid: string): Promise<string> {
   const sessionId = crypto.randomUUID();
   const leadId = crypto.randomUUID();
   const now = new Date().toISOString();
+  // The lead is in DB, the visit in the revenue store's database: a write to each.
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc)
        VALUES (?, ?, 'ps', 'save-auto', 'auto', 'auto', ?, ?, ?, '{}', 'complete', 0)`,
     ).bind(leadId, now, sessionId, crypto.randomUUID(), crypto.randomUUID()),
-    env.DB.prepare(
+  ]);
+  await env.REVENUE_DB.batch([
+    env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
        VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'google', '', 1, '', ?, ?, ?)`,
     ).bind(
@@ -189,7 +192,7 @@ describe('ad platform conversions', () => {
     const leadId = lead?.id ?? '';
     expect(await queueAdConversions(env, leadId)).toEqual({ queued: [], skipped: 'gpc' });
     // Nor are its click ids kept on the visit's value row.
-    const visit = await env.DB.prepare('SELECT click_ids FROM visit_values WHERE session_id = ?')
+    const visit = await env.REVENUE_DB.prepare('SELECT click_ids FROM visit_values WHERE session_id = ?')
       .bind(v.sessionId)
       .first();
     expect(visit).toEqual({ click_ids: '{}' });

@@ -44,7 +44,7 @@ async function rowsOf(sessionId: string) {
 async function metaVisit(page: string, fbclid: string, visitorId = crypto.randomUUID()): Promise<string> {
   const sessionId = crypto.randomUUID();
   const now = new Date().toISOString();
-  await env.DB.prepare(
+  await env.REVENUE_DB.prepare(
     `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'bh', ?, 'facebook', '', 1, '', ?, ?, ?)`,
   )
@@ -196,7 +196,7 @@ describe('paid calls on Meta', () => {
     // The payout is stored (the money is real) and nothing is queued for any platform.
     await pollUntil(
       () =>
-        env.DB.prepare('SELECT session_id FROM payouts WHERE conversion_id = ?')
+        env.REVENUE_DB.prepare('SELECT session_id FROM payouts WHERE conversion_id = ?')
           .bind(call.conversion_id)
           .first<{ session_id: string }>(),
       (row) => row?.session_id === sessionId,

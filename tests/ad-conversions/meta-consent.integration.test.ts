@@ -68,6 +68,7 @@ async function queuedMetaConversion(fields: {
     driver1Email: 'old.version@example.com',
     driver1Phone: '(312) 555-0101',
   });
+  // The lead is in DB, the visit in the revenue store's database: a write to each.
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO leads (id, created_at, brand, page, form, product, session_id, visitor_id, submission_id, "values", status, gpc,
@@ -84,7 +85,9 @@ async function queuedMetaConversion(fields: {
       fields.consentVersion,
       UA,
     ),
-    env.DB.prepare(
+  ]);
+  await env.REVENUE_DB.batch([
+    env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
        VALUES (?, ?, 'v', ?, 'ps', 'save-auto', 'facebook', '', 1, '', ?, ?, ?)`,
     ).bind(
@@ -269,7 +272,7 @@ describe('Meta Conversions API, as the reference requires and as the visitor all
     await finishAuto(v, '/save-auto', { adSharing: 'yes' });
     expect((await settled(v.sessionId, 2)).map((r) => r.status)).toEqual(['sent', 'sent']);
     const visits = () =>
-      env.DB.prepare('SELECT COUNT(*) AS n FROM visit_values WHERE visitor_id = ? OR session_id = ?')
+      env.REVENUE_DB.prepare('SELECT COUNT(*) AS n FROM visit_values WHERE visitor_id = ? OR session_id = ?')
         .bind(v.id, v.sessionId)
         .first<{ n: number }>();
     expect((await visits())?.n).toBeGreaterThan(0);

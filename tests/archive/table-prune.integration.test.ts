@@ -6,13 +6,16 @@ import {
   GOOGLE_ADJUSTABLE_DAYS,
   PAYOUT_RETENTION_DAYS,
   TURNSTILE_REDEMPTION_DAYS,
+  databaseOf,
+  retentionOf,
+  type D1Binding,
 } from '../../src/worker/archive/table-retention';
 
 const now = new Date('2026-11-28T03:17:00.000Z');
 const daysAgo = (days: number, extraMs = 0) => new Date(now.getTime() - days * 86_400_000 + extraMs).toISOString();
 
-/** ad_conversions is in the D1 database of its own (ADS_DB), the others in DB. */
-const dbOf = (table: string) => (table === 'ad_conversions' ? env.ADS_DB : env.DB);
+/** Each table in the D1 database its rule names (ad_conversions in ADS_DB, the payouts in REVENUE_DB). */
+const dbOf = (table: string) => env[databaseOf(retentionOf(table) ?? { table, rule: 'bounded', why: '' }) as D1Binding];
 
 async function count(table: string): Promise<number> {
   const row = await dbOf(table).prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
@@ -22,6 +25,7 @@ async function count(table: string): Promise<number> {
 /** `old` rows a minute past the table's retention and `young` rows a minute inside it. */
 async function seed(old: number, young: number) {
   const statements: D1PreparedStatement[] = [];
+  const revenue: D1PreparedStatement[] = [];
   const ads: D1PreparedStatement[] = [];
   for (let i = 0; i < old + young; i++) {
     const ageMs = i < old ? -60_000 : 60_000;
@@ -30,7 +34,9 @@ async function seed(old: number, young: number) {
         `t${i}`,
         daysAgo(TURNSTILE_REDEMPTION_DAYS, ageMs),
       ),
-      env.DB.prepare(
+    );
+    revenue.push(
+      env.REVENUE_DB.prepare(
         `INSERT INTO payout_adjustments (partner, conversion_id, received_at, previous_cents, payout_cents) VALUES ('mediaalpha', ?, ?, 1, 2)`,
       ).bind(`c${i}`, daysAgo(PAYOUT_RETENTION_DAYS, ageMs)),
     );
@@ -41,13 +47,15 @@ async function seed(old: number, young: number) {
     );
   }
   await env.DB.batch(statements);
+  await env.REVENUE_DB.batch(revenue);
   await env.ADS_DB.batch(ads);
 }
 
 describe('the daily prune of tables with a days rule', () => {
   beforeEach(async () => {
-    await env.DB.batch(
-      ['turnstile_redemptions', 'payout_adjustments', 'payouts'].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    await env.DB.prepare(`DELETE FROM turnstile_redemptions`).run();
+    await env.REVENUE_DB.batch(
+      ['payout_adjustments', 'payouts'].map((t) => env.REVENUE_DB.prepare(`DELETE FROM ${t}`)),
     );
     await env.ADS_DB.prepare(`DELETE FROM ad_conversions`).run();
   });
@@ -107,17 +115,19 @@ describe('the daily prune of tables with a days rule', () => {
   });
 
   it('leaves the report money alone when a payout goes', async () => {
-    await env.DB.prepare(
+    await env.REVENUE_DB.prepare(
       `INSERT INTO payouts (partner, conversion_id, type, payout_cents, at, adjustments, received_at, updated_at)
        VALUES ('mediaalpha', 'p-old', 'click', 500, ?1, 0, ?1, ?1)`,
     )
       .bind(daysAgo(PAYOUT_RETENTION_DAYS + 1))
       .run();
-    const before = await env.DB.prepare(`SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`).first();
+    const before = await env.REVENUE_DB.prepare(
+      `SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`,
+    ).first();
     await pruneRetainedTables(env, now);
     expect(await count('payouts')).toBe(0);
-    expect(await env.DB.prepare(`SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`).first()).toEqual(
-      before,
-    );
+    expect(
+      await env.REVENUE_DB.prepare(`SELECT COALESCE(SUM(realized_cents), 0) AS n FROM revenue_rollups`).first(),
+    ).toEqual(before);
   });
 });

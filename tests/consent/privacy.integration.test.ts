@@ -147,15 +147,24 @@ describe('operator privacy requests', () => {
     const stub = env.VISITOR.get(env.VISITOR.idFromName(v.key));
     expect(exportOf(await stub.exportState()).values['values:*']?.value).toMatchObject({ firstName: 'Ada' });
     // What was told to the ad platforms (ADS_DB, a database of its own): by the lead, by a visit of
-    // this visitor that never became a lead (found through its value row in DB), and someone else's.
+    // this visitor that never became a lead (found through its value row in REVENUE_DB), and someone else's.
     const now = new Date().toISOString();
     const otherVisit = `visit-${crypto.randomUUID()}`;
-    await env.DB.prepare(
+    await env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, click_ids, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'bh', 'medicare', 'google', '', 1, '', '{"gclid":"x"}', ?, ?)`,
     )
       .bind(otherVisit, `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`, v.id, now.slice(0, 10), now, now)
       .run();
+    // Their place in an optimised experiment (REVENUE_DB too), and someone else's.
+    const otherPerson = crypto.randomUUID();
+    await env.REVENUE_DB.batch(
+      [v.id, otherPerson].map((visitorId) =>
+        env.REVENUE_DB.prepare(
+          `INSERT INTO experiment_people (experiment_id, visitor_id, variant, day) VALUES ('privacy-test', ?, 'a', ?)`,
+        ).bind(visitorId, now.slice(0, 10)),
+      ),
+    );
     const adRow = (id: string, sessionId: string, leadId: string | null) =>
       env.ADS_DB.prepare(
         `INSERT INTO ad_conversions (id, platform, kind, session_id, lead_id, value_cents, status, created_at) VALUES (?, 'google-ads', 'lead', ?, ?, 1, 'sent', ?)`,
@@ -213,6 +222,19 @@ describe('operator privacy requests', () => {
           .all<{ id: string }>()
       ).results.map((r) => r.id),
     ).toEqual([someoneElse]);
+    // Their visits' value rows (with the click ids) and their experiment place, in the revenue store.
+    expect(
+      await env.REVENUE_DB.prepare('SELECT COUNT(*) AS n FROM visit_values WHERE visitor_id = ?').bind(v.id).first('n'),
+    ).toBe(0);
+    expect(
+      (
+        await env.REVENUE_DB.prepare(
+          `SELECT visitor_id FROM experiment_people WHERE experiment_id = 'privacy-test'`,
+        ).all<{
+          visitor_id: string;
+        }>()
+      ).results.map((r) => r.visitor_id),
+    ).toEqual([otherPerson]);
     expect(
       await env.DB.prepare('SELECT COUNT(*) AS n FROM lead_certificates WHERE id = ?')
         .bind(lead.certificate_id)

@@ -111,7 +111,11 @@ describe('revenue per visitor in Chromium', { timeout: 180_000 }, () => {
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     // The number the page showed was leased to this visit (lease history, written when leased).
     const leases = () =>
-      queryD1(`SELECT number FROM phone_leases WHERE session_id = '${sessionId}'`, z.object({ number: z.string() }));
+      queryD1(
+        `SELECT number FROM phone_leases WHERE session_id = '${sessionId}'`,
+        z.object({ number: z.string() }),
+        'LEASES_DB',
+      );
     await expect.poll(() => leases().length, WAIT).toBeGreaterThan(0);
     const number = leases()[0]?.number ?? '';
 

@@ -189,7 +189,7 @@ describe('an optimise experiment at the edge', () => {
       expect(created?.variant).toBe('zip-first');
       // The visit's money row (what a payout for this lead lands on) is the variant the visitor saw.
       await recordLeadVisit(env, lead.id);
-      const value = await env.DB.prepare(`SELECT variant FROM visit_values WHERE visitor_id = ?`)
+      const value = await env.REVENUE_DB.prepare(`SELECT variant FROM visit_values WHERE visitor_id = ?`)
         .bind(v.id)
         .first<{ variant: string }>();
       expect(value?.variant).toBe(`${EXPERIMENT}:zip-first`);
@@ -229,7 +229,7 @@ describe('an optimise experiment at the edge', () => {
       ['extra-benefits', 150],
     ] as const) {
       const key = `${EXPERIMENT}:${variant}`;
-      await env.DB.prepare(
+      await env.REVENUE_DB.prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500)
          INSERT INTO experiment_people (experiment_id, visitor_id, variant, day)
          SELECT ?1, ?2 || '-' || i, ?3, ?4 FROM n`,
@@ -237,7 +237,7 @@ describe('an optimise experiment at the edge', () => {
         .bind(EXPERIMENT, `${run}-${variant}`, variant, day)
         .run();
       const rows = Array.from({ length: paid }, (_, i) =>
-        env.DB.prepare(
+        env.REVENUE_DB.prepare(
           `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, realized_call_cents, payouts, created_at, updated_at)
            VALUES (?, ?, ?, ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 4000, 1, ?, ?)`,
         ).bind(
@@ -250,7 +250,7 @@ describe('an optimise experiment at the edge', () => {
           `${day}T10:00:00.000Z`,
         ),
       );
-      for (let i = 0; i < rows.length; i += 50) await env.DB.batch(rows.slice(i, i + 50));
+      for (let i = 0; i < rows.length; i += 50) await env.REVENUE_DB.batch(rows.slice(i, i + 50));
     }
     await env.CACHE.delete(`${ALLOCATION_PREFIX}${EXPERIMENT}`);
     const ctx = createExecutionContext();

@@ -58,7 +58,8 @@ async function priced(v: Visitor): Promise<void> {
   });
   expect((await check.json<{ parsed: { ctc: { ev: number } } | null }>()).parsed?.ctc.ev).toBeGreaterThan(0);
   await pollUntil(
-    () => env.DB.prepare('SELECT expected_cents FROM visit_values WHERE session_id = ?').bind(v.sessionId).first(),
+    () =>
+      env.REVENUE_DB.prepare('SELECT expected_cents FROM visit_values WHERE session_id = ?').bind(v.sessionId).first(),
     (row) => row !== null,
     10_000,
   );
@@ -66,7 +67,7 @@ async function priced(v: Visitor): Promise<void> {
 
 /** How many rows the bandit counts for these visitors (one per person). */
 async function people(visitorIds: string[]): Promise<number> {
-  const row = await env.DB.prepare(
+  const row = await env.REVENUE_DB.prepare(
     `SELECT COUNT(*) AS n FROM experiment_people WHERE experiment_id = ? AND visitor_id IN (SELECT value FROM json_each(?))`,
   )
     .bind(EXPERIMENT, JSON.stringify(visitorIds))
@@ -148,11 +149,11 @@ describe('the revenue bandit counts people and realized money', () => {
     const day = new Date().toISOString().slice(0, 10);
     const experiment = `people-${crypto.randomUUID().slice(0, 8)}`;
     const visitorRow = (visitorId: string, variant: string) =>
-      env.DB.prepare(
+      env.REVENUE_DB.prepare(
         'INSERT INTO experiment_people (experiment_id, visitor_id, variant, day) VALUES (?, ?, ?, ?)',
       ).bind(experiment, visitorId, variant, day);
     const paidVisit = (visitorId: string, variant: string, cents: number, expected = 0) =>
-      env.DB.prepare(
+      env.REVENUE_DB.prepare(
         `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant,
            expected_cents, realized_click_cents, payouts, created_at, updated_at)
          VALUES (?, ?, ?, ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, ?, ?, ?, ?, ?)`,
@@ -174,7 +175,8 @@ describe('the revenue bandit counts people and realized money', () => {
       crypto.randomUUID(),
       crypto.randomUUID(),
     ];
-    await env.DB.batch([
+    // The people and visits are in the revenue store's database, the lead in DB: a batch on each.
+    await env.REVENUE_DB.batch([
       visitorRow(one, 'a'),
       // One visitor, five paid visits: counts once, worth their best one.
       ...[4000, 2500, 4000, 1000, 3000].map((cents) => paidVisit(one, 'a', cents)),
@@ -183,15 +185,17 @@ describe('the revenue bandit counts people and realized money', () => {
       // A visitor whose lead was judged a bot: not a person, whatever partners paid.
       visitorRow(botLead, 'b'),
       paidVisit(botLead, 'b', 50_000),
-      env.DB.prepare(
-        `INSERT INTO leads (id, created_at, brand, page, form, product, visitor_id, submission_id, "values", trust_verdict)
-         VALUES (?, ?, 'bh', 'new-senior-benefits', 'medicare', 'medicare', ?, ?, '{}', 'bot')`,
-      ).bind(crypto.randomUUID(), `${day}T10:00:00.000Z`, botLead, crypto.randomUUID()),
       // Priced at $90 by a demand check, never paid: a person worth nothing.
       visitorRow(unpaid, 'a'),
       paidVisit(unpaid, 'a', 0, 9000),
     ]);
-    const stats = (await loadVariantStats(env.DB)).find((e) => e.experimentId === experiment);
+    await env.DB.prepare(
+      `INSERT INTO leads (id, created_at, brand, page, form, product, visitor_id, submission_id, "values", trust_verdict)
+       VALUES (?, ?, 'bh', 'new-senior-benefits', 'medicare', 'medicare', ?, ?, '{}', 'bot')`,
+    )
+      .bind(crypto.randomUUID(), `${day}T10:00:00.000Z`, botLead, crypto.randomUUID())
+      .run();
+    const stats = (await loadVariantStats(env)).find((e) => e.experimentId === experiment);
     expect(stats?.variants).toEqual([
       { id: 'a', visits: 2, revenue: 40, revenueSquared: 1600 },
       { id: 'b', visits: 1, revenue: 15, revenueSquared: 225 },

@@ -41,7 +41,7 @@ describe('expected value per visit', () => {
     const number = (await phone.json<{ lease: { value: string } | null }>()).lease?.value ?? '';
     await pollUntil(
       () =>
-        env.DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
+        env.LEASES_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
           .bind(number, v.sessionId)
           .first(),
       (row) => row !== null,
@@ -72,7 +72,9 @@ describe('expected value per visit', () => {
     const best = Math.max(0, ...ads.map((ad) => ad.price ?? 0));
     const row = await pollUntil(
       () =>
-        env.DB.prepare('SELECT ref, expected_cents FROM visit_values WHERE session_id = ?').bind(v.sessionId).first(),
+        env.REVENUE_DB.prepare('SELECT ref, expected_cents FROM visit_values WHERE session_id = ?')
+          .bind(v.sessionId)
+          .first(),
       (r) => r !== null,
       10_000,
     );

@@ -27,7 +27,7 @@ async function seedVariant(
     .bind(day, key, visits, visits, visits, visits)
     .run();
   const statements = Array.from({ length: paidVisits }, (_, i) =>
-    env.DB.prepare(
+    env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, realized_call_cents, payouts, created_at, updated_at)
        VALUES (?, ?, 'v', ?, 'bh', 'find-benefits', 'google', '', 1, ?, ?, 1, ?, ?)`,
     ).bind(
@@ -40,7 +40,7 @@ async function seedVariant(
       `${day}T10:00:00.000Z`,
     ),
   );
-  for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
+  for (let i = 0; i < statements.length; i += 50) await env.REVENUE_DB.batch(statements.slice(i, i + 50));
 }
 
 describe('experiments on revenue per visitor', () => {

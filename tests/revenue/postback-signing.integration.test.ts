@@ -30,7 +30,7 @@ async function pricedVisit() {
   expect(shown.status).toBe(200);
   const row = await pollUntil(
     () =>
-      env.DB.prepare('SELECT ref, created_at FROM visit_values WHERE session_id = ?')
+      env.REVENUE_DB.prepare('SELECT ref, created_at FROM visit_values WHERE session_id = ?')
         .bind(v.sessionId)
         .first<{ ref: string; created_at: string }>(),
     (r) => r !== null,
@@ -40,7 +40,7 @@ async function pricedVisit() {
 }
 
 async function stored(id: string) {
-  return env.DB.prepare('SELECT payout_cents, adjustments FROM payouts WHERE partner = ? AND conversion_id = ?')
+  return env.REVENUE_DB.prepare('SELECT payout_cents, adjustments FROM payouts WHERE partner = ? AND conversion_id = ?')
     .bind('mediaalpha', id)
     .first<{ payout_cents: number; adjustments: number }>();
 }
@@ -178,7 +178,7 @@ describe('postbacks signed with their time', () => {
     const refused = await refusal(await postback('quotewizard', call), 400, 'type_not_handled');
     expect(refused.issues?.fields).toEqual(['type']);
     expect(refused.message).toContain('lead');
-    const row = await env.DB.prepare('SELECT 1 AS ok FROM payouts WHERE partner = ? AND conversion_id = ?')
+    const row = await env.REVENUE_DB.prepare('SELECT 1 AS ok FROM payouts WHERE partner = ? AND conversion_id = ?')
       .bind('quotewizard', id)
       .first();
     expect(row).toBeNull();

@@ -30,18 +30,25 @@ async function leasedVisit(urlParams = { utm_source: 'Google', utm_campaign: 'sp
   expect(['partner', 'stored']).toContain(reply.source);
   const number = reply.lease?.value ?? '';
   // The lease history and the visit row are written after the answer (waitUntil).
+  // The lease history is in LEASES_DB, the visit row in REVENUE_DB: each its own D1 database.
   const lease = await pollUntil(
     () =>
-      env.DB.prepare(
-        'SELECT l.session_id, v.ref FROM phone_leases l JOIN visit_values v USING (session_id) WHERE l.number = ? AND l.session_id = ?',
-      )
+      env.LEASES_DB.prepare('SELECT session_id FROM phone_leases WHERE number = ? AND session_id = ?')
         .bind(number, v.sessionId)
-        .first<{ session_id: string; ref: string }>(),
+        .first<{ session_id: string }>(),
     (row) => row !== null,
     WAIT,
   );
   expect(lease?.session_id).toBe(v.sessionId);
-  return { v, number, ref: lease?.ref ?? '' };
+  const visit = await pollUntil(
+    () =>
+      env.REVENUE_DB.prepare('SELECT ref FROM visit_values WHERE session_id = ?')
+        .bind(v.sessionId)
+        .first<{ ref: string }>(),
+    (row) => row !== null,
+    WAIT,
+  );
+  return { v, number, ref: visit?.ref ?? '' };
 }
 
 function conversionId(): string {
@@ -49,7 +56,7 @@ function conversionId(): string {
 }
 
 async function payoutRow(partner: string, id: string) {
-  return env.DB.prepare(
+  return env.REVENUE_DB.prepare(
     'SELECT type, payout_cents, session_id, attributed_by, adjustments, phone, ref FROM payouts WHERE partner = ? AND conversion_id = ?',
   )
     .bind(partner, id)
@@ -76,7 +83,7 @@ describe('payout postbacks', () => {
       session_id: v.sessionId,
       attributed_by: 'lease',
     });
-    const visit = await env.DB.prepare(
+    const visit = await env.REVENUE_DB.prepare(
       'SELECT brand, page, traffic_source, campaign, realized_call_cents, payouts FROM visit_values WHERE session_id = ?',
     )
       .bind(v.sessionId)
@@ -107,7 +114,7 @@ describe('payout postbacks', () => {
     const adjusted = await postback('mediaalpha', { ...body, payout: 30, adjusted_at: new Date().toISOString() });
     expect(await adjusted.json()).toEqual({ status: 'adjusted', attributed: true });
     expect(await payoutRow('mediaalpha', id)).toMatchObject({ payout_cents: 3000, adjustments: 1 });
-    const history = await env.DB.prepare(
+    const history = await env.REVENUE_DB.prepare(
       'SELECT previous_cents, payout_cents FROM payout_adjustments WHERE partner = ? AND conversion_id = ?',
     )
       .bind('mediaalpha', id)

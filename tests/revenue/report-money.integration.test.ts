@@ -40,7 +40,7 @@ describe('revenue in the report', () => {
     );
     await pollUntil(
       () =>
-        env.DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
+        env.LEASES_DB.prepare('SELECT 1 AS ok FROM phone_leases WHERE number = ? AND session_id = ?')
           .bind(number, v.sessionId)
           .first(),
       (row) => row !== null,
@@ -82,7 +82,7 @@ describe('revenue in the report', () => {
     const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
     const source = `old${crypto.randomUUID().slice(0, 8)}`;
     const session = crypto.randomUUID();
-    await env.DB.prepare(
+    await env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant, expected_cents, created_at, updated_at)
        VALUES (?, ?, 'v', ?, 'bh', 'get-yours-otc', ?, '', 0, '', 1500, ?, ?)`,
     )

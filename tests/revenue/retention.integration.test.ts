@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index';
 import { DAILY_CRON } from '../../src/worker/operations';
 import { loadVariantStats } from '../../src/worker/experiments';
-import { PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RETENTION_DAYS } from '../../src/worker/revenue/retention';
+import {
+  PHONE_LEASE_RETENTION_DAYS,
+  pruneLeases,
+  prunePeople,
+  VISIT_VALUE_RETENTION_DAYS,
+} from '../../src/worker/revenue/retention';
 import { postback } from './support';
 
 /**
@@ -20,7 +25,9 @@ const EXPERIMENT = `ret-${crypto.randomUUID().slice(0, 8)}`;
 
 async function lease(number: string, expiredDaysAgo: number) {
   const expires = daysAgo(expiredDaysAgo);
-  await env.DB.prepare('INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)')
+  await env.LEASES_DB.prepare(
+    'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
+  )
     .bind(number, new Date(expires.getTime() - 3_600_000).toISOString(), expires.toISOString(), crypto.randomUUID())
     .run();
 }
@@ -30,7 +37,7 @@ async function visit(age: number, variant: string, paidCents: number): Promise<{
   const session = crypto.randomUUID();
   const ref = `r${crypto.randomUUID().replace(/-/g, '').slice(0, 31)}`;
   const at = daysAgo(age).toISOString();
-  await env.DB.prepare(
+  await env.REVENUE_DB.prepare(
     `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant,
        expected_cents, realized_call_cents, payouts, created_at, updated_at)
      VALUES (?, ?, 'v', ?, 'bh', 'new-senior-benefits', 'google', '', 1, ?, 200, ?, ?, ?, ?)`,
@@ -40,10 +47,15 @@ async function visit(age: number, variant: string, paidCents: number): Promise<{
   return { session, ref };
 }
 
+/** The lease history is in its own D1 database (LEASES_DB). */
+async function leaseCount(sql: string, bind: string): Promise<number> {
+  return (await env.LEASES_DB.prepare(sql).bind(bind).first<{ n: number }>())?.n ?? 0;
+}
+
 async function count(sql: string, ...binds: unknown[]): Promise<number> {
   return (
     (
-      await env.DB.prepare(sql)
+      await env.REVENUE_DB.prepare(sql)
         .bind(...binds)
         .first<{ n: number }>()
     )?.n ?? 0
@@ -51,7 +63,7 @@ async function count(sql: string, ...binds: unknown[]): Promise<number> {
 }
 
 async function money() {
-  return env.DB.prepare(
+  return env.REVENUE_DB.prepare(
     `SELECT SUM(visits) AS visits, SUM(expected_cents) AS expected, SUM(realized_cents) AS realized, SUM(blended_cents) AS blended
      FROM revenue_rollups WHERE variant LIKE ?`,
   )
@@ -60,7 +72,7 @@ async function money() {
 }
 
 async function experimentStats() {
-  return (await loadVariantStats(env.DB)).find((e) => e.experimentId === EXPERIMENT)?.variants;
+  return (await loadVariantStats(env)).find((e) => e.experimentId === EXPERIMENT)?.variants;
 }
 
 describe('revenue tables retention', () => {
@@ -89,8 +101,8 @@ describe('revenue tables retention', () => {
     expect(outcome?.detail).toMatch(/^\d+ leases, \d+ visit values \(\d+ days\) pruned$/);
 
     // Where it lands: the old rows are gone, the recent ones stay.
-    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number LIKE ?`, `1866${tag}%`)).toBe(2);
-    expect(await count(`SELECT COUNT(*) AS n FROM phone_leases WHERE number = ?`, `1866${tag}1`)).toBe(0);
+    expect(await leaseCount(`SELECT COUNT(*) AS n FROM phone_leases WHERE number LIKE ?`, `1866${tag}%`)).toBe(2);
+    expect(await leaseCount(`SELECT COUNT(*) AS n FROM phone_leases WHERE number = ?`, `1866${tag}1`)).toBe(0);
     for (const { session } of old)
       expect(await count(`SELECT COUNT(*) AS n FROM visit_values WHERE session_id = ?`, session)).toBe(0);
     for (const { session } of kept)
@@ -122,5 +134,63 @@ describe('revenue tables retention', () => {
     });
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ status: 'recorded', attributed: false });
+  });
+  it('walks the lease history from the oldest in chunks: passes over a long lease, stops where none has ended', async () => {
+    // This test's rows alone (the walk starts at the oldest rowid of the table).
+    await env.LEASES_DB.prepare('DELETE FROM phone_leases').run();
+    const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, '0');
+    const rows: [number: string, leasedDaysAgo: number, endsDaysAgo: number][] = [
+      // A lease made 40 days ago that has not ended yet: kept, and the walk goes on past it.
+      [`1877${tag}0`, 40, -1],
+      [`1877${tag}1`, 40, 39],
+      [`1877${tag}2`, 40, 39],
+      [`1877${tag}3`, 39, 38],
+      [`1877${tag}4`, 33, 32],
+      [`1877${tag}5`, 33, 32],
+      // Inside the window: kept, and their chunk has none ended, so the walk stops there.
+      [`1877${tag}6`, 2, 1],
+      [`1877${tag}7`, 1, 0],
+      // Ended long ago but made after the ones in the window (out of order): left for a later night.
+      [`1877${tag}8`, 1, 40],
+    ];
+    for (const [number, leased, ends] of rows)
+      await env.LEASES_DB.prepare(
+        'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)',
+      )
+        .bind(number, daysAgo(leased).toISOString(), daysAgo(ends).toISOString(), crypto.randomUUID())
+        .run();
+    const cutoff = daysAgo(PHONE_LEASE_RETENTION_DAYS).toISOString();
+    expect(await pruneLeases(env.LEASES_DB, cutoff, 2)).toBe(5);
+    const { results } = await env.LEASES_DB.prepare('SELECT number FROM phone_leases ORDER BY rowid').all<{
+      number: string;
+    }>();
+    expect(results.map((r) => r.number)).toEqual([`1877${tag}0`, `1877${tag}6`, `1877${tag}7`, `1877${tag}8`]);
+  });
+  it("prunes the bandit's people assigned before the kept days, walking every chunk to the end of the table", async () => {
+    await env.REVENUE_DB.prepare('DELETE FROM experiment_people').run();
+    const cutoff = daysAgo(VISIT_VALUE_RETENTION_DAYS).toISOString().slice(0, 10);
+    const day = (age: number) => daysAgo(age).toISOString().slice(0, 10);
+    // Two experiments, old and kept people mixed in key order, so every chunk of 2 has both kinds or neither.
+    const rows: [experiment: string, visitor: string, age: number][] = [
+      ['exp-a', 'v1', VISIT_VALUE_RETENTION_DAYS + 2],
+      ['exp-a', 'v2', 1],
+      ['exp-a', 'v3', 2],
+      ['exp-a', 'v4', 3],
+      ['exp-a', 'v5', VISIT_VALUE_RETENTION_DAYS + 1],
+      ['exp-b', 'v1', 1],
+      ['exp-b', 'v2', VISIT_VALUE_RETENTION_DAYS + 5],
+    ];
+    await env.REVENUE_DB.batch(
+      rows.map(([experiment, visitor, age]) =>
+        env.REVENUE_DB.prepare(
+          `INSERT INTO experiment_people (experiment_id, visitor_id, variant, day) VALUES (?, ?, 'a', ?)`,
+        ).bind(experiment, visitor, day(age)),
+      ),
+    );
+    expect(await prunePeople(env.REVENUE_DB, cutoff, 2)).toBe(3);
+    const { results } = await env.REVENUE_DB.prepare(
+      `SELECT experiment_id || ':' || visitor_id AS person FROM experiment_people ORDER BY experiment_id, visitor_id`,
+    ).all<{ person: string }>();
+    expect(results.map((r) => r.person)).toEqual(['exp-a:v2', 'exp-a:v3', 'exp-a:v4', 'exp-b:v1']);
   });
 });

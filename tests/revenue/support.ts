@@ -59,7 +59,7 @@ export interface RollupMoney {
 
 /** The money of one visit's rollup row (its dimensions as the visit row keeps them). */
 export async function rollupOfVisit(sessionId: string): Promise<RollupMoney | null> {
-  return env.DB.prepare(
+  return env.REVENUE_DB.prepare(
     `SELECT r.visits, r.expected_cents, r.realized_cents, r.realized_call_cents, r.realized_click_cents, r.blended_cents, r.payouts
      FROM revenue_rollups r JOIN visit_values v ON r.day = v.day AND r.brand = v.brand AND r.page = v.page
        AND r.traffic_source = v.traffic_source AND r.campaign = v.campaign AND r.paid = v.paid AND r.variant = v.variant
@@ -77,7 +77,7 @@ export async function rollupOfVisit(sessionId: string): Promise<RollupMoney | nu
 export async function refOfRecordedVisit(sessionId: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const row = await env.DB.prepare('SELECT ref FROM visit_values WHERE session_id = ?')
+    const row = await env.REVENUE_DB.prepare('SELECT ref FROM visit_values WHERE session_id = ?')
       .bind(sessionId)
       .first<{ ref: string }>();
     if (row) return row.ref;

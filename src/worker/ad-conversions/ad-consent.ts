@@ -78,14 +78,17 @@ export async function adConsent(env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'>, lead: A
  * visit's latest lead, else of the visit alone (no choice made: contact DENIED; a do-not-sell by
  * that browser still bars it).
  */
-export async function visitAdConsent(env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'>, sessionId: string): Promise<AdConsent> {
+export async function visitAdConsent(
+  env: Pick<Env, 'DB' | 'REVENUE_DB' | 'LEAD_HASH_SALT'>,
+  sessionId: string,
+): Promise<AdConsent> {
   const visitLead = await env.DB.prepare(
     `SELECT visitor_id, consent_version, gpc, "values", ad_sharing FROM leads WHERE session_id = ? ORDER BY created_at DESC LIMIT 1`,
   )
     .bind(sessionId)
     .first<AdConsentLead>();
   if (visitLead) return adConsent(env, visitLead);
-  const visit = await env.DB.prepare('SELECT visitor_id FROM visit_values WHERE session_id = ?')
+  const visit = await env.REVENUE_DB.prepare('SELECT visitor_id FROM visit_values WHERE session_id = ?')
     .bind(sessionId)
     .first<{ visitor_id: string }>();
   return adConsent(env, { visitor_id: visit?.visitor_id ?? '', consent_version: null, gpc: null, values: '{}' });

@@ -44,7 +44,7 @@ export async function whyCallIneligible(
   sessionId: string,
   platform: AdPlatform = 'google-ads',
 ): Promise<string | null> {
-  const clickIds = await clickIdsOfVisit(env.DB, sessionId);
+  const clickIds = await clickIdsOfVisit(env, sessionId);
   if (!hasClickOf(platform, clickIds)) return 'no_click_id';
   const lead = await env.DB.prepare(
     `SELECT id, session_id, visitor_id, submission_id, product, status, delivery, gpc, trust_verdict, "values", ad_sharing
@@ -60,7 +60,7 @@ export async function whyCallIneligible(
     if (platform === 'meta-capi' && lead.product === 'medicare') return 'medicare';
     return null;
   }
-  const visit = await env.DB.prepare('SELECT visitor_id FROM visit_values WHERE session_id = ?')
+  const visit = await env.REVENUE_DB.prepare('SELECT visitor_id FROM visit_values WHERE session_id = ?')
     .bind(sessionId)
     .first<{ visitor_id: string }>();
   if (await doNotSellRequested(env, { email: null, phone: null }, visit?.visitor_id ?? null)) return 'do_not_sell';

@@ -22,7 +22,7 @@ import { SendFailure, type ConversionRow, type Sent } from './send-failure';
 export const AD_CONVERSIONS_MAX_RETRIES = 5;
 const TIMEOUT_MS = 8000;
 
-type ConsumerEnv = Pick<Env, 'DB' | 'ADS_DB' | 'LEAD_HASH_SALT' | 'ASSETS' | 'CACHE'> &
+type ConsumerEnv = Pick<Env, 'DB' | 'ADS_DB' | 'REVENUE_DB' | 'LEAD_HASH_SALT' | 'ASSETS' | 'CACHE'> &
   ConfigEnv & { GOOGLE_DATA_MANAGER_VALIDATE_ONLY?: string };
 
 export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'done' | 'missing';

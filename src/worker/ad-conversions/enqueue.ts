@@ -1,7 +1,7 @@
 import type { AdPlatform } from './message';
 
-/** DB for the visits and leads read to queue a conversion; ADS_DB holds `ad_conversions` (its own D1 database). */
-export type QueueEnv = Pick<Env, 'DB' | 'ADS_DB' | 'AD_CONVERSIONS' | 'LEAD_HASH_SALT'> & {
+/** DB for the leads and REVENUE_DB for the visits read to queue a conversion; ADS_DB holds `ad_conversions` (its own D1 database). */
+export type QueueEnv = Pick<Env, 'DB' | 'ADS_DB' | 'REVENUE_DB' | 'AD_CONVERSIONS' | 'LEAD_HASH_SALT'> & {
   VISITOR_COOKIE_SECRET?: string;
 };
 

@@ -47,7 +47,7 @@ async function rowById(db: D1Database, id: string): Promise<ConversionRow | null
 
 /** What adConsent is asked about for a conversion: its lead, else (a paid call) the visit's (ad-consent.ts). */
 async function consentOf(
-  env: Pick<Env, 'DB' | 'LEAD_HASH_SALT'>,
+  env: Pick<Env, 'DB' | 'REVENUE_DB' | 'LEAD_HASH_SALT'>,
   lead: AdConsentLead | null,
   sessionId: string,
 ): Promise<AdConsent> {
@@ -68,7 +68,7 @@ async function originalOf(db: D1Database, row: ConversionRow): Promise<Conversio
 const SKIPPED: Sent = { outcome: 'skipped', why: 'not configured or nothing to send' };
 
 export async function sendGoogleConversion(
-  env: Pick<Env, 'DB' | 'ADS_DB' | 'LEAD_HASH_SALT'> & object,
+  env: Pick<Env, 'DB' | 'ADS_DB' | 'REVENUE_DB' | 'LEAD_HASH_SALT'> & object,
   row: ConversionRow,
 ): Promise<Sent> {
   const config = dataManagerConfig(env);
@@ -102,7 +102,7 @@ export async function sendGoogleConversion(
     at: new Date(at),
     updatedAt: row.kind === 'adjustment' ? new Date(row.created_at) : undefined,
     valueUsd: row.value_cents / 100,
-    clickIds: await clickIdsOfVisit(env.DB, row.session_id),
+    clickIds: await clickIdsOfVisit(env, row.session_id),
     contact,
     consent,
   });

@@ -12,7 +12,7 @@ import { contactOf, type LeadRow } from './lead-contact';
 import { leadEventRequest, metaConfig } from './meta-capi';
 import { clickIdsOfVisit } from './visit-click-ids';
 
-type EventEnv = Pick<Env, 'DB' | 'ASSETS' | 'CACHE'>;
+type EventEnv = Pick<Env, 'DB' | 'REVENUE_DB' | 'ASSETS' | 'CACHE'>;
 
 export async function stateOf(env: EventEnv, values: string): Promise<string | null> {
   try {
@@ -37,14 +37,14 @@ export async function metaLeadEvent(
   const config = metaConfig(env);
   if (!config) return { skipped: 'not configured or lead gone' };
   const contact = consent.sendContact ? contactOf(lead.values) : { email: null, phone: null };
-  const visit = await env.DB.prepare('SELECT created_at FROM visit_values WHERE session_id = ?')
+  const visit = await env.REVENUE_DB.prepare('SELECT created_at FROM visit_values WHERE session_id = ?')
     .bind(row.session_id)
     .first<{ created_at: string }>();
   const request = leadEventRequest(config, {
     eventId: lead.submission_id,
     at: new Date(lead.created_at),
     clickSeenAt: new Date(visit?.created_at ?? lead.created_at),
-    clickIds: await clickIdsOfVisit(env.DB, row.session_id),
+    clickIds: await clickIdsOfVisit(env, row.session_id),
     sourceUrl: lead.page_url,
     clientIp: lead.ip,
     clientUserAgent: lead.user_agent,

@@ -58,9 +58,9 @@ export async function queueAdConversions(env: QueueEnv, leadId: string): Promise
     await recordLeadVisit(env, lead.id);
     const why = await whyIneligible(env, lead);
     if (why || !lead.session_id) return { queued: [], skipped: why ?? 'no_session' };
-    const platforms = platformsFor(await clickIdsOfVisit(env.DB, lead.session_id), lead.product);
+    const platforms = platformsFor(await clickIdsOfVisit(env, lead.session_id), lead.product);
     if (platforms.length === 0) return { queued: [], skipped: 'no_click_id' };
-    const valueCents = await visitValueCents(env.DB, lead.session_id);
+    const valueCents = await visitValueCents(env.REVENUE_DB, lead.session_id);
     const queued: AdPlatform[] = [];
     for (const platform of platforms) {
       const id = `${platform}:lead:${lead.id}`;
@@ -110,7 +110,7 @@ export async function queuePayoutAdjustment(
   conversionId: string,
 ): Promise<void> {
   try {
-    const payout = await env.DB.prepare(
+    const payout = await env.REVENUE_DB.prepare(
       'SELECT type, at, payout_cents FROM payouts WHERE partner = ? AND conversion_id = ? AND session_id = ?',
     )
       .bind(partner, conversionId, sessionId)
@@ -132,7 +132,7 @@ export async function queuePayoutAdjustment(
       .bind(sessionId)
       .first<{ id: string; lead_id: string }>();
     if (!told) return;
-    const valueCents = await leadPayoutCents(env.DB, sessionId);
+    const valueCents = await leadPayoutCents(env.REVENUE_DB, sessionId);
     await enqueue(env, {
       id: `google-ads:adjustment:${partner}:${conversionId}:${valueCents}`,
       platform: 'google-ads',

@@ -5,9 +5,12 @@ import { AD_CLICK_IDS } from '../revenue/visit-value';
  * _fbp cookie), else from the session's events in the hot window (a visit that never was priced
  * nor leased a number still has its landing page view).
  */
-export async function clickIdsOfVisit(db: D1Database, sessionId: string): Promise<Record<string, string>> {
-  const visit = await db
-    .prepare('SELECT click_ids FROM visit_values WHERE session_id = ?')
+export async function clickIdsOfVisit(
+  env: Pick<Env, 'DB' | 'REVENUE_DB'>,
+  sessionId: string,
+): Promise<Record<string, string>> {
+  // The value row is in the revenue store's database, the events in DB: two reads.
+  const visit = await env.REVENUE_DB.prepare('SELECT click_ids FROM visit_values WHERE session_id = ?')
     .bind(sessionId)
     .first<{ click_ids: string }>();
   const found: Record<string, string> = {};
@@ -21,11 +24,10 @@ export async function clickIdsOfVisit(db: D1Database, sessionId: string): Promis
     }
   }
   if (Object.keys(found).length > 0) return found;
-  const event = await db
-    .prepare(
-      `SELECT json_extract(properties, '$.session.urlParams') AS params, json_extract(properties, '$.cookies._fbp') AS fbp
+  const event = await env.DB.prepare(
+    `SELECT json_extract(properties, '$.session.urlParams') AS params, json_extract(properties, '$.cookies._fbp') AS fbp
        FROM events WHERE session_id = ? ORDER BY received_at LIMIT 1`,
-    )
+  )
     .bind(sessionId)
     .first<{ params: string | null; fbp: string | null }>();
   if (event?.params) {

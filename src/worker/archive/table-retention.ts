@@ -43,7 +43,7 @@ export type RetentionRule = (
  * (docs/decisions/0315-duplicate-window-in-one-table-and-shorter-claims.md). The test beside this
  * file fails for a D1 binding not listed here, and for a table not in the database its rule names.
  */
-export const D1_DATABASES = ['DB', 'ADS_DB'] as const;
+export const D1_DATABASES = ['DB', 'ADS_DB', 'REVENUE_DB', 'LEASES_DB'] as const;
 export type D1Binding = (typeof D1_DATABASES)[number];
 
 /**
@@ -51,6 +51,21 @@ export type D1Binding = (typeof D1_DATABASES)[number];
  * table moved out of DB (its migration there drops it) already exists in its new database.
  */
 export const MIGRATION_ORDER: readonly D1Binding[] = [...D1_DATABASES.filter((b) => b !== 'DB'), 'DB'];
+
+/**
+ * The revenue store and the bandit's people, in REVENUE_DB: every statement on them names only
+ * these (the triggers of migrations/0030 tie payouts, visit_values and revenue_rollups), so they
+ * moved together; the lease history, read by a statement of its own, is in LEASES_DB
+ * (docs/decisions/0341-the-revenue-store-in-a-database-of-its-own.md).
+ */
+export const REVENUE_TABLES = [
+  'visit_values',
+  'payouts',
+  'payout_adjustments',
+  'revenue_rollups',
+  'variant_value_days',
+  'experiment_people',
+] as const;
 
 /**
  * Tables left behind in a database after their rule moved them to another: not dropped yet,
@@ -61,6 +76,8 @@ export const MIGRATION_ORDER: readonly D1Binding[] = [...D1_DATABASES.filter((b)
  */
 export const LEFT_BEHIND: readonly { table: string; database: D1Binding; movedTo: D1Binding }[] = [
   { table: 'ad_conversions', database: 'DB', movedTo: 'ADS_DB' },
+  ...REVENUE_TABLES.map((table) => ({ table, database: 'DB' as const, movedTo: 'REVENUE_DB' as const })),
+  { table: 'phone_leases', database: 'DB', movedTo: 'LEASES_DB' },
 ];
 
 /** The database that holds the rule's table. */
@@ -242,6 +259,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   { table: 'revenue_partners', rule: 'bounded', why: 'a row per partner' },
   {
     table: 'phone_leases',
+    database: 'LEASES_DB',
     rule: 'days',
     days: PHONE_LEASE_RETENTION_DAYS,
     column: 'expires_at',
@@ -250,6 +268,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   },
   {
     table: 'visit_values',
+    database: 'REVENUE_DB',
     rule: 'days',
     days: VISIT_VALUE_RETENTION_DAYS,
     column: 'day',
@@ -258,6 +277,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   },
   {
     table: 'payouts',
+    database: 'REVENUE_DB',
     rule: 'days',
     days: PAYOUT_RETENTION_DAYS,
     column: 'at',
@@ -266,6 +286,7 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   },
   {
     table: 'payout_adjustments',
+    database: 'REVENUE_DB',
     rule: 'days',
     days: PAYOUT_RETENTION_DAYS,
     column: 'received_at',
@@ -274,14 +295,25 @@ export const TABLE_RETENTION: readonly RetentionRule[] = [
   },
   {
     table: 'experiment_people',
+    database: 'REVENUE_DB',
     rule: 'days',
     days: VISIT_VALUE_RETENTION_DAYS,
     column: 'day',
     by: 'revenue/retention.ts',
     why: 'the bandit counts people only over the days whose visit values are kept',
   },
-  { table: 'revenue_rollups', rule: 'bounded', why: 'a row per day and report dimensions: the report money' },
-  { table: 'variant_value_days', rule: 'bounded', why: 'a row per day and variant: the bandit variance' },
+  {
+    table: 'revenue_rollups',
+    database: 'REVENUE_DB',
+    rule: 'bounded',
+    why: 'a row per day and report dimensions: the report money',
+  },
+  {
+    table: 'variant_value_days',
+    database: 'REVENUE_DB',
+    rule: 'bounded',
+    why: 'a row per day and variant: the bandit variance',
+  },
   {
     table: 'ad_conversions',
     database: 'ADS_DB',

@@ -108,6 +108,8 @@ describe('every D1 table has a retention rule', () => {
       expect(startScript, `${binding} migrated by npm start`).toContain(`'${binding}'`);
     }
     expect(wranglerToml).toContain('migrations_dir = "migrations-ads"');
+    expect(wranglerToml).toContain('migrations_dir = "migrations-revenue"');
+    expect(wranglerToml).toContain('migrations_dir = "migrations-leases"');
     // The deploy applies each database's migrations, in MIGRATION_ORDER.
     expect(deployScript).toMatch(
       /for \(const binding of MIGRATION_ORDER\)[\s\S]{0,400}'migrations', 'apply', binding, '--remote'/,

@@ -7,35 +7,33 @@
  * (Meta's Conversions API has no delete; Google's Data Manager API removes audience members, and
  * we upload none): docs/decisions/0253-ad-data-deletion.md.
  */
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => '?').join(', ');
-}
-
 /**
- * Deletes what was told to the ad platforms about them from ADS_DB now, and answers the DB
- * statements (their visits' click ids) for the erasure's batch. `ad_conversions` is in a D1
- * database of its own (docs/decisions/0335-ad-conversions-in-a-database-of-their-own.md), so
- * no statement can read visit_values and delete from it: the visitors' sessions are read from
- * DB first, while the value rows still say which sessions were theirs, and passed as JSON (one
- * parameter however many). Run before the batch: should the batch fail, a retried erasure finds
- * the same sessions again, and the delete is the same.
+ * Deletes what was told to the ad platforms about them (ADS_DB), then their visits' value rows
+ * with the click ids and their places in an optimised experiment (REVENUE_DB). Each is a D1
+ * database of its own (docs/decisions/0335-ad-conversions-in-a-database-of-their-own.md,
+ * 0341-the-revenue-store-in-a-database-of-its-own.md), so no statement reaches two: the visitors'
+ * sessions are read from the value rows first, while those still say which sessions were theirs,
+ * and passed as JSON (one parameter however many). The value rows go last, so a retried erasure
+ * (should any step fail) finds the same sessions again; each delete is the same when repeated.
+ * Run before the erasure's DB batch, as the rollups keep their sums, which hold no person.
  */
 export async function eraseAdRecords(
-  env: Pick<Env, 'DB' | 'ADS_DB'>,
+  env: Pick<Env, 'ADS_DB' | 'REVENUE_DB'>,
   leads: readonly { id: string; session_id?: unknown }[],
   anonymousIds: readonly string[],
-): Promise<D1PreparedStatement[]> {
-  const db = env.DB;
+): Promise<void> {
+  const db = env.REVENUE_DB;
   const leadIds = leads.map((l) => l.id);
   const sessions = [
     ...new Set(leads.map((l) => l.session_id).filter((s): s is string => typeof s === 'string' && s !== '')),
   ];
-  if (leadIds.length === 0 && anonymousIds.length === 0) return [];
+  if (leadIds.length === 0 && anonymousIds.length === 0) return;
+  const visitors = JSON.stringify(anonymousIds);
   const visits = anonymousIds.length
     ? (
         await db
           .prepare(`SELECT session_id FROM visit_values WHERE visitor_id IN (SELECT value FROM json_each(?))`)
-          .bind(JSON.stringify(anonymousIds))
+          .bind(visitors)
           .all<{ session_id: string }>()
       ).results.map((r) => r.session_id)
     : [];
@@ -45,10 +43,13 @@ export async function eraseAdRecords(
   )
     .bind(JSON.stringify(leadIds), JSON.stringify([...new Set([...sessions, ...visits])]))
     .run();
-  const bySession = `session_id IN (${placeholders(sessions.length)})`;
-  return [
+  await db.batch([
     db
-      .prepare(`DELETE FROM visit_values WHERE ${bySession} OR visitor_id IN (${placeholders(anonymousIds.length)})`)
-      .bind(...sessions, ...anonymousIds),
-  ];
+      .prepare(
+        `DELETE FROM visit_values WHERE session_id IN (SELECT value FROM json_each(?1))
+           OR visitor_id IN (SELECT value FROM json_each(?2))`,
+      )
+      .bind(JSON.stringify(sessions), visitors),
+    db.prepare(`DELETE FROM experiment_people WHERE visitor_id IN (SELECT value FROM json_each(?))`).bind(visitors),
+  ]);
 }

@@ -97,8 +97,8 @@ export async function eraseRecords(env: Env, targets: ErasureTargets, now = new 
   if (anonymousIds.length) statements.push(markErased(db, anonymousIds, now));
   const partners = await planPartnerDeletions(env, leads, now);
   statements.push(...partners.statements);
-  // Their visits' ad click ids and what was told to the ad platforms.
-  statements.push(...(await eraseAdRecords(env, leads, anonymousIds)));
+  // What was told to the ad platforms, their visits' ad click ids and experiment places (their own databases).
+  await eraseAdRecords(env, leads, anonymousIds);
   // Certificates that still carry a plain hash of the contact get a redacted, re-signed copy.
   statements.push(
     ...(await redactPlainHashes(

@@ -35,8 +35,11 @@ function withOptimisedVariants(fromRollups: ExperimentStats[]): ExperimentStats[
   return [...byId.values()];
 }
 
-export async function recomputeAllocations(env: Pick<Env, 'DB' | 'CACHE'>, now: Date): Promise<StoredAllocation[]> {
-  const experiments = withOptimisedVariants(await loadVariantStats(env.DB));
+export async function recomputeAllocations(
+  env: Pick<Env, 'DB' | 'REVENUE_DB' | 'CACHE'>,
+  now: Date,
+): Promise<StoredAllocation[]> {
+  const experiments = withOptimisedVariants(await loadVariantStats(env));
   const stored: StoredAllocation[] = [];
   for (const experiment of experiments) {
     if (experiment.variants.length < 2) continue;

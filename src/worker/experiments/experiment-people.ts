@@ -13,7 +13,7 @@ import { serverBotCheck } from '../tracking/server-context';
 export function notePersonAssigned(c: Context<AppEnv>, experimentId: string, variantId: string): void {
   if (serverBotCheck(c.req.header('user-agent') ?? '').bot) return;
   c.executionCtx.waitUntil(
-    c.env.DB.prepare(
+    c.env.REVENUE_DB.prepare(
       `INSERT INTO experiment_people (experiment_id, visitor_id, variant, day) VALUES (?, ?, ?, ?)
        ON CONFLICT (experiment_id, visitor_id) DO NOTHING`,
     )

@@ -44,7 +44,7 @@ export { LEAD_DELIVERY_MAX_RETRIES, STALE_CLAIM_MS, deliveryRetryDelaySeconds, t
 const FINAL = new Set(['accepted', 'rejected', 'failed', 'not_applicable', 'disabled', 'withheld']);
 
 type DeliveryEnv = SellerDeliveryEnv &
-  Pick<Env, 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'AD_CONVERSIONS' | 'ADS_DB'> & {
+  Pick<Env, 'QUOTEWIZARD_BASE_URL' | 'QUOTEWIZARD_API_KEY' | 'AD_CONVERSIONS' | 'ADS_DB' | 'REVENUE_DB'> & {
     VISITOR_COOKIE_SECRET?: string;
   };
 

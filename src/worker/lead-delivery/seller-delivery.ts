@@ -21,7 +21,7 @@ import { whyNotDeliverable, type DeliveryEnvForCheck } from './still-deliverable
  * and a final status ends it. Retries, permanent refusals and giving up as for QuoteWizard.
  */
 export type SellerDeliveryEnv = DeliveryEnvForCheck &
-  Pick<Env, 'SELLER_DELIVERY_BASE_URL' | 'QUOTEWIZARD_TIMEOUT_MS' | 'AD_CONVERSIONS' | 'ADS_DB'> & {
+  Pick<Env, 'SELLER_DELIVERY_BASE_URL' | 'QUOTEWIZARD_TIMEOUT_MS' | 'AD_CONVERSIONS' | 'ADS_DB' | 'REVENUE_DB'> & {
     SENTRY_DSN?: string;
     ENVIRONMENT?: string;
     VISITOR_COOKIE_SECRET?: string;

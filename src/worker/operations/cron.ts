@@ -126,7 +126,7 @@ export function dailyTasks(env: Env, now: Date): Record<DailyTask, () => Promise
     },
     // Lease history and visit value rows past the postback windows (src/worker/revenue/retention.ts).
     'revenue-retention': async () => {
-      const pruned = await pruneRevenueTables(env.DB, now);
+      const pruned = await pruneRevenueTables(env, now);
       return `${pruned.leases} leases, ${pruned.visits} visit values (${pruned.days.length} days) pruned`;
     },
     // The tables whose days rule (archive/table-retention.ts) no other task enforces.

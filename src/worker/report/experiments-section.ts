@@ -22,9 +22,12 @@ export interface VariantReportRow {
   winner: boolean;
 }
 
-export async function loadExperimentReport(db: D1Database, f: ReportFilters): Promise<VariantReportRow[] | null> {
+export async function loadExperimentReport(
+  env: Pick<Env, 'DB' | 'REVENUE_DB'>,
+  f: ReportFilters,
+): Promise<VariantReportRow[] | null> {
   try {
-    const experiments = await loadVariantStats(db, { from: f.from, to: f.to });
+    const experiments = await loadVariantStats(env, { from: f.from, to: f.to });
     return experiments
       .filter((e) => e.variants.length >= 2)
       .flatMap((e) => {

@@ -55,8 +55,8 @@ opsApp.get('/report', async (c) => {
   const [data, trust, money, experiments] = await Promise.all([
     loadReport(c.env.DB, parsed.data),
     loadTrustReport(c.env.DB, parsed.data),
-    loadMoneyReport(c.env.DB, parsed.data),
-    loadExperimentReport(c.env.DB, parsed.data),
+    loadMoneyReport(c.env, parsed.data),
+    loadExperimentReport(c.env, parsed.data),
   ]);
   const query = new URLSearchParams({ from: data.filters.from, to: data.filters.to });
   if (data.filters.brand) query.set('brand', data.filters.brand);

@@ -22,7 +22,7 @@ interface LeadVisitRow {
 }
 
 export async function recordLeadVisit(
-  env: Pick<Env, 'DB'> & { VISITOR_COOKIE_SECRET?: string },
+  env: Pick<Env, 'DB' | 'REVENUE_DB'> & { VISITOR_COOKIE_SECRET?: string },
   leadId: string,
 ): Promise<void> {
   const lead = await env.DB.prepare(

@@ -16,9 +16,7 @@ export function noteLeaseMade(c: Context<AppEnv>, page: string | null | undefine
   if (!visit) return;
   const leasedAt = new Date().toISOString();
   c.executionCtx.waitUntil(
-    c.env.DB.prepare(
-      'INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    )
+    c.env.LEASES_DB.prepare('INSERT INTO phone_leases (number, leased_at, expires_at, session_id) VALUES (?, ?, ?, ?)')
       .bind(lease.value, leasedAt, new Date(lease.expirationDate).toISOString(), visit.sessionId)
       .run()
       .catch((error: unknown) =>

@@ -80,7 +80,7 @@ postbackApi.post(
         `A payout above ${fromCents(partner.payoutCeilingCents)} USD is refused`,
         { fields: ['payout'] },
       );
-    const dates = await postbackDateProblems(c.env.DB, postback, now);
+    const dates = await postbackDateProblems(c.env.REVENUE_DB, postback, now);
     if (dates.length > 0)
       throw new ApiError(400, 'date_out_of_range', 'A date is before the visit began or in the future', {
         fields: dates.map((d) => d.field),
@@ -88,7 +88,7 @@ postbackApi.post(
       });
 
     const version = postback.adjusted_at ? new Date(postback.adjusted_at) : signature.signedAt;
-    const result = await acceptPostback(c.env.DB, partner.name, postback, version, now);
+    const result = await acceptPostback(c.env, partner.name, postback, version, now);
     if (result.outcome === 'stale')
       throw new ApiError(
         409,

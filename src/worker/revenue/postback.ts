@@ -23,14 +23,30 @@ export interface PostbackResult {
 }
 
 /**
+ * The visit whose lease of the number covered the call's time. The lease history is in a D1
+ * database of its own (LEASES_DB), so it is read before the payout's insert, which takes the
+ * session found (docs/decisions/0341-the-revenue-store-in-a-database-of-its-own.md).
+ */
+async function leaseSessionOf(leases: D1Database, postback: Postback, at: string): Promise<string | null> {
+  if (postback.type !== 'call' || !postback.phone) return null;
+  const row = await leases
+    .prepare(
+      'SELECT session_id FROM phone_leases WHERE number = ?1 AND leased_at <= ?2 AND expires_at > ?2 ORDER BY leased_at DESC LIMIT 1',
+    )
+    .bind(postback.phone.slice(1), at)
+    .first<{ session_id: string }>();
+  return row?.session_id ?? null;
+}
+
+/**
  * The insert of a new payout with its attribution worked out in the same statement (one round
- * trip for the common case, a new conversion): a call by the lease that covered `at` for that
- * number, else (any type) by the ref. Nothing is returned when the conversion is already stored.
+ * trip to the revenue store for the common case, a new conversion): a call by the lease that
+ * covered `at` for that number (?2, read from LEASES_DB), else (any type) by the ref. Nothing is
+ * returned when the conversion is already stored.
  */
 const INSERT_ATTRIBUTED = `
 WITH lease AS (
-  SELECT session_id FROM phone_leases WHERE ?1 = 'call' AND number = ?2 AND leased_at <= ?3 AND expires_at > ?3
-  ORDER BY leased_at DESC LIMIT 1
+  SELECT ?2 AS session_id WHERE ?2 IS NOT NULL
 ), by_ref AS (
   SELECT session_id FROM visit_values WHERE ref = ?4
 )
@@ -44,7 +60,7 @@ ON CONFLICT (partner, conversion_id) DO NOTHING
 RETURNING session_id`;
 
 export async function acceptPostback(
-  db: D1Database,
+  { REVENUE_DB: db, LEASES_DB: leases }: Pick<Env, 'REVENUE_DB' | 'LEASES_DB'>,
   partner: string,
   postback: Postback,
   /** The time of this report's payout value: the body's adjusted_at, else the signed time. */
@@ -60,7 +76,7 @@ export async function acceptPostback(
     .prepare(INSERT_ATTRIBUTED)
     .bind(
       postback.type,
-      postback.phone ? postback.phone.slice(1) : null,
+      await leaseSessionOf(leases, postback, at),
       at,
       postback.ref ?? null,
       partner,

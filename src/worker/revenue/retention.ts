@@ -23,6 +23,13 @@ export { PARTNER_PAYOUT_WINDOW_DAYS, PHONE_LEASE_RETENTION_DAYS, VISIT_VALUE_RET
 const DAY_MS = 86_400_000;
 /** Days pruned in one run at most: a backlog (a first run, a missed week) clears over a few nights. */
 const MAX_DAYS_PER_RUN = 30;
+/** Lease rows looked at by one statement: each stays far under D1's 30 s. */
+const LEASE_CHUNK = 10_000;
+/** experiment_people rows looked at by one statement, and in one run at most (9.3 million at full traffic). */
+const PEOPLE_CHUNK = 50_000;
+const PEOPLE_ROWS_PER_RUN = 20_000_000;
+/** Lease rows looked at in one run at most (a day is about 200,000 at full traffic): a backlog clears over nights. */
+const LEASE_ROWS_PER_RUN = 2_000_000;
 
 /** What the bandit counts of a visit: the money partners paid for it (never its expected value). */
 const VALUE_OF_VISIT = '(realized_call_cents + realized_click_cents + realized_lead_cents) / 100.0';
@@ -35,10 +42,15 @@ export interface RevenuePruned {
   days: string[];
 }
 
-export async function pruneRevenueTables(db: D1Database, now: Date): Promise<RevenuePruned> {
+/** The lease history is in LEASES_DB, the visits and the bandit's people in REVENUE_DB (record 0341). */
+export async function pruneRevenueTables(
+  env: Pick<Env, 'REVENUE_DB' | 'LEASES_DB'>,
+  now: Date,
+): Promise<RevenuePruned> {
+  const db = env.REVENUE_DB;
   const leaseCutoff = new Date(now.getTime() - PHONE_LEASE_RETENTION_DAYS * DAY_MS).toISOString();
   const visitCutoff = new Date(now.getTime() - VISIT_VALUE_RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
-  const leases = await db.prepare('DELETE FROM phone_leases WHERE expires_at < ?').bind(leaseCutoff).run();
+  const leases = await pruneLeases(env.LEASES_DB, leaseCutoff);
   const { results } = await db
     .prepare('SELECT DISTINCT day FROM visit_values WHERE day < ? ORDER BY day LIMIT ?')
     .bind(visitCutoff, MAX_DAYS_PER_RUN)
@@ -61,6 +73,59 @@ export async function pruneRevenueTables(db: D1Database, now: Date): Promise<Rev
     ]);
     visits += deleted?.meta.changes ?? 0;
   }
-  const people = await db.prepare('DELETE FROM experiment_people WHERE day < ?').bind(visitCutoff).run();
-  return { leases: leases.meta.changes, people: people.meta.changes, visits, days: results.map((r) => r.day) };
+  const people = await prunePeople(db, visitCutoff);
+  return { leases, people, visits, days: results.map((r) => r.day) };
+}
+
+/**
+ * Leases ended before the cutoff. phone_leases has no index on its end (migrations-revenue/0002):
+ * its rows are in the order the leases were made, and a lease ends soon after it is made, so the
+ * ended ones are the oldest rowids. Walks them in chunks from the oldest and stops at the first
+ * chunk with none ended; a long lease among them is passed over and goes on a later night.
+ */
+export async function pruneLeases(db: D1Database, cutoff: string, chunk = LEASE_CHUNK): Promise<number> {
+  let after = 0;
+  let deleted = 0;
+  for (let seen = 0; seen < LEASE_ROWS_PER_RUN; seen += chunk) {
+    const window = `SELECT rowid FROM phone_leases WHERE rowid > ?1 ORDER BY rowid LIMIT ?2`;
+    const [last, gone] = await db.batch<{ last: number | null }>([
+      db.prepare(`SELECT MAX(rowid) AS last FROM (${window})`).bind(after, chunk),
+      db.prepare(`DELETE FROM phone_leases WHERE rowid IN (${window}) AND expires_at < ?3`).bind(after, chunk, cutoff),
+    ]);
+    const changes = gone?.meta.changes ?? 0;
+    deleted += changes;
+    const end = last?.results[0]?.last ?? null;
+    if (end === null || changes === 0) break;
+    after = end;
+  }
+  return deleted;
+}
+
+/**
+ * The bandit's people assigned before the cutoff day. experiment_people has no index on its day
+ * (migrations-revenue/0003): the prune walks the primary key (experiment, visitor) in chunks, each
+ * statement bounded, and deletes the old rows of each chunk, to the end of the table.
+ */
+export async function prunePeople(db: D1Database, cutoffDay: string, chunk = PEOPLE_CHUNK): Promise<number> {
+  let after: [string, string] = ['', ''];
+  let deleted = 0;
+  for (let seen = 0; seen < PEOPLE_ROWS_PER_RUN; seen += chunk) {
+    const window = `SELECT experiment_id, visitor_id FROM experiment_people WHERE (experiment_id, visitor_id) > (?1, ?2)
+      ORDER BY experiment_id, visitor_id LIMIT ?3`;
+    const [last, gone] = await db.batch<{ experiment_id: string; visitor_id: string }>([
+      db
+        .prepare(
+          `SELECT experiment_id, visitor_id FROM (${window}) ORDER BY experiment_id DESC, visitor_id DESC LIMIT 1`,
+        )
+        .bind(...after, chunk),
+      db
+        .prepare(`DELETE FROM experiment_people WHERE (experiment_id, visitor_id) IN (${window}) AND day < ?4`)
+        .bind(...after, chunk, cutoffDay),
+    ]);
+    deleted += gone?.meta.changes ?? 0;
+    const end = last?.results[0];
+    if (!end) break;
+    after = [end.experiment_id, end.visitor_id];
+  }
+  return deleted;
 }

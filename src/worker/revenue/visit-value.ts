@@ -82,7 +82,7 @@ export function visitDimensions(c: Context<AppEnv>, page: string | null | undefi
  * failed write costs the expected value of one visit, never the visitor's request.
  */
 export async function recordVisitValue(
-  env: Pick<Env, 'DB'> & { VISITOR_COOKIE_SECRET?: string },
+  env: Pick<Env, 'REVENUE_DB'> & { VISITOR_COOKIE_SECRET?: string },
   visit: VisitDimensions,
   expectedUsd: number | null,
   now = new Date(),
@@ -91,7 +91,7 @@ export async function recordVisitValue(
   const expected = expectedUsd !== null && Number.isFinite(expectedUsd) && expectedUsd > 0 ? toCents(expectedUsd) : 0;
   const at = now.toISOString();
   try {
-    await env.DB.prepare(
+    await env.REVENUE_DB.prepare(
       `INSERT INTO visit_values (session_id, ref, visitor_id, day, brand, page, traffic_source, campaign, paid, variant,
          click_ids, expected_cents, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

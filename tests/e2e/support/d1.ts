@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import { anonymousIdFor, verifySignedValue, VISITOR_COOKIE } from '../../../src/worker/visitor/visitor-key';
 import { inject } from 'vitest';
 import { z } from 'zod';
+import type { D1Binding } from '../../../src/worker/archive/table-retention';
 
 /**
  * Rows from the local D1 that `wrangler dev` of the browser tests writes (its persist dir
  * comes from global setup), parsed with the caller's row schema. Only for test SQL with no
  * outside input: callers build the statement from values they validated. `binding` names the
- * D1 database (ad_conversions is in ADS_DB, its own).
+ * D1 database (ad_conversions is in ADS_DB, the revenue store in REVENUE_DB: each its own).
  */
-export function queryD1<S extends z.ZodType>(sql: string, row: S, binding: 'DB' | 'ADS_DB' = 'DB'): z.infer<S>[] {
+export function queryD1<S extends z.ZodType>(sql: string, row: S, binding: D1Binding = 'DB'): z.infer<S>[] {
   const out = spawnSync(
     'wrangler',
     ['d1', 'execute', binding, '--local', '--persist-to', inject('persistDir'), '--json', '--command', sql],

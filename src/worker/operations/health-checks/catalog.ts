@@ -123,9 +123,9 @@ export const CATALOG = {
     title: 'D1 near its size limit',
     threshold: `any D1 database over ${pct(T.d1AlertShare)} of its ${T.d1LimitBytes / 1e9} GB`,
     means:
-      'Past 10 GB (a limit per database: DB, and ADS_DB with the ad conversions) every write to that database fails: in DB no events, no leads; in ADS_DB no conversion queued for Google or Meta. The summary names the database over. Each should hold flat under this at the traffic seen (`npm run capacity` prints the plan per database at full traffic; DB does not fit yet: docs/decisions/0335), so this means the prune or the move stopped, or traffic grew.',
+      'Past 10 GB (a limit per database: DB; ADS_DB with the ad conversions; REVENUE_DB with the revenue store; LEASES_DB with the lease history) every write to that database fails: in DB no events, no leads; in ADS_DB no conversion queued for Google or Meta; in REVENUE_DB no payout or visit value; in LEASES_DB no lease history, so a call payout finds no visit. The summary names the database over. Each should hold flat under this at the traffic seen (`npm run capacity` prints the plan per database at full traffic, each under its alert: docs/decisions/0341), so this means the prune or the move stopped, or traffic grew.',
     look: '`/ops/health`, D1 (each database); `cron:events-hot-window`, `cron:lead-move`, `cron:table-retention`, `leads:move-backlog`; docs/operating.md, Capacity.',
-    fix: 'Rerun the prune and the move (`POST /ops/cron/run`), then pull the levers in docs/decisions/0335 (the revenue tables in a database of their own once their triggers are statements, cheaper revenue rows, certificates to R2).',
+    fix: 'Rerun the prune and the move (`POST /ops/cron/run`), then pull the levers in docs/decisions/0341 (a measured share of priced visits for REVENUE_DB, certificates to R2 or a shorter events window for DB).',
   },
   'partner:<name>': {
     id: 'partner:<name>',

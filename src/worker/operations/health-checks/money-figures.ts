@@ -15,7 +15,8 @@ export interface MoneyToday {
 export async function moneyToday({ env, now }: HealthContext): Promise<MoneyToday> {
   const day = now.toISOString().slice(0, 10);
   const [payouts, delivered] = await Promise.all([
-    env.DB.prepare(
+    // Payouts are in the revenue store's own database (REVENUE_DB).
+    env.REVENUE_DB.prepare(
       `SELECT partner, COUNT(*) AS conversions, SUM(payout_cents) AS cents FROM payouts WHERE at >= ? GROUP BY partner ORDER BY partner`,
     )
       .bind(`${day}T00:00:00.000Z`)
