@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep, isTileStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
-import { stepFields } from '../../../shared/forms/engine';
+import { previousStepName, stepFields } from '../../../shared/forms/engine';
 import { WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { CallbackOffer, useAgentsAway } from './callback-offer';
 import { Field } from './field';
@@ -20,7 +20,7 @@ import { StepBody } from './step-body';
 import { stepAnswered } from './step-answered';
 import { prefetchSubmit } from './submit-code';
 import type { FormState } from './use-form-state';
-import type { Inputs } from './inputs';
+import { valuesFromInputs, type Inputs } from './inputs';
 
 /** Holds a valid step back from sending (true: held); the call-back step uses it. `phone`: the step holds a valid number. */
 export type HoldStep = (phone: boolean) => boolean;
@@ -114,7 +114,8 @@ export function StepForm({
     viewport?.addEventListener('resize', liftAction);
     return () => viewport?.removeEventListener('resize', liftAction);
   }, [liftAction]);
-  const previous = number > 1 ? form.steps[number - 2]?.name : undefined;
+  // Back passes over a step the answers left unasked, as moving on did (the server renders the same link).
+  const previous = previousStepName(form, step.name, valuesFromInputs(form, inputs, funnel.insurers));
   const fieldsOf = (fields: readonly FieldDef[]) =>
     fields.map((field) => (
       <Field
