@@ -83,7 +83,8 @@ const TEXT: [RegExp, string][] = [
   [/Phone$|^phone$/, '3055550182'],
   [/Email$|^email$/, 'walk@example.com'],
   [/Address$/, '1 Main St'],
-  [/Address2$/, 'Apt 2'],
+  // The apartment line is optional and most visitors have none: the street is their last answer,
+  // and the button must be in view with the focus still there (a laptop has no keyboard to close).
   // A date of birth typed in one box (the auto form's drivers).
   [/Dob$/, '04041950'],
   [/DobDay$|dateOfBirthDay$/, '4'],
@@ -268,7 +269,8 @@ export async function walkForm(page: Page, walk: FormWalk): Promise<StepPlace[]>
     // The keyboard closes after the last answer, except on the keyboard's screen, where it stays
     // open; there the consent step's button follows the consent text, which is never hidden to
     // make room, and comes into view as the keyboard closes (docs/decisions/0290-main-action-in-view.md).
-    if (lastText === null || !screen.keyboard || step.consent) await keyboardClosed(page);
+    // A laptop has no keyboard to close: the visitor looks for the button with the focus still in the last box.
+    if (screen.touch && (lastText === null || !screen.keyboard || step.consent)) await keyboardClosed(page);
     places.push({ step: step.name, oneTap, cut, oneTapChrome: [], ...(await mainActionPlace(page)) });
     if (index === form.steps.length - 1) break;
     const main = '.quote-form .form-actions .btn';

@@ -116,24 +116,38 @@ export function StepForm({
   }, [liftAction]);
   // Back passes over a step the answers left unasked, as moving on did (the server renders the same link).
   const previous = previousStepName(form, step.name, valuesFromInputs(form, inputs, funnel.insurers));
+  const fieldOf = (field: FieldDef) => (
+    <Field
+      key={field.name}
+      field={field}
+      language={language}
+      inputs={inputs}
+      error={errors[field.name]}
+      idPrefix={idPrefix}
+      options={optionsFor(field, funnel.insurers)}
+      vehicles={funnel.vehicles}
+      parts={parts}
+      onInput={onInput}
+      onCommit={onAnswer}
+      advance={advance}
+      focusFirst={field.name === focusName}
+    />
+  );
+  // The phone and the email side by side on a wide screen (styles.css `.field-pair`): the contact
+  // step's button then stands above a laptop's fold with its consent text whole.
   const fieldsOf = (fields: readonly FieldDef[]) =>
-    fields.map((field) => (
-      <Field
-        key={field.name}
-        field={field}
-        language={language}
-        inputs={inputs}
-        error={errors[field.name]}
-        idPrefix={idPrefix}
-        options={optionsFor(field, funnel.insurers)}
-        vehicles={funnel.vehicles}
-        parts={parts}
-        onInput={onInput}
-        onCommit={onAnswer}
-        advance={advance}
-        focusFirst={field.name === focusName}
-      />
-    ));
+    fields.flatMap((field, i) => {
+      const before = fields[i - 1];
+      if (field.kind === 'tel' && fields[i + 1]?.kind === 'email') return [];
+      if (field.kind === 'email' && before?.kind === 'tel')
+        return [
+          <div className="field-pair" key={`${before.name}-${field.name}`}>
+            {fieldOf(before)}
+            {fieldOf(field)}
+          </div>,
+        ];
+      return [fieldOf(field)];
+    });
   const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
   // Honest hours: with agents away, the valid last step is held for the call-back step (a screen
   // of its own, so the contact step fits one phone screen); answered or declined, it is sent.
