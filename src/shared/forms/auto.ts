@@ -11,7 +11,7 @@ import {
   MARITAL_STATUS_OPTIONS,
   RELATIONSHIP_OPTIONS,
 } from './options';
-import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import { askedUnlessNo, emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
 import type { FieldDef, FormDef, GroupDef } from './types';
 
 /** Spec section 9: max drivers 3, max vehicles 3. */
@@ -136,8 +136,9 @@ export const autoForm: FormDef = {
   id: 'auto',
   // auto-3: the military question asked of every driver; auto-4: another driver is a name, a date
   // of birth and a relation; every started vehicle and driver whole; auto-5: one question a screen
-  // for insurance and home, the insurer and marital status as tiles, a date of birth in one box.
-  version: 'auto-5',
+  // for insurance and home, the insurer and marital status as tiles, a date of birth in one box;
+  // auto-6: the insurer not asked of a visitor not insured today.
+  version: 'auto-6',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,
@@ -172,6 +173,8 @@ export const autoForm: FormDef = {
         },
       ],
       skippable: true,
+      // Not asked of a visitor not insured today: no insurer to name, and none sent stale.
+      askedWhen: askedUnlessNo('currentlyInsured'),
     },
     {
       name: 'home',

@@ -1,4 +1,5 @@
 /** Field definitions several forms share, so a label is written once. */
+import type { FormValues } from '../json';
 import type { FieldDef, Localized, StepDef } from './types';
 import { YES_NO } from './options';
 
@@ -47,6 +48,17 @@ export function emailField(name: string): FieldDef {
 
 export function yesNo(name: string, label: Localized): FieldDef {
   return { name, kind: 'yesno', label, options: YES_NO };
+}
+
+/**
+ * A step asked unless `field` was answered no (a yes/no field): the insurer is asked of a visitor
+ * insured today, or one who did not say (they may have been insured most recently).
+ */
+export function askedUnlessNo(field: string): (values: FormValues) => boolean {
+  return (values) => {
+    const value = values[field];
+    return !(value === false || value === 0 || value === '0');
+  };
 }
 
 export const zipStep = (title: Localized): StepDef => ({

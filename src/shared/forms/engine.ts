@@ -11,11 +11,38 @@ export function findStep(form: FormDef, name: string): StepDef | undefined {
   return form.steps.find((s) => s.name === name);
 }
 
-/** The step after `name`, or null on the last step (spec section 4: the form then stays put). */
-export function nextStepName(form: FormDef, name: string): string | null {
+/** Whether the answers so far leave `step` a question to ask (StepDef.askedWhen). */
+export function stepAsked(step: StepDef, values: FormValues): boolean {
+  return step.askedWhen ? step.askedWhen(values) : true;
+}
+
+/**
+ * The step after `name` that the answers so far leave to ask, or null on the last step (spec
+ * section 4: the form then stays put). The last step is always asked.
+ */
+export function nextStepName(form: FormDef, name: string, values: FormValues = {}): string | null {
   const index = form.steps.findIndex((s) => s.name === name);
   if (index < 0) return form.steps[0]?.name ?? null;
-  return form.steps[index + 1]?.name ?? null;
+  return form.steps.slice(index + 1).find((s) => stepAsked(s, values))?.name ?? null;
+}
+
+/** The step Back leads to: the one before `name` that the answers leave to ask, or undefined on the first. */
+export function previousStepName(form: FormDef, name: string, values: FormValues = {}): string | undefined {
+  const index = form.steps.findIndex((s) => s.name === name);
+  return form.steps.slice(0, Math.max(index, 0)).findLast((s) => stepAsked(s, values))?.name;
+}
+
+/**
+ * The answers as the lead takes them: those of a step the other answers leave unasked (an insurer
+ * kept from before the visitor said they are not insured) are cleared, not sent stale.
+ */
+export function askedValues(form: FormDef, values: FormValues): FormValues {
+  const out: FormValues = { ...values };
+  for (const step of form.steps) {
+    if (stepAsked(step, values)) continue;
+    for (const field of stepFields(step)) if (Object.hasOwn(out, field.name)) out[field.name] = null;
+  }
+  return out;
 }
 
 export function stepNumber(form: FormDef, name: string): number {

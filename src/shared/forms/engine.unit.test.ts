@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { resolveStep } from '../../worker/step';
 import { autoForm, driverGroup, vehicleGroup } from './auto';
+import { autoQuiz } from './quizzes';
 import {
+  askedValues,
   canAdvance,
   findStep,
   groupCount,
   missingRequired,
   nextStepName,
+  previousStepName,
   removeGroupSlot,
   skipValues,
   stepFields,
@@ -15,6 +18,7 @@ import {
 } from './engine';
 import { stepNamesFor } from './registry';
 import { medicareForm } from './medicare';
+import type { FormValues } from '../json';
 import type { StepDef } from './types';
 
 describe('step resolution', () => {
@@ -31,6 +35,33 @@ describe('step resolution', () => {
     expect(resolveStep(names, undefined)).toEqual({ name: 'zip', number: 1, fallback: false });
     expect(resolveStep(names, 'drivers')).toEqual({ name: 'drivers', number: 7, fallback: false });
     expect(resolveStep(names, 'nope')).toEqual({ name: 'zip', number: 1, fallback: true });
+  });
+});
+
+describe('a step the answers leave unasked', () => {
+  it('the insurer is passed over, forward and back, once the visitor says they are not insured', () => {
+    for (const [form, insurance, insurer, after] of [
+      [autoForm, 'insurance', 'insurer', 'home'],
+      [autoQuiz, 'insured', 'company', 'homeowner'],
+    ] as const) {
+      for (const no of [false, 0, '0'] as const) {
+        expect(nextStepName(form, insurance, { currentlyInsured: no })).toBe(after);
+        expect(previousStepName(form, after, { currentlyInsured: no })).toBe(insurance);
+      }
+      // Insured, or not said (skipped): the insurer is asked.
+      for (const values of [{ currentlyInsured: true }, { currentlyInsured: null }, {}] as FormValues[]) {
+        expect(nextStepName(form, insurance, values)).toBe(insurer);
+        expect(previousStepName(form, after, values)).toBe(insurer);
+      }
+    }
+    expect(previousStepName(autoForm, 'zip', {})).toBeUndefined();
+  });
+
+  it("an insurer kept from before the answer changed to no is cleared from the lead's values, nothing else", () => {
+    const values = { currentlyInsured: false, currentCompany: 'State Farm', homeowner: true };
+    expect(askedValues(autoForm, values)).toEqual({ currentlyInsured: false, currentCompany: null, homeowner: true });
+    const insured = { currentlyInsured: true, currentCompany: 'State Farm' };
+    expect(askedValues(autoForm, insured)).toEqual(insured);
   });
 });
 

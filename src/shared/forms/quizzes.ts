@@ -2,7 +2,7 @@
  * The quizzes (/quiz/otc, /quiz/grocery, /quiz/medicare, /quiz/medicare-es, /quiz/auto):
  * one question per screen on the same engine and lead fields as the full forms.
  */
-import { emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
+import { askedUnlessNo, emailField, l, nameFields, phoneField, yesNo, zipStep } from './common-fields';
 import type { FormDef, Localized, StepDef } from './types';
 import type { FormId } from '../../routes/schema';
 
@@ -69,7 +69,8 @@ export const medicareQuizEs = medicareQuiz(
 
 export const autoQuiz: FormDef = {
   id: 'quiz-auto',
-  version: 'quiz-auto-1',
+  // quiz-auto-2: the insurer not asked of a visitor not insured today.
+  version: 'quiz-auto-2',
   product: 'auto',
   keepQuery: true,
   replaceHistory: false,
@@ -91,6 +92,7 @@ export const autoQuiz: FormDef = {
       title: l('Who insures you now, or most recently?', '¿Quién le asegura ahora, o más recientemente?'),
       fields: [{ name: 'currentCompany', kind: 'select', label: l('Insurer', 'Aseguradora'), options: 'insurers' }],
       skippable: true,
+      askedWhen: askedUnlessNo('currentlyInsured'),
     },
     {
       name: 'homeowner',

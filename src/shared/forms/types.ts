@@ -100,6 +100,12 @@ export interface StepDef {
   consent?: boolean;
   /** Label of the submit button; defaults to Continue (or the final label on the last step). */
   submitLabel?: Localized;
+  /**
+   * Whether an earlier answer leaves this step a question worth asking (the insurer of a visitor
+   * who said they are not insured is not): a step not asked is passed over forward and back, and
+   * its stored answers stay out of the lead (./engine.ts `askedValues`). Absent: always asked.
+   */
+  askedWhen?: (values: FormValues) => boolean;
 }
 
 export interface FormDef {

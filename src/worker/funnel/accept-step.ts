@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono';
 import {
+  askedValues,
   formDefinition,
   findStep,
   groupCount,
@@ -152,7 +153,8 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
     const refused = { missing: verdict.missing, unknown: verdict.unknown, typos: verdict.typos };
     return { ...base, next: null, blocked: true, ...refused, slots: null };
   }
-  const next = nextStepName(form, step.name);
+  // The answers decide the way on: an insurer is not asked of a visitor not insured today.
+  const next = nextStepName(form, step.name, stored.values);
   if (next !== null) return { ...base, next, slots: null };
 
   if (submit.holdFinal) return { ...base, next: null, held: true, slots: null };
@@ -160,7 +162,8 @@ export async function acceptStep(c: Context<AppEnv>, submit: StepSubmit, request
   if (consentAskedAgain(c, { form, step, action: finalAction, postedVersion: submit.consentVersion }))
     return { ...base, next: null, consentRenewed: true, slots: null };
   // The final step: the lead, its checks and effects in order (final-step.ts).
-  const lead = await acceptFinalStep(c, submit, stored.values);
+  // A step the answers left unasked sends nothing stale (the insurer of someone not insured).
+  const lead = await acceptFinalStep(c, submit, askedValues(form, stored.values));
   return {
     ...base,
     next: null,

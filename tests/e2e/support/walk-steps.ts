@@ -161,6 +161,9 @@ async function answerStep(page: Page, screen: Screen): Promise<string | null> {
     } else if (kind !== 'checkbox' && kind !== 'hidden') {
       const value = TEXT.find(([pattern]) => pattern.test(name))?.[1];
       if (value === undefined) continue;
+      // On a laptop the optional apartment line is left empty, as most visitors leave it and as
+      // the funnel audit's desktop walk does: the street is the last answer, the focus stays there.
+      if (!screen.touch && /Address2$/.test(name)) continue;
       const input = page.locator(`input[name="${name}"]`);
       if ((await input.inputValue()) !== '') continue;
       await press(`input[name="${name}"]`);
@@ -268,7 +271,8 @@ export async function walkForm(page: Page, walk: FormWalk): Promise<StepPlace[]>
     // The keyboard closes after the last answer, except on the keyboard's screen, where it stays
     // open; there the consent step's button follows the consent text, which is never hidden to
     // make room, and comes into view as the keyboard closes (docs/decisions/0290-main-action-in-view.md).
-    if (lastText === null || !screen.keyboard || step.consent) await keyboardClosed(page);
+    // A laptop has no keyboard to close: the visitor looks for the button with the focus still in the last box.
+    if (screen.touch && (lastText === null || !screen.keyboard || step.consent)) await keyboardClosed(page);
     places.push({ step: step.name, oneTap, cut, oneTapChrome: [], ...(await mainActionPlace(page)) });
     if (index === form.steps.length - 1) break;
     const main = '.quote-form .form-actions .btn';

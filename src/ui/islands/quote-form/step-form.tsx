@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep, isTileStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
-import { stepFields } from '../../../shared/forms/engine';
+import { previousStepName, stepFields } from '../../../shared/forms/engine';
 import { WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { CallbackOffer, useAgentsAway } from './callback-offer';
 import { Field } from './field';
@@ -20,7 +20,7 @@ import { StepBody } from './step-body';
 import { stepAnswered } from './step-answered';
 import { prefetchSubmit } from './submit-code';
 import type { FormState } from './use-form-state';
-import type { Inputs } from './inputs';
+import { valuesFromInputs, type Inputs } from './inputs';
 
 /** Holds a valid step back from sending (true: held); the call-back step uses it. `phone`: the step holds a valid number. */
 export type HoldStep = (phone: boolean) => boolean;
@@ -114,25 +114,40 @@ export function StepForm({
     viewport?.addEventListener('resize', liftAction);
     return () => viewport?.removeEventListener('resize', liftAction);
   }, [liftAction]);
-  const previous = number > 1 ? form.steps[number - 2]?.name : undefined;
+  // Back passes over a step the answers left unasked, as moving on did (the server renders the same link).
+  const previous = previousStepName(form, step.name, valuesFromInputs(form, inputs, funnel.insurers));
+  const fieldOf = (field: FieldDef) => (
+    <Field
+      key={field.name}
+      field={field}
+      language={language}
+      inputs={inputs}
+      error={errors[field.name]}
+      idPrefix={idPrefix}
+      options={optionsFor(field, funnel.insurers)}
+      vehicles={funnel.vehicles}
+      parts={parts}
+      onInput={onInput}
+      onCommit={onAnswer}
+      advance={advance}
+      focusFirst={field.name === focusName}
+    />
+  );
+  // The phone and the email side by side on a wide screen (styles.css `.field-pair`): the contact
+  // step's button then stands above a laptop's fold with its consent text whole.
   const fieldsOf = (fields: readonly FieldDef[]) =>
-    fields.map((field) => (
-      <Field
-        key={field.name}
-        field={field}
-        language={language}
-        inputs={inputs}
-        error={errors[field.name]}
-        idPrefix={idPrefix}
-        options={optionsFor(field, funnel.insurers)}
-        vehicles={funnel.vehicles}
-        parts={parts}
-        onInput={onInput}
-        onCommit={onAnswer}
-        advance={advance}
-        focusFirst={field.name === focusName}
-      />
-    ));
+    fields.flatMap((field, i) => {
+      const before = fields[i - 1];
+      if (field.kind === 'tel' && fields[i + 1]?.kind === 'email') return [];
+      if (field.kind === 'email' && before?.kind === 'tel')
+        return [
+          <div className="field-pair" key={`${before.name}-${field.name}`}>
+            {fieldOf(before)}
+            {fieldOf(field)}
+          </div>,
+        ];
+      return [fieldOf(field)];
+    });
   const consent = step.consent && funnel.consent && parts.consent ? parts.consent : null;
   // Honest hours: with agents away, the valid last step is held for the call-back step (a screen
   // of its own, so the contact step fits one phone screen); answered or declined, it is sent.
