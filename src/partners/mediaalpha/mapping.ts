@@ -188,7 +188,9 @@ export function mapAutoLead(lead: AutoLeadFields, zip?: string | null): Record<s
       };
     }),
     currently_insured: flag(lead.currentlyInsured),
-    current_company: lead.currentCompany,
+    // The form does not ask the insurer of someone not insured today: one kept from before the
+    // answer changed is stale, and goes to no buyer (as the lead leaves it out).
+    current_company: lead.currentlyInsured === false ? undefined : lead.currentCompany,
     military_affiliation: flag(primary.MilitaryAffiliation),
   });
 }

@@ -109,6 +109,12 @@ describe('MediaAlpha auto mapping (spec section 7)', () => {
     });
   });
 
+  it('sends no insurer for someone not insured today: one kept from before the answer changed is stale', () => {
+    const mapped = mapAutoLead({ ...fullAuto, currentlyInsured: false });
+    expect(mapped.currently_insured).toBe(0);
+    expect('current_company' in mapped).toBe(false);
+  });
+
   it('codes gender male as M', () => {
     expect(mapAutoLead({ driver1Gender: 'male' }).drivers).toEqual([{ gender: 'M' }]);
   });
