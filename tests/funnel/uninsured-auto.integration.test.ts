@@ -48,6 +48,8 @@ describe('the auto form for a visitor not insured today', () => {
     const home = decode(await (await v.get(next)).text());
     expect(home).toMatch(/class="step-back" href="\/save-auto\/insurance[?"]/);
     expect(home).not.toContain('href="/save-auto/insurer');
+    // The counter counts the steps asked: home is the fourth of eight, with no gap where the insurer was.
+    expect(home).toContain('Step 4 of 8');
   });
 
   it('an insurer named before the answer changed to "not insured" reaches neither the lead nor QuoteWizard', async () => {
@@ -64,6 +66,8 @@ describe('the auto form for a visitor not insured today', () => {
     expect(values.currentlyInsured).toBe(false);
     expect(values.currentCompany ?? null).toBeNull();
     expect(lead?.values).not.toContain('State Farm');
+    // Its pace is judged over the 7 moves between the 8 steps it was asked, not 8 of a 9-step form.
+    expect(JSON.parse(lead?.trust_signals ?? '{}')).toMatchObject({ stepTransitions: 7 });
     await expect
       .poll(async () => (await sb.calls('quotewizard', '/v1/leads/auto')).length, { ...WAIT, timeout: 30_000 })
       .toBeGreaterThan(0);

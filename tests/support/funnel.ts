@@ -224,6 +224,8 @@ export interface LeadRow {
   user_agent: string | null;
   page_url: string | null;
   submission_id: string;
+  /** What the lead's trust was judged on (lead-trust.ts), JSON. */
+  trust_signals: string | null;
 }
 
 export async function leadsOf(visitorId: string): Promise<LeadRow[]> {

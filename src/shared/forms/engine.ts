@@ -17,6 +17,16 @@ export function stepAsked(step: StepDef, values: FormValues): boolean {
 }
 
 /**
+ * Where `name` stands among the steps the answers so far leave to ask, and how many there are:
+ * what the step counter shows ("Step 5 of 8" for a visitor not asked the insurer, not "of 9")
+ * and how many steps a lead's timing is spread over. The step itself always counts.
+ */
+export function askedPosition(form: FormDef, name: string, values: FormValues): { number: number; total: number } {
+  const asked = form.steps.filter((s) => s.name === name || stepAsked(s, values));
+  return { number: asked.findIndex((s) => s.name === name) + 1, total: asked.length };
+}
+
+/**
  * The step after `name` that the answers so far leave to ask, or null on the last step (spec
  * section 4: the form then stays put). The last step is always asked.
  */

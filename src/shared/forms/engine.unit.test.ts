@@ -3,6 +3,7 @@ import { resolveStep } from '../../worker/step';
 import { autoForm, driverGroup, vehicleGroup } from './auto';
 import { autoQuiz } from './quizzes';
 import {
+  askedPosition,
   askedValues,
   canAdvance,
   findStep,
@@ -62,6 +63,15 @@ describe('a step the answers leave unasked', () => {
     expect(askedValues(autoForm, values)).toEqual({ currentlyInsured: false, currentCompany: null, homeowner: true });
     const insured = { currentlyInsured: true, currentCompany: 'State Farm' };
     expect(askedValues(autoForm, insured)).toEqual(insured);
+  });
+
+  it('the step counter counts the steps asked: no gap, and one step fewer in all', () => {
+    const total = autoForm.steps.length;
+    expect(askedPosition(autoForm, 'home', { currentlyInsured: false })).toEqual({ number: 4, total: total - 1 });
+    expect(askedPosition(autoForm, 'home', { currentlyInsured: true })).toEqual({ number: 5, total });
+    expect(askedPosition(autoForm, 'insurance', {})).toEqual({ number: 3, total });
+    // The step on screen always counts, even one the answers would pass over.
+    expect(askedPosition(autoForm, 'insurer', { currentlyInsured: false })).toEqual({ number: 4, total });
   });
 });
 

@@ -20,6 +20,7 @@
  * 14. delivery      queued to each recipient, judged again when sent
  */
 import type { Context } from 'hono';
+import { stepAsked } from '../../shared/forms/engine';
 import type { FormValues } from '../../shared/json';
 import type { AppEnv } from '../env';
 import { requestIp } from '../api/partner-context';
@@ -113,7 +114,9 @@ export async function acceptFinalStep(
     form: form.id,
     product: form.product,
     page: route.name,
-    stepCount: form.steps.length,
+    // The steps these answers were asked: a step passed over (the insurer of someone not insured)
+    // is no transition, and counting it would make a real person's pace look faster than it was.
+    stepCount: form.steps.filter((step) => stepAsked(step, values)).length,
     values,
     submissionId: submit.submissionId,
     leadVisitorId: c.var.anonymousId,

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { formMessages } from '../../../shared/forms/messages';
 import { isOneTapStep, isTileStep } from '../../../shared/forms/one-tap';
 import type { FieldDef } from '../../../shared/forms/types';
-import { previousStepName, stepFields } from '../../../shared/forms/engine';
+import { askedPosition, previousStepName, stepFields } from '../../../shared/forms/engine';
 import { WITHOUT_ACTION } from '../../../shared/forms/typed-contact';
 import { CallbackOffer, useAgentsAway } from './callback-offer';
 import { Field } from './field';
@@ -115,7 +115,10 @@ export function StepForm({
     return () => viewport?.removeEventListener('resize', liftAction);
   }, [liftAction]);
   // Back passes over a step the answers left unasked, as moving on did (the server renders the same link).
-  const previous = previousStepName(form, step.name, valuesFromInputs(form, inputs, funnel.insurers));
+  const answers = valuesFromInputs(form, inputs, funnel.insurers);
+  const previous = previousStepName(form, step.name, answers);
+  // The counter counts the steps these answers ask: no gap where a step is passed over.
+  const shown = askedPosition(form, step.name, answers);
   const fieldOf = (field: FieldDef) => (
     <Field
       key={field.name}
@@ -207,8 +210,8 @@ export function StepForm({
             </>
           }
           step={step}
-          number={number}
-          total={form.steps.length}
+          number={shown.number}
+          total={shown.total}
           language={language}
           idPrefix={idPrefix}
           headingRef={headingRef}
