@@ -50,7 +50,9 @@ try {
       log(
         `lighthouse ${t.template}/${t.language} ${url}: ${Object.entries(result.scores)
           .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`,
+          .join(
+            ', ',
+          )}, host benchmarkIndex ${(result.benchmarkRuns ?? []).join('/')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`,
       );
     }
     for (const scheme of ['light', 'dark'] as const) {

@@ -45,13 +45,13 @@ export function renderAuditReport(r: AuditReport): string {
     push(
       '## Lighthouse',
       '',
-      '| template | language | page | performance | runs | CLS | accessibility | best practices | SEO | noindex | result |',
-      '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |',
+      '| template | language | page | performance | runs | host benchmarkIndex | CLS | accessibility | best practices | SEO | noindex | result |',
+      '| --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
     );
     for (const row of r.lighthouse) {
       const s = row.result.scores;
       push(
-        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${row.result.cls} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
+        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${(row.result.benchmarkRuns ?? [row.result.benchmarkIndex]).join(' / ')} | ${row.result.cls} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
       );
     }
     const below = r.lighthouse.flatMap((row) =>
