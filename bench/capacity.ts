@@ -16,12 +16,13 @@
  * Exits 1 when any database's steady state is over the size alert, a table that grows with traffic
  * has no model or no row to measure, or a rule names a D1 binding the Worker does not have.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { THRESHOLDS } from '../src/worker/operations/health-checks/thresholds';
-import { D1_DATABASES, databaseOf, LEFT_BEHIND } from '../src/worker/archive/table-retention';
+import { D1_DATABASES, databaseOf } from '../src/worker/archive/table-retention';
+import { applyMigrations } from './all-migrations';
 import { copyShaped, daysHeld, PLAN_RULES, rowsPerDay } from './capacity-plan';
 
 const args = process.argv.slice(2);
@@ -87,22 +88,14 @@ if (!sampleEvents.length || !sampleLeads.length) {
 }
 
 const db = new DatabaseSync(':memory:');
-// Every D1 database's migrations (wrangler.toml migrations_dir), DB's first: dbstat counts each
-// table's own pages, so one SQLite file measures them all; the plan adds each database up on its own.
-for (const [dir, binding] of [
+// Every D1 database's migrations, DB's first: dbstat counts each table's own pages, so one SQLite
+// file measures them all; the plan adds each database up on its own.
+applyMigrations(db, [
   ['migrations', 'DB'],
   ['migrations-ads', 'ADS_DB'],
   ['migrations-revenue', 'REVENUE_DB'],
   ['migrations-leases', 'LEASES_DB'],
-] as const) {
-  // A table left behind in DB by a move (LEFT_BEHIND: kept for a rollback, never written) holds no
-  // row at the steady state: dropped here, so its new database's migration can create it.
-  for (const left of LEFT_BEHIND.filter((l) => l.movedTo === binding)) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    db.exec(readFileSync(join(dir, file), 'utf8'));
-}
+]);
 
 function columnsOf(table: string): string[] {
   return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name);

@@ -6,10 +6,8 @@
  * file; a query added to the Worker that filters these tables belongs here too. Exits 1 when an
  * index is unused, so an index nothing reads does not come back unnoticed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { LEFT_BEHIND } from '../src/worker/archive/table-retention';
+import { applyMigrations } from './all-migrations';
 
 const QUERIES: [where: string, sql: string][] = [
   // leads
@@ -158,17 +156,11 @@ const TABLES = ['leads', 'events', 'first_leads', 'phone_leases', 'visit_values'
 
 const db = new DatabaseSync(':memory:');
 // DB's migrations, then the revenue store's (its tables' copies left in DB are dropped first).
-for (const [dir, binding] of [
+applyMigrations(db, [
   ['migrations', 'DB'],
   ['migrations-revenue', 'REVENUE_DB'],
   ['migrations-leases', 'LEASES_DB'],
-] as const) {
-  for (const left of LEFT_BEHIND.filter((l) => l.movedTo === binding)) db.exec(`DROP TABLE IF EXISTS ${left.table}`);
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    db.exec(readFileSync(join(dir, file), 'utf8'));
-}
+]);
 
 const indexes = db
   .prepare(
