@@ -122,7 +122,9 @@ async function formPostOutcome(
   }
   expect(res.status).toBe(303);
   const location = new URL(res.headers.get('location') ?? '', 'http://x');
-  const next = nextStepName(formDefinition(formId), step.name);
+  // The way on follows the answers, as the Worker's does: "not insured" passes over the insurer.
+  const form = formDefinition(formId);
+  const next = nextStepName(form, step.name, valuesFromInputs(form, inputs, CURRENT_INSURERS));
   if (location.searchParams.has('missing'))
     return { advance: false, missing: (location.searchParams.get('missing') ?? '').split(',').filter(Boolean).sort() };
   // Advancing goes to the next step; the last step stays put (and shows the completion).
