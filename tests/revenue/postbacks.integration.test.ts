@@ -2,9 +2,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { visitRef } from '../../src/worker/revenue';
 import { visitor } from '../support/funnel';
-import { pollUntil, pastPhoneDeadline } from '../support/poll';
+import { pollUntil } from '../support/poll';
 import { loopbackIp } from '../support/sandbox';
-import { postback, rollupOfVisit, secretOf, signed } from './support';
+import { leasedNumber, postback, rollupOfVisit, secretOf, signed } from './support';
 
 /**
  * Payouts in: POST /api/postback/{partner}, signed by the partner, idempotent by conversion id,
@@ -19,16 +19,8 @@ async function leasedVisit(urlParams = { utm_source: 'Google', utm_campaign: 'sp
   // The page first, as a browser does: partner calls take the page from the Worker's record of the visit.
   expect((await v.get('/get-yours-otc')).status).toBe(200);
   // The partner's lease: on a loaded run the deadline can answer first, and the lease is stored for the next ask.
-  const reply = await pastPhoneDeadline(async () => {
-    const response = await v.fetch('/api/mediaalpha/get-phone', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 'get-yours-otc' }),
-    });
-    return response.json<{ lease: { value: string } | null; source: string }>();
-  });
-  expect(['partner', 'stored']).toContain(reply.source);
-  const number = reply.lease?.value ?? '';
+  const { source, number } = await leasedNumber(v);
+  expect(['partner', 'stored']).toContain(source);
   // The lease history and the visit row are written after the answer (waitUntil).
   // The lease history is in LEASES_DB, the visit row in REVENUE_DB: each its own D1 database.
   const lease = await pollUntil(

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { LEFT_BEHIND } from '../../src/worker/archive/table-retention';
 import { pruneRevenueTables } from '../../src/worker/revenue/retention';
 import { visitor } from '../support/funnel';
-import { pastPhoneDeadline, pollUntil } from '../support/poll';
+import { pollUntil } from '../support/poll';
 import { loopbackIp } from '../support/sandbox';
-import { postback } from './support';
+import { leasedNumber, postback } from './support';
 
 /**
  * The revenue store lives in REVENUE_DB and the lease history in LEASES_DB, each its own D1
@@ -24,15 +24,7 @@ describe('the revenue store in a database of its own', () => {
   it('writes visits, payouts, adjustments and rollups to REVENUE_DB, leases to LEASES_DB, and none of them to DB', async () => {
     const v = visitor('bh', { ip: loopbackIp(), urlParams: { utm_source: 'Google' } });
     expect((await v.get('/get-yours-otc')).status).toBe(200);
-    const reply = await pastPhoneDeadline(async () => {
-      const response = await v.fetch('/api/mediaalpha/get-phone', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ page: 'get-yours-otc' }),
-      });
-      return response.json<{ lease: { value: string } | null; source: string }>();
-    });
-    const number = reply.lease?.value ?? '';
+    const { number } = await leasedNumber(v);
     expect(number).not.toBe('');
     // The lease history and the visit row are written after the answer (waitUntil).
     for (const [db, table] of [

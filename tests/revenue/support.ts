@@ -1,7 +1,9 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { toHex } from '../../src/shared/hex';
+import type { visitor } from '../support/funnel';
 import { hmacSha256 } from '../support/hmac-sync';
+import { pastPhoneDeadline } from '../support/poll';
 import { freshIp } from '../support/sandbox';
 
 /** The operator report (or its CSV) as the operator's script fetches it. */
@@ -84,4 +86,21 @@ export async function refOfRecordedVisit(sessionId: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no visit value row for the session within 20 s`);
+}
+
+/**
+ * The number the partner leases to a visit that has seen a page, as a browser's get-phone asks for
+ * it. On a loaded run the Worker's deadline can answer first; the lease is then stored for the next
+ * ask, so this asks again past the deadline. Returns the reply's source and the number ('' if none).
+ */
+export async function leasedNumber(v: ReturnType<typeof visitor>): Promise<{ source: string; number: string }> {
+  const reply = await pastPhoneDeadline(async () => {
+    const response = await v.fetch('/api/mediaalpha/get-phone', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 'get-yours-otc' }),
+    });
+    return response.json<{ lease: { value: string } | null; source: string }>();
+  });
+  return { source: reply.source, number: reply.lease?.value ?? '' };
 }
