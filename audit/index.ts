@@ -15,7 +15,7 @@ import { runAxe, type AxeResult } from './axe';
 import { launchAuditBrowser } from './browser';
 import { callersOverTarget, runFunnelWalks, type FunnelWalk } from './funnel';
 import { lighthouseFailures, runLighthouseMedian, THRESHOLDS, type LighthouseResult } from './lighthouse';
-import { renderAuditReport } from './report';
+import { cpuShares, renderAuditReport } from './report';
 import { robotsMismatch } from './robots';
 
 const began = performance.now();
@@ -52,7 +52,7 @@ try {
           .map(([k, v]) => `${k} ${v}`)
           .join(
             ', ',
-          )}, host benchmarkIndex ${(result.benchmarkRuns ?? []).join('/')}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`,
+          )}, host benchmarkIndex ${(result.benchmarkRuns ?? []).join('/')}, main thread on CPU ${cpuShares(result)}${failures.length ? ` FAIL ${failures.join('; ')}` : ''}`,
       );
     }
     for (const scheme of ['light', 'dark'] as const) {

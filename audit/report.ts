@@ -19,6 +19,12 @@ const path = (url: string) => {
   return `${u.hostname.split('.')[0] ?? ''} ${u.pathname}`;
 };
 
+/** Each run's main-thread CPU share (audit/main-thread-share.ts), in run order: "62% / 48% / 71%". */
+export function cpuShares(r: LighthouseResult): string {
+  const runs = r.cpuShareRuns ?? [r.cpuShare];
+  return runs.map((share) => (share === undefined ? '?' : `${share}%`)).join(' / ');
+}
+
 export function renderAuditReport(r: AuditReport): string {
   const lines: string[] = [];
   const push = (...l: string[]) => lines.push(...l);
@@ -45,13 +51,13 @@ export function renderAuditReport(r: AuditReport): string {
     push(
       '## Lighthouse',
       '',
-      '| template | language | page | performance | runs | host benchmarkIndex | CLS | accessibility | best practices | SEO | noindex | result |',
-      '| --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
+      '| template | language | page | performance | runs | host benchmarkIndex | main thread on CPU | CLS | accessibility | best practices | SEO | noindex | result |',
+      '| --- | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
     );
     for (const row of r.lighthouse) {
       const s = row.result.scores;
       push(
-        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${(row.result.benchmarkRuns ?? [row.result.benchmarkIndex]).join(' / ')} | ${row.result.cls} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
+        `| ${row.template} | ${row.language} | ${path(row.result.url)} | ${s.performance} | ${(row.result.performanceRuns ?? [s.performance]).join(' / ')} | ${(row.result.benchmarkRuns ?? [row.result.benchmarkIndex]).join(' / ')} | ${cpuShares(row.result)} | ${row.result.cls} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${row.result.noindex ? 'yes' : 'no'} | ${row.failures.length ? `FAIL: ${row.failures.join('; ')}` : 'pass'} |`,
       );
     }
     const below = r.lighthouse.flatMap((row) =>
