@@ -128,24 +128,21 @@ function newNonce(): string {
   return btoa(binary);
 }
 
-/** Responses built with the fixed security headers already in (htmlPageResponse): only the CSP is left to set. */
-const carriesFixedHeaders = new WeakSet<Response>();
-
 /**
  * hono's secure-headers for SECURITY_OPTIONS, with the work done once that is the same on every
  * request: the nonce is set before the handler runs (as `c.var.nonce`, which every page and script
  * tag reads), the headers after it, none over one the response set itself, and `X-Powered-By`
- * removed. A page's response already carries the fixed headers (its Headers template), so it gets
- * only the CSP. The same headers as hono's, tested against it.
+ * removed; the CSP is joined from parts kept per environment around this request's nonce (hono
+ * cloned and joined its parts on every request). The same headers as hono's, tested against it.
+ * The fixed headers are not put in a page's Headers template: Response's copy of a longer
+ * template cost more than these calls (docs/performance.md, 2026-11-29, decision 0345).
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const nonce = newNonce();
   c.set('nonce', nonce);
   await next();
   const headers = c.res.headers;
-  if (!carriesFixedHeaders.has(c.res)) {
-    for (const [name, value] of FIXED_SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
-  }
+  for (const [name, value] of FIXED_SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
   if (!headers.has('Content-Security-Policy')) {
     const [head, middle, tail] = cspParts(c);
     headers.set('Content-Security-Policy', `${head}${nonce}${middle}${nonce}${tail}`);
@@ -154,8 +151,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * A page's content-type, cache-control and fixed security headers, as a Headers object made once
- * per isolate per cache policy. A Response given a Headers object copies it, which measured about a tenth of building
+ * A page's content-type and cache-control, as a Headers object made once per isolate per cache
+ * policy. A Response given a Headers object copies it, which measured about a tenth of building
  * it from name-value pairs on every request; the security headers are added by the middleware.
  */
 const pageHeaderTemplates = new Map<string, Headers>();
@@ -165,7 +162,6 @@ function pageHeaders(cacheControl: string): Headers {
     headers = new Headers([
       ['content-type', 'text/html; charset=utf-8'],
       ['cache-control', cacheControl],
-      ...FIXED_SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]),
     ]);
     pageHeaderTemplates.set(cacheControl, headers);
   }
@@ -179,6 +175,5 @@ export function htmlPageResponse(
 ): Response {
   const response = new Response(body, { status: 200, headers: pageHeaders(page.cacheControl) });
   response.headers.append('Set-Cookie', page.setCookie);
-  carriesFixedHeaders.add(response);
   return response;
 }
