@@ -114,10 +114,19 @@ export async function timedPartnerCall<T>(
   }
 }
 
+/**
+ * Whether a flush (not forced) would write anything now: counters are pending and an urgent one
+ * came or the interval has passed. Most requests find none due, and skip the flush's promise and
+ * its waitUntil.
+ */
+export function metricsFlushDue(now = Date.now()): boolean {
+  return pending.size > 0 && (urgent || now - lastFlush >= FLUSH_INTERVAL_MS);
+}
+
 /** Writes this isolate's counters to D1 when due (or when forced); a failure keeps them for the next flush. */
 export async function flushMetrics(env: { DB: D1Database }, force = false): Promise<void> {
   const now = Date.now();
-  if (pending.size === 0 || (!force && !urgent && now - lastFlush < FLUSH_INTERVAL_MS)) return;
+  if (pending.size === 0 || (!force && !metricsFlushDue(now))) return;
   lastFlush = now;
   urgent = false;
   const rows = [...pending.entries()];

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { visitorStub } from '.';
+import { PHONE_LEASE_KEY } from '../../partners/mediaalpha/phone-lease';
 import type { VisitorDO } from './visitor-do';
 
 const stub = () => visitorStub(env, crypto.randomUUID());
@@ -121,5 +122,70 @@ describe('VisitorDO page render state', () => {
     // Another product's form is not finished by it.
     expect(await visitor.getFunnelState('auto', null)).toMatchObject({ completed: false, location });
     expect(await visitor.getFunnelState(null, null)).toMatchObject({ completed: false, location });
+  });
+});
+
+describe('VisitorDO page render state kept between reads', () => {
+  const medicareOwner = { product: 'medicare' as const, placementId: 'placement-medicare' };
+  const autoOwner = { product: 'auto' as const, placementId: 'placement-auto' };
+  const lease = { value: '18005550100', expirationDate: '2099-01-01T00:00:00.000Z' };
+
+  it('never shows a read older than the last change: a step, a call-back, a finish, a lease, an erasure', async () => {
+    const visitor = stub();
+    const read = () => visitor.getFunnelState('medicare', null, medicareOwner);
+    expect((await read()).values).toEqual({});
+    // Read twice (the second from what the object kept), then changed by a step from another tab.
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'zip',
+      values: { zipcode: '33101' },
+    });
+    expect((await read()).values).toEqual({ zipcode: '33101' });
+    expect((await read()).values).toEqual({ zipcode: '33101' });
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'zip',
+      values: { zipcode: '10001' },
+    });
+    expect((await read()).values).toEqual({ zipcode: '10001' });
+    // A call-back time asked for, then declined.
+    await visitor.requestCallback('medicare', '2099-01-01T15:00:00.000Z');
+    expect((await read()).values.callbackAt).toBe('2099-01-01T15:00:00.000Z');
+    await visitor.forgetCallback('medicare');
+    expect((await read()).values.callbackAt).toBeUndefined();
+    // A lease written with no page response to carry it (as a get-phone call stores one): the page shows it at once.
+    await runInDurableObject(visitor, (instance: VisitorDO) => {
+      (instance as unknown as { putJson(key: string, value: unknown): void }).putJson(PHONE_LEASE_KEY, {
+        ...lease,
+        ...medicareOwner,
+      });
+    });
+    expect((await read()).lease).toEqual(lease);
+    // Kept per lease owner: another product's page never gets this lease.
+    expect((await visitor.getFunnelState('medicare', null, autoOwner)).lease).toBeNull();
+    expect((await read()).lease).toEqual(lease);
+    await visitor.completeForm('medicare');
+    expect((await read()).completed).toBe(true);
+    // The privacy erasure (and the idle expiry, which calls the same forget): nothing is shown after it.
+    await visitor.forget();
+    expect(await read()).toEqual({ values: {}, lease: null, completed: false, location: null });
+  });
+
+  it('reads the rows again when storage changed outside its own writes', async () => {
+    const visitor = stub();
+    await visitor.submitStep({
+      submissionId: crypto.randomUUID(),
+      form: 'medicare',
+      step: 'zip',
+      values: { zipcode: '33101' },
+    });
+    expect((await visitor.getFunnelState('medicare', null)).values).toEqual({ zipcode: '33101' });
+    await runInDurableObject(visitor, (instance: VisitorDO, state) => {
+      state.storage.sql.exec("UPDATE kv SET value = ? WHERE key LIKE 'values:%'", '{"zipcode":"60601"}');
+      instance.storageChanged();
+    });
+    expect((await visitor.getFunnelState('medicare', null)).values).toEqual({ zipcode: '60601' });
   });
 });

@@ -6,6 +6,15 @@
  */
 export class VisitorKv {
   private readonly text = new Map<string, string | null>();
+  /**
+   * Moves on with every write and every time memory is emptied: what was worked out from the rows
+   * at one version holds while the version is the same (the object's page-state memo).
+   */
+  #version = 0;
+
+  get version(): number {
+    return this.#version;
+  }
 
   constructor(
     private readonly sql: SqlStorage,
@@ -62,12 +71,14 @@ export class VisitorKv {
       Date.now(),
     );
     this.text.set(key, text);
+    this.#version++;
     this.onWrite();
   }
 
   /** Forgets what is in memory: storage may hold something else now. */
   clear(): void {
     this.text.clear();
+    this.#version++;
   }
 
   count(): number {

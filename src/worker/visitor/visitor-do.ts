@@ -42,6 +42,16 @@ function finishedKeysOf(form: string): readonly string[] {
   return keys;
 }
 
+/** What a funnel page render reads of the visitor (getFunnelState). */
+export interface FunnelState {
+  values: FormValues;
+  lease: PhoneLease | null;
+  completed: boolean;
+  shared?: boolean;
+  withheldBecause?: WithheldBecause;
+  location?: string | null;
+}
+
 /** The user record: its id (the anonymous id) and when the browser last changed it. */
 export interface UserRecord {
   id: string;
@@ -70,6 +80,9 @@ export class VisitorDO extends DurableObject<Env> {
   private readonly kv: VisitorKv;
   private readonly submissions: StepSubmissions;
   private readonly partnerCalls = new PartnerCallsInFlight();
+  /** The funnel state by form and lease owner, for the rows' version `funnelMemoVersion`. */
+  private readonly funnelMemo = new Map<string, FunnelState>();
+  private funnelMemoVersion = -1;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -229,19 +242,25 @@ export class VisitorDO extends DurableObject<Env> {
    * A funnel page render in one round trip: prefill first, then the page state, completion
    * and the stored location (JSON text, parsed by the page;).
    */
-  getFunnelState(
-    form: string | null,
-    prefill: FormValues | null,
-    leaseOwner?: LeaseOwner,
-  ): {
-    values: FormValues;
-    lease: PhoneLease | null;
-    completed: boolean;
-    shared?: boolean;
-    withheldBecause?: WithheldBecause;
-    location?: string | null;
-  } {
+  getFunnelState(form: string | null, prefill: FormValues | null, leaseOwner?: LeaseOwner): FunnelState {
     if (prefill) this.prefill(prefill);
+    // Worked out once per version of the rows (every write and every emptying of memory moves it
+    // on), so a reload or another tab of an unchanged visitor parses nothing; the RPC sends a copy.
+    if (this.funnelMemoVersion !== this.kv.version) {
+      this.funnelMemo.clear();
+      this.funnelMemoVersion = this.kv.version;
+    }
+    const memoKey = `${form ?? ''}|${leaseOwner ? `${leaseOwner.product}|${leaseOwner.placementId}` : ''}`;
+    let state = this.funnelMemo.get(memoKey);
+    if (state === undefined) {
+      state = this.readFunnelState(form, leaseOwner);
+      this.funnelMemo.set(memoKey, state);
+    }
+    return state;
+  }
+
+  /** The funnel state from the rows: everything the render needs in one statement. */
+  private readFunnelState(form: string | null, leaseOwner?: LeaseOwner): FunnelState {
     // Everything the render needs in one statement, read after the prefill is stored.
     const finished = form !== null ? finishedKeysOf(form) : [];
     const locationKey = visitorResultKey('location');
@@ -270,14 +289,17 @@ export class VisitorDO extends DurableObject<Env> {
         typeof value === 'object' && value !== null ? (value as { withheldBecause?: unknown }).withheldBecause : null,
       )
       .find(isWithheldBecause);
-    return {
+    // Frozen: the memo hands the same object to every read of this version.
+    Object.freeze(state.values);
+    if (state.lease) Object.freeze(state.lease);
+    return Object.freeze({
       ...state,
       completed,
       ...(completed ? { shared: !notShared } : {}),
       ...(completed && notShared && because ? { withheldBecause: because } : {}),
       // The stored text itself: the page parses it once (it was parsed and written out again here).
       location: texts.get(locationKey) ?? null,
-    };
+    });
   }
 
   /**
