@@ -6,15 +6,15 @@ import type { VisitorDO } from './visitor-do';
 
 const stub = () => visitorStub(env, crypto.randomUUID());
 
+/** The Medicare ZIP step answered, as a form post from any tab stores it. */
+function answerZip(visitor: ReturnType<typeof stub>, zipcode: string) {
+  return visitor.submitStep({ submissionId: crypto.randomUUID(), form: 'medicare', step: 'zip', values: { zipcode } });
+}
+
 describe('VisitorDO step submits', () => {
   it('merges each submit into the form bucket and the shared * bucket', async () => {
     const visitor = stub();
-    await visitor.submitStep({
-      submissionId: crypto.randomUUID(),
-      form: 'medicare',
-      step: 'zip',
-      values: { zipcode: '33101' },
-    });
+    await answerZip(visitor, '33101');
     await runInDurableObject(visitor, (_instance: VisitorDO, state) => {
       const rows = state.storage.sql
         .exec<{ key: string; value: string }>("SELECT key, value FROM kv WHERE key LIKE 'values:%' ORDER BY key")
@@ -135,20 +135,10 @@ describe('VisitorDO page render state kept between reads', () => {
     const read = () => visitor.getFunnelState('medicare', null, medicareOwner);
     expect((await read()).values).toEqual({});
     // Read twice (the second from what the object kept), then changed by a step from another tab.
-    await visitor.submitStep({
-      submissionId: crypto.randomUUID(),
-      form: 'medicare',
-      step: 'zip',
-      values: { zipcode: '33101' },
-    });
+    await answerZip(visitor, '33101');
     expect((await read()).values).toEqual({ zipcode: '33101' });
     expect((await read()).values).toEqual({ zipcode: '33101' });
-    await visitor.submitStep({
-      submissionId: crypto.randomUUID(),
-      form: 'medicare',
-      step: 'zip',
-      values: { zipcode: '10001' },
-    });
+    await answerZip(visitor, '10001');
     expect((await read()).values).toEqual({ zipcode: '10001' });
     // A call-back time asked for, then declined.
     await visitor.requestCallback('medicare', '2099-01-01T15:00:00.000Z');
@@ -175,12 +165,7 @@ describe('VisitorDO page render state kept between reads', () => {
 
   it('reads the rows again when storage changed outside its own writes', async () => {
     const visitor = stub();
-    await visitor.submitStep({
-      submissionId: crypto.randomUUID(),
-      form: 'medicare',
-      step: 'zip',
-      values: { zipcode: '33101' },
-    });
+    await answerZip(visitor, '33101');
     expect((await visitor.getFunnelState('medicare', null)).values).toEqual({ zipcode: '33101' });
     await runInDurableObject(visitor, (instance: VisitorDO, state) => {
       state.storage.sql.exec("UPDATE kv SET value = ? WHERE key LIKE 'values:%'", '{"zipcode":"60601"}');
