@@ -3,7 +3,7 @@
  * lease must have their Durable Object read (the issue: "where it must read, overlap the read"),
  * so beside the floor that only replays the page's bytes, the constant Worker can first make
  * the same read the product's page makes: the visitor's VisitorDO (the product's class, found
- * from the visitor-key cookie the bench sends, not verified), `getFunnelState` with the page's
+ * from the visitor-key cookie the bench sends, not verified), `getFunnelStateText` with the page's
  * form and lease owner. Against it a visitor with answers shows what the Worker itself adds to
  * the read it must make; against the plain floor, what the read costs on this Miniflare.
  */
@@ -11,10 +11,10 @@ import { BRANDS, NO_PLACEMENT, productForBrandId } from '../brands';
 import { localizedConfig } from '../src/routes/brand-language';
 import { findRoute } from '../src/routes/registry';
 
-/** The header that asks the constant Worker for the read: the JSON arguments of getFunnelState. */
+/** The header that asks the constant Worker for the read: the JSON arguments of getFunnelStateText. */
 export const FLOOR_READ_HEADER = 'x-floor-read';
 
-/** The arguments the product's page `brand` `path` passes to getFunnelState (no address prefill). */
+/** The arguments the product's page `brand` `path` passes to getFunnelStateText (no address prefill). */
 export function floorReadArgs(brandId: string, path: string): string {
   const brand = BRANDS.find((b) => b.id === brandId);
   const match = findRoute(path);
@@ -45,5 +45,6 @@ function floorRead(request, env) {
   if (!cookie) throw new Error('${FLOOR_READ_HEADER} without a visitor cookie');
   const signed = decodeURIComponent(cookie[1]);
   const key = signed.slice(0, signed.lastIndexOf('.'));
-  return env.VISITOR.get(env.VISITOR.idFromName(key)).getFunnelState(...JSON.parse(args));
+  // The page's own read, the state as JSON text, parsed as the page parses it (src/worker/pages.ts).
+  return env.VISITOR.get(env.VISITOR.idFromName(key)).getFunnelStateText(...JSON.parse(args)).then(JSON.parse);
 }`;

@@ -91,12 +91,14 @@ type FunnelState = Awaited<ReturnType<ReturnType<typeof visitorStub>['getFunnelS
 async function funnelStateOrEmpty(
   c: Context<AppEnv>,
   form: string | null,
-  prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelState']>[1],
+  prefill: Parameters<ReturnType<typeof visitorStub>['getFunnelStateText']>[1],
   page: string,
   leaseOwner: LeaseOwner,
 ): Promise<FunnelState> {
   try {
-    return await visitorStub(c.env, c.get('visitorId')).getFunnelState(form, prefill, leaseOwner);
+    // The state as its JSON text (getFunnelStateText says why): the same state, parsed here once.
+    const text = await visitorStub(c.env, c.get('visitorId')).getFunnelStateText(form, prefill, leaseOwner);
+    return JSON.parse(text) as FunnelState;
   } catch (error) {
     logJson('error', 'visitor state unavailable; rendering with empty values', {
       where: 'page.getFunnelState',

@@ -15,7 +15,7 @@ async function loadFloorRead(): Promise<FloorRead> {
 }
 
 describe("the bench's floor with the visitor's read", () => {
-  it("passes getFunnelState what the product's page passes: the page's form and lease owner", () => {
+  it("passes getFunnelStateText what the product's page passes: the page's form and lease owner", () => {
     const bh = BRANDS.find((b) => b.id === 'bh');
     expect(JSON.parse(floorReadArgs('bh', '/otc-allowance'))).toEqual([
       'medicare',
@@ -34,9 +34,9 @@ describe("the bench's floor with the visitor's read", () => {
       VISITOR: {
         idFromName: (name: string) => `id:${name}`,
         get: (id: string) => ({
-          getFunnelState: (...args: unknown[]) => {
+          getFunnelStateText: (...args: unknown[]) => {
             calls.push([id, ...args]);
-            return Promise.resolve({ values: {} });
+            return Promise.resolve('{"values":{}}');
           },
         }),
       },

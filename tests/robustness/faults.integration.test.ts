@@ -79,7 +79,7 @@ describe('partner faults', () => {
   );
 });
 
-/** The visitor namespace, with the first getFunnelState call on any stub failing. */
+/** The visitor namespace, with the first page read (getFunnelStateText) on any stub failing. */
 function visitorsFailingOnce(): { namespace: DurableObjectNamespace; failures: () => number } {
   let failures = 0;
   const target = env.VISITOR;
@@ -90,7 +90,7 @@ function visitorsFailingOnce(): { namespace: DurableObjectNamespace; failures: (
           const stub = ns.get(id);
           return new Proxy(stub, {
             get(s, p) {
-              if (p === 'getFunnelState' && failures === 0) {
+              if (p === 'getFunnelStateText' && failures === 0) {
                 failures += 1;
                 return () => Promise.reject(new Error('Durable Object reset because its code was updated.'));
               }

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { visitorStub } from '.';
 import { PHONE_LEASE_KEY } from '../../partners/mediaalpha/phone-lease';
-import type { VisitorDO } from './visitor-do';
+import type { FunnelState, VisitorDO } from './visitor-do';
 
 const stub = () => visitorStub(env, crypto.randomUUID());
 
@@ -132,7 +132,13 @@ describe('VisitorDO page render state kept between reads', () => {
 
   it('never shows a read older than the last change: a step, a call-back, a finish, a lease, an erasure', async () => {
     const visitor = stub();
-    const read = () => visitor.getFunnelState('medicare', null, medicareOwner);
+    // The page's read is the state's JSON text (getFunnelStateText): the same state, never an older text.
+    const read = async (): Promise<FunnelState> => {
+      const text = await visitor.getFunnelStateText('medicare', null, medicareOwner);
+      const state = await visitor.getFunnelState('medicare', null, medicareOwner);
+      expect(JSON.parse(text)).toStrictEqual(state);
+      return state;
+    };
     expect((await read()).values).toEqual({});
     // Read twice (the second from what the object kept), then changed by a step from another tab.
     await answerZip(visitor, '33101');
