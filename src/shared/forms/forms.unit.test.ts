@@ -11,6 +11,7 @@ import { consentStep, stepFields } from './engine';
 import {
   COMMON_INSURERS,
   COVERAGE_AMOUNT_OPTIONS,
+  usDollars,
   CREDIT_RATING_OPTIONS,
   GENDER_OPTIONS,
   LICENSE_STATUS_OPTIONS,
@@ -72,6 +73,19 @@ describe('every form', () => {
     expect(values(CREDIT_RATING_OPTIONS)).toEqual([...CREDIT_RATINGS]);
     expect(values(LICENSE_STATUS_OPTIONS)).toEqual([...LICENSE_STATUSES]);
     expect(values(COVERAGE_AMOUNT_OPTIONS)).toEqual([...COVERAGE_AMOUNTS]);
+  });
+
+  it('coverage amounts read as US dollars, grouped by thousands, in both languages', () => {
+    const labels = ['$5,000', '$10,000', '$15,000', '$25,000', '$50,000'];
+    expect(COVERAGE_AMOUNT_OPTIONS.map((o) => o.label.english)).toEqual(labels);
+    expect(COVERAGE_AMOUNT_OPTIONS.map((o) => o.label.spanish)).toEqual(labels);
+    expect(['5', '500', '1000', '999999', '1000000'].map(usDollars)).toEqual([
+      '$5',
+      '$500',
+      '$1,000',
+      '$999,999',
+      '$1,000,000',
+    ]);
   });
 
   it('life coverage stays in the final-expense range the page promises ($5,000 to $50,000)', () => {

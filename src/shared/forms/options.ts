@@ -74,11 +74,21 @@ export const LICENSE_STATUS_OPTIONS: readonly Option[] = [
 ];
 
 /**
+ * A whole number of US dollars as US pages write it ("$25,000"), by plain string work: this list
+ * is built when the form's code is evaluated, on every form page, and the first use of Intl
+ * (`toLocaleString`) in a page loads the ICU locale data, one long main-thread task of its own
+ * (docs/decisions/0347-no-intl-when-the-form-code-loads.md).
+ */
+export function usDollars(whole: string): string {
+  return `$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
+
+/**
  * The final-expense range, as the lead's COVERAGE_AMOUNTS (src/shared/lead/enums.ts; the same
  * list, checked by forms.unit.test.ts): a literal here so the form's code carries no zod.
  */
 export const COVERAGE_AMOUNT_OPTIONS: readonly Option[] = ['5000', '10000', '15000', '25000', '50000'].map((value) => {
-  const dollars = `$${Number(value).toLocaleString('en-US')}`;
+  const dollars = usDollars(value);
   return o(value, dollars, dollars);
 });
 

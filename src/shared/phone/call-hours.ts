@@ -22,6 +22,12 @@ export interface HoursPlace {
 
 export interface CallHours {
   open: boolean;
+  /**
+   * The UTC hour (hours since the epoch, `callHoursHour`) the copy is for: `open` holds for every
+   * instant of it, so code on the visitor's device reads the flag instead of working it out with
+   * Intl in that hour (src/ui/islands/ad-listing/index.tsx).
+   */
+  hour: number;
   /** The call button's label. */
   label: string;
   /** The line beside a call button with room for it (confirmation, forms, dialog, listings). */
@@ -132,7 +138,7 @@ function weekIn(language: Language, timeZone: string, now: Date): Week {
 
 const HOUR_MS = 60 * 60 * 1000;
 /** callHours' answers for the current UTC hour (the same copy for every page view of that hour and place). */
-let hoursMemo: { hour: number; copy: Map<string, CallHours> } | undefined;
+let hoursMemo: { hour: number; copy: Map<string, Omit<CallHours, 'hour'>> } | undefined;
 
 /**
  * The call copy at `now`. The flag and its next change fall on whole UTC hours (Pacific time
@@ -150,7 +156,7 @@ export function callHours(language: Language, now: Date, utmMedium?: string | nu
     copy = callHoursAt(language, now, utmMedium, timeZone, closed);
     hoursMemo.copy.set(key, copy);
   }
-  return { ...copy };
+  return { ...copy, hour };
 }
 
 function callHoursAt(
@@ -159,7 +165,7 @@ function callHoursAt(
   utmMedium: string | null | undefined,
   timeZone: string,
   closed: readonly string[],
-): CallHours {
+): Omit<CallHours, 'hour'> {
   const s = COPY[language];
   const open = isWorkingHours(now, utmMedium, closed);
   const change = nextHoursChange(now, utmMedium, closed);

@@ -1,3 +1,5 @@
+import { useContext } from 'react';
+import { CallHoursContext } from '../components/call-hours';
 import { PhoneCta } from '../components/phone-cta';
 import { Island } from '../islands/island';
 import { AdListing } from '../islands/ad-listing';
@@ -11,6 +13,7 @@ import { TpmoNotice } from '../consent/tpmo-notice';
 /** Ad listing (the clicks pages): partner offers from the marketplace first, then the call. */
 export function ClicksTemplate({ page }: { page: PageProps }) {
   const s = t(page.language);
+  const callHours = useContext(CallHoursContext);
   return (
     <>
       <Hero page={page} />
@@ -23,6 +26,7 @@ export function ClicksTemplate({ page }: { page: PageProps }) {
             product: page.config.product,
             page: page.route.name,
             language: page.language,
+            callHours,
             ...(page.listing
               ? { initialAds: page.listing.ads, requestId: page.listing.requestId, retry: page.listing.retry }
               : {}),

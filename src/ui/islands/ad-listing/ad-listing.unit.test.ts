@@ -2,7 +2,9 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ListingAd } from '../../../shared/ads/listing-ad';
-import { AdListing, offersToShow } from './index';
+import type { CallHours } from '../../../shared/phone/call-hours';
+import { callHoursHour } from '../../../shared/phone/copy-hour';
+import { AdListing, agentsAnswer, offersToShow } from './index';
 
 const ads: ListingAd[] = [
   {
@@ -59,5 +61,23 @@ describe('offers outside working hours', () => {
   it('keeps call offers while agents answer and drops them when closed', () => {
     expect(offersToShow(ads, true).map((ad) => ad.ref)).toEqual(['a', 'b']);
     expect(offersToShow(ads, false).map((ad) => ad.ref)).toEqual(['a']);
+  });
+});
+
+describe("whether agents answer, on the visitor's device", () => {
+  // Sunday 2025-06-15 10:00 PDT: closed (spec section 4).
+  const sunday = new Date('2025-06-15T17:00:00Z');
+  const copy = (hour: number, open: boolean): CallHours => ({ open, hour, label: 'Call now', line: '', short: '' });
+
+  it("in the hour the page's copy is for, reads its flag: no time-zone work in the browser", () => {
+    expect(agentsAnswer(copy(callHoursHour(sunday), true), sunday, null)).toBe(true);
+    expect(agentsAnswer(copy(callHoursHour(sunday), false), new Date(sunday.getTime() + 3_599_999), null)).toBe(false);
+  });
+
+  it('in another hour, or with no copy, works it out in Pacific time', () => {
+    expect(agentsAnswer(copy(callHoursHour(sunday) - 1, true), sunday, null)).toBe(false);
+    expect(agentsAnswer(null, sunday, null)).toBe(false);
+    // Tuesday 2025-06-10 10:00 PDT: open.
+    expect(agentsAnswer(null, new Date('2025-06-10T17:00:00Z'), null)).toBe(true);
   });
 });

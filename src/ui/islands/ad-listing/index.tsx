@@ -6,6 +6,9 @@ import type { Language } from '../../../routes/schema';
 import { fetchJson } from '../../../shared/fetch-json';
 import { formatPhone, phoneHref } from '../../../shared/phone/format';
 import { isWorkingHours } from '../../../shared/phone/working-hours';
+import { callHoursHour } from '../../../shared/phone/copy-hour';
+import type { CallHours } from '../../../shared/phone/call-hours';
+import { useCallHours } from '../use-call-hours';
 import { track } from './track';
 import { AD_LISTING_COPY } from './copy';
 import { CallHoursNote } from '../../components/call-hours';
@@ -35,6 +38,8 @@ export interface AdListingProps {
    * their lead (POST /api/mediaalpha/finish-offers) and, when none, what happens next.
    */
   variant?: 'listing' | 'finish';
+  /** The page's call copy as rendered: its flag says whether agents answer in the hour it is for. */
+  callHours?: CallHours | null;
 }
 
 type ListingState = { status: 'loading' } | { status: 'ready'; ads: ListingAd[]; requestId: string | null };
@@ -58,6 +63,18 @@ export function offersToShow(ads: ListingAd[], open: boolean): ListingAd[] {
   return open ? ads : ads.filter((ad) => ad.type === 'click');
 }
 
+/**
+ * Whether agents answer now. In the hour the page's call copy is for (the server's, or the main
+ * script's on the visitor's clock), its flag is the answer: the flag only changes on whole UTC
+ * hours. Only in another hour is it worked out here, with Intl in Pacific time; the first Intl
+ * call in a page loads ICU's data, one long main-thread task of 30-50 ms of CPU on a fast host
+ * (docs/decisions/0347-no-intl-when-the-form-code-loads.md).
+ */
+export function agentsAnswer(known: CallHours | null, now: Date, utmMedium: string | null): boolean {
+  if (known && known.hour === callHoursHour(now)) return known.open;
+  return isWorkingHours(now, utmMedium);
+}
+
 function adEventProps(ad: ListingAd, position: number, requestId: string | null) {
   return { ref: ad.ref, type: ad.type, position, price: ad.price ?? null, requestId };
 }
@@ -70,6 +87,7 @@ export function AdListing({
   requestId: initialRequestId = null,
   retry = false,
   variant = 'listing',
+  callHours = null,
 }: AdListingProps) {
   const copy = AD_LISTING_COPY[language];
   const finish = variant === 'finish';
@@ -78,12 +96,22 @@ export function AdListing({
     initialAds ? { status: 'ready', ads: initialAds, requestId: initialRequestId } : { status: 'loading' },
   );
   const loaded = useRef(false);
+  // The copy as it stands when the offers are announced (the fetch may outlast an hour's change).
+  const shownHours = useCallHours(callHours, language);
+  const hours = useRef(shownHours);
+  useEffect(() => {
+    hours.current = shownHours;
+  }, [shownHours]);
 
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
     const announce = (offers: ListingAd[], requestId: string | null) => {
-      const open = isWorkingHours(new Date(), new URLSearchParams(window.location.search).get('utm_medium'));
+      const open = agentsAnswer(
+        hours.current,
+        new Date(),
+        new URLSearchParams(window.location.search).get('utm_medium'),
+      );
       const ads = offersToShow(offers, open);
       setState({ status: 'ready', ads, requestId });
       firePixels(ads);

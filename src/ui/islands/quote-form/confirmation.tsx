@@ -187,6 +187,8 @@ export function Confirmation({
           page={pageName}
           language={language}
           variant="finish"
+          // The copy as rendered, not the live one: an update must not reach the wall's boundary (offer-wall.tsx).
+          callHours={callHours ?? null}
           {...(offers ? { initialAds: offers.ads, requestId: offers.requestId, retry: offers.retry } : {})}
         />
       ) : null}
