@@ -170,7 +170,8 @@ describe('exit-intent reset (spec section 4)', () => {
     await expect.poll(isOpen).toBe(true);
     await page.getByRole('button', { name: "Don't show this again" }).click();
     await expect.poll(isOpen).toBe(false);
-    expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
+    // The flag is written once the dialog's arm chunk answers (an import, a task later than the close).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
 
     await page.evaluate(() => window.dispatchEvent(new Event('quote:exit-intent-reset')));
     expect(
