@@ -20,7 +20,7 @@ export interface TraceEvent {
 }
 
 /** The renderer's main thread that painted the page: the thread of its first contentful paint. */
-function paintingThread(events: readonly TraceEvent[]): { pid: number; tid: number } | undefined {
+export function paintingThread(events: readonly TraceEvent[]): { pid: number; tid: number } | undefined {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
   if (!fcp) return undefined;
   // The paint mark may come from another thread of the renderer; its main thread is named so.

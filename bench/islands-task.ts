@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { launchAuditBrowser } from '../audit/browser';
 import { CLEAR_STORAGE_TYPES } from '../audit/lighthouse';
-import type { TraceEvent } from '../audit/main-thread-share';
+import { paintingThread, type TraceEvent } from '../audit/main-thread-share';
 import { startHarness, type Harness } from './harness';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -50,15 +50,6 @@ interface Sample {
 
 const ms = (us: number | undefined) => Math.round((us ?? 0) / 100) / 10;
 
-function mainThreadOf(events: readonly Event[]): { pid: number; tid: number } | undefined {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) return undefined;
-  const main = events.find(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain',
-  );
-  return { pid: fcp.pid, tid: main?.tid ?? fcp.tid };
-}
-
 const urlOf = (e: Event) => {
   const data = e.args?.data;
   const u = data?.url ?? data?.fileName;
@@ -85,7 +76,7 @@ const KINDS = new Set([
 function analyse(side: string, events: readonly Event[], tbt: number, performance: number): Sample {
   const none: Task = { wall: 0, cpu: 0, what: 'none' };
   const sample: Sample = { side, tbt, performance, longest: none, evaluation: none, top: [], islandsCompile: [] };
-  const thread = mainThreadOf(events);
+  const thread = paintingThread(events);
   if (!thread) return sample;
   const onMain = (e: Event) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X';
   const main = events.filter(onMain);
