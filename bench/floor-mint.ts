@@ -48,12 +48,14 @@ function floorMint(request, env, page) {
 async function mintedPage(request, env, page) {
   const postal = request.cf?.postalCode;
   const edgeZip = typeof postal === 'string' && /^\\d{5}$/.test(postal) ? postal : null;
+  const zone = request.cf?.timezone;
+  const timeZone = typeof zone === 'string' && zone.length <= 64 ? zone : null;
   const secret = env.VISITOR_COOKIE_SECRET;
   const key = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
   const nonce = base64(crypto.getRandomValues(new Uint8Array(16)));
   const session = base64Url(JSON.stringify({ v: 1, id: sessionId, paid: false, p: {} }));
-  const visit = base64Url(JSON.stringify({ sessionId, attribution: {}, pages: [{ page: new URL(request.url).pathname, product: 'medicare' }], edgeZip }));
+  const visit = base64Url(JSON.stringify({ sessionId, attribution: {}, pages: [{ page: new URL(request.url).pathname, product: 'medicare' }], edgeZip, timeZone }));
   const [visitorCookie, anonymous, sessionCookie, visitCookie] = await Promise.all([
     signed(secret, 'visitor\\u0000' + new URL(request.url).hostname, '__Host-qf_aid', key, 2592000),
     crypto.subtle.sign('HMAC', await mintKey(secret, 'anonymous'), new TextEncoder().encode(key)),

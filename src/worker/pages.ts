@@ -72,7 +72,8 @@ import {
 import { listingBudgetMs, listingForPage } from './listing';
 import { finishOffers } from './listing/finish-offers';
 import { addressZip, edgeZipOf, pagePlace } from './location';
-import { requestNow, visitorTimeZone } from './hours/edge-clock';
+import { edgeTimeZone, requestNow, visitorTimeZone } from './hours/edge-clock';
+import { clientIp, isLocalAddress } from '../partners/geo';
 import { closedDatesOf } from '../../brands/closures';
 import type { StepRetryProps, CallbackScreenProps, FunnelProps } from '../ui/islands/quote-form/types';
 
@@ -214,23 +215,29 @@ async function gatherPageData(c: Context<AppEnv>, request: PageRequest) {
       );
   const tracking = buildPageTracking(c, assignment, url);
   const stepInfo = resolveStep(stepNamesFor(config.form), step);
-  // The call copy as of this render (the browser re-reads its own clock on load).
-  const renderedAt = requestNow(c.req.raw, c.env);
-  // Honest hours: the brand's closed dates, the times in the visitor's zone (src/worker/hours).
-  const hoursPlace = { timeZone: visitorTimeZone(c.req.raw, c.env), closed: closedDatesOf(brand.id) };
-  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'), hoursPlace);
   // The Worker's record of the visit (page, product, landing attribution) for partner calls.
-  // The edge's zip is read once a session, and not at all while the address carries one.
+  // The edge's zip is read once a session, and not at all while the address carries one; its
+  // time zone once a session, and not at all for a local address (the hours show the agents' own).
   const served = recordPageServed(c, {
     sessionId: tracking.sessionId,
     page: route.name,
     product: config.product ?? productForBrandId(brand.id),
     url,
     edgeZip: addressZip(url) === null ? () => edgeZipOf(c.req.raw) : null,
+    edgeTimeZone: isLocalAddress(clientIp(c.req.raw)) ? null : () => edgeTimeZone(c.req.raw),
   });
   // The final step's form carries a quote token for a post without JavaScript.
   const tokenIssued = config.form ? formQuoteToken(c, formDefinition(config.form), stepInfo.name) : null;
   const [state, formToken, visit] = await Promise.all([stateRead, tokenIssued, served]);
+  // The call copy as of this render (the browser re-reads its own clock on load).
+  const renderedAt = requestNow(c.req.raw, c.env);
+  // Honest hours: the brand's closed dates, the times in the visitor's zone (src/worker/hours),
+  // the zone as the session's visit record keeps it.
+  const hoursPlace = {
+    timeZone: visitorTimeZone(c.req.raw, c.env, () => visit.timeZone ?? null),
+    closed: closedDatesOf(brand.id),
+  };
+  const hours = callHours(language, renderedAt, url.searchParams.get('utm_medium'), hoursPlace);
   const offers = await listing;
   // Finished auto visitors see the offers for their lead in the confirmation (one partner call per lead).
   // (Not while the screen asks for a call-back time: that post is the visitor finishing again.)

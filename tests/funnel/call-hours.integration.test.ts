@@ -82,4 +82,21 @@ describe('honest hours at render time', () => {
     );
     expect(denver).toContain('Open until 6:00 PM MT');
   });
+
+  it('reads the edge’s time zone once a session: later pages of the session keep it', async () => {
+    at('2025-06-10T18:00:00Z'); // Tuesday 11:00 PDT
+    const v = visitor('bh');
+    const first = decode(await (await v.fetch('/otc-allowance', { cf: { timezone: 'America/New_York' } })).text());
+    expect(first).toContain('Open until 8:00 PM ET');
+    // The same session (the visit record came back): the zone it was first served in, whatever
+    // request.cf says now (a page of the session does not parse request.cf again).
+    const later = decode(await (await v.fetch('/otc-allowance', { cf: { timezone: 'America/Denver' } })).text());
+    expect(later).toContain('Open until 8:00 PM ET');
+    expect(later).not.toContain(' MT');
+    // An unknown zone in the first page of a session is kept as none: the agents' own zone.
+    const unknown = decode(
+      await (await visitor('bh').fetch('/otc-allowance', { cf: { timezone: 'Nowhere/Land' } })).text(),
+    );
+    expect(unknown).toContain('Open until 5:00 PM PT');
+  });
 });

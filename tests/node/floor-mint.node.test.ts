@@ -79,6 +79,7 @@ describe("the bench's floor with a first visit's work", () => {
       attribution: {},
       pages: [{ page: '/bh/otc-allowance', product: 'medicare' }],
       edgeZip: '90210',
+      timeZone: null,
     });
     // A fresh nonce in the policy, the rest of it as captured.
     const policy = response.headers.get('content-security-policy') ?? '';

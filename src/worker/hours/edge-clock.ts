@@ -60,14 +60,27 @@ export function knownTimeZone(name: string | null | undefined): string | null {
   return zone;
 }
 
-/** The visitor's IANA time zone, for showing the hours (never for deciding them). */
-export function visitorTimeZone(request: Request, env: EnvWithName): string {
+/** The zone the edge gives this request (request.cf.timezone), when the runtime knows it; else null. */
+export function edgeTimeZone(request: Request): string | null {
+  return knownTimeZone(timeZoneFromCf(request));
+}
+
+/**
+ * The visitor's IANA time zone, for showing the hours (never for deciding them). `edgeZone`
+ * gives the edge's zone when it is wanted: by default read from request.cf; a page passes the
+ * one its session's visit record keeps (src/worker/visit), so request.cf is not parsed again.
+ */
+export function visitorTimeZone(
+  request: Request,
+  env: EnvWithName,
+  edgeZone: () => string | null = () => edgeTimeZone(request),
+): string {
   if (isDevelopment(env)) {
     const pinned = knownTimeZone(request.headers.get(DEV_TIME_ZONE_HEADER));
     if (pinned) return pinned;
   }
   if (isLocalAddress(clientIp(request))) return WORKING_HOURS_TIME_ZONE;
-  return knownTimeZone(timeZoneFromCf(request)) ?? WORKING_HOURS_TIME_ZONE;
+  return knownTimeZone(edgeZone()) ?? WORKING_HOURS_TIME_ZONE;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from '../visitor/visitor-key';
 import {
   sessionEdgeZip,
+  sessionTimeZone,
   visitForCall,
   visitRecordSchema,
   withPageServed,
@@ -62,23 +63,34 @@ function decodeRecordOnce(value: string): VisitRecord | null {
 
 /**
  * Records a served page: the Set-Cookie value of the updated record, for the page's response,
- * and the session's edge zip. request.cf is parsed whole on its first read (about 35 µs
- * of a page's CPU under load), so the edge's postal code is read once a session (`edgeZip`, when
- * the page may need it) and kept in the record the session's later pages come back with.
+ * and the session's edge zip and time zone. request.cf is parsed whole on its first read (about
+ * 35 µs of a page's CPU under load), so the edge's postal code and time zone are read once a
+ * session (`edgeZip` and `edgeTimeZone`, when the page may need them) and kept in the record the
+ * session's later pages come back with: a later page of the session does not touch request.cf.
  */
 export async function recordPageServed(
   c: Context<AppEnv>,
-  input: { sessionId: string; page: string; product: Product; url: URL; edgeZip: (() => string | null) | null },
-): Promise<{ cookie: string; edgeZip: string | null | undefined }> {
+  input: {
+    sessionId: string;
+    page: string;
+    product: Product;
+    url: URL;
+    edgeZip: (() => string | null) | null;
+    edgeTimeZone: (() => string | null) | null;
+  },
+): Promise<{ cookie: string; edgeZip: string | null | undefined; timeZone: string | null | undefined }> {
   const previous = await readRecord(c);
   const remembered = sessionEdgeZip(previous, input.sessionId);
   const edgeZip = remembered !== undefined ? remembered : input.edgeZip?.();
+  const rememberedZone = sessionTimeZone(previous, input.sessionId);
+  const timeZone = rememberedZone !== undefined ? rememberedZone : input.edgeTimeZone?.();
   const record = withPageServed(
     previous,
     input.sessionId,
     { page: input.page, product: input.product },
     attributionFromSearch(input.url.searchParams),
     edgeZip,
+    timeZone,
   );
   const cookie = await signedCookie(
     VISIT_COOKIE,
@@ -89,7 +101,7 @@ export async function recordPageServed(
     // A first visit's signature is kept once the cookie comes back (src/worker/visitor/visitor-key.ts).
     !c.get('newVisitor'),
   );
-  return { cookie, edgeZip };
+  return { cookie, edgeZip, timeZone };
 }
 
 /** Page, product and attribution of a partner call, from the record (see visitForCall). */

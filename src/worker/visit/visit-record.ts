@@ -26,13 +26,20 @@ export const visitRecordSchema = z.object({
     .regex(/^\d{5}$/)
     .nullable()
     .optional(),
+  /**
+   * The IANA time zone the edge gave this session (request.cf.timezone, checked against the
+   * runtime's zones, or null), read once a session for the hours a page shows in the visitor's
+   * zone. Absent until a page of the session needed it (a local address never does).
+   */
+  timeZone: z.string().max(64).nullable().optional(),
 });
 export type VisitRecord = z.infer<typeof visitRecordSchema>;
 export type VisitedPage = z.infer<typeof visitedPage>;
 
 /**
  * The record after a page of `sessionId` was served; a new session starts a new record. The
- * session's edge zip is kept once known; `edgeZip` is this page's, when the record had none.
+ * session's edge zip and time zone are kept once known; `edgeZip` and `timeZone` are this
+ * page's, when the record had none.
  */
 export function withPageServed(
   record: VisitRecord | null,
@@ -40,21 +47,29 @@ export function withPageServed(
   page: VisitedPage,
   seen: Attribution,
   edgeZip?: string | null,
+  timeZone?: string | null,
 ): VisitRecord {
   const same = record !== null && record.sessionId === sessionId;
   const pages = [page, ...(same ? record.pages.filter((p) => p.page !== page.page) : [])].slice(0, MAX_VISITED_PAGES);
   const zip = same && record.edgeZip !== undefined ? record.edgeZip : edgeZip;
+  const zone = same && record.timeZone !== undefined ? record.timeZone : timeZone;
   return {
     sessionId,
     attribution: mergeAttribution(same ? record.attribution : {}, seen),
     pages,
     ...(zip !== undefined ? { edgeZip: zip } : {}),
+    ...(zone !== undefined ? { timeZone: zone } : {}),
   };
 }
 
 /** The session's edge zip as the record holds it (undefined: not read yet in this session). */
 export function sessionEdgeZip(record: VisitRecord | null, sessionId: string): string | null | undefined {
   return record !== null && record.sessionId === sessionId ? record.edgeZip : undefined;
+}
+
+/** The session's edge time zone as the record holds it (undefined: not read yet in this session). */
+export function sessionTimeZone(record: VisitRecord | null, sessionId: string): string | null | undefined {
+  return record !== null && record.sessionId === sessionId ? record.timeZone : undefined;
 }
 
 export interface PartnerVisit {
