@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { pageAtRest } from '../../../scripts/lib/main-action';
 
 /** A form step's moves as a visitor makes them in Chromium, shared by the walks that finish a form. */
 const STEP_WAIT = { timeout: 30_000 };
@@ -9,6 +10,8 @@ const STEP_WAIT = { timeout: 30_000 };
  * the address first and shows the step once its parts are loaded, so on a busy machine a check
  * made straight after the address changed can still see the previous step. A step's form posts
  * to its own path; a page with no step form (the confirmation, a finish) has arrived too.
+ * Then until the page stops moving: a new step scrolls the form's top into view, smoothly, and a
+ * click aimed while the page still moves lands beside its target (a lost click on a laptop).
  */
 export async function arrivedAt(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, STEP_WAIT);
@@ -20,6 +23,7 @@ export async function arrivedAt(page: Page, path: string): Promise<void> {
     path,
     STEP_WAIT,
   );
+  await pageAtRest(page);
 }
 
 /** Presses the step's main button and waits for the next step's address. */
