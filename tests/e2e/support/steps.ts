@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { pageAtRest } from '../../../scripts/lib/main-action';
 
 /** A form step's moves as a visitor makes them in Chromium, shared by the walks that finish a form. */
 const STEP_WAIT = { timeout: 30_000 };
@@ -23,7 +22,17 @@ export async function arrivedAt(page: Page, path: string): Promise<void> {
     path,
     STEP_WAIT,
   );
-  await pageAtRest(page);
+  // The same scroll position six reads in a row, about a frame apart, or 3 s. Read from here, one
+  // evaluation at a time, so it also holds on a page with JavaScript off (where the page's own
+  // frames and timers never run a waiting function).
+  const began = Date.now();
+  let last = -1;
+  for (let still = 0; still < 6 && Date.now() - began < 3000;) {
+    const y = await page.evaluate(() => scrollY);
+    still = y === last ? still + 1 : 0;
+    last = y;
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
 }
 
 /** Presses the step's main button and waits for the next step's address. */
