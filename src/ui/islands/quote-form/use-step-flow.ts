@@ -3,7 +3,7 @@
  * needs loaded first, the form's top scrolled into view with the focus on the question, the
  * page view tracked; the finish (the confirmation and the leased number) and "edit my answers".
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { groupCount, findStep } from '../../../shared/forms/engine';
 import { withEditAnswers } from '../../../shared/forms/finish';
 import { navigateTo } from '../../navigate';
@@ -113,6 +113,17 @@ export function useStepFlow(st: FormState) {
     const leased = await leasedPhone({ product: form.product, page: props.pageName, zip });
     if (leased) showPhone(leased.phone, leased.expiresInMs, props.phone);
   };
+
+  // A finish loaded again with no live number: the lease call of the last step failed or
+  // outlasted the partner timeout, and only a number the partner gave is stored, so this page
+  // asks once more, as the visit's next page would (the call is the conversion). A live lease,
+  // or the default number stored for a page with no placement, counts as leased: no call then.
+  const askedOnLoad = useRef(false);
+  useEffect(() => {
+    if (askedOnLoad.current) return;
+    askedOnLoad.current = true;
+    if (completed && !st.finishedHere.current && !st.phone.leased) void leaseNumber();
+  });
 
   // The confirmation takes the viewport and the focus right after the last step.
   const { finishedHere, doneRef } = st;
