@@ -248,6 +248,17 @@ describe('phone lease in Chromium', () => {
     const html = await page.evaluate(() => fetch(location.href).then((r) => r.text()));
     expect(html).toContain(`href="tel:+${reply.phone.digits}"`);
     expect((await sandboxCallsOf(ua, 'mediaalpha', '/get-phone')).length).toBe(2);
+
+    // A finish that shows a live number asks for none when loaded again.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (isPhoneAsk(r.url())) asked.push(r.url());
+    });
+    await page.reload();
+    await hydrated(page, 'quote-form');
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+    expect(asked).toEqual([]);
+    expect((await donePhone(page)).href).toBe(`tel:+${reply.phone.digits}`);
     expect(errors).toEqual([]);
     await context.close();
   });
