@@ -117,7 +117,8 @@ export function useStepFlow(st: FormState) {
   // A finish loaded again with no live number: the lease call of the last step failed or
   // outlasted the partner timeout, and only a number the partner gave is stored, so this page
   // asks once more, as the visit's next page would (the call is the conversion). A live lease,
-  // or the default number stored for a page with no placement, counts as leased: no call then.
+  // or the default number stored for a page with no placement, counts as leased: no call then
+  // (docs/decisions/0351).
   const askedOnLoad = useRef(false);
   useEffect(() => {
     if (askedOnLoad.current) return;
