@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { brandOrigin, launchBrowser, newVisitor } from './support/browser';
+import { setSandboxBehaviour } from './support/sandbox';
 import { pick } from './support/steps';
 import { queryD1 } from './support/d1';
 
@@ -26,14 +27,7 @@ const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const TYPING = { delay: 140 };
 
-async function setTurnstile(behaviour: 'normal' | 'fail'): Promise<void> {
-  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ partner: 'turnstile', behaviour }),
-  });
-  expect(res.ok).toBe(true);
-}
+const setTurnstile = (behaviour: 'normal' | 'fail') => setSandboxBehaviour('turnstile', behaviour);
 
 async function person(): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newVisitor(browser, { userAgent: PERSON_UA });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { autoStepPosts } from '../support/auto-lead';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
+import { setSandboxBehaviour } from './support/sandbox';
 import { storedEventsOf, visitorIdOf } from './support/d1';
 
 /** This file's own phone: one person makes one delivered lead per product, so files never share one. */
@@ -36,14 +37,7 @@ async function person(): Promise<{ context: BrowserContext; page: Page; ip: stri
   return visit;
 }
 
-async function setBehaviour(ip: string, behaviour: string): Promise<void> {
-  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ partner: 'mediaalpha', behaviour, scope: ip }),
-  });
-  expect(res.ok).toBe(true);
-}
+const setBehaviour = (ip: string, behaviour: string) => setSandboxBehaviour('mediaalpha', behaviour, ip);
 
 /** The ads calls the sandbox recorded for this visitor's ip, with the ZIP code each one sent. */
 async function adsCallZips(ip: string): Promise<(string | undefined)[]> {

@@ -6,7 +6,7 @@ import { formatPhone } from '../../src/shared/phone/format';
 import { isWorkingHours } from '../../src/shared/phone/working-hours';
 import { brandOrigin, launchBrowser, newVisitor, sandboxOrigin } from './support/browser';
 import { queryD1, storedEventsOf, visitorIdOf } from './support/d1';
-import { sandboxCallsOf, taggedUserAgent } from './support/sandbox';
+import { sandboxCallsOf, setSandboxBehaviour, taggedUserAgent } from './support/sandbox';
 import { pick, skipTo } from './support/steps';
 
 /**
@@ -132,14 +132,7 @@ function watchPhoneAsks(page: Page) {
 }
 
 /** The sandbox's MediaAlpha behaviour for calls carrying this visitor's ip only. */
-async function setPartner(ip: string, behaviour: 'error' | 'normal'): Promise<void> {
-  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ partner: 'mediaalpha', behaviour, scope: ip }),
-  });
-  expect(res.ok).toBe(true);
-}
+const setPartner = (ip: string, behaviour: 'error' | 'normal') => setSandboxBehaviour('mediaalpha', behaviour, ip);
 
 describe('phone lease in Chromium', () => {
   // Seven steps since the driver step was split: more than the default minute on a loaded machine.

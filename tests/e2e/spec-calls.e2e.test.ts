@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { brandOrigin, launchBrowser, sandboxOrigin } from './support/browser';
+import { setSandboxBehaviour } from './support/sandbox';
 import { storedEventsOf } from './support/d1';
 
 /**
@@ -74,14 +75,7 @@ async function scopedVisitor(options: { javaScriptEnabled?: boolean } = {}): Pro
       const calls = z.object({ calls: z.array(callSchema) }).parse(await reply.json()).calls;
       return path ? calls.filter((call) => call.path === path) : calls;
     },
-    async setBehaviour(partner, behaviour) {
-      const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ partner, behaviour, scope: ip }),
-      });
-      if (!res.ok) throw new Error(`sandbox behaviour: ${res.status}`);
-    },
+    setBehaviour: (partner, behaviour) => setSandboxBehaviour(partner, behaviour, ip),
   };
 }
 

@@ -39,3 +39,16 @@ export async function sandboxCallsOf(ua: string, partner: string, path: string):
     return call.path === path && (body?.ua ?? body?.user_agent) === ua;
   });
 }
+
+/**
+ * A partner's behaviour in the sandbox (sandbox/behaviour.ts): for calls carrying the visitor's ip
+ * `scope` only, or, with no scope, for every ip without a setting of its own.
+ */
+export async function setSandboxBehaviour(partner: string, behaviour: string, scope?: string): Promise<void> {
+  const res = await fetch(`${sandboxOrigin()}/__sandbox/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ partner, behaviour, ...(scope ? { scope } : {}) }),
+  });
+  if (!res.ok) throw new Error(`sandbox behaviour ${partner} ${behaviour}: ${res.status}`);
+}
