@@ -1,12 +1,22 @@
 import type { Brand } from '../../brands';
-import STYLES from './styles.css';
-import SECTION_STYLES from './sections/sections.css';
-import { brandCss, perBrand } from './brand-identity';
+import { brandCss, composeBrandCss } from './brand-identity/theme-css';
+import { perBrand } from './brand-identity/per-brand';
+import { STYLESHEET_PARTS, type StylesheetParts } from './stylesheet-parts';
 
 /**
- * A brand's page stylesheet: the shared rules, the sections' and the brand's own, in that order.
- * The same text is inlined into a first view's document and written by the client build as the
- * brand's hashed stylesheet file (scripts/build-client.mjs), which a returning browser links.
- * Joined once per brand per isolate.
+ * A brand's page stylesheet from a set of parts: the shared rules, the sections' and the brand's
+ * own, in that order. The pages use the minified parts; a browser test composes the readable
+ * files the same way and checks that every element is styled alike.
  */
-export const pageCss = perBrand((brand: Brand) => STYLES + SECTION_STYLES + brandCss(brand));
+export function composePageCss(parts: StylesheetParts, brand: Brand): string {
+  return parts.styles + parts.sections + composeBrandCss(parts, brand);
+}
+
+/**
+ * A brand's page stylesheet, from the minified parts. The same text is inlined into a first
+ * view's document and written by the client build as the brand's hashed stylesheet file
+ * (scripts/build-client.mjs), which a returning browser links. Joined once per brand per isolate.
+ */
+export const pageCss = perBrand(
+  (brand: Brand) => STYLESHEET_PARTS.styles + STYLESHEET_PARTS.sections + brandCss(brand),
+);

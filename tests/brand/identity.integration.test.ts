@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { BRANDS, brandByCode } from '../../brands';
+import { STYLESHEET_PARTS } from '../../src/ui/stylesheet-parts';
 
 /** The element with the given class, from its opening tag to its closing tag (no nesting of the same tag inside). */
 function section(html: string, tag: 'header' | 'footer'): string {
@@ -65,9 +66,8 @@ describe('brand shell', () => {
       expect(style, b.id).toContain(`[data-color-mode='dark']{--brand:${b.theme.dark.primary}`);
       expect(style, b.id).toContain(`--radius:${b.theme.radius}px`);
       // Only the brand's own layout rules travel with the page.
-      const marker = { editorial: 'Editorial:', bold: 'Bold:', calm: 'Calm:' } as const;
-      for (const [layout, text] of Object.entries(marker))
-        expect(style.includes(text), `${b.id} ${layout}`).toBe(layout === b.layout);
+      for (const layout of ['editorial', 'bold', 'calm'] as const)
+        expect(style.includes(STYLESHEET_PARTS[layout]), `${b.id} ${layout}`).toBe(layout === b.layout);
     }
   });
 

@@ -1,12 +1,7 @@
 import type { Brand } from '../../../brands';
 import type { BrandLayout, ColourTokens } from '../../../brands/identity';
-import BRAND_CSS from './brand.css';
+import { STYLESHEET_PARTS, type StylesheetParts } from '../stylesheet-parts';
 import { perBrand } from './per-brand';
-import BOLD from './layouts/bold.css';
-import CALM from './layouts/calm.css';
-import EDITORIAL from './layouts/editorial.css';
-
-const LAYOUT_CSS: Record<BrandLayout, string> = { editorial: EDITORIAL, bold: BOLD, calm: CALM };
 
 /** Token name to the custom property the stylesheets read (src/ui/styles.css predates the tokens). */
 const PROPERTY: Record<keyof ColourTokens, string> = {
@@ -30,9 +25,10 @@ const rem = (n: number) => `${Number(n.toFixed(3))}rem`;
 /**
  * The brand's custom properties and its layout's rules, as CSS placed after the shared
  * stylesheet. `html:root` outranks the shared `:root` and `[data-color-mode]` defaults, so the
- * order of the two never matters for the tokens.
+ * order of the two never matters for the tokens. The rules come from `parts` (brand.css and the
+ * layout's file: minified for pages, src/ui/stylesheet-parts.ts).
  */
-function buildBrandCss(brand: Brand): string {
+export function composeBrandCss(parts: Pick<StylesheetParts, 'brand' | BrandLayout>, brand: Brand): string {
   const { light, dark, radius, typeScale } = brand.theme;
   const { base, ratio } = typeScale;
   const { weight, case: textCase, tracking } = brand.logo.wordmark;
@@ -50,10 +46,10 @@ function buildBrandCss(brand: Brand): string {
   return (
     `html:root{${colours(light)};${scale}}` +
     `html:root[data-color-mode='dark']{${colours(dark)}}` +
-    BRAND_CSS +
-    LAYOUT_CSS[brand.layout]
+    parts.brand +
+    parts[brand.layout]
   );
 }
 
 /** Built once per brand per isolate: pages add no per-request work for it. */
-export const brandCss = perBrand(buildBrandCss);
+export const brandCss = perBrand((brand: Brand) => composeBrandCss(STYLESHEET_PARTS, brand));

@@ -1,8 +1,8 @@
 import { renderToReadableStream } from 'react-dom/server';
 import type { Brand } from '../../../brands';
 import { scriptJson } from '../document';
-import STYLES from '../styles.css';
 import { brandCss, FAVICON_PATH } from '../brand-identity';
+import { STYLESHEET_PARTS } from '../stylesheet-parts';
 import type { LogStatus } from '../../shared/consent/log-status';
 import { CertificateLog } from './certificate-log';
 
@@ -239,7 +239,7 @@ export function renderCertificatePage(input: {
         <meta name="robots" content="noindex, nofollow" />
         <title>{`Lead certificate ${view.id} - ${brand.name}`}</title>
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLES + brandCss(brand) }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: STYLESHEET_PARTS.styles + brandCss(brand) }} />
       </head>
       <body>
         <CertificateBody view={view} />
