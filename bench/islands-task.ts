@@ -4,9 +4,10 @@
  * mobile emulation, simulated throttling, every run a first view), read from Lighthouse's trace.
  * Per run: that task's wall time (`dur`, what the simulation multiplies by 4) and thread time
  * (`tdur`, what the thread spent on a CPU), the V8 events inside it by thread time, where the
- * islands script was compiled (main thread or a background thread), and Lighthouse's Total
- * Blocking Time. With `--against=DIR` (another worktree, built with `buildAll`), both builds are
- * served at once and run alternately, A then B, so the host's load moves both sides alike.
+ * islands script was compiled (main thread or a background thread), Lighthouse's Total Blocking
+ * Time, first and largest contentful paint, and the document's bytes on the wire. With
+ * `--against=DIR` (another worktree, built with `buildAll`), both builds are served at once and
+ * run alternately, A then B, so the host's load moves both sides alike.
  * Does not build: run `node scripts/build-client.mjs` and `wrangler deploy --dry-run --outdir
  * dist/worker` (or bench/harness.ts `buildAll`) in each tree first.
  */
@@ -38,6 +39,11 @@ interface Sample {
   side: string;
   tbt: number;
   performance: number;
+  /** Lighthouse's simulated first and largest contentful paint, ms. */
+  fcp: number;
+  lcp: number;
+  /** The document's bytes on the wire (headers and compressed body), as Lighthouse recorded them. */
+  documentBytes: number;
   /** The main thread's task with the most thread time. */
   longest: Task;
   /** The task that evaluates the most costly module of the islands script or its chunks. */
@@ -73,9 +79,13 @@ const KINDS = new Set([
   'MinorGC',
 ]);
 
-function analyse(side: string, events: readonly Event[], tbt: number, performance: number): Sample {
+function analyse(
+  side: string,
+  events: readonly Event[],
+  scores: Pick<Sample, 'tbt' | 'performance' | 'fcp' | 'lcp' | 'documentBytes'>,
+): Sample {
   const none: Task = { wall: 0, cpu: 0, what: 'none' };
-  const sample: Sample = { side, tbt, performance, longest: none, evaluation: none, top: [], islandsCompile: [] };
+  const sample: Sample = { side, ...scores, longest: none, evaluation: none, top: [], islandsCompile: [] };
   const thread = paintingThread(events);
   if (!thread) return sample;
   const onMain = (e: Event) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X';
@@ -126,7 +136,17 @@ async function once(side: string, origin: string, debuggingPort: number): Promis
   if (process.env.ISLANDS_TASK_TRACE)
     writeFileSync(process.env.ISLANDS_TASK_TRACE, JSON.stringify(result.artifacts.Trace));
   const performance = Math.round((result.lhr.categories.performance?.score ?? 0) * 100);
-  return analyse(side, result.artifacts.Trace.traceEvents, Math.round(tbt), performance);
+  const metric = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
+  const requests = result.lhr.audits['network-requests']?.details;
+  const first = requests?.type === 'table' ? requests.items[0] : undefined;
+  const documentBytes = typeof first?.transferSize === 'number' ? first.transferSize : Number.NaN;
+  return analyse(side, result.artifacts.Trace.traceEvents, {
+    tbt: Math.round(tbt),
+    performance,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    documentBytes,
+  });
 }
 
 const here = process.cwd();
@@ -147,7 +167,7 @@ try {
         samples.push(sample);
         const task = (t: Task) => `${t.wall} ms wall / ${t.cpu} ms CPU (${t.what})`;
         console.log(
-          `${s.label} run ${i + 1}: perf ${sample.performance}, TBT ${sample.tbt} ms; longest task ${task(sample.longest)}; islands evaluation task ${task(sample.evaluation)}; top 3: ${sample.top.map(task).join(', ')}; ${sample.islandsCompile.join(', ')}`,
+          `${s.label} run ${i + 1}: perf ${sample.performance}, FCP ${sample.fcp} ms, LCP ${sample.lcp} ms, TBT ${sample.tbt} ms, document ${sample.documentBytes} bytes; longest task ${task(sample.longest)}; islands evaluation task ${task(sample.evaluation)}; top 3: ${sample.top.map(task).join(', ')}; ${sample.islandsCompile.join(', ')}`,
         );
       }
   } finally {
@@ -158,7 +178,7 @@ try {
     const mine = samples.filter((x) => x.side === s.label);
     const list = (f: (x: Sample) => number) => `${mine.map(f).join('/')} (median ${median(mine.map(f))})`;
     console.log(
-      `${s.label}: longest task CPU ${list((x) => x.longest.cpu)} ms, wall ${list((x) => x.longest.wall)} ms; islands evaluation task CPU ${list((x) => x.evaluation.cpu)} ms, wall ${list((x) => x.evaluation.wall)} ms; TBT ${list((x) => x.tbt)} ms; perf ${list((x) => x.performance)}`,
+      `${s.label}: longest task CPU ${list((x) => x.longest.cpu)} ms, wall ${list((x) => x.longest.wall)} ms; islands evaluation task CPU ${list((x) => x.evaluation.cpu)} ms, wall ${list((x) => x.evaluation.wall)} ms; FCP ${list((x) => x.fcp)} ms; LCP ${list((x) => x.lcp)} ms; TBT ${list((x) => x.tbt)} ms; perf ${list((x) => x.performance)}`,
     );
   }
 } finally {
