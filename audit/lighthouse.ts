@@ -27,6 +27,8 @@ export interface LighthouseResult {
   failed: Record<Category, string[]>;
   /** Cumulative layout shift the run measured (the budget: 0). */
   cls: number;
+  /** What shifted, when something did: Lighthouse's `layout-shifts` items, the element and its share. */
+  shifts?: string[];
   /** Performance of every run of the page, in run order (the result is the median run's). */
   performanceRuns?: number[];
   /**
@@ -75,9 +77,11 @@ export async function runLighthouseMedian(url: string, debuggingPort: number): P
   const median = sorted[Math.floor(sorted.length / 2)] as LighthouseResult;
   // Layout shift counts in any run, not only the median's.
   const cls = Math.max(...runs.map((r) => r.cls));
+  const shifts = runs.flatMap((r) => r.shifts ?? []);
   return {
     ...median,
     cls,
+    ...(shifts.length > 0 ? { shifts } : {}),
     performanceRuns: runs.map((r) => r.scores.performance),
     benchmarkRuns: runs.map((r) => r.benchmarkIndex),
     cpuShareRuns: runs.map((r) => r.cpuShare),
@@ -140,6 +144,15 @@ export async function runLighthouse(url: string, debuggingPort: number): Promise
   const noindex = crawlable !== undefined && crawlable.score === 0;
   const seoFailures = failed.seo.filter((f) => !(noindex && f.startsWith('is-crawlable')));
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+  const shifted = lhr.audits['layout-shifts']?.details;
+  const shifts =
+    shifted?.type === 'table'
+      ? shifted.items.map((item) => {
+          const node = item.node as { selector?: string; snippet?: string } | undefined;
+          const score = typeof item.score === 'number' ? item.score.toFixed(4) : '?';
+          return `${node?.selector ?? node?.snippet ?? 'an element'} (${score})`;
+        })
+      : [];
   const cpuShare = mainThreadCpuShare(artifacts.Trace.traceEvents);
   return {
     url,
@@ -148,6 +161,7 @@ export async function runLighthouse(url: string, debuggingPort: number): Promise
     seoFailures,
     failed,
     cls,
+    ...(shifts.length > 0 ? { shifts } : {}),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     ...(cpuShare === undefined ? {} : { cpuShare }),
   };
@@ -165,6 +179,6 @@ export function lighthouseFailures(r: LighthouseResult): string[] {
       out.push(`${id} ${r.scores[id]} < ${THRESHOLDS[id]}: ${r.failed[id].join(', ')}`);
   }
   // the budget: no layout shift at all (a NaN, no measure, fails too).
-  if (!(r.cls === 0)) out.push(`cumulative layout shift ${r.cls} > 0`);
+  if (!(r.cls === 0)) out.push(`cumulative layout shift ${r.cls} > 0${r.shifts ? `: ${r.shifts.join(', ')}` : ''}`);
   return out;
 }
