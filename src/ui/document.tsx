@@ -47,6 +47,9 @@ interface DocumentProps {
   noscriptView?: string;
 }
 
+/** The element whose parsing lets the first paint happen (the `expect` link in the head). */
+const RENDERED_MARKER_ID = 'page-markup-end';
+
 const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -80,6 +83,11 @@ export function Document({
         {shell.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <meta name="theme-color" content={brand.theme.light.primary} />
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
+        {/* No paint before the page's own markup is parsed (HTML's render-blocking `expect`, Chromium
+            124+; elsewhere ignored): a paint while the parser is partway through the header or the
+            call bar showed a half-built box that then grew, a layout shift a visitor sees. Content
+            streamed later (a listing's ads) comes after the marker, so it never holds the paint. */}
+        <link rel="expect" href={`#${RENDERED_MARKER_ID}`} blocking="render" />
         {shell.stylesheet?.linked ? (
           <link rel="stylesheet" href={shell.stylesheet.href} />
         ) : (
@@ -120,6 +128,7 @@ export function Document({
         ) : null}
         <div id="loading-bar" className="loading-bar" aria-hidden="true" />
         {children}
+        <span id={RENDERED_MARKER_ID} hidden />
         {tail}
       </body>
     </html>
