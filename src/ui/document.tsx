@@ -85,8 +85,8 @@ export function Document({
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
         {/* No paint before the page's own markup is parsed (HTML's render-blocking `expect`, Chromium
             124+; elsewhere ignored): a paint while the parser is partway through the header or the
-            call bar showed a half-built box that then grew, a layout shift a visitor sees. Content
-            streamed later (a listing's ads) comes after the marker, so it never holds the paint. */}
+            call bar showed a half-built box that then grew, a layout shift a visitor sees. What React
+            streams after the shell comes after the marker and never holds the paint (decision 0353). */}
         <link rel="expect" href={`#${RENDERED_MARKER_ID}`} blocking="render" />
         {shell.stylesheet?.linked ? (
           <link rel="stylesheet" href={shell.stylesheet.href} />
