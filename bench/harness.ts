@@ -125,7 +125,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The Worker's modules: the bundle plus the Text modules wrangler wrote beside it (the stylesheet). */
+/**
+ * The Worker's modules: the bundle, plus any CSS wrangler wrote beside it. Today's Worker imports
+ * no CSS (its stylesheet comes minified from the client build); a build from before that change,
+ * compared with `--against`, imports the CSS files as Text modules.
+ */
 function workerModules(dir = resolve(WORKER_OUTDIR)) {
   const extra = readdirSync(dir).filter((f) => f.endsWith('.css'));
   // wrangler names the bundle after its entry: index.js for the product's, loop-entry.js for the loop's.

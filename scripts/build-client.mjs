@@ -43,7 +43,6 @@ const common = {
   minify: true,
   sourcemap: false,
   jsx: 'automatic',
-  loader: { '.css': 'text' },
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -60,7 +59,6 @@ const mainBundle = await rolldown({
   input: { main: 'src/ui/client/main.ts' },
   platform: 'browser',
   transform: { target: common.target, define: common.define },
-  moduleTypes: { '.css': 'text' },
   logLevel: 'warn',
 });
 const { output: mainOutput } = await mainBundle.write({
@@ -87,7 +85,6 @@ const islandsBundle = await rolldown({
     target: common.target,
     define: common.define,
   },
-  moduleTypes: { '.css': 'text' },
   logLevel: 'warn',
 });
 const { output: islandsOutput } = await islandsBundle.write({
@@ -159,7 +156,6 @@ const stylesheetModule = await build({
   platform: 'node',
   format: 'esm',
   jsx: 'automatic',
-  loader: { '.css': 'text' },
   write: false,
   logLevel: 'warning',
 });

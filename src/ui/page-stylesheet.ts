@@ -1,5 +1,5 @@
 import type { Brand } from '../../brands';
-import { brandCss, composeBrandCss } from './brand-identity/theme-css';
+import { composeBrandCss } from './brand-identity/theme-css';
 import { perBrand } from './brand-identity/per-brand';
 import { STYLESHEET_PARTS, type StylesheetParts } from './stylesheet-parts';
 
@@ -17,6 +17,4 @@ export function composePageCss(parts: StylesheetParts, brand: Brand): string {
  * view's document and written by the client build as the brand's hashed stylesheet file
  * (scripts/build-client.mjs), which a returning browser links. Joined once per brand per isolate.
  */
-export const pageCss = perBrand(
-  (brand: Brand) => STYLESHEET_PARTS.styles + STYLESHEET_PARTS.sections + brandCss(brand),
-);
+export const pageCss = perBrand((brand: Brand) => composePageCss(STYLESHEET_PARTS, brand));
