@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import { startHarness, type Harness } from './harness';
-import { inspect } from './inspector';
+import { inspect, workerTarget } from './inspector';
 import { runLoad } from './load';
 import { mintPeerVisitor, preparePeer } from './peer-compare';
 import { PEER_HOST, PEER_PATH } from './peer';
@@ -22,15 +22,8 @@ interface Profile {
   samples?: number[];
 }
 
-async function peerTarget(h: Harness): Promise<string> {
-  const base = await h.mf.getInspectorURL();
-  const list = (await (await fetch(`http://${base.host}/json`)).json()) as {
-    id: string;
-    webSocketDebuggerUrl?: string;
-  }[];
-  const target = list.find((t) => t.id.includes('peer-nuxt'));
-  if (!target) throw new Error(`no inspector target for the Nuxt peer in ${JSON.stringify(list)}`);
-  return target.webSocketDebuggerUrl ?? `ws://${base.host}/${target.id}`;
+function peerTarget(h: Harness): Promise<string> {
+  return workerTarget(h, 'the Nuxt peer', (id) => id.includes('peer-nuxt'));
 }
 
 /** Busy samples by module (share of the busy ones), largest first. */

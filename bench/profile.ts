@@ -8,28 +8,22 @@
  * written into docs/performance.md between the profile markers (the bench keeps that section).
  * PROFILE_SECONDS (default 4) sets each run's length; PROFILE_LABEL names the section (`after`).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { buildAll, CONSTANT_HOST, WORKER_OUTDIR, type Harness } from './harness';
+import { buildAll, CONSTANT_HOST } from './harness';
 import { runLoad, type LoadResult } from './load';
 import { constantPath, type BenchPage } from './page-rendering';
 import { startPageWithFloor } from './page-floor';
 import { firstVisit } from './visitors';
 import { keptProfiles, PROFILE_END, PROFILE_START, profileBlock } from './profile-doc';
-import { inspect } from './inspector';
+import { inspect, productTarget } from './inspector';
+import { bundleNames, type CallFrame } from './bundle-names';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? '4');
 const LABEL = process.env.PROFILE_LABEL ?? 'current';
 const PAGE: BenchPage = { brand: 'bh', path: '/otc-allowance', label: 'landing with form' };
 const log = (text: string) => console.log(`[profile] ${text}`);
 
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
@@ -43,48 +37,11 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** The inspector target of the product Worker (workerd lists its isolates at /json). */
-async function productTarget(h: Harness): Promise<string> {
-  const base = await h.mf.getInspectorURL();
-  const list = (await (await fetch(`http://${base.host}/json`)).json()) as {
-    id: string;
-    webSocketDebuggerUrl?: string;
-  }[];
-  const target = list.find((t) => t.id.endsWith(':quote-funnel')) ?? list.find((t) => t.id.includes('quote-funnel'));
-  if (!target) throw new Error(`no inspector target for the product Worker in ${JSON.stringify(list)}`);
-  return target.webSocketDebuggerUrl ?? `ws://${base.host}/${target.id}`;
-}
-
 export interface SelfTime {
   name: string;
   where: string;
   ms: number;
   share: number;
-}
-
-/**
- * Names and places in the source for frames of the minified bundle: the source map wrangler
- * wrote beside it (`--upload-source-maps`) gives file, line and the function's own name (the
- * bundle keeps no names of its own: wrangler.toml sets keep_names off).
- */
-export function bundleNames(dir = WORKER_OUTDIR): (frame: CallFrame) => { name: string; where: string } {
-  const bundlePath = `${dir}/index.js`;
-  const mapPath = `${bundlePath}.map`;
-  const map = existsSync(mapPath) ? new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8')) as never) : undefined;
-  return (frame) => {
-    const minified = frame.functionName || '(anonymous)';
-    if (!frame.url.endsWith('index.js'))
-      return { name: minified, where: frame.url ? (frame.url.split('/').pop() ?? '') : '' };
-    const entry: { originalSource?: string; originalLine?: number; name?: string } | undefined = map?.findEntry(
-      frame.lineNumber,
-      frame.columnNumber,
-    );
-    const source = entry?.originalSource?.replace(/^.*?node_modules\//, '').replace(/^.*?\/(src|brands)\//, '$1/');
-    const where = source
-      ? `${source}:${(entry?.originalLine ?? 0) + 1}`
-      : `index.js:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
-    return { name: entry?.name ?? minified, where };
-  };
 }
 
 /**
