@@ -133,7 +133,9 @@ async function renderPage(input: RenderPageInput): Promise<ReadableStream<Uint8A
  */
 export function formIslandKey(input: Pick<RenderPageInput, 'page' | 'callHours'>): string | null {
   const props = formIslandProps(input.page, input.callHours ?? null);
-  return props ? `${new Date().getFullYear()}|${JSON.stringify(props)}` : null;
+  // One JSON text, written flat by the serializer: a template joining the year to it made a string the
+  // cache's lookup had to copy whole before it could hash it.
+  return props ? JSON.stringify([new Date().getFullYear(), props]) : null;
 }
 
 /**

@@ -4,7 +4,7 @@
  * CPU). The island's markup is a function of what formIslandKey names (its props, which it
  * hydrates from, and the year), so the island is rendered once per key, with the
  * per-request values (submission id, carried query, quote token, number) left as the shell's
- * slots, and filled per request as the shell is. Many visitors share a set of early answers (a
+ * slots, kept as bytes and written into the page with the shell's values per request. Many visitors share a set of early answers (a
  * zip, a Medicare yes or no), and so share an island.
  *
  * Answers that are a person's own (a name, an email, a phone number, a date of birth, an
@@ -13,26 +13,22 @@
  * their request. A key is the whole input, so a hit is an island of exactly the same answers.
  */
 import { isPersonalKey } from '../shared/tracking/strip-personal';
-import { cutAtSlots, fillSlots, type ShellSlots, type SlotCut } from './page-cache';
+import { compileCut, type CompiledCut } from './page-cache';
 
 /** Islands kept (least recently used first out); an island is a few kilobytes. */
 const MAX_ISLANDS = 128;
 
 export class FormIslandCache {
-  private readonly entries = new Map<string, SlotCut>();
+  private readonly entries = new Map<string, CompiledCut>();
   /** Islands served from the cache (tests read it). */
   hits = 0;
 
   /**
    * The island for this request: kept by its key (`keyOf`, not computed for answers that include a
-   * person's own), else rendered by `render` (with the shell's slots in place of the per-request values).
+   * person's own), else rendered by `render` (with the shell's slots in place of the per-request
+   * values), as bytes cut at those slots: the page writes it with this request's values.
    */
-  island(
-    values: Readonly<Record<string, unknown>>,
-    keyOf: () => string | null,
-    render: () => string,
-    slots: ShellSlots,
-  ) {
+  island(values: Readonly<Record<string, unknown>>, keyOf: () => string | null, render: () => string): CompiledCut {
     const key = Object.keys(values).some(isPersonalKey) ? null : keyOf();
     const kept = key === null ? undefined : this.entries.get(key);
     if (key !== null && kept !== undefined) {
@@ -40,14 +36,14 @@ export class FormIslandCache {
       // Re-insert: Map keeps insertion order, so the oldest entry is the least recently used.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return fillSlots(kept, slots);
+      return kept;
     }
-    const cut = cutAtSlots(render());
+    const cut = compileCut(render());
     if (key !== null) this.keep(key, cut);
-    return fillSlots(cut, slots);
+    return cut;
   }
 
-  private keep(key: string, cut: SlotCut): void {
+  private keep(key: string, cut: CompiledCut): void {
     this.entries.set(key, cut);
     while (this.entries.size > MAX_ISLANDS) {
       const oldest = this.entries.keys().next().value;

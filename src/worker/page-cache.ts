@@ -37,15 +37,21 @@ export const FORM_ISLAND_SLOT = 'qfFormIslandSlot00000000';
 const MAX_ENTRIES = 400;
 
 /**
- * A cached shell cut at its slots once, so a request joins the parts with its values in one
- * pass (five replaceAll scans of the whole page were about 7% of a shared page's CPU).
- * Slot `i` sits between `partBytes[i]` and `partBytes[i + 1]`.
+ * A text cut at its slots once, as UTF-8 bytes, so a request joins the parts with its values in
+ * one pass. Slot `i` sits between `partBytes[i]` and `partBytes[i + 1]`.
  */
-export interface CompiledShell {
+export interface CompiledCut {
   /** Each slot's place in SLOT_MARKS, so a request fills them from an array. */
   readonly slotIndexes: readonly number[];
   /** The text between the slots, encoded as UTF-8 once: a request copies bytes instead of joining and re-encoding the page. */
   readonly partBytes: readonly Uint8Array[];
+}
+
+/**
+ * A cached shell cut at its slots once (five replaceAll scans of the whole page were about 7% of
+ * a shared page's CPU).
+ */
+export interface CompiledShell extends CompiledCut {
   /** Script-safe JSON of the page context's head (brand, page, step), the same for every request of the shell. */
   readonly contextHead: string;
 }
@@ -81,6 +87,8 @@ const SLOT_MARKS = [
  * written as JSON string content instead of HTML-escaped (its place after SLOT_MARKS).
  */
 const SEARCH_IN_JSON = SLOT_MARKS.length;
+/** The form island's slot, written with the island's bytes (writeCut). */
+const FORM_ISLAND_INDEX = SLOT_MARKS.indexOf(FORM_ISLAND_SLOT);
 // Every slot is plain [A-Za-z0-9_"-], so the alternation needs no escaping.
 const SLOT_PATTERN = new RegExp(SLOT_MARKS.join('|'), 'g');
 /** Where an island's props script starts and ends (src/ui/islands/island.tsx). */
@@ -102,20 +110,24 @@ function inPropsScript(html: string, at: number): boolean {
 }
 
 /** A rendered text cut at its slots: slot `i` sits between `parts[i]` and `parts[i + 1]`. */
-export interface SlotCut {
+interface SlotCut {
   readonly parts: readonly string[];
   /** Each slot's place in SLOT_MARKS (or SEARCH_IN_JSON). */
   readonly slotIndexes: readonly number[];
 }
 
 export function compileShell(html: string, contextHead = '{}'): CompiledShell {
-  const { parts, slotIndexes } = cutAtSlots(html);
-  // Only the bytes and the slots' places are kept: the page's text itself is not needed again.
-  return { slotIndexes, partBytes: parts.map((part) => utf8.encode(part)), contextHead };
+  return { ...compileCut(html), contextHead };
+}
+
+/** `text` cut at its slots, as bytes; only the bytes and the slots' places are kept. */
+export function compileCut(text: string): CompiledCut {
+  const { parts, slotIndexes } = cutAtSlots(text);
+  return { slotIndexes, partBytes: parts.map((part) => utf8.encode(part)) };
 }
 
 /** `html` cut at every slot it has; an island's props script gets the search as JSON content. */
-export function cutAtSlots(html: string): SlotCut {
+function cutAtSlots(html: string): SlotCut {
   const parts: string[] = [];
   const slotIndexes: number[] = [];
   let last = 0;
@@ -180,15 +192,20 @@ export interface ShellSlots {
   quoteToken?: string | null;
   /** The number shown (isPlainPhone: written as it is). */
   phone: { digits: string; display: string; href: string };
-  /** The form island's HTML, rendered for this request, when the shell has its slot. */
-  formIsland?: string;
+  /**
+   * The form island for this request, when the shell has its slot: its markup cut at the same
+   * slots (src/worker/form-island-cache.ts), written into the page with this request's values.
+   */
+  formIsland?: CompiledCut;
 }
 
 /**
  * Writes the shell with this request's values as the UTF-8 bytes of the page, into the array
  * `into` gives for the room the page may need (joining the parts as a string and having the
- * Response encode 20 KB again cost more than the rest of a shared page's fill). The
- * search string appears in attribute values (the form's action), where React escapes '&' and
+ * Response encode 20 KB again cost more than the rest of a shared page's fill). The form
+ * island's slot takes the island's own bytes, its slots filled from the same values (joined as
+ * a string first, the island was copied twice more: once joined, once flattened to be encoded).
+ * The search string appears in attribute values (the form's action), where React escapes '&' and
  * quotes; a URL's search has no quotes or '<' (they are percent-encoded), so escaping '&'
  * reproduces exactly what React would have written. In an island's props script it is JSON
  * string content, written as scriptJson would (searchInJson).
@@ -198,25 +215,43 @@ function writeShell(
   slots: ShellSlots,
   into: (room: number) => Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
-  const { partBytes, slotIndexes } = shell;
   const values = slotValues(slots);
+  const island = slots.formIsland;
   // Room for the longest encoding (3 bytes a UTF-16 unit); the values are written in place.
+  const page = into(roomFor(shell, values) + (island === undefined ? 0 : roomFor(island, values)));
+  return page.subarray(0, writeCut(shell, values, page, 0, island));
+}
+
+/** The most bytes a cut takes with these values (3 bytes a UTF-16 unit of a value). */
+function roomFor(cut: CompiledCut, values: readonly string[]): number {
   let room = 0;
-  for (const part of partBytes) room += part.length;
-  for (const index of slotIndexes) room += (values[index] as string).length * 3;
-  const page = into(room);
-  let at = 0;
+  for (const part of cut.partBytes) room += part.length;
+  for (const index of cut.slotIndexes) room += (values[index] as string).length * 3;
+  return room;
+}
+
+/** Writes `cut` at `at` with the values in its slots (the form island's, `island`); returns where it ends. */
+function writeCut(
+  cut: CompiledCut,
+  values: readonly string[],
+  page: Uint8Array<ArrayBuffer>,
+  at: number,
+  island?: CompiledCut,
+): number {
+  const { partBytes, slotIndexes } = cut;
   for (let i = 0; i < partBytes.length; i++) {
     const part = partBytes[i] as Uint8Array;
     page.set(part, at);
     at += part.length;
     const index = slotIndexes[i];
-    if (index !== undefined) at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
+    if (index === undefined) continue;
+    if (index === FORM_ISLAND_INDEX && island !== undefined) at = writeCut(island, values, page, at);
+    else at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
   }
-  return page.subarray(0, at);
+  return at;
 }
 
-/** What each slot is filled with, in the order of SLOT_MARKS, then SEARCH_IN_JSON. */
+/** What each slot is filled with, in the order of SLOT_MARKS, then SEARCH_IN_JSON (the form island's slot: its own write). */
 function slotValues(slots: ShellSlots): string[] {
   return [
     slots.nonce,
@@ -227,21 +262,9 @@ function slotValues(slots: ShellSlots): string[] {
     slots.phone.digits,
     slots.phone.display,
     slots.phone.href,
-    slots.formIsland ?? '',
+    '',
     searchInJson(slots.search),
   ];
-}
-
-/** A cut text with this request's values, as writeShell writes them into a page. */
-export function fillSlots(cut: SlotCut, slots: ShellSlots): string {
-  const values = slotValues(slots);
-  let text = '';
-  for (let i = 0; i < cut.parts.length; i++) {
-    text += cut.parts[i] as string;
-    const index = cut.slotIndexes[i];
-    if (index !== undefined) text += values[index] as string;
-  }
-  return text;
 }
 
 /** The search string as content of a JSON string in a script, as scriptJson writes it (most pages carry none). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compileCut,
   compileShell,
   CONTEXT_SLOT,
+  FORM_ISLAND_SLOT,
   type CompiledShell,
   isPlainPhone,
   joinContextJson,
@@ -109,6 +111,27 @@ describe('rendered-shell cache', () => {
     expect(await first.text()).toBe(fill(shell, slots({ nonce: 'first-nonce', pageContextJson: '{"v":"é one"}' })));
     expect(await second.text()).toBe(fill(shell, slots({ nonce: 'n2', pageContextJson: '{"v":2}' })));
     expect(await third.text()).toContain(large);
+  });
+
+  it("writes the form island's bytes into its slot, the island's own slots filled with the page's values", () => {
+    const page = `<main>${FORM_ISLAND_SLOT}</main><p>${SUBMISSION_SLOT}</p>`;
+    const island = `<form action="/q${SEARCH_SLOT}" data-n="${NONCE_SLOT}"><input value="${SUBMISSION_SLOT}">é ${FORM_ISLAND_SLOT}</form><script type="application/json" data-island-props="">{"search":"${SEARCH_SLOT}"}</script>`;
+    const values = slots({ nonce: 'n9', submissionId: 'u-9', search: '?a=1&b=2' });
+    const html = fill(page, { ...values, formIsland: compileCut(island) });
+    // As the island's text filled on its own and put in the slot (an island holds no island: its slot stays empty).
+    expect(html).toBe(
+      `<main><form action="/q?a=1&amp;b=2" data-n="n9"><input value="u-9">é </form><script type="application/json" data-island-props="">{"search":${scriptJson('?a=1&b=2')}}</script></main><p>u-9</p>`,
+    );
+    // Without an island the slot is empty.
+    expect(fill(page, values)).toBe('<main></main><p>u-9</p>');
+    // The room asked for counts the island: a page and an island together larger than any buffer both arrive whole.
+    const big = 'y'.repeat(600_000);
+    const whole = fill(`<main>${'x'.repeat(500_000)}${FORM_ISLAND_SLOT}</main>`, {
+      ...values,
+      formIsland: compileCut(`<form>${big}${SUBMISSION_SLOT}</form>`),
+    });
+    expect(whole.length).toBe(500_000 + 600_000 + '<main></main><form>u-9</form>'.length);
+    expect(whole.endsWith(`${big}u-9</form></main>`)).toBe(true);
   });
 
   it('refuses a shell without its slots (it would leak one request into another)', () => {

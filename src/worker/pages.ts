@@ -506,7 +506,7 @@ async function respondWithPage(c: Context<AppEnv>, data: PageData) {
     // The island with the shell's slots in it, kept per set of answers (src/worker/form-island-cache.ts).
     const islandInput = withFormIdSlots(await renderInput(false, snapshotHash));
     const keyOf = () => formIslandKey(islandInput);
-    slots.formIsland = formIslands.island(state.values, keyOf, () => renderFormIsland(islandInput), slots);
+    slots.formIsland = formIslands.island(state.values, keyOf, () => renderFormIsland(islandInput));
   }
   return shellResponse(shell, slots, respond);
 }
