@@ -246,9 +246,31 @@ function writeCut(
     const index = slotIndexes[i];
     if (index === undefined) continue;
     if (index === FORM_ISLAND_INDEX && island !== undefined) at = writeCut(island, values, page, at);
-    else at += utf8.encodeInto(values[index] as string, page.subarray(at)).written;
+    else at = writeValue(values[index] as string, page, at);
   }
   return at;
+}
+
+/** Values this short are tried byte by byte first (a nonce, an id, the number, most queries). */
+const SHORT_VALUE = 64;
+
+/**
+ * Writes a slot's value at `at` as UTF-8; returns where it ends. A short value in ASCII is copied
+ * a code unit a byte: encodeInto needs a view of the rest of the page, one more object for every
+ * slot of every page (the nonce alone fills a dozen). Anything else, or a short value that turns
+ * out not to be ASCII, is encoded whole from `at` (over what the copy wrote).
+ */
+function writeValue(value: string, page: Uint8Array<ArrayBuffer>, at: number): number {
+  if (value.length <= SHORT_VALUE) {
+    let i = 0;
+    for (; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code >= 0x80) break;
+      page[at + i] = code;
+    }
+    if (i === value.length) return at + i;
+  }
+  return at + utf8.encodeInto(value, page.subarray(at)).written;
 }
 
 /** What each slot is filled with, in the order of SLOT_MARKS, then SEARCH_IN_JSON (the form island's slot: its own write). */

@@ -82,6 +82,12 @@ describe('rendered-shell cache', () => {
     expect(fill(spanish, slots({ pageContextJson: '{"city":"Peñasco ✓"}' }))).toBe(
       `<p>Señor ’ ✓</p><script nonce="n">x</script><script type="application/json" nonce="n">{"city":"Peñasco ✓"}</script><form action="/p/zip"><input value="id"></form>`,
     );
+    // A short value whose only character outside ASCII is its last, and values past the short ones' length.
+    const long = `{"v":"${'a'.repeat(200)}"}`;
+    for (const pageContextJson of ['{"a":"é"}', long, `{"v":"${'a'.repeat(200)}é"}`, 'é'])
+      expect(fill(shell, slots({ pageContextJson, submissionId: 'x'.repeat(64) }))).toBe(
+        `<script nonce="n">x</script><script type="application/json" nonce="n">${pageContextJson}</script><form action="/p/zip"><input value="${'x'.repeat(64)}"></form>`,
+      );
   });
 
   it('does not interpret $ patterns in the page context', () => {
