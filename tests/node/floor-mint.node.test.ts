@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FLOOR_MINT_HEADER, FLOOR_MINT_SOURCE, floorMintRequests } from '../../bench/floor-mint';
-import { anonymousIdFor, rawCookie, verifySignedValue } from '../../src/worker/visitor/visitor-key';
+import { anonymousIdFor, parseCookies, rawCookie, verifySignedValue } from '../../src/worker/visitor/visitor-key';
 import { base64UrlToText } from '../../src/shared/base64url';
 
 type FloorMint = (
@@ -58,7 +58,7 @@ describe("the bench's floor with a first visit's work", () => {
       '__Host-qf_sid',
       '__Host-qf_visit',
     ]);
-    const jar = cookies.map((c) => c.split(';')[0]).join('; ');
+    const jar = parseCookies(cookies.map((c) => c.split(';')[0]).join('; '));
     // Each signature verifies as the product's cookie of that purpose, and each value parses as the product's.
     // The key is bound to the site (hostname) it was issued on, as the product binds it.
     const key = await verifySignedValue(rawCookie(jar, '__Host-qf_aid'), SECRET, 'visitor', 'constant.localhost');

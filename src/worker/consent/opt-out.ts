@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { sessionFromCookie } from '../tracking/session';
-import { plainCookie, rawCookie } from '../visitor/visitor-key';
+import { plainCookie, rawCookie, requestCookies } from '../visitor/visitor-key';
 import { gpcRequested } from './gpc';
 
 export const OPT_OUT_COOKIE = '__Host-qf_optout';
@@ -24,7 +24,7 @@ export function optOutCookieHeader(): string {
 }
 
 function cookieSaysOptedOut(c: Context<AppEnv>): boolean {
-  return rawCookie(c.req.header('cookie'), OPT_OUT_COOKIE) === '1';
+  return rawCookie(requestCookies(c.req.raw), OPT_OUT_COOKIE) === '1';
 }
 
 /** Whether this request's visitor opted out: GPC now, GPC earlier in the session, or the opt-out cookie. */

@@ -17,6 +17,7 @@ import {
   signedCookie,
   verifySignedValue,
   VISITOR_COOKIE_MAX_AGE,
+  requestCookies,
 } from '../visitor/visitor-key';
 
 export const ASSIGNMENT_COOKIE = `${HOST_PREFIX}qf_xp`;
@@ -50,7 +51,7 @@ export function decodeAssignments(value: string, anonymousId: string): StoredAss
  * Cookie header.
  */
 export const experimentAssignments = createMiddleware<AppEnv>(async (c, next) => {
-  const raw = rawCookie(c.req.header('cookie'), ASSIGNMENT_COOKIE);
+  const raw = rawCookie(requestCookies(c.req.raw), ASSIGNMENT_COOKIE);
   let read: StoredAssignments | undefined;
   if (raw !== undefined) {
     const value = await verifySignedValue(raw, cookieSecret(c.env), 'experiment');

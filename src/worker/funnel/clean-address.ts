@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { isPersonalQueryField, withoutPersonalFields } from '../../shared/personal-fields';
 import type { AppEnv } from '../env';
-import { plainCookie, rawCookie } from '../visitor/visitor-key';
+import { plainCookie, rawCookie, requestCookies } from '../visitor/visitor-key';
 
 /**
  * Spec section 2: personal fields are removed from the visible address. A browser running the
@@ -29,7 +29,7 @@ export function redirectToCleanAddress(c: Context<AppEnv>, url: URL, storedAnswe
 
 /** The clean page after the redirect: true when the redirect stored answers from the address. */
 export function answersCameFromAddress(c: Context<AppEnv>): boolean {
-  return rawCookie(c.req.header('cookie') ?? '', FROM_ADDRESS_COOKIE) === '1';
+  return rawCookie(requestCookies(c.req.raw), FROM_ADDRESS_COOKIE) === '1';
 }
 
 /** The Set-Cookie that clears the note, once the clean page has read it. */

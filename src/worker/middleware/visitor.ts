@@ -13,9 +13,11 @@ import {
   anonymousIdFor,
   cookieSecret,
   HOST_PREFIX,
+  legacyCookieName,
   legacyCookieUpdates,
   plainCookie,
   rawCookie,
+  requestCookies,
   VISITOR_COOKIE,
   VISITOR_COOKIE_MAX_AGE,
   visitorCookieHeader,
@@ -50,7 +52,6 @@ const LEGACY_COOKIES: readonly LegacyCookie[] = [
 ];
 
 /** A cookie name of ours without the prefix: most requests have none, and skip the work. */
-const LEGACY_NAME = /(?:^|[;\s])qf_/;
 
 /** The names of the cookies a response sets. */
 function namesSet(response: Response): Set<string> {
@@ -107,7 +108,7 @@ export function retryWithoutHint(c: Context<AppEnv>): Response {
  */
 export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const secret = cookieSecret(c.env);
-  const cookies = c.req.header('cookie');
+  const cookies = requestCookies(c.req.raw);
   const site = new URL(c.req.url).hostname;
   const [found, session] = await Promise.all([
     visitorKeyFromCookies(cookies, secret, site),
@@ -137,7 +138,7 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   }
   const issue = sessionToIssue(c);
   if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret, existing !== undefined));
-  if (cookies !== undefined && LEGACY_NAME.test(cookies))
+  if (LEGACY_COOKIES.some(({ name }) => cookies.has(legacyCookieName(name))))
     for (const header of legacyCookieUpdates(cookies, LEGACY_COOKIES, namesSet(c.res)))
       c.res.headers.append('Set-Cookie', header);
 });

@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import type { AppEnv } from '../env';
 import { ApiError, apiErrorResponse } from '../http-error';
 import { logJson } from '../observability/log';
-import { cookieSecret, purposeSecret, rawCookie, verifySignedValue } from '../visitor/visitor-key';
+import { cookieSecret, purposeSecret, rawCookie, requestCookies, verifySignedValue } from '../visitor/visitor-key';
 import { toHex } from '../../shared/hex';
 
 /**
@@ -83,7 +83,7 @@ export async function opsSessionCookie(c: OpsContext): Promise<string> {
 async function hasOpsSession(c: OpsContext, expected: string): Promise<boolean> {
   // Without the cookie secret there are no sessions; a bearer token still works (the health page).
   if (!c.env.VISITOR_COOKIE_SECRET?.trim()) return false;
-  const value = await verifySignedValue(rawCookie(c.req.header('cookie'), OPS_COOKIE), cookieSecret(c.env), 'ops');
+  const value = await verifySignedValue(rawCookie(requestCookies(c.req.raw), OPS_COOKIE), cookieSecret(c.env), 'ops');
   if (!value) return false;
   const [expires, tag] = value.split('.');
   return Number(expires) > Date.now() && tag === (await tokenTag(expected));

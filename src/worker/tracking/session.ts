@@ -11,7 +11,7 @@ import {
 import type { TrackingSession } from '../../shared/tracking/event-context';
 import type { AppEnv } from '../env';
 import { gpcRequested } from '../consent/gpc';
-import { currentCookie, HOST_PREFIX, signedCookie, verifySignedValue } from '../visitor/visitor-key';
+import { currentCookie, HOST_PREFIX, signedCookie, verifySignedValue, type Cookies } from '../visitor/visitor-key';
 import { base64UrlToText, textToBase64Url } from '../../shared/base64url';
 import { sharedMemo } from '../../shared/memo';
 
@@ -134,10 +134,7 @@ export function sessionCookieHeader(session: TrackingSession, secret: string, ke
 }
 
 /** The session of a Cookie header when this Worker signed it; undefined otherwise. */
-export async function verifiedSession(
-  cookieHeader: string | null | undefined,
-  secret: string,
-): Promise<TrackingSession | undefined> {
+export async function verifiedSession(cookies: Cookies, secret: string): Promise<TrackingSession | undefined> {
   // Under its old name (qf_sid) too, once: the visitor middleware moves it to the new one.
-  return decodeSession(await verifySignedValue(currentCookie(cookieHeader, SESSION_COOKIE).raw, secret, 'session'));
+  return decodeSession(await verifySignedValue(currentCookie(cookies, SESSION_COOKIE).raw, secret, 'session'));
 }

@@ -21,6 +21,7 @@ import {
   signedCookie,
   verifySignedValue,
   VISITOR_COOKIE_MAX_AGE,
+  requestCookies,
 } from '../visitor/visitor-key';
 import {
   sessionEdgeZip,
@@ -38,7 +39,7 @@ export const VISIT_COOKIE = `${HOST_PREFIX}qf_visit`;
 
 async function readRecord(c: Context<AppEnv>): Promise<VisitRecord | null> {
   // Under its old name (qf_visit) too, once: the visitor middleware moves it to the new one.
-  const raw = currentCookie(c.req.header('cookie'), VISIT_COOKIE).raw;
+  const raw = currentCookie(requestCookies(c.req.raw), VISIT_COOKIE).raw;
   const value = await verifySignedValue(raw, cookieSecret(c.env), 'visit');
   return value === undefined ? null : decodeRecord(value);
 }

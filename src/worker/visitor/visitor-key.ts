@@ -187,30 +187,54 @@ export function visitorCookieHeader(key: string, secret: string, site: string, k
   return signedCookie(VISITOR_COOKIE, key, secret, 'visitor', VISITOR_COOKIE_MAX_AGE, keep, site);
 }
 
-/**
- * The value of cookie `name` in a Cookie header, as sent (still URL-encoded), when the header
- * holds exactly one cookie of that name. Two or more count as none: the browser sends a cookie
- * planted for a parent domain (cookie tossing) beside ours, in an order we cannot trust, so
- * picking either could hand the visitor someone else's key.
- */
-export function rawCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  let found: string | undefined;
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === name) {
-      if (found !== undefined) return undefined;
-      found = pair.slice(eq + 1).trim();
-    }
-  }
-  return found;
+/** A cookie name's first value in a Cookie header (as sent, still URL-encoded) and how many times the name came. */
+interface HeaderCookie {
+  readonly value: string;
+  readonly count: number;
 }
 
-/** Whether the header holds any cookie of this name (however many). */
-function hasCookie(cookieHeader: string | null | undefined, name: string): boolean {
-  return (cookieHeader ?? '').split(';').some((pair) => {
+/** The cookies of one Cookie header, by name (parseCookies). */
+export type Cookies = ReadonlyMap<string, HeaderCookie>;
+
+/** The cookies of a Cookie header by name: `name=value` pairs split at ';', name and value trimmed. */
+export function parseCookies(cookieHeader: string | null | undefined): Cookies {
+  const byName = new Map<string, { value: string; count: number }>();
+  for (const pair of (cookieHeader ?? '').split(';')) {
     const eq = pair.indexOf('=');
-    return eq > 0 && pair.slice(0, eq).trim() === name;
-  });
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const seen = byName.get(name);
+    if (seen !== undefined) seen.count++;
+    else byName.set(name, { value: pair.slice(eq + 1).trim(), count: 1 });
+  }
+  return byName;
+}
+
+/**
+ * The request's cookies, read from its Cookie header once per request: a page view looks up
+ * about nine cookies, and reading the header and splitting it for each lookup was a sixth of
+ * what a returning visitor's view allocated. Kept with the request only, never beyond it (the
+ * header holds whatever else the site's scripts set).
+ */
+const cookiesByRequest = new WeakMap<Request, Cookies>();
+export function requestCookies(request: Request): Cookies {
+  let cookies = cookiesByRequest.get(request);
+  if (cookies === undefined) {
+    cookies = parseCookies(request.headers.get('cookie'));
+    cookiesByRequest.set(request, cookies);
+  }
+  return cookies;
+}
+
+/**
+ * The value of cookie `name`, as sent (still URL-encoded), when the header held exactly one
+ * cookie of that name. Two or more count as none: the browser sends a cookie planted for a
+ * parent domain (cookie tossing) beside ours, in an order we cannot trust, so picking either
+ * could hand the visitor someone else's key.
+ */
+export function rawCookie(cookies: Cookies, name: string): string | undefined {
+  const cookie = cookies.get(name);
+  return cookie !== undefined && cookie.count === 1 ? cookie.value : undefined;
 }
 
 /** The name a `__Host-` cookie had before the prefix. */
@@ -223,14 +247,11 @@ export function legacyCookieName(name: string): string {
  * name before the prefix (`legacy: true`: the caller re-issues it under the new name). A
  * duplicated name is none either way, and a duplicated new name never falls back to the old.
  */
-export function currentCookie(
-  cookieHeader: string | null | undefined,
-  name: string,
-): { raw: string | undefined; legacy: boolean } {
-  if (hasCookie(cookieHeader, name)) return { raw: rawCookie(cookieHeader, name), legacy: false };
+export function currentCookie(cookies: Cookies, name: string): { raw: string | undefined; legacy: boolean } {
+  if (cookies.has(name)) return { raw: rawCookie(cookies, name), legacy: false };
   const old = legacyCookieName(name);
   if (old === name) return { raw: undefined, legacy: false };
-  const raw = rawCookie(cookieHeader, old);
+  const raw = rawCookie(cookies, old);
   return { raw, legacy: raw !== undefined };
 }
 
@@ -250,17 +271,17 @@ export interface LegacyCookie {
  * middleware re-signs that one itself).
  */
 export function legacyCookieUpdates(
-  cookieHeader: string | null | undefined,
+  sent: Cookies,
   cookies: readonly LegacyCookie[],
   alreadySet: ReadonlySet<string>,
 ): string[] {
   const out: string[] = [];
   for (const { name, maxAge, carryOver } of cookies) {
     const old = legacyCookieName(name);
-    if (old === name || !hasCookie(cookieHeader, old)) continue;
+    if (old === name || !sent.has(old)) continue;
     out.push(plainCookie(old, '', 0));
-    const raw = rawCookie(cookieHeader, old);
-    if (carryOver && raw !== undefined && !alreadySet.has(name) && !hasCookie(cookieHeader, name))
+    const raw = rawCookie(sent, old);
+    if (carryOver && raw !== undefined && !alreadySet.has(name) && !sent.has(name))
       out.push(`${name}=${raw}${cookieAttributes(maxAge)}`);
   }
   return out;
@@ -306,18 +327,18 @@ export async function verifySignedValue(
 }
 
 /**
- * The visitor key of a Cookie header: only a v4 UUID this Worker signed for this site; anything
+ * The visitor key of a request's cookies: only a v4 UUID this Worker signed for this site; anything
  * else is undefined. `legacy`: it came under the cookie's old name (`qf_aid`, signed before keys
  * were bound to a site), accepted once so a returning visitor keeps their answers: the caller
  * re-issues it under the new name, bound to this site, and expires the old one. The old name
  * was host-only too, so the browser sent it only to the site that set it.
  */
 export async function visitorKeyFromCookies(
-  cookieHeader: string | null | undefined,
+  cookies: Cookies,
   secret: string,
   site: string,
 ): Promise<{ key: string; legacy: boolean } | undefined> {
-  const { raw, legacy } = currentCookie(cookieHeader, VISITOR_COOKIE);
+  const { raw, legacy } = currentCookie(cookies, VISITOR_COOKIE);
   const value = await verifySignedValue(raw, secret, 'visitor', legacy ? undefined : site);
   return value !== undefined && UUID.test(value) ? { key: value, legacy } : undefined;
 }
