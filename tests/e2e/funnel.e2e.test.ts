@@ -258,8 +258,16 @@ describe('exit intent', () => {
     await exitIntentArmed(page);
     await leaveThroughTop(page);
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
-    await page.getByRole('button', { name: "Don't show this again" }).click();
-    expect(await page.evaluate(() => localStorage.getItem('vue-exit-intent-unsubscribed'))).toBe('true');
+    // Stored by the click itself: read in the same task as the click, before any promise could settle
+    // (a visitor who clicks and leaves at once must not see it again).
+    const unsubscribed = await page
+      .getByRole('button', { name: "Don't show this again" })
+      .evaluate((button: HTMLButtonElement) => {
+        button.click();
+        return localStorage.getItem('vue-exit-intent-unsubscribed');
+      });
+    expect(unsubscribed).toBe('true');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await page.evaluate(() => localStorage.removeItem('vue-exit-intent'));
     await page.reload();
     await exitIntentArmed(page);

@@ -91,6 +91,8 @@ export function ExitIntent({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
+  // The armed module, once loaded: the dialog only opens after it is, so its buttons act on it at once.
+  const armed = useRef<Awaited<ReturnType<typeof arm>> | null>(null);
 
   // Read when it opens: the visitor's progress in the form now, and where focus goes back to.
   const show = useCallback((focus: Element | null) => {
@@ -103,6 +105,7 @@ export function ExitIntent({
     let disarm: (() => void) | null = null;
     let live = true;
     void arm().then((m) => {
+      armed.current = m;
       if (!live) return;
       // Hydrated because a trigger fired (the loader armed it): open now; armed again for a reset (spec section 4).
       if (openWith) show(openWith.returnFocus);
@@ -127,8 +130,11 @@ export function ExitIntent({
     returnFocus.current = null;
   };
   const close = () => dialogRef.current?.close();
+  // Stored in the click itself: written after an import's promise, a visitor who clicked and left at once
+  // (a reload, a link) could see the dialog again.
   const stopForGood = () => {
-    void arm().then((m) => m.unsubscribeExitIntent());
+    if (armed.current) armed.current.unsubscribeExitIntent();
+    else void arm().then((m) => m.unsubscribeExitIntent());
     close();
   };
   // showModal makes the page inert; this keeps Tab cycling inside instead of leaving for the browser chrome.
