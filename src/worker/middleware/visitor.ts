@@ -51,8 +51,6 @@ const LEGACY_COOKIES: readonly LegacyCookie[] = [
   { name: VISIT_COOKIE, maxAge: VISITOR_COOKIE_MAX_AGE, carryOver: true },
 ];
 
-/** A cookie name of ours without the prefix: most requests have none, and skip the work. */
-
 /** The names of the cookies a response sets. */
 function namesSet(response: Response): Set<string> {
   return new Set(response.headers.getSetCookie().map((header) => header.slice(0, header.indexOf('='))));
@@ -138,6 +136,7 @@ export const visitorMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   }
   const issue = sessionToIssue(c);
   if (issue) c.res.headers.append('Set-Cookie', await sessionCookieHeader(issue, secret, existing !== undefined));
+  // A cookie of ours under its name before the prefix: most requests have none, and skip the work.
   if (LEGACY_COOKIES.some(({ name }) => cookies.has(legacyCookieName(name))))
     for (const header of legacyCookieUpdates(cookies, LEGACY_COOKIES, namesSet(c.res)))
       c.res.headers.append('Set-Cookie', header);
